@@ -1,0 +1,119 @@
+//! What the three judge binaries share at their edge: reading the whole
+//! input, buffered output that is flushed before any error is shown, and the
+//! mapping of failures to messages and exit statuses.
+//!
+//! Exit statuses: 0 success, 1 an I/O or usage failure, 2 bad input (with
+//! `error: line L, column C: ...` on stderr), 3 left for "no answer within
+//! the budget" where a solver has one.
+
+use std::fmt;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::InputError;
+
+/// Exit status for malformed input.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status for other failures (unreadable file, write error, usage).
+pub const EXIT_FAILURE: u8 = 1;
+
+/// Why a binary stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input is malformed (exit status 2).
+    Input(InputError),
+    /// Reading or writing failed (exit status 1; a closed stdout pipe is
+    /// not reported and exits 0, as `head` users expect).
+    Io(io::Error),
+    /// The command line cannot be served, with the message to show
+    /// (exit status 1).
+    Usage(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Input(e) => write!(f, "{e}"),
+            Failure::Io(e) => write!(f, "{e}"),
+            Failure::Usage(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// Reads the whole input: the file at `path`, or standard input when `path`
+/// is `None` or `-`.
+///
+/// When standard input would be read but is a terminal, nothing is read and
+/// the result is [`Failure::Usage`] carrying `usage`, so a user who started
+/// the binary with no arguments is told what to do instead of waiting on a
+/// silent prompt.
+///
+/// # Errors
+/// [`Failure::Io`] naming the file when it cannot be read;
+/// [`Failure::Usage`] as above.
+pub fn read_input(path: Option<&Path>, usage: &str) -> Result<Vec<u8>, Failure> {
+    match path {
+        Some(p) if p != Path::new("-") => std::fs::read(p)
+            .map_err(|e| Failure::Io(io::Error::new(e.kind(), format!("cannot read {}: {e}", p.display())))),
+        _ => {
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                return Err(Failure::Usage(usage.to_owned()));
+            }
+            let mut input = Vec::new();
+            stdin.lock().read_to_end(&mut input)?;
+            Ok(input)
+        }
+    }
+}
+
+/// Runs `body` with a buffered standard output and flushes it afterwards,
+/// also when `body` fails, so every answer written before a fault reaches the
+/// user before the error message does.
+///
+/// # Errors
+/// The error of `body`, or of the final flush.
+pub fn with_stdout<F>(body: F) -> Result<(), Failure>
+where
+    F: FnOnce(&mut dyn Write) -> Result<(), Failure>,
+{
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let result = body(&mut out);
+    let flushed = out.flush();
+    result?;
+    flushed.map_err(Failure::Io)
+}
+
+/// Turns the outcome of a binary's run into its exit status, printing the
+/// failure (if any) to standard error: `error: ...`, or a usage text as is.
+#[must_use]
+pub fn exit_code(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+        Err(failure) => {
+            eprintln!("error: {failure}");
+            ExitCode::from(match failure {
+                Failure::Input(_) => EXIT_BAD_INPUT,
+                Failure::Io(_) | Failure::Usage(_) => EXIT_FAILURE,
+            })
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! Rectangular boards: [`Grid`] for any cell type and [`Occupancy`] for boards
+//! that only know empty and occupied.
+
+use std::ops::{Index, IndexMut};
+
+use bitvec::vec::BitVec;
+
+use crate::{Dir, Pos};
+
+/// A rectangular board stored flat in row-major order.
+///
+/// Cell `(row, col)` lives at index `row * cols + col`; [`Grid::index_of`] and
+/// [`Grid::pos_of`] convert. A grid may have zero rows or columns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    rows: usize,
+    cols: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A `rows` × `cols` grid with every cell set to `fill`.
+    ///
+    /// # Panics
+    /// If `rows * cols` overflows `usize`.
+    #[must_use]
+    pub fn new(rows: usize, cols: usize, fill: T) -> Self {
+        let len = rows.checked_mul(cols).expect("grid size overflows usize");
+        Grid {
+            rows,
+            cols,
+            cells: vec![fill; len],
+        }
+    }
+
+    /// A copy of `self` inside a ring of `border` one cell wide: the result is
+    /// `(rows + 2) × (cols + 2)` and cell `(r, c)` of `self` is cell
+    /// `(r + 1, c + 1)` of the result.
+    ///
+    /// This is the exact model of a path that may leave the board: leaving by
+    /// more than one cell never shortens a path in turns.
+    #[must_use]
+    pub fn with_border(&self, border: T) -> Grid<T> {
+        let cols = self.cols + 2;
+        let mut cells = Vec::with_capacity((self.rows + 2) * cols);
+        cells.extend(std::iter::repeat_n(border.clone(), cols + 1));
+        for row in self.row_slices() {
+            cells.extend_from_slice(row);
+            cells.extend(std::iter::repeat_n(border.clone(), 2));
+        }
+        cells.extend(std::iter::repeat_n(border, cols - 1));
+        Grid {
+            rows: self.rows + 2,
+            cols,
+            cells,
+        }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A grid over `cells` given in row-major order, or `None` when
+    /// `cells.len() != rows * cols`.
+    #[must_use]
+    pub fn from_vec(rows: usize, cols: usize, cells: Vec<T>) -> Option<Self> {
+        (rows.checked_mul(cols) == Some(cells.len())).then_some(Grid { rows, cols, cells })
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether `pos` lies on the grid.
+    #[must_use]
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.row < self.rows && pos.col < self.cols
+    }
+
+    /// The flat index of `pos` (which must lie on the grid).
+    #[must_use]
+    pub fn index_of(&self, pos: Pos) -> usize {
+        debug_assert!(self.contains(pos));
+        pos.row * self.cols + pos.col
+    }
+
+    /// The position of flat index `index`.
+    #[must_use]
+    pub fn pos_of(&self, index: usize) -> Pos {
+        Pos::new(index / self.cols, index % self.cols)
+    }
+
+    /// The cell at `pos`, or `None` off the grid.
+    #[must_use]
+    pub fn get(&self, pos: Pos) -> Option<&T> {
+        self.contains(pos)
+            .then(|| &self.cells[pos.row * self.cols + pos.col])
+    }
+
+    /// The neighbour of `pos` one step in `dir`, if it lies on the grid.
+    #[must_use]
+    pub fn step(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+        pos.step(dir).filter(|&p| self.contains(p))
+    }
+
+    /// All cells in row-major order.
+    #[must_use]
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// All cells in row-major order, mutable.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// The rows, top to bottom, each as a slice of `cols` cells.
+    pub fn row_slices(&self) -> impl ExactSizeIterator<Item = &[T]> + '_ {
+        // `max(1)` keeps `chunks_exact` valid for zero columns; then there are
+        // no cells and `take(rows)` of an empty iterator is empty too.
+        self.cells.chunks_exact(self.cols.max(1)).take(self.rows)
+    }
+
+    /// Every position of the grid in row-major order.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.rows).flat_map(move |r| (0..self.cols).map(move |c| Pos::new(r, c)))
+    }
+}
+
+impl<T> Index<Pos> for Grid<T> {
+    type Output = T;
+
+    /// # Panics
+    /// If `pos` is off the grid.
+    fn index(&self, pos: Pos) -> &T {
+        assert!(
+            self.contains(pos),
+            "{pos} is off a {}x{} grid",
+            self.rows,
+            self.cols
+        );
+        &self.cells[pos.row * self.cols + pos.col]
+    }
+}
+
+impl<T> IndexMut<Pos> for Grid<T> {
+    /// # Panics
+    /// If `pos` is off the grid.
+    fn index_mut(&mut self, pos: Pos) -> &mut T {
+        assert!(
+            self.contains(pos),
+            "{pos} is off a {}x{} grid",
+            self.rows,
+            self.cols
+        );
+        &mut self.cells[pos.row * self.cols + pos.col]
+    }
+}
+
+/// A board of empty and occupied cells, one bit per cell (row-major).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Occupancy {
+    rows: usize,
+    cols: usize,
+    bits: BitVec,
+}
+
+impl Occupancy {
+    /// An all-empty `rows` × `cols` board.
+    ///
+    /// # Panics
+    /// If `rows * cols` overflows `usize`.
+    #[must_use]
+    pub fn new(rows: usize, cols: usize) -> Self {
+        let len = rows.checked_mul(cols).expect("board size overflows usize");
+        Occupancy {
+            rows,
+            cols,
+            bits: BitVec::repeat(false, len),
+        }
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether `pos` lies on the board.
+    #[must_use]
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.row < self.rows && pos.col < self.cols
+    }
+
+    /// Whether `pos` is occupied. Positions off the board are empty.
+    #[must_use]
+    pub fn is_occupied(&self, pos: Pos) -> bool {
+        self.contains(pos) && self.bits[pos.row * self.cols + pos.col]
+    }
+
+    /// Marks `pos` occupied or empty.
+    ///
+    /// # Panics
+    /// If `pos` is off the board.
+    pub fn set(&mut self, pos: Pos, occupied: bool) {
+        assert!(
+            self.contains(pos),
+            "{pos} is off a {}x{} board",
+            self.rows,
+            self.cols
+        );
+        self.bits.set(pos.row * self.cols + pos.col, occupied);
+    }
+
+    /// Number of occupied cells.
+    #[must_use]
+    pub fn count_occupied(&self) -> usize {
+        self.bits.count_ones()
+    }
+
+    /// A copy inside an empty ring one cell wide: cell `(r, c)` of `self` is
+    /// cell `(r + 1, c + 1)` of the result (see [`Grid::with_border`]).
+    #[must_use]
+    pub fn with_border(&self) -> Occupancy {
+        let mut out = Occupancy::new(self.rows + 2, self.cols + 2);
+        for r in 0..self.rows {
+            let src = &self.bits[r * self.cols..(r + 1) * self.cols];
+            let start = (r + 1) * out.cols + 1;
+            out.bits[start..start + self.cols].copy_from_bitslice(src);
+        }
+        out
+    }
+
+    /// The board as a [`Grid`] of booleans (`true` = occupied), for searches
+    /// that want one byte per cell in their inner loop.
+    #[must_use]
+    pub fn to_grid(&self) -> Grid<bool> {
+        let cells = self.bits.iter().by_vals().collect();
+        Grid::from_vec(self.rows, self.cols, cells).expect("sizes agree")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_indexing_and_rows() {
+        let g = Grid::from_vec(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(g[Pos::new(1, 2)], 6);
+        assert_eq!(g.get(Pos::new(2, 0)), None);
+        assert_eq!(g.index_of(Pos::new(1, 0)), 3);
+        assert_eq!(g.pos_of(4), Pos::new(1, 1));
+        let rows: Vec<&[i32]> = g.row_slices().collect();
+        assert_eq!(rows, vec![&[1, 2, 3][..], &[4, 5, 6][..]]);
+        assert_eq!(g.positions().count(), 6);
+        assert_eq!(g.step(Pos::new(0, 2), Dir::Right), None);
+        assert_eq!(g.step(Pos::new(0, 2), Dir::Down), Some(Pos::new(1, 2)));
+        assert!(Grid::from_vec(2, 2, vec![1, 2, 3]).is_none());
+    }
+
+    #[test]
+    fn grid_border_ring() {
+        let g = Grid::from_vec(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
+        let b = g.with_border(0);
+        assert_eq!((b.rows(), b.cols()), (4, 5));
+        #[rustfmt::skip]
+        assert_eq!(b.cells(), &[
+            0, 0, 0, 0, 0,
+            0, 1, 2, 3, 0,
+            0, 4, 5, 6, 0,
+            0, 0, 0, 0, 0,
+        ]);
+        let empty: Grid<u8> = Grid::new(0, 0, 1);
+        let e = empty.with_border(7);
+        assert_eq!((e.rows(), e.cols()), (2, 2));
+        assert_eq!(e.cells(), &[7, 7, 7, 7]);
+        assert_eq!(empty.row_slices().count(), 0);
+        let no_cols: Grid<u8> = Grid::new(3, 0, 1);
+        assert_eq!(no_cols.row_slices().count(), 0);
+    }
+
+    #[test]
+    fn occupancy_and_border() {
+        let mut o = Occupancy::new(2, 3);
+        o.set(Pos::new(0, 0), true);
+        o.set(Pos::new(1, 2), true);
+        assert!(o.is_occupied(Pos::new(0, 0)));
+        assert!(!o.is_occupied(Pos::new(0, 1)));
+        assert!(!o.is_occupied(Pos::new(5, 5)));
+        assert_eq!(o.count_occupied(), 2);
+        let b = o.with_border();
+        assert_eq!((b.rows(), b.cols()), (4, 5));
+        assert_eq!(b.count_occupied(), 2);
+        assert!(b.is_occupied(Pos::new(1, 1)));
+        assert!(b.is_occupied(Pos::new(2, 3)));
+        let g = b.to_grid();
+        assert!(g[Pos::new(2, 3)]);
+        assert_eq!(g.cells().iter().filter(|&&x| x).count(), 2);
+    }
+}
