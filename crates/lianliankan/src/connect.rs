@@ -1,0 +1,264 @@
+//! Can two tiles be joined, and by which path?
+//!
+//! For at most two turns the answer is found by enumerating path shapes, in
+//! O(rows + cols) per query: a path with at most two turns is a straight
+//! line, an L through one of two corner cells, or a Z/U/C shape whose middle
+//! segment lies on a row or column that both tiles' free runs reach. The
+//! board's prefix counts test a segment for tiles in O(1). For more turns the
+//! shared minimum-turn search of grid-core runs on the ringed board.
+//!
+//! Everything works in ringed coordinates (board cell (r, c) is (r + 1,
+//! c + 1)); the border rule only sets the bounds a path may use: the board
+//! for [`Border::Closed`], the board and its ring for [`Border::Open`].
+
+use std::fmt;
+
+use grid_core::{Pos, TurnSearch};
+
+use crate::board::{Board, RING, is_tile, ringed};
+use crate::{Border, Path, Point, Rules};
+
+/// A query naming a cell that is not on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OffBoard {
+    /// The offending position.
+    pub pos: Pos,
+    /// The board's size, rows then columns.
+    pub size: (usize, usize),
+}
+
+impl fmt::Display for OffBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is off the {}x{} board", self.pos, self.size.0, self.size.1)
+    }
+}
+
+impl std::error::Error for OffBoard {}
+
+/// Answers connection queries, keeping search buffers between them.
+///
+/// Use one `Connector` for many queries; [`connect`] is the one-off form.
+#[derive(Clone, Debug, Default)]
+pub struct Connector {
+    search: TurnSearch,
+}
+
+impl Connector {
+    /// A connector with empty buffers.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The path joining the tiles at `a` and `b` under `rules`, or `None`
+    /// when they cannot be matched: the same cell, an empty cell, different
+    /// kinds, or no path with at most `rules.max_turns` turns through empty
+    /// cells (and, with [`Border::Open`], the ring around the board).
+    ///
+    /// The path returned has the fewest turns, and among those the fewest
+    /// steps.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when `a` or `b` is not on the board.
+    ///
+    /// # Complexity
+    /// O(rows + cols) for `max_turns <= 2`; otherwise O(rows·cols), the
+    /// states of grid-core's minimum-turn search. No allocation beyond the
+    /// path for `max_turns <= 2`.
+    pub fn connect(&mut self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Result<Option<Path>, OffBoard> {
+        for pos in [a, b] {
+            if !board.contains(pos) {
+                return Err(OffBoard {
+                    pos,
+                    size: (board.rows(), board.cols()),
+                });
+            }
+        }
+        let kind = board.kind(a).unwrap_or(0);
+        if a == b || kind == 0 || board.kind(b) != Some(kind) {
+            return Ok(None);
+        }
+        let (a, b) = (ringed(a), ringed(b));
+        let corners = if rules.max_turns <= 2 {
+            Shapes::new(board, a, b, rules.border).best(rules.max_turns)
+        } else {
+            let free: fn(&u32) -> bool = match rules.border {
+                Border::Closed => |&k| k == 0,
+                Border::Open => |&k| k == 0 || k == RING,
+            };
+            self.search
+                .find(board.ringed(), free, a, b, Some(rules.max_turns))
+                .map(|p| p.corners)
+        };
+        Ok(corners.map(|c| Path::new(c.into_iter().map(unring).collect())))
+    }
+}
+
+/// The path joining the tiles at `a` and `b`, as [`Connector::connect`]
+/// (which keeps its buffers between queries; prefer it for many queries).
+///
+/// ```
+/// use grid_core::Pos;
+/// use lianliankan::{Board, Rules, connect};
+///
+/// let board = Board::from_rows(&[
+///     [1, 2, 3, 4],
+///     [0, 0, 0, 0],
+///     [4, 3, 2, 1],
+/// ]).unwrap();
+/// // The two 1s: down, across the empty middle row, down (2 turns).
+/// let path = connect(&board, Pos::new(0, 0), Pos::new(2, 3), &Rules::default()).unwrap().unwrap();
+/// assert_eq!(path.turns(), 2);
+/// // A 1 and a 2 never match.
+/// assert!(connect(&board, Pos::new(0, 0), Pos::new(0, 1), &Rules::default()).unwrap().is_none());
+/// ```
+///
+/// # Errors
+/// [`OffBoard`] when `a` or `b` is not on the board.
+///
+/// # Complexity
+/// As [`Connector::connect`], plus O(rows·cols) to allocate search buffers
+/// when `max_turns > 2`.
+pub fn connect(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Result<Option<Path>, OffBoard> {
+    Connector::new().connect(board, a, b, rules)
+}
+
+/// Ringed position to board point.
+fn unring(p: Pos) -> Point {
+    Point {
+        row: p.row as isize - 1,
+        col: p.col as isize - 1,
+    }
+}
+
+/// The path shapes with at most two turns between two tiles, in ringed
+/// coordinates, with the tiles themselves counted as empty.
+struct Shapes<'a> {
+    board: &'a Board,
+    a: Pos,
+    b: Pos,
+    /// Rows (and columns) a path may use: `lo..=hi_row`, `lo..=hi_col`.
+    lo: usize,
+    hi_row: usize,
+    hi_col: usize,
+}
+
+impl<'a> Shapes<'a> {
+    fn new(board: &'a Board, a: Pos, b: Pos, border: Border) -> Self {
+        let g = board.ringed();
+        let (lo, hi_row, hi_col) = match border {
+            Border::Closed => (1, g.rows() - 2, g.cols() - 2),
+            Border::Open => (0, g.rows() - 1, g.cols() - 1),
+        };
+        Shapes {
+            board,
+            a,
+            b,
+            lo,
+            hi_row,
+            hi_col,
+        }
+    }
+
+    /// The corners of the best path with at most `max_turns` (<= 2) turns.
+    fn best(&self, max_turns: usize) -> Option<Vec<Pos>> {
+        let (a, b) = (self.a, self.b);
+        let aligned = a.row == b.row || a.col == b.col;
+        if aligned && self.straight(a, b) {
+            return Some(vec![a, b]);
+        }
+        if max_turns >= 1 && !aligned {
+            for corner in [Pos::new(a.row, b.col), Pos::new(b.row, a.col)] {
+                if self.straight(a, corner) && self.straight(corner, b) {
+                    return Some(vec![a, corner, b]);
+                }
+            }
+        }
+        if max_turns >= 2 {
+            return self.two_turns();
+        }
+        None
+    }
+
+    /// Whether the straight segment from `p` to `q` (one row or column) has
+    /// no tile other than `a` and `b`.
+    fn straight(&self, p: Pos, q: Pos) -> bool {
+        let tiles = if p.row == q.row {
+            self.board.tiles_in_row(p.row, p.col.min(q.col), p.col.max(q.col))
+        } else {
+            debug_assert_eq!(p.col, q.col);
+            self.board.tiles_in_col(p.col, p.row.min(q.row), p.row.max(q.row))
+        };
+        let ends = [self.a, self.b].iter().filter(|&&e| on_segment(e, p, q)).count() as u32;
+        tiles == ends
+    }
+
+    /// The shortest two-turn path: the middle segment is a column (the ends'
+    /// rows differ) or a row (the ends' columns differ), within reach of both
+    /// ends' free runs.
+    fn two_turns(&self) -> Option<Vec<Pos>> {
+        let (a, b) = (self.a, self.b);
+        let mut best: Option<(usize, Vec<Pos>)> = None;
+        let mut offer = |len: usize, corners: [Pos; 4]| {
+            if best.as_ref().is_none_or(|(l, _)| len < *l) {
+                best = Some((len, corners.to_vec()));
+            }
+        };
+        if a.row != b.row {
+            // a -> (a.row, c) -> (b.row, c) -> b
+            let (a_lo, a_hi) = self.run(a, true);
+            let (b_lo, b_hi) = self.run(b, true);
+            let rows = (a.row.min(b.row), a.row.max(b.row));
+            for c in a_lo.max(b_lo)..=a_hi.min(b_hi) {
+                if c != a.col && c != b.col && self.board.tiles_in_col(c, rows.0, rows.1) == 0 {
+                    let len = a.col.abs_diff(c) + rows.1 - rows.0 + c.abs_diff(b.col);
+                    offer(len, [a, Pos::new(a.row, c), Pos::new(b.row, c), b]);
+                }
+            }
+        }
+        if a.col != b.col {
+            // a -> (r, a.col) -> (r, b.col) -> b
+            let (a_lo, a_hi) = self.run(a, false);
+            let (b_lo, b_hi) = self.run(b, false);
+            let cols = (a.col.min(b.col), a.col.max(b.col));
+            for r in a_lo.max(b_lo)..=a_hi.min(b_hi) {
+                if r != a.row && r != b.row && self.board.tiles_in_row(r, cols.0, cols.1) == 0 {
+                    let len = a.row.abs_diff(r) + cols.1 - cols.0 + r.abs_diff(b.row);
+                    offer(len, [a, Pos::new(r, a.col), Pos::new(r, b.col), b]);
+                }
+            }
+        }
+        best.map(|(_, corners)| corners)
+    }
+
+    /// The free run through `p` along its row (`horizontal`) or column: the
+    /// range of columns (rows) reachable from `p` in a straight line through
+    /// empty cells, `p` itself included.
+    fn run(&self, p: Pos, horizontal: bool) -> (usize, usize) {
+        let g = self.board.ringed();
+        let (fixed, start, hi) = if horizontal {
+            (p.row, p.col, self.hi_col)
+        } else {
+            (p.col, p.row, self.hi_row)
+        };
+        let free = |i: usize| {
+            let cell = if horizontal { Pos::new(fixed, i) } else { Pos::new(i, fixed) };
+            !is_tile(g[cell])
+        };
+        let mut lo_end = start;
+        while lo_end > self.lo && free(lo_end - 1) {
+            lo_end -= 1;
+        }
+        let mut hi_end = start;
+        while hi_end < hi && free(hi_end + 1) {
+            hi_end += 1;
+        }
+        (lo_end, hi_end)
+    }
+}
+
+/// Whether `e` lies on the segment from `p` to `q` (one row or column).
+fn on_segment(e: Pos, p: Pos, q: Pos) -> bool {
+    let within = |x: usize, s: usize, t: usize| s.min(t) <= x && x <= s.max(t);
+    within(e.row, p.row, q.row) && within(e.col, p.col, q.col)
+}

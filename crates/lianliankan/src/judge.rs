@@ -1,0 +1,172 @@
+//! The HDU 1175 input format: boards of `n m` and n·m kinds, each followed
+//! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
+//! of input ends the input. Line breaks carry no meaning.
+//!
+//! These functions read from a [`Reader`] over the whole input and do no
+//! I/O; the binary interleaves them with answering so that every answer
+//! before a fault is printed.
+
+use grid_core::{Grid, InputError, Pos, Reader};
+
+use crate::Board;
+use crate::board::{MAX_KIND, RING};
+
+/// Reads the next board, or `None` at the end of input or at the `0 0`
+/// terminator.
+///
+/// # Errors
+/// Malformed numbers, a board with zero rows or columns (but not both), a
+/// declared size the rest of the input cannot hold (reported before
+/// anything is allocated), a kind above [`MAX_KIND`], or input ending inside
+/// the board.
+///
+/// # Complexity
+/// O(n·m) time and memory, n·m bounded by the input's length.
+pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
+    if reader.is_at_end() {
+        return Ok(None);
+    }
+    let rows = reader.usize()?;
+    let header = reader.last_location();
+    let cols = reader.usize()?;
+    if rows == 0 && cols == 0 {
+        return Ok(None);
+    }
+    if rows == 0 || cols == 0 {
+        return Err(InputError::invalid(
+            header,
+            format!("a board needs at least one row and one column, found {rows} x {cols}"),
+        ));
+    }
+    let cells = rows.checked_mul(cols).filter(|&c| c <= reader.max_tokens_left());
+    if cells.is_none() {
+        return Err(InputError::invalid(
+            header,
+            format!(
+                "a {rows} x {cols} board needs {} numbers, but the rest of the input holds at most {}",
+                rows as u128 * cols as u128,
+                reader.max_tokens_left()
+            ),
+        ));
+    }
+    let mut ringed = Grid::new(rows + 2, cols + 2, RING);
+    let width = cols + 2;
+    for r in 1..=rows {
+        let row = &mut ringed.cells_mut()[r * width + 1..r * width + 1 + cols];
+        for cell in row {
+            let kind = reader.u32()?;
+            if kind > MAX_KIND {
+                return Err(InputError::invalid(
+                    reader.last_location(),
+                    format!("tile kind {kind} is too large (the largest allowed is {MAX_KIND})"),
+                ));
+            }
+            *cell = kind;
+        }
+    }
+    Ok(Some(Board::from_ringed(ringed)))
+}
+
+/// Reads the number of queries that follows a board.
+///
+/// # Errors
+/// A malformed number or the end of input.
+pub fn read_query_count(reader: &mut Reader<'_>) -> Result<u32, InputError> {
+    reader.u32()
+}
+
+/// Reads one query `x1 y1 x2 y2` (1-based row and column of each tile) and
+/// returns the two positions, 0-based.
+///
+/// # Errors
+/// Malformed numbers, the end of input, or a coordinate outside the board
+/// (reported at that number).
+pub fn read_query(reader: &mut Reader<'_>, board: &Board) -> Result<(Pos, Pos), InputError> {
+    let mut coordinate = |what: &str, size: usize| -> Result<usize, InputError> {
+        let value = reader.usize()?;
+        if (1..=size).contains(&value) {
+            Ok(value - 1)
+        } else {
+            Err(InputError::invalid(
+                reader.last_location(),
+                format!("{what} {value} is outside the board ({what}s 1 to {size})"),
+            ))
+        }
+    };
+    let (rows, cols) = (board.rows(), board.cols());
+    let a = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
+    let b = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
+    Ok((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_boards_and_queries() {
+        let input = b"2 3\n1 0 2\n0 2 1\n2\n1 1 2 3\n1 3 2 2\n0 0\n";
+        let mut r = Reader::new(input);
+        let board = read_board(&mut r).unwrap().unwrap();
+        assert_eq!((board.rows(), board.cols(), board.tile_count()), (2, 3, 4));
+        assert_eq!(board.kind(Pos::new(1, 2)), Some(1));
+        assert_eq!(read_query_count(&mut r).unwrap(), 2);
+        assert_eq!(read_query(&mut r, &board).unwrap(), (Pos::new(0, 0), Pos::new(1, 2)));
+        assert_eq!(read_query(&mut r, &board).unwrap(), (Pos::new(0, 2), Pos::new(1, 1)));
+        assert_eq!(read_board(&mut r).unwrap(), None);
+        // Without the terminator the input simply ends.
+        let mut r = Reader::new(b"1 1 5 0");
+        assert!(read_board(&mut r).unwrap().is_some());
+        read_query_count(&mut r).unwrap();
+        assert_eq!(read_board(&mut r).unwrap(), None);
+    }
+
+    fn error(input: &[u8]) -> String {
+        let mut r = Reader::new(input);
+        let result = (|| {
+            while let Some(board) = read_board(&mut r)? {
+                for _ in 0..read_query_count(&mut r)? {
+                    read_query(&mut r, &board)?;
+                }
+            }
+            Ok::<_, InputError>(())
+        })();
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn bad_input_is_located() {
+        assert_eq!(
+            error(b"1000000000 1000000000\n1 2 3"),
+            "line 1, column 1: a 1000000000 x 1000000000 board needs 1000000000000000000 numbers, \
+             but the rest of the input holds at most 3"
+        );
+        assert_eq!(
+            error(b"99999999999999999999999 1"),
+            "line 1, column 1: number 99999999999999999999999 is too large (the largest allowed is 18446744073709551615)"
+        );
+        assert_eq!(
+            error(b"0 3\n"),
+            "line 1, column 1: a board needs at least one row and one column, found 0 x 3"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1\n1"),
+            "line 1, column 1: a 2 x 2 board needs 4 numbers, but the rest of the input holds at most 3"
+        );
+        assert_eq!(error(b"2 2\n1 1\n1\n\n\n"), "line 6, column 1: expected a number, found end of input");
+        assert_eq!(
+            error(b"1 2\n1 4294967295\n"),
+            "line 2, column 3: tile kind 4294967295 is too large (the largest allowed is 4294967294)"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1 0 0\n1\n1 1 3 1\n"),
+            "line 4, column 5: row 3 is outside the board (rows 1 to 2)"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1 0 0\n1\n1 0 1 2\n"),
+            "line 4, column 3: column 0 is outside the board (columns 1 to 2)"
+        );
+        assert_eq!(error(b"1 2\n1 1\n1\n1 1 1\n"), "line 5, column 1: expected a number, found end of input");
+        assert_eq!(error(b"1 2\n1 x\n"), "line 2, column 3: expected a number, found \"x\"");
+    }
+}
