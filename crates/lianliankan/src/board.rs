@@ -68,7 +68,9 @@ impl Board {
     /// O(rows·cols).
     pub fn new(grid: &Grid<u32>) -> Result<Board, BoardError> {
         if let Some(i) = grid.cells().iter().position(|&k| k > MAX_KIND) {
-            return Err(BoardError::KindTooLarge { pos: grid.pos_of(i) });
+            return Err(BoardError::KindTooLarge {
+                pos: grid.pos_of(i),
+            });
         }
         Ok(Board::from_ringed(grid.with_border(RING)))
     }
@@ -97,7 +99,10 @@ impl Board {
         if let Some(row) = rows.iter().position(|r| r.as_ref().len() != cols) {
             return Err(BoardError::Ragged { row });
         }
-        let cells = rows.iter().flat_map(|r| r.as_ref().iter().copied()).collect();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.as_ref().iter().copied())
+            .collect();
         let grid = Grid::from_vec(rows.len(), cols, cells).expect("rows checked");
         Board::new(&grid)
     }
@@ -173,7 +178,10 @@ impl Board {
             return;
         }
         let delta: i32 = if is_tile { 1 } else { -1 };
-        self.tiles = self.tiles.checked_add_signed(delta as isize).expect("count");
+        self.tiles = self
+            .tiles
+            .checked_add_signed(delta as isize)
+            .expect("count");
         let w = self.ringed.cols();
         let h = self.ringed.rows();
         for c in at.col + 1..=w {
@@ -262,19 +270,27 @@ mod tests {
         assert_eq!(b.tiles_in_col(1, 0, 3), 0);
         let fresh = Board::new(&b.to_grid()).unwrap();
         assert_eq!(fresh, b);
-        assert_eq!(b.tiles().collect::<Vec<_>>(), vec![
-            (Pos::new(0, 2), 2),
-            (Pos::new(1, 1), 3),
-            (Pos::new(1, 2), 5)
-        ]);
+        assert_eq!(
+            b.tiles().collect::<Vec<_>>(),
+            vec![
+                (Pos::new(0, 2), 2),
+                (Pos::new(1, 1), 3),
+                (Pos::new(1, 2), 5)
+            ]
+        );
     }
 
     #[test]
     fn rejects_bad_boards() {
-        assert_eq!(Board::from_rows(&[vec![1, 2], vec![3]]), Err(BoardError::Ragged { row: 1 }));
+        assert_eq!(
+            Board::from_rows(&[vec![1, 2], vec![3]]),
+            Err(BoardError::Ragged { row: 1 })
+        );
         assert_eq!(
             Board::from_rows(&[[0, u32::MAX]]),
-            Err(BoardError::KindTooLarge { pos: Pos::new(0, 1) })
+            Err(BoardError::KindTooLarge {
+                pos: Pos::new(0, 1)
+            })
         );
         let empty = Board::from_rows::<[u32; 0]>(&[]).unwrap();
         assert_eq!((empty.rows(), empty.cols()), (0, 0));

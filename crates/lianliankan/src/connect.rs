@@ -29,7 +29,11 @@ pub struct OffBoard {
 
 impl fmt::Display for OffBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is off the {}x{} board", self.pos, self.size.0, self.size.1)
+        write!(
+            f,
+            "{} is off the {}x{} board",
+            self.pos, self.size.0, self.size.1
+        )
     }
 }
 
@@ -65,7 +69,13 @@ impl Connector {
     /// O(rows + cols) for `max_turns <= 2`; otherwise O(rows·cols), the
     /// states of grid-core's minimum-turn search. No allocation beyond the
     /// path for `max_turns <= 2`.
-    pub fn connect(&mut self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Result<Option<Path>, OffBoard> {
+    pub fn connect(
+        &mut self,
+        board: &Board,
+        a: Pos,
+        b: Pos,
+        rules: &Rules,
+    ) -> Result<Option<Path>, OffBoard> {
         for pos in [a, b] {
             if !board.contains(pos) {
                 return Err(OffBoard {
@@ -184,12 +194,17 @@ impl<'a> Shapes<'a> {
     /// no tile other than `a` and `b`.
     fn straight(&self, p: Pos, q: Pos) -> bool {
         let tiles = if p.row == q.row {
-            self.board.tiles_in_row(p.row, p.col.min(q.col), p.col.max(q.col))
+            self.board
+                .tiles_in_row(p.row, p.col.min(q.col), p.col.max(q.col))
         } else {
             debug_assert_eq!(p.col, q.col);
-            self.board.tiles_in_col(p.col, p.row.min(q.row), p.row.max(q.row))
+            self.board
+                .tiles_in_col(p.col, p.row.min(q.row), p.row.max(q.row))
         };
-        let ends = [self.a, self.b].iter().filter(|&&e| on_segment(e, p, q)).count() as u32;
+        let ends = [self.a, self.b]
+            .iter()
+            .filter(|&&e| on_segment(e, p, q))
+            .count() as u32;
         tiles == ends
     }
 
@@ -242,7 +257,11 @@ impl<'a> Shapes<'a> {
             (p.col, p.row, self.hi_row)
         };
         let free = |i: usize| {
-            let cell = if horizontal { Pos::new(fixed, i) } else { Pos::new(i, fixed) };
+            let cell = if horizontal {
+                Pos::new(fixed, i)
+            } else {
+                Pos::new(i, fixed)
+            };
             !is_tile(g[cell])
         };
         let mut lo_end = start;

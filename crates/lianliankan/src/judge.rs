@@ -38,7 +38,9 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
             format!("a board needs at least one row and one column, found {rows} x {cols}"),
         ));
     }
-    let cells = rows.checked_mul(cols).filter(|&c| c <= reader.max_tokens_left());
+    let cells = rows
+        .checked_mul(cols)
+        .filter(|&c| c <= reader.max_tokens_left());
     if cells.is_none() {
         return Err(InputError::invalid(
             header,
@@ -111,8 +113,14 @@ mod tests {
         assert_eq!((board.rows(), board.cols(), board.tile_count()), (2, 3, 4));
         assert_eq!(board.kind(Pos::new(1, 2)), Some(1));
         assert_eq!(read_query_count(&mut r).unwrap(), 2);
-        assert_eq!(read_query(&mut r, &board).unwrap(), (Pos::new(0, 0), Pos::new(1, 2)));
-        assert_eq!(read_query(&mut r, &board).unwrap(), (Pos::new(0, 2), Pos::new(1, 1)));
+        assert_eq!(
+            read_query(&mut r, &board).unwrap(),
+            (Pos::new(0, 0), Pos::new(1, 2))
+        );
+        assert_eq!(
+            read_query(&mut r, &board).unwrap(),
+            (Pos::new(0, 2), Pos::new(1, 1))
+        );
         assert_eq!(read_board(&mut r).unwrap(), None);
         // Without the terminator the input simply ends.
         let mut r = Reader::new(b"1 1 5 0");
@@ -153,7 +161,10 @@ mod tests {
             error(b"2 2\n1 1\n1"),
             "line 1, column 1: a 2 x 2 board needs 4 numbers, but the rest of the input holds at most 3"
         );
-        assert_eq!(error(b"2 2\n1 1\n1\n\n\n"), "line 6, column 1: expected a number, found end of input");
+        assert_eq!(
+            error(b"2 2\n1 1\n1\n\n\n"),
+            "line 6, column 1: expected a number, found end of input"
+        );
         assert_eq!(
             error(b"1 2\n1 4294967295\n"),
             "line 2, column 3: tile kind 4294967295 is too large (the largest allowed is 4294967294)"
@@ -166,7 +177,13 @@ mod tests {
             error(b"2 2\n1 1 0 0\n1\n1 0 1 2\n"),
             "line 4, column 3: column 0 is outside the board (columns 1 to 2)"
         );
-        assert_eq!(error(b"1 2\n1 1\n1\n1 1 1\n"), "line 5, column 1: expected a number, found end of input");
-        assert_eq!(error(b"1 2\n1 x\n"), "line 2, column 3: expected a number, found \"x\"");
+        assert_eq!(
+            error(b"1 2\n1 1\n1\n1 1 1\n"),
+            "line 5, column 1: expected a number, found end of input"
+        );
+        assert_eq!(
+            error(b"1 2\n1 x\n"),
+            "line 2, column 3: expected a number, found \"x\""
+        );
     }
 }

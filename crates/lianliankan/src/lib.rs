@@ -40,6 +40,7 @@
 
 mod board;
 mod connect;
+pub mod draw;
 pub mod judge;
 mod path;
 pub mod reference;

@@ -32,7 +32,11 @@ impl Path {
     /// or column).
     pub(crate) fn new(corners: Vec<Point>) -> Path {
         debug_assert!(corners.len() >= 2);
-        debug_assert!(corners.windows(2).all(|w| (w[0].row == w[1].row) != (w[0].col == w[1].col)));
+        debug_assert!(
+            corners
+                .windows(2)
+                .all(|w| (w[0].row == w[1].row) != (w[0].col == w[1].col))
+        );
         Path { corners }
     }
 

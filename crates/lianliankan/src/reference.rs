@@ -34,5 +34,11 @@ pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> 
     }
     let (grid, shift) = search_grid(board, rules.border);
     let moved = |p: Pos| Pos::new(p.row + shift, p.col + shift);
-    grid_core::reference::min_turns(&grid, |&k| k == 0, moved(a), moved(b), Some(rules.max_turns))
+    grid_core::reference::min_turns(
+        &grid,
+        |&k| k == 0,
+        moved(a),
+        moved(b),
+        Some(rules.max_turns),
+    )
 }

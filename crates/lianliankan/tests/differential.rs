@@ -11,7 +11,13 @@ fn random_board(rng: &mut SplitMix64) -> Board {
     let density = rng.range(10, 90) as u32;
     let kinds = rng.range(1, 5) as u32;
     let cells = (0..rows * cols)
-        .map(|_| if rng.percent(density) { 1 + rng.below(kinds as usize) as u32 } else { 0 })
+        .map(|_| {
+            if rng.percent(density) {
+                1 + rng.below(kinds as usize) as u32
+            } else {
+                0
+            }
+        })
         .collect();
     Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
 }
@@ -25,7 +31,11 @@ fn random_query(rng: &mut SplitMix64, board: &Board) -> (Pos, Pos) {
         return (a, any(rng));
     }
     let kind = board.kind(a).unwrap();
-    let twins: Vec<Pos> = board.tiles().filter(|&(_, k)| k == kind).map(|(p, _)| p).collect();
+    let twins: Vec<Pos> = board
+        .tiles()
+        .filter(|&(_, k)| k == kind)
+        .map(|(p, _)| p)
+        .collect();
     if kind == 0 || twins.is_empty() {
         return (a, any(rng));
     }
@@ -40,10 +50,17 @@ fn matches_brute_force() {
     let mut by_turns = [0usize; 5];
     while queries < 60_000 {
         let board = random_board(&mut rng);
-        let border = if rng.percent(50) { Border::Open } else { Border::Closed };
+        let border = if rng.percent(50) {
+            Border::Open
+        } else {
+            Border::Closed
+        };
         let (grid, shift) = reference::search_grid(&board, border);
         for _ in 0..8 {
-            let rules = Rules { max_turns: rng.below(5), border };
+            let rules = Rules {
+                max_turns: rng.below(5),
+                border,
+            };
             let (a, b) = random_query(&mut rng, &board);
             queries += 1;
             let expected = reference::min_turns(&board, a, b, &rules);
@@ -80,7 +97,10 @@ fn matches_brute_force() {
         }
     }
     assert!(yes > 6_000 && no > 6_000, "yes {yes}, no {no}");
-    assert!(by_turns[..3].iter().all(|&n| n > 500) && by_turns[3] > 100, "{by_turns:?}");
+    assert!(
+        by_turns[..3].iter().all(|&n| n > 500) && by_turns[3] > 100,
+        "{by_turns:?}"
+    );
 }
 
 #[test]
@@ -99,7 +119,9 @@ fn spec_trap_boards() {
         [0, 0, 0, 0, 0, 0, 0],
     ]).unwrap();
     let judge = Rules::default();
-    let path = lianliankan::connect(&first, Pos::new(1, 4), Pos::new(7, 4), &judge).unwrap().unwrap();
+    let path = lianliankan::connect(&first, Pos::new(1, 4), Pos::new(7, 4), &judge)
+        .unwrap()
+        .unwrap();
     assert_eq!(path.turns(), 2);
     #[rustfmt::skip]
     let second = Board::from_rows(&[
@@ -108,5 +130,9 @@ fn spec_trap_boards() {
         [0, 0, 0, 0, 0, 2, 0, 2, 0],
         [0, 1, 0, 1, 0, 0, 0, 0, 0],
     ]).unwrap();
-    assert!(lianliankan::connect(&second, Pos::new(1, 6), Pos::new(0, 1), &judge).unwrap().is_none());
+    assert!(
+        lianliankan::connect(&second, Pos::new(1, 6), Pos::new(0, 1), &judge)
+            .unwrap()
+            .is_none()
+    );
 }
