@@ -1,1 +1,100 @@
-fn main() {}
+//! `segments`: the POJ 1101 judge binary. Argument parsing, I/O and exit
+//! statuses only; the work is in the library.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use grid_core::Reader;
+use grid_core::cli::{self, Failure};
+use segments::{Solver, read_board, read_pair, render};
+
+const ABOUT: &str = "\
+Solves POJ 1101 \"The Game\": the fewest straight segments joining two pieces,
+through empty squares and possibly around the board.";
+
+const AFTER_HELP: &str = "\
+Input: boards `w h` (1..=126 each; the judge's limit is 75), then h rows of `X`
+(piece) and space (empty) — short, empty or space-led rows are fine, missing
+squares are empty — then pairs `x1 y1 x2 y2` (column and row from 1), one pair
+per line, until `0 0 0 0`. `0 0` or the end of the input ends the input.
+
+Each pair must name two different squares that hold pieces: a pair outside the
+board, on an empty square, or naming one square twice is an input error
+(exit status 2, with its line and column). Answers printed before an error are
+kept.
+
+Example:
+  $ printf '5 4\\nXXXXX\\nX   X\\nXXX X\\n XXX \\n2 3 5 3\\n1 3 4 4\\n2 3 3 4\\n0 0 0 0\\n0 0\\n' | segments
+  Board #1:
+  Pair 1: 4 segments.
+  Pair 2: 3 segments.
+  Pair 3: impossible.
+
+  $ segments --explain --draw game.in
+
+Exit status: 0 success, 1 unreadable file or usage, 2 malformed input.";
+
+const USAGE: &str =
+    "segments: give an input file (or `-`), or pipe the input to stdin; see `segments --help`";
+
+#[derive(Parser, Debug)]
+#[command(name = "segments", version, about = ABOUT, after_help = AFTER_HELP)]
+struct Args {
+    /// Input file; standard input when absent or `-`.
+    input: Option<PathBuf>,
+    /// After each answer, print the path's corners in judge coordinates
+    /// `(column,row)`; the ring around the board is column 0 or w+1, row 0 or
+    /// h+1.
+    #[arg(long)]
+    explain: bool,
+    /// After each answer, draw the board inside its ring with the path:
+    /// `X` piece, `.` empty, `A`/`B` the pair, `-` `|` the path, `+` corners.
+    #[arg(long)]
+    draw: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    cli::exit_code(run(&args))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let input = cli::read_input(args.input.as_deref(), USAGE)?;
+    cli::with_stdout(|out| solve_all(args, &input, out))
+}
+
+fn solve_all(args: &Args, input: &[u8], out: &mut dyn Write) -> Result<(), Failure> {
+    let mut reader = Reader::new(input);
+    let mut board_number = 0;
+    while let Some(board) = read_board(&mut reader)? {
+        board_number += 1;
+        writeln!(out, "{}", render::board_line(board_number))?;
+        let mut solver = Solver::new(&board);
+        let mut pair_number = 0;
+        while let Some(pair) = read_pair(&mut reader, &board)? {
+            pair_number += 1;
+            if args.explain || args.draw {
+                let path = solver.min_segments(pair.a, pair.b);
+                let count = path.as_ref().map(|p| p.count);
+                writeln!(out, "{}", render::pair_line(pair_number, count))?;
+                if args.explain {
+                    writeln!(out, "{}", render::corners_line(path.as_ref()))?;
+                }
+                if args.draw {
+                    write!(
+                        out,
+                        "{}",
+                        render::draw(&board, pair.a, pair.b, path.as_ref())
+                    )?;
+                }
+            } else {
+                let count = solver.count(pair.a, pair.b);
+                writeln!(out, "{}", render::pair_line(pair_number, count))?;
+            }
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}

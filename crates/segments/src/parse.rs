@@ -1,0 +1,396 @@
+//! Reading the judge input: boards and their pairs, with line and column on
+//! every error. No I/O: the caller owns the [`Reader`] over the whole input.
+//!
+//! The layout, as this reader accepts it:
+//! - a board header `w h` on one line (blank lines before it are skipped;
+//!   nothing else may follow on its line). `0 0`, or the end of the input,
+//!   ends the input normally; what follows `0 0` is not read. A width or
+//!   height of 0 (but not both) is an error, and so is a side larger than
+//!   [`Board::MAX_SIDE`], found before anything is allocated.
+//! - then exactly `h` raw lines, one per row, starting on the line after the
+//!   header: the first `w` characters are `X` (a piece) or a space (empty);
+//!   a shorter line (trailing spaces trimmed, even an empty line) is padded
+//!   with empty squares; after the `w`-th character only white space may
+//!   follow; `\r\n` line ends are accepted. Any other character is an error
+//!   at its column, and so is an input that ends before the last row.
+//! - then pairs `x1 y1 x2 y2` (column and row of one piece, then of another,
+//!   1-based), each pair on one line (blank lines between pairs are
+//!   skipped), until `0 0 0 0`. A line with fewer than four numbers, a
+//!   square outside the board, a square without a piece, or the same square
+//!   twice is an error at the offending number.
+
+use grid_core::{ErrorKind, Found, InputError, Location, Pos, Reader};
+
+use crate::board::Board;
+
+/// Two squares to connect, in the board frame (0-based row and column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// The first piece.
+    pub a: Pos,
+    /// The second piece.
+    pub b: Pos,
+}
+
+/// Reads the next board (header and rows), or `None` at a normal end of the
+/// input: end of input where a board would begin, or the header `0 0`.
+///
+/// # Errors
+/// A malformed header or row (see the [module documentation](self)).
+///
+/// # Complexity
+/// O(length of the rows read); the board is allocated only after the
+/// header's sides are checked against [`Board::MAX_SIDE`].
+pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
+    if reader.is_at_end() {
+        return Ok(None);
+    }
+    let width = reader.u32()?;
+    let width_at = reader.last_location();
+    let height = reader.u32_on_line()?;
+    let height_at = reader.last_location();
+    reader.end_of_line()?;
+    if width == 0 && height == 0 {
+        return Ok(None);
+    }
+    check_side(width, "width", width_at)?;
+    check_side(height, "height", height_at)?;
+    let (rows, cols) = (height as usize, width as usize);
+    let mut board = Board::new(rows, cols)
+        .ok_or_else(|| InputError::invalid(width_at, "board size out of range"))?;
+    for row in 0..rows {
+        let Some(line) = reader.line() else {
+            return Err(InputError {
+                location: reader.location(),
+                kind: ErrorKind::Invalid(format!(
+                    "expected row {} of {rows} of the board, found end of input",
+                    row + 1
+                )),
+            });
+        };
+        let at = |i: usize| Location {
+            line: line.location.line,
+            column: line.location.column + i,
+        };
+        for (col, &byte) in line.text.iter().enumerate() {
+            if col < cols {
+                match byte {
+                    b'X' => board.set_piece(Pos::new(row, col), true),
+                    b' ' => {}
+                    _ => {
+                        return Err(InputError {
+                            location: at(col),
+                            kind: ErrorKind::Expected {
+                                expected: "'X' or a space",
+                                found: character(&line.text[col..]),
+                            },
+                        });
+                    }
+                }
+            } else if !byte.is_ascii_whitespace() {
+                return Err(InputError::invalid(
+                    at(col),
+                    format!(
+                        "expected only white space after the {cols} squares of a row, found {}",
+                        character(&line.text[col..])
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Some(board))
+}
+
+/// Reads the next pair of `board`, or `None` at its terminator `0 0 0 0`.
+///
+/// # Errors
+/// A malformed pair line, the input ending before `0 0 0 0`, or a square
+/// that is outside the board, holds no piece, or is named twice.
+pub fn read_pair(reader: &mut Reader<'_>, board: &Board) -> Result<Option<Pair>, InputError> {
+    let mut numbers = [(0u32, Location { line: 0, column: 0 }); 4];
+    for (i, slot) in numbers.iter_mut().enumerate() {
+        let value = if i == 0 {
+            reader.u32()?
+        } else {
+            reader.u32_on_line()?
+        };
+        *slot = (value, reader.last_location());
+    }
+    reader.end_of_line()?;
+    if numbers.iter().all(|&(v, _)| v == 0) {
+        return Ok(None);
+    }
+    let square = |x: (u32, Location), y: (u32, Location)| -> Result<Pos, InputError> {
+        let (x, x_at) = x;
+        let (y, y_at) = y;
+        if x == 0 || x as usize > board.cols() {
+            return Err(InputError::invalid(
+                x_at,
+                format!("column {x} is outside the board (1..={})", board.cols()),
+            ));
+        }
+        if y == 0 || y as usize > board.rows() {
+            return Err(InputError::invalid(
+                y_at,
+                format!("row {y} is outside the board (1..={})", board.rows()),
+            ));
+        }
+        let pos = Pos::new(y as usize - 1, x as usize - 1);
+        if !board.is_piece(pos) {
+            return Err(InputError::invalid(
+                x_at,
+                format!("the square at column {x}, row {y} holds no piece"),
+            ));
+        }
+        Ok(pos)
+    };
+    let a = square(numbers[0], numbers[1])?;
+    let b = square(numbers[2], numbers[3])?;
+    if a == b {
+        return Err(InputError::invalid(
+            numbers[2].1,
+            format!(
+                "the pair names the square at column {}, row {} twice",
+                numbers[2].0, numbers[3].0
+            ),
+        ));
+    }
+    Ok(Some(Pair { a, b }))
+}
+
+fn check_side(value: u32, name: &str, at: Location) -> Result<(), InputError> {
+    if value == 0 {
+        return Err(InputError::invalid(
+            at,
+            format!("the board {name} must be at least 1"),
+        ));
+    }
+    if value as usize > Board::MAX_SIDE {
+        return Err(InputError::invalid(
+            at,
+            format!(
+                "the board {name} {value} is larger than {}, the largest accepted",
+                Board::MAX_SIDE
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The character starting `bytes` (which is not empty) for a message: as is
+/// if it is UTF-8 (control characters escaped), otherwise its first byte as
+/// `\xNN`.
+fn character(bytes: &[u8]) -> Found {
+    let text = match bytes.utf8_chunks().next() {
+        Some(chunk) if !chunk.valid().is_empty() => chunk
+            .valid()
+            .chars()
+            .next()
+            .map(|c| c.escape_debug().to_string())
+            .unwrap_or_default(),
+        _ => bytes
+            .first()
+            .map(|b| format!("\\x{b:02x}"))
+            .unwrap_or_default(),
+    };
+    Found::Text(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(board: &Board) -> Vec<String> {
+        (0..board.rows())
+            .map(|r| {
+                (0..board.cols())
+                    .map(|c| {
+                        if board.is_piece(Pos::new(r, c)) {
+                            'X'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn board_error(input: &[u8]) -> String {
+        read_board(&mut Reader::new(input)).unwrap_err().to_string()
+    }
+
+    fn pair_error(pairs: &str) -> String {
+        let input = format!("3 2\nXX\n X\n{pairs}");
+        let mut reader = Reader::new(input.as_bytes());
+        let board = read_board(&mut reader).unwrap().unwrap();
+        loop {
+            match read_pair(&mut reader, &board) {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("no error in {pairs:?}"),
+                Err(e) => return e.to_string(),
+            }
+        }
+    }
+
+    #[test]
+    fn sample_board_and_pairs() {
+        let input = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n0 0\n";
+        let mut reader = Reader::new(input);
+        let board = read_board(&mut reader).unwrap().unwrap();
+        assert_eq!(rows(&board), ["XXXXX", "X...X", "XXX.X", ".XXX."]);
+        let mut pairs = Vec::new();
+        while let Some(p) = read_pair(&mut reader, &board).unwrap() {
+            pairs.push((p.a, p.b));
+        }
+        assert_eq!(
+            pairs,
+            [
+                (Pos::new(2, 1), Pos::new(2, 4)),
+                (Pos::new(2, 0), Pos::new(3, 3)),
+                (Pos::new(2, 1), Pos::new(3, 2)),
+            ]
+        );
+        assert_eq!(read_board(&mut reader).unwrap(), None);
+    }
+
+    #[test]
+    fn short_empty_and_space_led_rows_with_crlf() {
+        // Row 2 is empty, row 3 starts with spaces, row 1 is trimmed; the
+        // first row is longer than the later ones, so a reader that kept
+        // stale characters would see pieces that are not there.
+        let input = b"4 3   \r\nXXXX\r\n\r\n  X \t\r\n1 1 3 3\r\n0 0 0 0\r\n";
+        let mut reader = Reader::new(input);
+        let board = read_board(&mut reader).unwrap().unwrap();
+        assert_eq!(rows(&board), ["XXXX", "....", "..X."]);
+        let pair = read_pair(&mut reader, &board).unwrap().unwrap();
+        assert_eq!((pair.a, pair.b), (Pos::new(0, 0), Pos::new(2, 2)));
+        assert_eq!(read_pair(&mut reader, &board).unwrap(), None);
+        assert!(read_board(&mut reader).unwrap().is_none());
+    }
+
+    #[test]
+    fn normal_ends() {
+        assert_eq!(read_board(&mut Reader::new(b"")).unwrap(), None);
+        assert_eq!(read_board(&mut Reader::new(b" \n\n")).unwrap(), None);
+        assert_eq!(read_board(&mut Reader::new(b"0 0\ngarbage")).unwrap(), None);
+        let mut reader = Reader::new(b"\n\n1 1\nX\n");
+        assert!(read_board(&mut reader).unwrap().is_some());
+    }
+
+    #[test]
+    fn bad_headers() {
+        assert_eq!(
+            board_error(b"5\n4\n"),
+            "line 1, column 2: expected a number, found end of line"
+        );
+        assert_eq!(
+            board_error(b"5 4 3\n"),
+            "line 1, column 5: expected the end of the line, found \"3\""
+        );
+        assert_eq!(
+            board_error(b"0 3\n"),
+            "line 1, column 1: the board width must be at least 1"
+        );
+        assert_eq!(
+            board_error(b"3 0\n"),
+            "line 1, column 3: the board height must be at least 1"
+        );
+        assert_eq!(
+            board_error(b"1000000000 1000000000\nX\n"),
+            "line 1, column 1: the board width 1000000000 is larger than 126, the largest accepted"
+        );
+        assert_eq!(
+            board_error(b"126 127\n"),
+            "line 1, column 5: the board height 127 is larger than 126, the largest accepted"
+        );
+        assert_eq!(
+            board_error(b"99999999999 1\n"),
+            "line 1, column 1: number 99999999999 is too large (the largest allowed is 4294967295)"
+        );
+        assert_eq!(
+            board_error(b"a 1\n"),
+            "line 1, column 1: expected a number, found \"a\""
+        );
+    }
+
+    #[test]
+    fn bad_rows() {
+        assert_eq!(
+            board_error(b"3 2\nX x\n"),
+            "line 2, column 3: expected 'X' or a space, found \"x\""
+        );
+        assert_eq!(
+            board_error(b"3 2\nX\tX\n"),
+            "line 2, column 2: expected 'X' or a space, found \"\\t\""
+        );
+        assert_eq!(
+            board_error(b"3 2\nXXX\n \xffX\n"),
+            "line 3, column 2: expected 'X' or a space, found \"\\xff\""
+        );
+        assert_eq!(
+            board_error("3 1\nXé\n".as_bytes()),
+            "line 2, column 2: expected 'X' or a space, found \"é\""
+        );
+        assert_eq!(
+            board_error(b"3 2\nXXX \t X\n"),
+            "line 2, column 7: expected only white space after the 3 squares of a row, found \"X\""
+        );
+        assert_eq!(
+            board_error(b"3 2\nXXX\n"),
+            "line 3, column 1: expected row 2 of 2 of the board, found end of input"
+        );
+        assert_eq!(
+            board_error(b"3 2\nXXX"),
+            "line 2, column 4: expected row 2 of 2 of the board, found end of input"
+        );
+        assert_eq!(
+            board_error(b"3 2"),
+            "line 1, column 4: expected row 1 of 2 of the board, found end of input"
+        );
+    }
+
+    #[test]
+    fn bad_pairs() {
+        assert_eq!(
+            pair_error("1 1 2\n0 0 0 0\n"),
+            "line 4, column 6: expected a number, found end of line"
+        );
+        assert_eq!(
+            pair_error("1 1 2 1 5\n"),
+            "line 4, column 9: expected the end of the line, found \"5\""
+        );
+        assert_eq!(
+            pair_error("1 1 2 1\n"),
+            "line 5, column 1: expected a number, found end of input"
+        );
+        assert_eq!(
+            pair_error("1 1 4 1\n"),
+            "line 4, column 5: column 4 is outside the board (1..=3)"
+        );
+        assert_eq!(
+            pair_error("0 1 1 1\n"),
+            "line 4, column 1: column 0 is outside the board (1..=3)"
+        );
+        assert_eq!(
+            pair_error("1 1 3 3\n"),
+            "line 4, column 7: row 3 is outside the board (1..=2)"
+        );
+        assert_eq!(
+            pair_error("1 1 1 2\n"),
+            "line 4, column 5: the square at column 1, row 2 holds no piece"
+        );
+        assert_eq!(
+            pair_error("3 1 1 1\n"),
+            "line 4, column 1: the square at column 3, row 1 holds no piece"
+        );
+        assert_eq!(
+            pair_error("2 1 2 2\n 2 2  2 2\n"),
+            "line 5, column 7: the pair names the square at column 2, row 2 twice"
+        );
+        assert_eq!(
+            pair_error("1 1 2 x\n"),
+            "line 4, column 7: expected a number, found \"x\""
+        );
+    }
+}
