@@ -66,8 +66,12 @@ impl From<io::Error> for Failure {
 /// [`Failure::Usage`] as above.
 pub fn read_input(path: Option<&Path>, usage: &str) -> Result<Vec<u8>, Failure> {
     match path {
-        Some(p) if p != Path::new("-") => std::fs::read(p)
-            .map_err(|e| Failure::Io(io::Error::new(e.kind(), format!("cannot read {}: {e}", p.display())))),
+        Some(p) if p != Path::new("-") => std::fs::read(p).map_err(|e| {
+            Failure::Io(io::Error::new(
+                e.kind(),
+                format!("cannot read {}: {e}", p.display()),
+            ))
+        }),
         _ => {
             let stdin = io::stdin();
             if stdin.is_terminal() {

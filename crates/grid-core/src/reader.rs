@@ -274,48 +274,65 @@ impl<'a> Reader<'a> {
         Some(Line { text, location })
     }
 
+    /// Reads an unsigned decimal token of at most `max` at the current
+    /// position (white space already skipped).
+    #[inline]
     fn number(&mut self, max: u64) -> Result<u64, InputError> {
         self.token = self.location();
-        let start = self.at;
+        let bytes = &self.input[self.at..];
+        // Fast path: up to 19 digits cannot overflow a u64.
         let mut value: u64 = 0;
-        let mut overflow = false;
-        while let Some(&b) = self.input.get(self.at) {
+        let mut len = 0;
+        while let Some(&b) = bytes.get(len) {
             let digit = b.wrapping_sub(b'0');
             if digit > 9 {
                 break;
             }
-            match value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(digit)))
-            {
-                Some(v) if v <= max => value = v,
-                _ => overflow = true,
-            }
-            self.at += 1;
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            len += 1;
         }
-        let ends_token = self
-            .input
-            .get(self.at)
-            .is_none_or(|b| b.is_ascii_whitespace());
-        if self.at == start || !ends_token {
-            self.at = start;
-            let found = if start == self.input.len() {
+        let ends_token = bytes.get(len).is_none_or(|&b| is_space(b));
+        if len == 0 || len > 19 || !ends_token || value > max {
+            return self.number_slow(len, max);
+        }
+        self.at += len;
+        Ok(value)
+    }
+
+    /// The rare cases of [`Reader::number`]: not a number, more than 19
+    /// digits (perhaps leading zeros), or too large.
+    #[cold]
+    #[inline(never)]
+    fn number_slow(&mut self, len: usize, max: u64) -> Result<u64, InputError> {
+        let bytes = &self.input[self.at..];
+        let ends_token = bytes.get(len).is_none_or(|&b| is_space(b));
+        if len == 0 || !ends_token {
+            let found = if bytes.is_empty() {
                 Found::EndOfInput
             } else {
                 self.found_text()
             };
             return Err(self.expected("a number", found));
         }
-        if overflow {
-            return Err(InputError {
+        let digits = &bytes[..len];
+        let value = digits.iter().try_fold(0u64, |v, &d| {
+            v.checked_mul(10)?
+                .checked_add(u64::from(d - b'0'))
+                .filter(|&v| v <= max)
+        });
+        match value {
+            Some(v) => {
+                self.at += len;
+                Ok(v)
+            }
+            None => Err(InputError {
                 location: self.token,
                 kind: ErrorKind::TooLarge {
-                    text: quote(&self.input[start..self.at]),
+                    text: quote(digits),
                     max,
                 },
-            });
+            }),
         }
-        Ok(value)
     }
 
     fn expected(&self, expected: &'static str, found: Found) -> InputError {
@@ -328,21 +345,17 @@ impl<'a> Reader<'a> {
     /// The token starting at the current position, for an error message.
     fn found_text(&self) -> Found {
         let rest = &self.input[self.at..];
-        let len = rest
-            .iter()
-            .position(|b| b.is_ascii_whitespace())
-            .unwrap_or(rest.len());
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
         Found::Text(quote(&rest[..len]))
     }
 
+    #[inline]
     fn skip_whitespace(&mut self) {
         while let Some(&b) = self.input.get(self.at) {
-            if b == b'\n' {
-                self.newline();
-            } else if b.is_ascii_whitespace() {
-                self.at += 1;
-            } else {
-                break;
+            match b {
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.at += 1,
+                b'\n' => self.newline(),
+                _ => break,
             }
         }
     }
@@ -350,7 +363,7 @@ impl<'a> Reader<'a> {
     /// Skips white space other than `\n`.
     fn skip_blanks(&mut self) {
         while let Some(&b) = self.input.get(self.at) {
-            if b != b'\n' && b.is_ascii_whitespace() {
+            if b != b'\n' && is_space(b) {
                 self.at += 1;
             } else {
                 break;
@@ -363,6 +376,13 @@ impl<'a> Reader<'a> {
         self.line += 1;
         self.line_start = self.at;
     }
+}
+
+/// White space between tokens: what C's `isspace` accepts in the "C" locale
+/// (space, `\t`, `\n`, `\v`, `\f`, `\r`).
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
 /// `bytes` as text for a message: UTF-8 shown as is (control characters
@@ -445,6 +465,13 @@ mod tests {
             err_u32(b"1.5", 0),
             "line 1, column 1: expected a number, found \"1.5\""
         );
+    }
+
+    #[test]
+    fn leading_zeros_and_extremes() {
+        let mut r = Reader::new(b"0000000000000000000000000042 \x0b18446744073709551615");
+        assert_eq!(r.u32().unwrap(), 42);
+        assert_eq!(r.usize().unwrap() as u64, u64::MAX);
     }
 
     #[test]
