@@ -1,0 +1,252 @@
+//! `cargo xtask bench`: the solvers' speed on seeded worst-case inputs,
+//! against reading and parsing alone and against the brute-force baselines,
+//! with every answer checked against the baseline's.
+//!
+//! `cargo xtask` itself is a dev build, and timings of in-process work must
+//! come from optimised code. So the full bench builds the solver binaries
+//! *and xtask* with `--release` (the workspace's release profile, fat LTO)
+//! and runs `<target>/release/xtask bench-run`, which does all the
+//! measuring. The quick bench (`--quick`) checks that the bench still works
+//! on small inputs in seconds: it builds the dev profile and measures in
+//! this process, so its times say nothing about speed.
+//!
+//! The measuring process finds the solver binaries next to its own
+//! executable (cargo puts a profile's binaries in one directory, wherever
+//! `CARGO_TARGET_DIR` points) and writes the inputs to `<target>/bench/`.
+
+mod lianliankan;
+mod measure;
+mod report;
+mod workload;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::run::{cargo, step};
+use report::Outcome;
+use workload::{Answers, Scale, Workload};
+
+/// The solver packages, each with a binary of the same name.
+const SOLVERS: [&str; 1] = ["lianliankan"];
+
+/// `cargo xtask bench [--quick]`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let scale = parse_scale(args)?;
+    let mut build = cargo();
+    build.arg("build");
+    for package in SOLVERS {
+        build.args(["-p", package]);
+    }
+    match scale {
+        Scale::Quick => {
+            step(build)?;
+            measure_all(Scale::Quick)
+        }
+        Scale::Full => {
+            build.args(["-p", "xtask", "--release"]);
+            step(build)?;
+            let exe = own_dir()?
+                .parent()
+                .ok_or("no target directory")?
+                .join("release")
+                .join(exe_name("xtask"));
+            let mut inner = Command::new(exe);
+            inner.arg("bench-run");
+            step(inner)
+        }
+    }
+}
+
+/// `xtask bench-run [--quick]`: the measuring half of `bench`, meant to run
+/// in a release build made by `cargo xtask bench`.
+pub fn run_measurements(args: &[String]) -> Result<(), String> {
+    measure_all(parse_scale(args)?)
+}
+
+fn parse_scale(args: &[String]) -> Result<Scale, String> {
+    match args {
+        [] => Ok(Scale::Full),
+        [flag] if flag == "--quick" => Ok(Scale::Quick),
+        _ => Err(format!(
+            "`bench` takes only `--quick`, got `{}`",
+            args.join(" ")
+        )),
+    }
+}
+
+fn measure_all(scale: Scale) -> Result<(), String> {
+    let started = Instant::now();
+    let bin_dir = own_dir()?;
+    let out_dir = bin_dir.parent().ok_or("no target directory")?.join("bench");
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let profile = if cfg!(debug_assertions) {
+        "dev profile (--quick: checks the bench and the answers; these times mean nothing)"
+    } else {
+        "release profile (codegen-units = 1, fat LTO), solver binaries and measuring process alike"
+    };
+    let machine = report::machine();
+    let mut outcomes = Vec::new();
+    for workload in workload::all(scale) {
+        outcomes.push(measure(&workload, scale, &bin_dir, &out_dir)?);
+    }
+    let judged = scale == Scale::Full && !cfg!(debug_assertions);
+    let text = report::render(&machine, profile, judged, &outcomes);
+    let report_file = out_dir.join(if scale == Scale::Full {
+        "report.md"
+    } else {
+        "report-quick.md"
+    });
+    write(&report_file, &text)?;
+    println!("\n{text}");
+    println!(
+        "(inputs and this report in {}; the bench took {})",
+        out_dir.display(),
+        report::duration(started.elapsed())
+    );
+    Ok(())
+}
+
+/// Generates the workload's input, then times the baseline, the solver
+/// binary (checking every run's output against the baseline's) and the
+/// parse-only pass.
+fn measure(
+    workload: &Workload,
+    scale: Scale,
+    bin_dir: &Path,
+    out_dir: &Path,
+) -> Result<Outcome, String> {
+    let name = workload.name;
+    let input_file = out_dir.join(format!("{name}.in"));
+    let input = (workload.generate)(workload.seed);
+    write(&input_file, &input)?;
+    println!(
+        "==> {name}: {}, {} bytes, seed {}",
+        workload.description,
+        input.len(),
+        workload.seed
+    );
+
+    let mut expected: Option<Answers> = None;
+    let baseline = measure::repeat(scale.baseline_runs(), || {
+        let started = Instant::now();
+        let answers = (workload.baseline)(&read(&input_file)?)?;
+        let took = started.elapsed();
+        match &expected {
+            Some(first) if *first != answers => {
+                Err(format!("{name}: the baseline is not deterministic"))
+            }
+            Some(_) => Ok(took),
+            None => {
+                expected = Some(answers);
+                Ok(took)
+            }
+        }
+    })?;
+    let expected = expected.ok_or("the baseline never ran")?;
+    write(&out_dir.join(format!("{name}.expected")), &expected.text)?;
+    println!(
+        "    baseline: {} answers, {} positive, {}",
+        expected.count,
+        expected.positive,
+        report::duration(baseline.min())
+    );
+
+    let binary = bin_dir.join(exe_name(workload.binary));
+    let solver = measure::repeat(scale.fast_runs(), || {
+        let started = Instant::now();
+        let output = Command::new(&binary)
+            .arg(&input_file)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+        let took = started.elapsed();
+        if !output.status.success() {
+            return Err(format!(
+                "{name}: {} failed ({}): {}",
+                binary.display(),
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        check_answers(name, &output.stdout, &expected.text, out_dir)?;
+        Ok(took)
+    })?;
+    println!(
+        "    solver:   every run's output equals the baseline's, {}",
+        report::duration(solver.min())
+    );
+
+    let parse = measure::repeat(scale.fast_runs(), || {
+        let started = Instant::now();
+        let checksum = (workload.parse)(&read(&input_file)?)?;
+        let took = started.elapsed();
+        std::hint::black_box(checksum);
+        Ok(took)
+    })?;
+    println!("    parse:    {}", report::duration(parse.min()));
+
+    Ok(Outcome {
+        name,
+        description: workload.description.clone(),
+        seed: workload.seed,
+        input_bytes: input.len(),
+        answers: expected.count,
+        positive: expected.positive,
+        solver,
+        parse,
+        baseline,
+        goal: workload.goal,
+    })
+}
+
+/// Fails, naming the first differing line, unless the solver printed exactly
+/// the baseline's answers; keeps the solver's output for a look.
+fn check_answers(name: &str, got: &[u8], expected: &str, out_dir: &Path) -> Result<(), String> {
+    if got == expected.as_bytes() {
+        return Ok(());
+    }
+    let got_file = out_dir.join(format!("{name}.got"));
+    std::fs::write(&got_file, got)
+        .map_err(|e| format!("cannot write {}: {e}", got_file.display()))?;
+    let got = String::from_utf8_lossy(got);
+    let mut got_lines = got.lines();
+    let mut expected_lines = expected.lines();
+    let mut line = 1;
+    loop {
+        match (got_lines.next(), expected_lines.next()) {
+            (Some(g), Some(e)) if g == e => line += 1,
+            (g, e) => {
+                return Err(format!(
+                    "{name}: the solver's answers differ from the baseline's at line {line}: \
+                     solver {:?}, baseline {:?} (see {} and {name}.expected)",
+                    g.unwrap_or("<end>"),
+                    e.unwrap_or("<end>"),
+                    got_file.display()
+                ));
+            }
+        }
+    }
+}
+
+/// The directory of the running executable: the profile's output directory.
+fn own_dir() -> Result<PathBuf, String> {
+    let exe =
+        std::env::current_exe().map_err(|e| format!("cannot locate xtask's executable: {e}"))?;
+    exe.parent()
+        .map(Path::to_path_buf)
+        .ok_or_else(|| "xtask's executable has no directory".to_owned())
+}
+
+fn exe_name(name: &str) -> String {
+    format!("{name}{}", std::env::consts::EXE_SUFFIX)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

@@ -1,0 +1,234 @@
+//! Lianliankan (SPEC §1, HDU 1175) workloads: large boards and queries
+//! mostly between tiles of the same kind.
+
+use std::fmt::Write;
+
+use grid_core::{Pos, Reader, SplitMix64};
+use lianliankan::{Board, Rules, judge, reference};
+
+use super::workload::Answers;
+
+/// The shape of a generated input.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub boards: usize,
+    pub rows: usize,
+    pub cols: usize,
+    /// Chance of a tile in each cell, in percent.
+    pub tile_percent: u32,
+    /// Tile kinds are drawn uniformly from `1..=kinds`.
+    pub kinds: u32,
+    pub queries: usize,
+}
+
+impl Shape {
+    pub fn describe(&self) -> String {
+        format!(
+            "{} boards {}×{}, {}% tiles of {} kinds, {} queries each",
+            self.boards, self.rows, self.cols, self.tile_percent, self.kinds, self.queries
+        )
+    }
+}
+
+/// A judge input of `shape` from `seed`.
+///
+/// Of the queries, 15% name two uniformly random cells (mostly empty cells
+/// or different kinds: `NO` at once); the rest start at a random tile and
+/// end at another tile of its kind: a uniformly chosen one (60% of all
+/// queries) or the nearest one by Manhattan distance (25%, where most `YES`
+/// answers come from).
+pub fn generate(shape: &Shape, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = String::new();
+    for _ in 0..shape.boards {
+        let cells = random_cells(&mut rng, shape);
+        let kinds = Kinds::of(&cells, shape.kinds);
+        writeln!(out, "{} {}", shape.rows, shape.cols).unwrap();
+        for row in cells.chunks(shape.cols) {
+            for (i, kind) in row.iter().enumerate() {
+                let sep = if i + 1 == row.len() { '\n' } else { ' ' };
+                write!(out, "{kind}{sep}").unwrap();
+            }
+        }
+        writeln!(out, "{}", shape.queries).unwrap();
+        for _ in 0..shape.queries {
+            let (a, b) = random_query(&mut rng, &cells, &kinds, shape.cols);
+            let (a, b) = (to_pos(a, shape.cols), to_pos(b, shape.cols));
+            writeln!(
+                out,
+                "{} {} {} {}",
+                a.row + 1,
+                a.col + 1,
+                b.row + 1,
+                b.col + 1
+            )
+            .unwrap();
+        }
+    }
+    out.push_str("0 0\n");
+    out
+}
+
+fn random_cells(rng: &mut SplitMix64, shape: &Shape) -> Vec<u32> {
+    (0..shape.rows * shape.cols)
+        .map(|_| {
+            if rng.percent(shape.tile_percent) {
+                1 + rng.below(shape.kinds as usize) as u32
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// The tiles of a board (cell indices, increasing), all and by kind.
+struct Kinds {
+    tiles: Vec<usize>,
+    by_kind: Vec<Vec<usize>>,
+}
+
+impl Kinds {
+    fn of(cells: &[u32], kinds: u32) -> Kinds {
+        let mut by_kind = vec![Vec::new(); kinds as usize + 1];
+        let mut tiles = Vec::new();
+        for (i, &kind) in cells.iter().enumerate().filter(|(_, k)| **k != 0) {
+            tiles.push(i);
+            by_kind[kind as usize].push(i);
+        }
+        Kinds { tiles, by_kind }
+    }
+}
+
+/// Two cell indices: see [`generate`] for the mix.
+fn random_query(rng: &mut SplitMix64, cells: &[u32], kinds: &Kinds, cols: usize) -> (usize, usize) {
+    let roll = rng.below(100);
+    if roll < 15 || kinds.tiles.is_empty() {
+        return (rng.below(cells.len()), rng.below(cells.len()));
+    }
+    let a = kinds.tiles[rng.below(kinds.tiles.len())];
+    let same = &kinds.by_kind[cells[a] as usize];
+    if same.len() < 2 {
+        return (a, rng.below(cells.len()));
+    }
+    let at = same
+        .binary_search(&a)
+        .expect("a tile is listed under its kind");
+    let b = if roll < 75 {
+        same[(at + 1 + rng.below(same.len() - 1)) % same.len()]
+    } else {
+        let distance = |i: usize| {
+            let (p, q) = (to_pos(a, cols), to_pos(i, cols));
+            p.row.abs_diff(q.row) + p.col.abs_diff(q.col)
+        };
+        same.iter()
+            .copied()
+            .filter(|&i| i != a)
+            .min_by_key(|&i| distance(i))
+            .expect("two tiles")
+    };
+    (a, b)
+}
+
+fn to_pos(index: usize, cols: usize) -> Pos {
+    Pos::new(index / cols, index % cols)
+}
+
+/// Calls `query(board number, board, a, b)` for every query of a judge
+/// input, read with the project's reader exactly as the binary reads it.
+fn for_each_query(
+    input: &[u8],
+    mut query: impl FnMut(usize, &Board, Pos, Pos),
+) -> Result<(), String> {
+    let mut reader = Reader::new(input);
+    let mut number = 0;
+    while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
+        number += 1;
+        let count = judge::read_query_count(&mut reader).map_err(|e| e.to_string())?;
+        for _ in 0..count {
+            let (a, b) = judge::read_query(&mut reader, &board).map_err(|e| e.to_string())?;
+            query(number, &board, a, b);
+        }
+    }
+    Ok(())
+}
+
+/// Reads and parses the whole input, answering nothing; returns a checksum
+/// of what was read so that none of the work can be skipped.
+pub fn parse(input: &[u8]) -> Result<u64, String> {
+    let mut sum = 0u64;
+    let mut last_board = 0;
+    for_each_query(input, |number, board, a, b| {
+        if number != last_board {
+            sum += board.tile_count() as u64;
+            last_board = number;
+        }
+        sum += (a.row + a.col + b.row + b.col) as u64;
+    })?;
+    Ok(sum)
+}
+
+/// The judge output by the brute-force reference: a breadth-first search
+/// over (cell, heading, turns used) per query.
+pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+    let mut answers = Answers::default();
+    let rules = Rules::default();
+    for_each_query(input, |_, board, a, b| {
+        let yes = reference::min_turns(board, a, b, &rules).is_some();
+        answers.push(if yes { "YES" } else { "NO" }, yes);
+    })?;
+    Ok(answers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: Shape = Shape {
+        boards: 2,
+        rows: 30,
+        cols: 29,
+        tile_percent: 50,
+        kinds: 5,
+        queries: 49,
+    };
+
+    #[test]
+    fn reproducible_and_in_judge_format() {
+        let input = generate(&SMALL, 7);
+        assert_eq!(input, generate(&SMALL, 7));
+        assert_ne!(input, generate(&SMALL, 8));
+        let mut reader = Reader::new(input.as_bytes());
+        let mut same_kind = 0;
+        for _ in 0..SMALL.boards {
+            let board = judge::read_board(&mut reader).unwrap().unwrap();
+            assert_eq!((board.rows(), board.cols()), (30, 29));
+            let share = board.tile_count() * 100 / (30 * 29);
+            assert!((35..=65).contains(&share), "{share}% tiles");
+            assert!(board.tiles().all(|(_, kind)| (1..=5).contains(&kind)));
+            assert_eq!(judge::read_query_count(&mut reader).unwrap(), 49);
+            for _ in 0..49 {
+                let (a, b) = judge::read_query(&mut reader, &board).unwrap();
+                let kind = board.kind(a).unwrap();
+                same_kind += usize::from(a != b && kind != 0 && board.kind(b) == Some(kind));
+            }
+        }
+        assert_eq!(judge::read_board(&mut reader).unwrap(), None);
+        assert!(
+            same_kind >= 98 * 7 / 10,
+            "only {same_kind} of 98 queries are same-kind pairs"
+        );
+    }
+
+    #[test]
+    fn parse_and_baseline_read_every_query() {
+        let input = generate(&SMALL, 3);
+        assert!(parse(input.as_bytes()).unwrap() > 0);
+        let answers = baseline(input.as_bytes()).unwrap();
+        assert_eq!(answers.count, 98);
+        assert!(answers.positive > 0, "no YES at all");
+        let sample = b"3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\
+                       3 4\n0 1 4 3\n0 2 4 1\n0 0 0 0\n2\n1 1 2 4\n1 3 2 3\n0 0\n";
+        assert_eq!(baseline(sample).unwrap().text, "YES\nNO\nNO\nNO\nNO\nYES\n");
+        assert!(baseline(b"2 2\n1 1\n").is_err());
+    }
+}

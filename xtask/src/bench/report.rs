@@ -1,0 +1,230 @@
+//! The report: the machine, then the ratios, then the times, as Markdown
+//! tables ready for the README.
+
+use std::fmt::Write;
+use std::process::Command;
+use std::time::Duration;
+
+use super::measure::{Timing, ratio};
+use super::workload::Goal;
+
+/// What was measured for one workload.
+#[derive(Debug)]
+pub struct Outcome {
+    pub name: &'static str,
+    pub description: String,
+    pub seed: u64,
+    pub input_bytes: usize,
+    pub answers: usize,
+    pub positive: usize,
+    pub solver: Timing,
+    pub parse: Timing,
+    pub baseline: Timing,
+    pub goal: Goal,
+}
+
+impl Outcome {
+    /// Whole solver process over in-process read and parse (minimums).
+    fn solver_over_parse(&self) -> Option<f64> {
+        ratio(self.solver.min(), self.parse.min())
+    }
+
+    /// In-process baseline over whole solver process (minimums).
+    fn baseline_over_solver(&self) -> Option<f64> {
+        ratio(self.baseline.min(), self.solver.min())
+    }
+
+    fn goal_status(&self, judged: bool) -> String {
+        let Goal {
+            issue,
+            max_solver_over_parse,
+            min_baseline_over_solver,
+        } = self.goal;
+        let Some(issue) = issue else {
+            return "—".to_owned();
+        };
+        let mut parts = Vec::new();
+        let mut met = true;
+        if let Some(max) = max_solver_over_parse {
+            parts.push(format!("solver/parse ≤ {max}"));
+            met &= self.solver_over_parse().is_some_and(|r| r <= max);
+        }
+        if let Some(min) = min_baseline_over_solver {
+            parts.push(format!("baseline/solver ≥ {min}"));
+            met &= self.baseline_over_solver().is_some_and(|r| r >= min);
+        }
+        let verdict = match (judged, met) {
+            (false, _) => "not judged on a quick run",
+            (true, true) => "met",
+            (true, false) => "not met",
+        };
+        format!("issue {issue}: {} — {verdict}", parts.join(", "))
+    }
+}
+
+/// The whole report; goals are `judged` only on full-size release runs.
+pub fn render(machine: &str, profile: &str, judged: bool, outcomes: &[Outcome]) -> String {
+    let mut out = String::new();
+    writeln!(out, "Machine: {machine}").unwrap();
+    writeln!(out, "Build: {profile}").unwrap();
+    out.push('\n');
+    out.push_str("| workload | solver / parse | baseline / solver | goal | answers (all equal to the baseline's) |\n");
+    out.push_str("|---|---:|---:|---|---|\n");
+    for o in outcomes {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} ({} positive) |",
+            o.name,
+            times(o.solver_over_parse()),
+            times(o.baseline_over_solver()),
+            o.goal_status(judged),
+            o.answers,
+            o.positive
+        )
+        .unwrap();
+    }
+    out.push('\n');
+    out.push_str("| workload | input | solver process: min / median (runs) | read + parse: min / median (runs) | baseline: min / median (runs) |\n");
+    out.push_str("|---|---|---:|---:|---:|\n");
+    for o in outcomes {
+        writeln!(
+            out,
+            "| {} | {}; {}, seed {} | {} | {} | {} |",
+            o.name,
+            o.description,
+            bytes(o.input_bytes),
+            o.seed,
+            timing(&o.solver),
+            timing(&o.parse),
+            timing(&o.baseline)
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// One line about the machine: CPU model, logical CPUs, kernel, compiler,
+/// and the load when the bench started (other work on the machine slows
+/// every measurement down).
+pub fn machine() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("model name")
+                .and_then(|rest| rest.split_once(':'))
+        })
+        .map_or("unknown CPU", |(_, name)| name.trim());
+    let logical = cpuinfo
+        .lines()
+        .filter(|l| l.starts_with("processor"))
+        .count();
+    let available = std::thread::available_parallelism().map_or(0, usize::from);
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").map_or_else(
+        |_| std::env::consts::OS.to_owned(),
+        |r| format!("Linux {}", r.trim()),
+    );
+    let rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(
+            || "rustc (version unknown)".to_owned(),
+            |v| v.trim().to_owned(),
+        );
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_owned());
+    format!(
+        "{model}, {logical} logical CPUs ({available} available to the bench), {kernel}, {rustc}; \
+         load average at start {load}"
+    )
+}
+
+fn timing(t: &Timing) -> String {
+    format!(
+        "{} / {} ({})",
+        duration(t.min()),
+        duration(t.median()),
+        t.runs()
+    )
+}
+
+/// A duration with three significant digits.
+pub fn duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    match s {
+        s if s >= 10.0 => format!("{s:.1} s"),
+        s if s >= 1.0 => format!("{s:.2} s"),
+        s if s >= 0.1 => format!("{:.0} ms", s * 1e3),
+        s if s >= 0.01 => format!("{:.1} ms", s * 1e3),
+        s if s >= 0.001 => format!("{:.2} ms", s * 1e3),
+        s => format!("{:.0} µs", s * 1e6),
+    }
+}
+
+fn times(r: Option<f64>) -> String {
+    match r {
+        None => "—".to_owned(),
+        Some(r) if r >= 100.0 => format!("{r:.0}×"),
+        Some(r) if r >= 10.0 => format!("{r:.1}×"),
+        Some(r) => format!("{r:.2}×"),
+    }
+}
+
+fn bytes(n: usize) -> String {
+    if n >= 1 << 20 {
+        format!("{:.1} MiB", n as f64 / f64::from(1 << 20))
+    } else {
+        format!("{:.1} KiB", n as f64 / 1024.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(values: &[u64]) -> Timing {
+        Timing {
+            times: values.iter().map(|&v| Duration::from_millis(v)).collect(),
+        }
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(duration(Duration::from_micros(850)), "850 µs");
+        assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
+        assert_eq!(duration(Duration::from_millis(1520)), "1.52 s");
+        assert_eq!(times(Some(512.4)), "512×");
+        assert_eq!(times(Some(1.234)), "1.23×");
+        assert_eq!(bytes(6 << 20), "6.0 MiB");
+    }
+
+    #[test]
+    fn table_has_ratios_and_goal_verdicts() {
+        let outcome = Outcome {
+            name: "demo",
+            description: "2 boards".to_owned(),
+            seed: 1,
+            input_bytes: 2048,
+            answers: 4,
+            positive: 1,
+            solver: ms(&[12, 10, 11]),
+            parse: ms(&[8, 5, 6]),
+            baseline: ms(&[1000]),
+            goal: Goal {
+                issue: Some(9),
+                max_solver_over_parse: Some(2.0),
+                min_baseline_over_solver: Some(200.0),
+            },
+        };
+        let outcomes = [outcome];
+        let text = render("a machine", "release", true, &outcomes);
+        assert!(text.contains("| demo | 2.00× | 100× | issue 9: solver/parse ≤ 2, baseline/solver ≥ 200 — not met | 4 (1 positive) |"), "{text}");
+        assert!(
+            render("m", "dev", false, &outcomes).contains("≥ 200 — not judged on a quick run |")
+        );
+        assert!(text.contains("| demo | 2 boards; 2.0 KiB, seed 1 | 10.0 ms / 11.0 ms (3) | 5.00 ms / 6.00 ms (3) | 1.00 s / 1.00 s (1) |"), "{text}");
+    }
+}

@@ -1,0 +1,144 @@
+//! The workloads: what is generated, how it is parsed and answered in
+//! process, and which solver binary answers it. Every generator is seeded,
+//! so the same command measures the same inputs on every machine.
+
+use std::time::Duration;
+
+use super::lianliankan;
+use super::measure::Runs;
+
+/// Full size (the issue's workloads) or small, to check the bench itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Full,
+    Quick,
+}
+
+impl Scale {
+    /// Repetitions of the solver binary and of the parse-only pass.
+    pub fn fast_runs(self) -> Runs {
+        match self {
+            Scale::Full => Runs {
+                min: 5,
+                max: 11,
+                budget: Duration::from_secs(10),
+            },
+            Scale::Quick => Runs {
+                min: 3,
+                max: 3,
+                budget: Duration::ZERO,
+            },
+        }
+    }
+
+    /// Repetitions of the baseline, which takes seconds at full size.
+    pub fn baseline_runs(self) -> Runs {
+        match self {
+            Scale::Full => Runs {
+                min: 1,
+                max: 3,
+                budget: Duration::from_secs(30),
+            },
+            Scale::Quick => Runs {
+                min: 1,
+                max: 1,
+                budget: Duration::ZERO,
+            },
+        }
+    }
+}
+
+/// The judge output of a baseline: the text the solver binary must print,
+/// and how many answers it holds and how many are positive (`YES`, or a
+/// number of segments).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answers {
+    pub text: String,
+    pub count: usize,
+    pub positive: usize,
+}
+
+impl Answers {
+    /// Appends one answer line.
+    pub fn push(&mut self, line: &str, positive: bool) {
+        self.text.push_str(line);
+        self.text.push('\n');
+        self.count += 1;
+        self.positive += usize::from(positive);
+    }
+}
+
+/// The speed goal an issue states for a workload; `None` where it states
+/// none.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Goal {
+    pub issue: Option<u32>,
+    /// At most this many times the parse-only time.
+    pub max_solver_over_parse: Option<f64>,
+    /// The baseline at least this many times slower than the solver.
+    pub min_baseline_over_solver: Option<f64>,
+}
+
+/// One workload.
+pub struct Workload {
+    /// Short name, also the input's file name (`NAME.in`).
+    pub name: &'static str,
+    /// The solver binary (package and binary name).
+    pub binary: &'static str,
+    pub description: String,
+    pub seed: u64,
+    pub generate: Box<dyn Fn(u64) -> String>,
+    /// Reads and parses the input only; returns a checksum of what was read.
+    pub parse: fn(&[u8]) -> Result<u64, String>,
+    /// Answers the input with the straightforward baseline algorithm.
+    pub baseline: fn(&[u8]) -> Result<Answers, String>,
+    pub goal: Goal,
+}
+
+/// Every workload at `scale`.
+pub fn all(scale: Scale) -> Vec<Workload> {
+    let full = scale == Scale::Full;
+    let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
+    let lianliankan = |name, shape: lianliankan::Shape, seed, goal| Workload {
+        name,
+        binary: "lianliankan",
+        description: shape.describe(),
+        seed,
+        generate: Box::new(move |seed| lianliankan::generate(&shape, seed)),
+        parse: lianliankan::parse,
+        baseline: lianliankan::baseline,
+        goal,
+    };
+    vec![
+        lianliankan(
+            "lianliankan-sparse",
+            lianliankan::Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 2,
+                kinds: 40,
+                queries: 49,
+            },
+            117_502,
+            Goal {
+                issue: Some(3),
+                max_solver_over_parse: Some(2.0),
+                min_baseline_over_solver: Some(50.0),
+            },
+        ),
+        lianliankan(
+            "lianliankan-dense",
+            lianliankan::Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 50,
+                kinds: 40,
+                queries: 49,
+            },
+            117_550,
+            Goal::default(),
+        ),
+    ]
+}
