@@ -1,0 +1,273 @@
+//! The fast search: breadth-first from both ends at once, meeting in the
+//! middle.
+//!
+//! Each side keeps the configurations it has reached with their distance
+//! from its own end, and its current frontier (all configurations at its
+//! current radius). One round expands, by one whole layer, the side whose
+//! frontier is smaller. Moves are reversible, so the backward side uses the
+//! same move generator as the forward one.
+//!
+//! Why the first meeting is a shortest path, at odd and even distances
+//! alike: let the radii be `rf` and `rb`. Invariant: no path of length at
+//! most `rf + rb` exists (else its square at distance `min(rf, len)` from
+//! the start would be known to both sides, and was caught when the second
+//! side reached it). When a layer of, say, the forward side reaches a
+//! configuration already known to the backward side, at backward distance
+//! `db <= rb`, the path found has length `rf + 1 + db`; by the invariant that
+//! is more than `rf + rb`, so `db = rb` and the length is exactly
+//! `rf + rb + 1`, the least possible. Hence one check per newly reached
+//! configuration, and the search stops at the first hit.
+//!
+//! The layer that would end the budget (`rf + rb + 1 == limit`) only looks
+//! its configurations up on the other side and stores none: it is the
+//! largest layer, and nothing would ever read it.
+
+use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap;
+
+use crate::board::{Config, Square};
+use crate::moves::{Move, MoveKind, for_each_successor};
+
+/// One end of the bidirectional search.
+#[derive(Debug, Default)]
+struct Side {
+    /// Every configuration reached, with its distance from this side's end.
+    distance: FxHashMap<u64, u32>,
+    /// The configurations at distance `radius`.
+    frontier: Vec<u64>,
+    /// Buffer for the next layer (kept to reuse its allocation).
+    next: Vec<u64>,
+    /// The distance of the frontier.
+    radius: u32,
+}
+
+impl Side {
+    fn reset(&mut self, root: u64) {
+        self.distance.clear();
+        self.distance.insert(root, 0);
+        self.frontier.clear();
+        self.frontier.push(root);
+        self.next.clear();
+        self.radius = 0;
+    }
+
+    /// A configuration one move closer to this side's end than `board`,
+    /// which this side reached at distance `d >= 1`.
+    fn predecessor(&self, board: u64, d: u32) -> Option<u64> {
+        let mut found = None;
+        for_each_successor(board, |n| {
+            if found.is_none() && self.distance.get(&n) == Some(&(d - 1)) {
+                found = Some(n);
+            }
+        });
+        found
+    }
+
+    /// The configurations from `board` (reached at distance `d`) back to
+    /// this side's end, `board` first. (Always `Some`: every configuration
+    /// at distance `k` was reached from a stored one at distance `k - 1`.)
+    fn chain_to_root(&self, board: u64, d: u32) -> Option<Vec<u64>> {
+        let mut chain = vec![board];
+        let mut at = board;
+        for k in (1..=d).rev() {
+            at = self.predecessor(at, k)?;
+            chain.push(at);
+        }
+        Some(chain)
+    }
+}
+
+/// Where the two searches met: `from` (on the side that made the last
+/// layer) moved to `to`, which the other side knew.
+#[derive(Clone, Copy, Debug)]
+struct Meeting {
+    length: u32,
+    forward_made_it: bool,
+    from: u64,
+    to: u64,
+}
+
+/// The bidirectional search with its buffers, reused from one case to the
+/// next so that solving many cases allocates only while the buffers grow.
+///
+/// ```
+/// use solitaire::{Config, Solver, Square};
+/// let sq = |r, c| Square::new(r, c).unwrap();
+/// // The SPEC sample, in 0-based coordinates.
+/// let start = Config::from_squares(&[sq(3, 3), sq(3, 4), sq(4, 3), sq(5, 4)]).unwrap();
+/// let goal = Config::from_squares(&[sq(1, 3), sq(2, 2), sq(2, 5), sq(3, 5)]).unwrap();
+/// let mut solver = Solver::new();
+/// let d = solver.distance(start, goal, 8).unwrap();
+/// let moves = solver.shortest_moves(start, goal, 8).unwrap();
+/// assert_eq!(moves.len() as u32, d);
+/// ```
+#[derive(Debug, Default)]
+pub struct Solver {
+    forward: Side,
+    backward: Side,
+}
+
+impl Solver {
+    /// A solver with empty buffers.
+    #[must_use]
+    pub fn new() -> Self {
+        Solver::default()
+    }
+
+    /// The minimum number of moves from `start` to `goal` if it is at most
+    /// `limit`, else `None`. Configurations with different numbers of pieces
+    /// never reach each other; `start == goal` is `Some(0)`.
+    ///
+    /// # Complexity
+    /// Bidirectional breadth-first search: O(b^(limit/2)) configurations
+    /// stored and O(b^(limit/2 + 1)) looked up, where `b <= 4·pieces` is the
+    /// number of moves of a configuration, and never more than the
+    /// C(64, pieces) configurations there are. Each expanded configuration
+    /// costs O(pieces) bit operations and one hash lookup per successor; no
+    /// allocation beyond the growth of the reused buffers.
+    pub fn distance(&mut self, start: Config, goal: Config, limit: u32) -> Option<u32> {
+        self.search(start, goal, limit).map(|m| m.length)
+    }
+
+    /// One shortest sequence of moves from `start` to `goal` if its length
+    /// is at most `limit`, else `None` (empty for `start == goal`).
+    /// Which of several shortest sequences is returned is fixed by the move
+    /// order, the same on every run.
+    ///
+    /// # Complexity
+    /// As [`Solver::distance`], plus O(length · b) lookups to rebuild the
+    /// sequence.
+    pub fn shortest_moves(&mut self, start: Config, goal: Config, limit: u32) -> Option<Vec<Move>> {
+        let meeting = self.search(start, goal, limit)?;
+        if meeting.length == 0 {
+            return Some(Vec::new());
+        }
+        let (near, far) = if meeting.forward_made_it {
+            (&self.forward, &self.backward)
+        } else {
+            (&self.backward, &self.forward)
+        };
+        // `from` is on the frontier of `near`, `to` at `far`'s radius.
+        let mut path = near.chain_to_root(meeting.from, near.radius)?;
+        path.reverse();
+        path.extend(far.chain_to_root(meeting.to, far.radius)?);
+        if !meeting.forward_made_it {
+            path.reverse();
+        }
+        path.windows(2)
+            .map(|pair| move_between(pair[0], pair[1]))
+            .collect()
+    }
+
+    fn search(&mut self, start: Config, goal: Config, limit: u32) -> Option<Meeting> {
+        let (start, goal) = (start.bits(), goal.bits());
+        if start.count_ones() != goal.count_ones() {
+            return None;
+        }
+        self.forward.reset(start);
+        self.backward.reset(goal);
+        if start == goal {
+            return Some(Meeting {
+                length: 0,
+                forward_made_it: true,
+                from: start,
+                to: goal,
+            });
+        }
+        loop {
+            let known = self.forward.radius + self.backward.radius;
+            if known >= limit {
+                return None;
+            }
+            let forward = self.forward.frontier.len() <= self.backward.frontier.len();
+            let (this, other) = if forward {
+                (&mut self.forward, &self.backward)
+            } else {
+                (&mut self.backward, &self.forward)
+            };
+            if this.frontier.is_empty() {
+                // Everything reachable from this end is known: no path.
+                return None;
+            }
+            let store = known + 1 < limit;
+            if let Some((from, to)) = expand(this, other, store) {
+                return Some(Meeting {
+                    length: known + 1,
+                    forward_made_it: forward,
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+}
+
+/// Expands `this` by one layer. Returns the first move from `this`'s
+/// frontier onto a configuration `other` knows; otherwise, when `store`,
+/// records the new layer as `this`'s frontier (when not, the search ends
+/// anyway).
+fn expand(this: &mut Side, other: &Side, store: bool) -> Option<(u64, u64)> {
+    let d = this.radius + 1;
+    this.next.clear();
+    let mut met = None;
+    for &board in &this.frontier {
+        for_each_successor(board, |n| {
+            if met.is_some() {
+                return;
+            }
+            // A configuration both sides knew would be a path no longer than
+            // the two radii: ruled out, so `n` cannot be known to `this` here.
+            if other.distance.contains_key(&n) {
+                met = Some((board, n));
+            } else if store {
+                if let Entry::Vacant(slot) = this.distance.entry(n) {
+                    slot.insert(d);
+                    this.next.push(n);
+                }
+            }
+        });
+        if met.is_some() {
+            return met;
+        }
+    }
+    std::mem::swap(&mut this.frontier, &mut this.next);
+    this.radius = d;
+    None
+}
+
+/// The move that turns `before` into `after`, which differ in where one
+/// piece stands.
+fn move_between(before: u64, after: u64) -> Option<Move> {
+    // `trailing_zeros` of an empty board is 64: no square.
+    let from = Square::from_index((before & !after).trailing_zeros() as u8)?;
+    let to = Square::from_index((after & !before).trailing_zeros() as u8)?;
+    let apart = from.row().abs_diff(to.row()) + from.col().abs_diff(to.col());
+    let kind = if apart == 1 {
+        MoveKind::Step
+    } else {
+        MoveKind::Jump
+    };
+    Some(Move { from, to, kind })
+}
+
+/// [`Solver::distance`] with a fresh solver: the minimum number of moves
+/// from `start` to `goal` if at most `limit`. Reuse a [`Solver`] to solve
+/// many cases.
+///
+/// # Complexity
+/// As [`Solver::distance`], plus allocating the buffers.
+#[must_use]
+pub fn distance(start: Config, goal: Config, limit: u32) -> Option<u32> {
+    Solver::new().distance(start, goal, limit)
+}
+
+/// [`Solver::shortest_moves`] with a fresh solver: one shortest move
+/// sequence from `start` to `goal` if no longer than `limit`.
+///
+/// # Complexity
+/// As [`Solver::shortest_moves`], plus allocating the buffers.
+#[must_use]
+pub fn shortest_moves(start: Config, goal: Config, limit: u32) -> Option<Vec<Move>> {
+    Solver::new().shortest_moves(start, goal, limit)
+}
