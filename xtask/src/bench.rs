@@ -17,6 +17,7 @@
 mod lianliankan;
 mod measure;
 mod report;
+mod segments;
 mod workload;
 
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ use report::Outcome;
 use workload::{Answers, Scale, Workload};
 
 /// The solver packages, each with a binary of the same name.
-const SOLVERS: [&str; 1] = ["lianliankan"];
+const SOLVERS: [&str; 2] = ["lianliankan", "segments"];
 
 /// `cargo xtask bench [--quick]`.
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::lianliankan;
 use super::measure::Runs;
+use super::{lianliankan, segments};
 
 /// Full size (the issue's workloads) or small, to check the bench itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,12 @@ pub struct Answers {
 }
 
 impl Answers {
+    /// Appends a line that is not an answer (a header, an empty line).
+    pub fn line(&mut self, line: &str) {
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+
     /// Appends one answer line.
     pub fn push(&mut self, line: &str, positive: bool) {
         self.text.push_str(line);
@@ -99,6 +105,12 @@ pub struct Workload {
 pub fn all(scale: Scale) -> Vec<Workload> {
     let full = scale == Scale::Full;
     let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
+    let segments_shape = segments::Shape {
+        boards: if full { 20 } else { 2 },
+        side: 75,
+        piece_percent: 45,
+        pairs: if full { 500 } else { 50 },
+    };
     let lianliankan = |name, shape: lianliankan::Shape, seed, goal| Workload {
         name,
         binary: "lianliankan",
@@ -140,5 +152,19 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             117_550,
             Goal::default(),
         ),
+        Workload {
+            name: "segments",
+            binary: "segments",
+            description: segments_shape.describe(),
+            seed: 1101,
+            generate: Box::new(move |seed| segments::generate(&segments_shape, seed)),
+            parse: segments::parse,
+            baseline: segments::baseline,
+            goal: Goal {
+                issue: Some(4),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(30.0),
+            },
+        },
     ]
 }

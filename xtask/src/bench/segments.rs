@@ -1,0 +1,150 @@
+//! Segments (SPEC §2, POJ 1101) workloads: full-size boards, many pairs.
+
+use std::fmt::Write;
+
+use grid_core::{Reader, SplitMix64};
+use segments::baseline::Baseline;
+use segments::{Pair, read_board, read_pair};
+
+use super::workload::Answers;
+
+/// The shape of a generated input.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub boards: usize,
+    /// Width and height.
+    pub side: usize,
+    /// Chance of a piece on each square, in percent.
+    pub piece_percent: u32,
+    pub pairs: usize,
+}
+
+impl Shape {
+    pub fn describe(&self) -> String {
+        format!(
+            "{} boards {}×{}, {}% pieces, {} pairs each",
+            self.boards, self.side, self.side, self.piece_percent, self.pairs
+        )
+    }
+}
+
+/// A judge input of `shape` from `seed`: every row written at full width,
+/// each pair two different pieces chosen uniformly.
+///
+/// # Panics
+/// If a board gets fewer than two pieces (not with the shapes used here).
+pub fn generate(shape: &Shape, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = String::new();
+    for _ in 0..shape.boards {
+        writeln!(out, "{} {}", shape.side, shape.side).unwrap();
+        let mut pieces = Vec::new();
+        for row in 1..=shape.side {
+            for col in 1..=shape.side {
+                let piece = rng.percent(shape.piece_percent);
+                out.push(if piece { 'X' } else { ' ' });
+                if piece {
+                    pieces.push((col, row));
+                }
+            }
+            out.push('\n');
+        }
+        assert!(pieces.len() >= 2, "a board with fewer than two pieces");
+        for _ in 0..shape.pairs {
+            let i = rng.below(pieces.len());
+            let j = (i + 1 + rng.below(pieces.len() - 1)) % pieces.len();
+            let ((x1, y1), (x2, y2)) = (pieces[i], pieces[j]);
+            writeln!(out, "{x1} {y1} {x2} {y2}").unwrap();
+        }
+        out.push_str("0 0 0 0\n");
+    }
+    out.push_str("0 0\n");
+    out
+}
+
+/// Reads and parses the whole input with the project's reader, exactly as
+/// the binary reads it, answering nothing; returns a checksum of what was
+/// read.
+pub fn parse(input: &[u8]) -> Result<u64, String> {
+    let mut reader = Reader::new(input);
+    let mut sum = 0u64;
+    while let Some(board) = read_board(&mut reader).map_err(|e| e.to_string())? {
+        sum += board.rows() as u64;
+        while let Some(Pair { a, b }) = read_pair(&mut reader, &board).map_err(|e| e.to_string())? {
+            sum += (a.row + a.col + b.row + b.col) as u64;
+        }
+    }
+    Ok(sum)
+}
+
+/// The judge output by the textbook search: Dijkstra with a binary heap over
+/// (square, heading) per pair ([`segments::baseline`]). The text is written
+/// here from SPEC §2, not by the solver crate's renderer.
+pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+    let mut reader = Reader::new(input);
+    let mut answers = Answers::default();
+    let mut n = 0;
+    while let Some(board) = read_board(&mut reader).map_err(|e| e.to_string())? {
+        n += 1;
+        answers.line(&format!("Board #{n}:"));
+        let search = Baseline::new(&board);
+        let mut m = 0;
+        while let Some(Pair { a, b }) = read_pair(&mut reader, &board).map_err(|e| e.to_string())? {
+            m += 1;
+            match search.min_segments(a, b) {
+                Some(k) => answers.push(&format!("Pair {m}: {k} segments."), true),
+                None => answers.push(&format!("Pair {m}: impossible."), false),
+            }
+        }
+        answers.line("");
+    }
+    Ok(answers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: Shape = Shape {
+        boards: 2,
+        side: 12,
+        piece_percent: 45,
+        pairs: 30,
+    };
+
+    #[test]
+    fn reproducible_and_in_judge_format() {
+        let input = generate(&SMALL, 5);
+        assert_eq!(input, generate(&SMALL, 5));
+        assert_ne!(input, generate(&SMALL, 6));
+        let mut reader = Reader::new(input.as_bytes());
+        for _ in 0..SMALL.boards {
+            let board = read_board(&mut reader).unwrap().unwrap();
+            assert_eq!((board.rows(), board.cols()), (12, 12));
+            let share = board.count_pieces() * 100 / 144;
+            assert!((30..=60).contains(&share), "{share}% pieces");
+            let mut pairs = 0;
+            // The reader itself rejects squares without a piece and a square
+            // named twice.
+            while read_pair(&mut reader, &board).unwrap().is_some() {
+                pairs += 1;
+            }
+            assert_eq!(pairs, 30);
+        }
+        assert!(read_board(&mut reader).unwrap().is_none());
+    }
+
+    #[test]
+    fn parse_and_baseline() {
+        let input = generate(&SMALL, 3);
+        assert!(parse(input.as_bytes()).unwrap() > 0);
+        let answers = baseline(input.as_bytes()).unwrap();
+        assert_eq!(answers.count, 60);
+        assert!(answers.positive > 0 && answers.positive < 60);
+        let sample = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n0 0\n";
+        assert_eq!(
+            baseline(sample).unwrap().text,
+            "Board #1:\nPair 1: 4 segments.\nPair 2: 3 segments.\nPair 3: impossible.\n\n"
+        );
+    }
+}
