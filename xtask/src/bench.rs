@@ -18,6 +18,7 @@ mod lianliankan;
 mod measure;
 mod report;
 mod segments;
+mod solitaire;
 mod workload;
 
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ use report::Outcome;
 use workload::{Answers, Scale, Workload};
 
 /// The solver packages, each with a binary of the same name.
-const SOLVERS: [&str; 2] = ["lianliankan", "segments"];
+const SOLVERS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
 
 /// `cargo xtask bench [--quick]`.
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::measure::Runs;
-use super::{lianliankan, segments};
+use super::{lianliankan, segments, solitaire};
 
 /// Full size (the issue's workloads) or small, to check the bench itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +121,23 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         baseline: lianliankan::baseline,
         goal,
     };
+    let solitaire = |name, starts, seed, goal| {
+        let shape = solitaire::Shape {
+            cases: if full { 2000 } else { 20 },
+            starts,
+            max_walk: 12,
+        };
+        Workload {
+            name,
+            binary: "solitaire",
+            description: shape.describe(),
+            seed,
+            generate: Box::new(move |seed| solitaire::generate(&shape, seed)),
+            parse: solitaire::parse,
+            baseline: solitaire::baseline,
+            goal,
+        }
+    };
     vec![
         lianliankan(
             "lianliankan-sparse",
@@ -166,5 +183,21 @@ pub fn all(scale: Scale) -> Vec<Workload> {
                 min_baseline_over_solver: Some(30.0),
             },
         },
+        solitaire(
+            "solitaire-random",
+            solitaire::Starts::Random,
+            1401,
+            Goal {
+                issue: Some(5),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(30.0),
+            },
+        ),
+        solitaire(
+            "solitaire-clustered",
+            solitaire::Starts::Clustered,
+            1402,
+            Goal::default(),
+        ),
     ]
 }

@@ -1,0 +1,141 @@
+//! Solitaire (SPEC §3, HDU 1401) workloads: many cases whose goals lie a
+//! random walk away from their starts, so that both answers occur.
+
+use std::fmt::Write;
+
+use grid_core::{Reader, SplitMix64};
+use solitaire::generate::{clustered_config, random_config, random_walk};
+use solitaire::{Config, JUDGE_PIECES, read_case, reference};
+
+use super::workload::Answers;
+
+/// The judge's move limit.
+const LIMIT: u32 = 8;
+
+/// Where the starts come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// Four squares chosen uniformly on the board.
+    Random,
+    /// Four squares of one 3×3 block (jumps abound).
+    Clustered,
+}
+
+/// The shape of a generated input.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub cases: usize,
+    pub starts: Starts,
+    /// Goals are random walks of `0..=max_walk` moves from the start.
+    pub max_walk: usize,
+}
+
+impl Shape {
+    pub fn describe(&self) -> String {
+        let starts = match self.starts {
+            Starts::Random => "random",
+            Starts::Clustered => "clustered (3×3 block)",
+        };
+        format!(
+            "{} cases, {starts} starts, goals by random walks of 0..={} moves",
+            self.cases, self.max_walk
+        )
+    }
+}
+
+/// A judge input of `shape` from `seed`, one configuration a line, with the
+/// solitaire crate's seeded generators.
+pub fn generate(shape: &Shape, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = String::new();
+    for _ in 0..shape.cases {
+        let start = match shape.starts {
+            Starts::Random => random_config(&mut rng, JUDGE_PIECES),
+            Starts::Clustered => clustered_config(&mut rng, JUDGE_PIECES),
+        };
+        let walk = rng.range(0, shape.max_walk);
+        let goal = random_walk(&mut rng, start, walk);
+        write_config(&mut out, start);
+        write_config(&mut out, goal);
+    }
+    out
+}
+
+/// `r1 c1 r2 c2 ...` in judge coordinates (1-based), then a line break.
+fn write_config(out: &mut String, config: Config) {
+    for (i, square) in config.squares().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        write!(out, "{sep}{} {}", square.row() + 1, square.col() + 1).unwrap();
+    }
+    out.push('\n');
+}
+
+/// Reads and parses the whole input with the project's reader, exactly as
+/// the binary reads it, answering nothing; returns a checksum of what was
+/// read.
+pub fn parse(input: &[u8]) -> Result<u64, String> {
+    let mut reader = Reader::new(input);
+    let mut sum = 0u64;
+    while let Some(case) = read_case(&mut reader, JUDGE_PIECES).map_err(|e| e.to_string())? {
+        sum = sum.wrapping_add(case.start.bits() ^ case.goal.bits());
+    }
+    Ok(sum)
+}
+
+/// The judge output by the plain one-directional breadth-first search over
+/// sets of squares of the tests ([`solitaire::reference`]).
+pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+    let mut reader = Reader::new(input);
+    let mut answers = Answers::default();
+    while let Some(case) = read_case(&mut reader, JUDGE_PIECES).map_err(|e| e.to_string())? {
+        let yes = reference::distance(case.start, case.goal, LIMIT).is_some();
+        answers.push(if yes { "YES" } else { "NO" }, yes);
+    }
+    Ok(answers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reproducible_and_in_judge_format() {
+        for starts in [Starts::Random, Starts::Clustered] {
+            let shape = Shape {
+                cases: 50,
+                starts,
+                max_walk: 12,
+            };
+            let input = generate(&shape, 9);
+            assert_eq!(input, generate(&shape, 9));
+            assert_ne!(input, generate(&shape, 10));
+            let mut reader = Reader::new(input.as_bytes());
+            let mut cases = 0;
+            while let Some(case) = read_case(&mut reader, JUDGE_PIECES).unwrap() {
+                cases += 1;
+                if starts == Starts::Clustered {
+                    let rows: Vec<u8> = case.start.squares().map(|s| s.row()).collect();
+                    assert!(rows.iter().max().unwrap() - rows.iter().min().unwrap() <= 2);
+                }
+            }
+            assert_eq!(cases, 50);
+        }
+    }
+
+    #[test]
+    fn baseline_answers_the_sample_and_both_ways() {
+        let sample = b"4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
+        assert_eq!(baseline(sample).unwrap().text, "YES\n");
+        // A single 12-move walk from clustered starts; far goals must occur.
+        let shape = Shape {
+            cases: 6,
+            starts: Starts::Clustered,
+            max_walk: 12,
+        };
+        let input = generate(&shape, 1);
+        assert!(parse(input.as_bytes()).is_ok());
+        let answers = baseline(input.as_bytes()).unwrap();
+        assert_eq!(answers.count, 6);
+        assert!(baseline(b"1 1 1 2 1 3 1 4\n").is_err());
+    }
+}
