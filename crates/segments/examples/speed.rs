@@ -1,0 +1,138 @@
+//! Ad-hoc speed comparison (not a test): 20 boards of 75×75 with 45% pieces
+//! and 500 pairs of pieces each, answered by the level sweep ([`Solver`]),
+//! by grid-core's shared [`TurnSearch`] and by the textbook Dijkstra
+//! ([`Baseline`]). All answers are checked to agree.
+//!
+//! `cargo run --release -p segments --example speed [seed]`
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use grid_core::{Pos, SplitMix64, TurnSearch};
+use segments::baseline::Baseline;
+use segments::{Board, Solver, to_ring};
+
+const BOARDS: usize = 20;
+const SIDE: usize = 75;
+const PIECES_PERCENT: u32 = 45;
+const PAIRS: usize = 500;
+
+fn main() {
+    let seed = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1101);
+    let mut rng = SplitMix64::new(seed);
+    let cases: Vec<(Board, Vec<(Pos, Pos)>)> = (0..BOARDS)
+        .map(|_| {
+            let mut board = Board::new(SIDE, SIDE).expect("size in range");
+            let mut pieces = Vec::new();
+            for r in 0..SIDE {
+                for c in 0..SIDE {
+                    if rng.percent(PIECES_PERCENT) {
+                        board.set_piece(Pos::new(r, c), true);
+                        pieces.push(Pos::new(r, c));
+                    }
+                }
+            }
+            let pairs = (0..PAIRS)
+                .map(|_| {
+                    loop {
+                        let a = pieces[rng.below(pieces.len())];
+                        let b = pieces[rng.below(pieces.len())];
+                        if a != b {
+                            break (a, b);
+                        }
+                    }
+                })
+                .collect();
+            (board, pairs)
+        })
+        .collect();
+
+    let (sweep_time, sweep) = time(|| {
+        let mut answers = Vec::new();
+        for (board, pairs) in &cases {
+            let mut solver = Solver::new(board);
+            answers.extend(pairs.iter().map(|&(a, b)| solver.count(a, b)));
+        }
+        answers
+    });
+    let (corners_time, corners) = time(|| {
+        let mut answers = Vec::new();
+        for (board, pairs) in &cases {
+            let mut solver = Solver::new(board);
+            answers.extend(
+                pairs
+                    .iter()
+                    .map(|&(a, b)| solver.min_segments(a, b).map(|p| p.count)),
+            );
+        }
+        answers
+    });
+    let (shared_time, shared) = time(|| {
+        let mut search = TurnSearch::new();
+        let mut answers = Vec::new();
+        for (board, pairs) in &cases {
+            let ring = board.with_ring().to_grid();
+            answers.extend(pairs.iter().map(|&(a, b)| {
+                search
+                    .find(&ring, |&piece| !piece, to_ring(a), to_ring(b), None)
+                    .map(|p| p.turns + 1)
+            }));
+        }
+        answers
+    });
+    let (baseline_time, baseline) = time(|| {
+        let mut answers = Vec::new();
+        for (board, pairs) in &cases {
+            let textbook = Baseline::new(board);
+            answers.extend(pairs.iter().map(|&(a, b)| textbook.min_segments(a, b)));
+        }
+        answers
+    });
+    assert_eq!(sweep, baseline, "sweep and Dijkstra disagree");
+    assert_eq!(
+        corners, baseline,
+        "sweep with corners and Dijkstra disagree"
+    );
+    assert_eq!(shared, baseline, "TurnSearch and Dijkstra disagree");
+
+    let possible = baseline.iter().filter(|a| a.is_some()).count();
+    println!(
+        "{BOARDS} boards {SIDE}x{SIDE}, {PIECES_PERCENT}% pieces, {PAIRS} pairs each (seed {seed}): {possible} of {} pairs connected",
+        baseline.len()
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let ratio = |d: Duration| baseline_time.as_secs_f64() / d.as_secs_f64();
+    println!("textbook Dijkstra      {:9.3} ms", ms(baseline_time));
+    println!(
+        "grid-core TurnSearch   {:9.3} ms   {:6.1}x faster than Dijkstra",
+        ms(shared_time),
+        ratio(shared_time)
+    );
+    println!(
+        "level sweep (count)    {:9.3} ms   {:6.1}x faster than Dijkstra, {:.1}x than TurnSearch",
+        ms(sweep_time),
+        ratio(sweep_time),
+        shared_time.as_secs_f64() / sweep_time.as_secs_f64()
+    );
+    println!(
+        "level sweep (corners)  {:9.3} ms   {:6.1}x faster than Dijkstra",
+        ms(corners_time),
+        ratio(corners_time)
+    );
+}
+
+/// Runs `f` three times and keeps the fastest run.
+fn time<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let start = Instant::now();
+    let result = black_box(f());
+    let mut best = start.elapsed();
+    for _ in 0..2 {
+        let start = Instant::now();
+        black_box(f());
+        best = best.min(start.elapsed());
+    }
+    (best, result)
+}

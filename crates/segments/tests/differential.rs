@@ -1,0 +1,244 @@
+//! The solver against brute force on seeded random boards, through the judge
+//! text: each board is rendered as judge input (rows trimmed, empty, or
+//! padded with white space, `\n` or `\r\n`), parsed back, and every pair is
+//! answered by the level sweep, checked against grid-core's breadth-first
+//! reference over (cell, heading, turns) on the board inside its ring and
+//! against the textbook Dijkstra, and its path checked legal.
+
+use grid_core::reference::{check_path, min_turns};
+use grid_core::{Dir, Grid, Pos, Reader, SplitMix64};
+use segments::baseline::Baseline;
+use segments::{Board, Solver, read_board, read_pair, to_ring};
+
+/// A random board: 1..=20 squares a side, 20–80% pieces.
+fn random_board(rng: &mut SplitMix64) -> Board {
+    let (rows, cols) = (rng.range(1, 20), rng.range(1, 20));
+    let percent = rng.range(20, 80) as u32;
+    let mut board = Board::new(rows, cols).expect("small board");
+    for r in 0..rows {
+        for c in 0..cols {
+            board.set_piece(Pos::new(r, c), rng.percent(percent));
+        }
+    }
+    board
+}
+
+/// `board` and `pairs` as judge text, with the liberties real inputs take.
+fn render(board: &Board, pairs: &[(Pos, Pos)], rng: &mut SplitMix64) -> String {
+    let eol = if rng.percent(30) { "\r\n" } else { "\n" };
+    let mut text = format!("{} {}{eol}", board.cols(), board.rows());
+    for r in 0..board.rows() {
+        let mut row: String = (0..board.cols())
+            .map(|c| {
+                if board.is_piece(Pos::new(r, c)) {
+                    'X'
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        match rng.below(4) {
+            0 | 1 => row.truncate(row.trim_end().len()),
+            2 => row.push_str(if rng.percent(50) { "  " } else { " \t" }),
+            _ => {}
+        }
+        text.push_str(&row);
+        text.push_str(eol);
+    }
+    for &(a, b) in pairs {
+        let sep = if rng.percent(20) { "  " } else { " " };
+        text.push_str(&format!(
+            "{}{sep}{} {} {}{eol}",
+            a.col + 1,
+            a.row + 1,
+            b.col + 1,
+            b.row + 1
+        ));
+    }
+    text.push_str("0 0 0 0");
+    text.push_str(eol);
+    if rng.percent(50) {
+        text.push_str("0 0");
+        text.push_str(eol);
+    }
+    text
+}
+
+/// Checks one pair against the references; returns the answer.
+fn check_pair(
+    solver: &mut Solver,
+    baseline: &Baseline,
+    ring: &Grid<bool>,
+    a: Pos,
+    b: Pos,
+    context: &str,
+) -> Option<usize> {
+    let free = |&piece: &bool| !piece;
+    let (ra, rb) = (to_ring(a), to_ring(b));
+    let path = solver.min_segments(a, b);
+    let count = path.as_ref().map(|p| p.count);
+    assert_eq!(
+        solver.count(a, b),
+        count,
+        "count vs path, {a} {b}\n{context}"
+    );
+    assert_eq!(
+        baseline.min_segments(a, b),
+        count,
+        "Dijkstra, {a} {b}\n{context}"
+    );
+    match &path {
+        Some(p) => {
+            let turns = p.count - 1;
+            // Nothing with fewer turns, and something with exactly as many.
+            assert_eq!(
+                min_turns(ring, free, ra, rb, Some(turns)),
+                Some(turns),
+                "reference, {a} {b}\n{context}"
+            );
+            if let Err(fault) = check_path(ring, free, ra, rb, &p.corners, turns) {
+                panic!("illegal path {:?}: {fault}\n{context}", p.corners);
+            }
+        }
+        None => {
+            // A path needs no more turns than it has inside squares, and
+            // with no square twice those are empty squares reachable from
+            // `a`: so this limit loses no path, and keeps the reference's
+            // layers few when `a` is walled in.
+            let cap = reachable_empty(ring, ra);
+            assert_eq!(
+                min_turns(ring, free, ra, rb, Some(cap)),
+                None,
+                "reference finds a path, {a} {b}\n{context}"
+            );
+        }
+    }
+    count
+}
+
+/// The number of empty squares reachable from `from` through empty squares.
+fn reachable_empty(ring: &Grid<bool>, from: Pos) -> usize {
+    let mut seen = vec![false; ring.rows() * ring.cols()];
+    let mut stack = vec![from];
+    let mut count = 0;
+    while let Some(p) = stack.pop() {
+        for d in Dir::ALL {
+            if let Some(q) = ring.step(p, d) {
+                if !ring[q] && !seen[ring.index_of(q)] {
+                    seen[ring.index_of(q)] = true;
+                    count += 1;
+                    stack.push(q);
+                }
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn level_sweep_matches_brute_force_through_judge_text() {
+    let mut rng = SplitMix64::new(0x1101);
+    let (mut checked, mut connected, mut boards) = (0, 0, 0);
+    while checked < 20_000 {
+        let board = random_board(&mut rng);
+        let pieces: Vec<Pos> = (0..board.rows())
+            .flat_map(|r| (0..board.cols()).map(move |c| Pos::new(r, c)))
+            .filter(|&p| board.is_piece(p))
+            .collect();
+        let pairs: Vec<(Pos, Pos)> = if pieces.len() < 2 {
+            Vec::new()
+        } else {
+            (0..20)
+                .map(|_| {
+                    loop {
+                        let a = pieces[rng.below(pieces.len())];
+                        let b = pieces[rng.below(pieces.len())];
+                        if a != b {
+                            break (a, b);
+                        }
+                    }
+                })
+                .collect()
+        };
+        let text = render(&board, &pairs, &mut rng);
+        let mut reader = Reader::new(text.as_bytes());
+        let parsed = read_board(&mut reader)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .expect("a board");
+        assert_eq!(parsed, board, "parsed back wrongly:\n{text}");
+        let mut solver = Solver::new(&parsed);
+        let baseline = Baseline::new(&parsed);
+        let ring = parsed.with_ring().to_grid();
+        for &(a, b) in &pairs {
+            let pair = read_pair(&mut reader, &parsed)
+                .unwrap_or_else(|e| panic!("{e}\n{text}"))
+                .expect("a pair");
+            assert_eq!((pair.a, pair.b), (a, b));
+            let answer = check_pair(&mut solver, &baseline, &ring, a, b, &text);
+            connected += usize::from(answer.is_some());
+            checked += 1;
+        }
+        assert_eq!(read_pair(&mut reader, &parsed).unwrap(), None);
+        assert_eq!(read_board(&mut reader).unwrap(), None);
+        boards += 1;
+    }
+    // The boards are varied enough that both answers occur often.
+    assert!(
+        connected > checked / 5 && connected < checked * 4 / 5,
+        "{connected} of {checked} connected on {boards} boards"
+    );
+}
+
+#[test]
+fn any_two_squares_match_brute_force() {
+    // The library also answers for empty squares as ends.
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..300 {
+        let board = random_board(&mut rng);
+        let mut solver = Solver::new(&board);
+        let baseline = Baseline::new(&board);
+        let ring = board.with_ring().to_grid();
+        for _ in 0..10 {
+            let a = Pos::new(rng.below(board.rows()), rng.below(board.cols()));
+            let b = Pos::new(rng.below(board.rows()), rng.below(board.cols()));
+            if a == b {
+                assert_eq!(solver.min_segments(a, b), None);
+                assert_eq!(baseline.min_segments(a, b), None);
+            } else {
+                check_pair(&mut solver, &baseline, &ring, a, b, &format!("{board:?}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn nested_walls_need_many_segments() {
+    // Concentric square walls of pieces, each with one gap, the gaps
+    // alternating between the top and the bottom middle: from the outer
+    // corner to the centre the path winds through every corridor, so the
+    // answer is large and the sweep must keep many levels to recover it.
+    let n = 21;
+    let mut board = Board::new(n, n).unwrap();
+    for r in 0..n {
+        for c in 0..n {
+            let depth = r.min(c).min(n - 1 - r).min(n - 1 - c);
+            let gap = (depth % 4 == 0 && r == depth || depth % 4 == 2 && r == n - 1 - depth)
+                && c == n / 2
+                && depth < n / 2;
+            board.set_piece(Pos::new(r, c), depth % 2 == 0 && !gap);
+        }
+    }
+    let mut solver = Solver::new(&board);
+    let baseline = Baseline::new(&board);
+    let ring = board.with_ring().to_grid();
+    let (corner, centre) = (Pos::new(0, 0), Pos::new(n / 2, n / 2));
+    let answer = check_pair(
+        &mut solver,
+        &baseline,
+        &ring,
+        corner,
+        centre,
+        "nested walls",
+    );
+    assert!(answer.is_some_and(|k| k >= 12), "{answer:?}");
+}
