@@ -25,9 +25,9 @@ can be reached in at most --max-moves moves, else NO.
 
 --explain adds the minimum number of moves and one shortest sequence, each
 move as (row,col)->(row,col), with `j` after a jump:
-  YES 2: (4,4)->(3,4) (5,4)->(3,4)j
+  YES 2: (1,1)->(1,3)j (1,2)->(2,2)
   YES 0                     (start = goal)
-  NO (more than 8 moves)
+  NO (more than 8 moves)    (the number is --max-moves)
 
 --draw prints, after a YES line, the start board and the board after each
 move of a shortest sequence, indented: `o` a piece, `.` an empty square,
@@ -38,9 +38,12 @@ pieces on one square, a case cut short) stops the run with exit status 2
 and `error: line L, column C: ...` on standard error; the answers to the
 cases before it are printed.
 
-Example:
-  $ printf '4 4 4 5 5 4 6 5\\n2 4 3 3 3 6 4 6\\n' | solitaire --explain
-  YES 4: (5,4)->(3,4)j (4,4)->(3,3) (6,5)->(4,6)j? ...";
+Examples:
+  $ printf '4 4 4 5 5 4 6 5\\n2 4 3 3 3 6 4 6\\n' | solitaire
+  YES
+  $ printf '1 1 1 2 8 8 8 7\\n1 3 2 2 8 8 8 7\\n' | solitaire --explain
+  YES 2: (1,1)->(1,3)j (1,2)->(2,2)
+  $ solitaire --max-moves 4 cases.txt";
 
 /// Answers HDU 1401 Solitaire test cases: can four identical pieces on an
 /// 8×8 board reach the goal configuration within 8 moves (steps to an empty

@@ -271,3 +271,79 @@ pub fn distance(start: Config, goal: Config, limit: u32) -> Option<u32> {
 pub fn shortest_moves(start: Config, goal: Config, limit: u32) -> Option<Vec<Move>> {
     Solver::new().shortest_moves(start, goal, limit)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(squares: &[(u8, u8)]) -> Config {
+        let squares: Vec<Square> = squares
+            .iter()
+            .map(|&(r, c)| Square::new(r, c).unwrap())
+            .collect();
+        Config::from_squares(&squares).unwrap()
+    }
+
+    #[test]
+    fn one_piece_distances_are_manhattan_at_every_parity() {
+        let mut solver = Solver::new();
+        let start = config(&[(0, 0)]);
+        for row in 0..8 {
+            for col in 0..8 {
+                let goal = config(&[(row, col)]);
+                let d = u32::from(row + col);
+                assert_eq!(solver.distance(start, goal, 14), Some(d));
+                assert_eq!(solver.distance(start, goal, d), Some(d));
+                if d > 0 {
+                    assert_eq!(solver.distance(start, goal, d - 1), None);
+                }
+                let moves = solver.shortest_moves(start, goal, d).unwrap();
+                assert_eq!(moves.len() as u32, d);
+                let end = moves
+                    .iter()
+                    .try_fold(start, |at, &mv| at.apply(mv))
+                    .unwrap();
+                assert_eq!(end, goal);
+            }
+        }
+    }
+
+    #[test]
+    fn sample_needs_seven_moves() {
+        let start = config(&[(3, 3), (3, 4), (4, 3), (5, 4)]);
+        let goal = config(&[(1, 3), (2, 2), (2, 5), (3, 5)]);
+        assert_eq!(distance(start, goal, 8), Some(7));
+        assert_eq!(distance(goal, start, 8), Some(7));
+        assert_eq!(distance(start, goal, 6), None);
+        assert_eq!(shortest_moves(start, goal, 8).map(|m| m.len()), Some(7));
+    }
+
+    #[test]
+    fn trivial_and_impossible() {
+        let a = config(&[(0, 0), (0, 1), (5, 5), (7, 7)]);
+        assert_eq!(distance(a, a, 0), Some(0));
+        assert_eq!(shortest_moves(a, a, 0), Some(vec![]));
+        let b = config(&[(0, 0), (0, 1), (5, 5)]);
+        assert_eq!(distance(a, b, 20), None);
+        assert_eq!(shortest_moves(a, b, 20), None);
+        // Nothing can move on a full board: only itself is reachable.
+        let full = Config::from_bits(u64::MAX);
+        let almost = Config::from_bits(u64::MAX ^ 1 ^ 2);
+        assert_eq!(distance(full, full, 3), Some(0));
+        assert_eq!(distance(full, Config::from_bits(u64::MAX - 1), 100), None);
+        assert_eq!(distance(almost, almost, 1), Some(0));
+        assert_eq!(distance(Config::default(), Config::default(), 5), Some(0));
+    }
+
+    #[test]
+    fn no_limit_at_all() {
+        // `u32::MAX` as the limit: the search still ends, at the meeting.
+        let a = config(&[(0, 0)]);
+        assert_eq!(distance(a, config(&[(7, 7)]), u32::MAX), Some(14));
+        let two = config(&[(0, 0), (0, 1)]);
+        let far = config(&[(7, 6), (7, 7)]);
+        let d = distance(two, far, u32::MAX).unwrap();
+        assert_eq!(shortest_moves(two, far, u32::MAX).unwrap().len() as u32, d);
+        assert_eq!(distance(two, far, d - 1), None);
+    }
+}
