@@ -109,9 +109,8 @@ impl Solver {
         let corners = if count == 1 {
             vec![a, b]
         } else {
-            let shift = |p: Pos| Pos::new(p.row - first_row, p.col);
             self.sweep
-                .corners(&self.window, shift(a), shift(b), count)
+                .corners(&self.window)
                 .into_iter()
                 .map(|p| Pos::new(p.row + first_row, p.col))
                 .collect()

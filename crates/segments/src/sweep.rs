@@ -58,6 +58,8 @@ pub struct LevelSweep {
     row_filled: Vec<u128>,
     /// Rows per level of the last search.
     rows: usize,
+    /// The ends and the answer of the last search, when it found a path.
+    found: Option<(Pos, Pos, usize)>,
 }
 
 impl LevelSweep {
@@ -72,6 +74,19 @@ impl LevelSweep {
     /// bit `c` = column `c`; `from` and `to` must be set), or `None` when
     /// there is none or `from == to`. Afterwards [`LevelSweep::corners`]
     /// recovers a path.
+    ///
+    /// ```
+    /// use grid_core::Pos;
+    /// use segments::LevelSweep;
+    /// // Rows as bits, column 0 first: `#` blocked, `.` enterable.
+    /// // .#.
+    /// // ...
+    /// let enter = [0b101, 0b111];
+    /// let mut sweep = LevelSweep::new();
+    /// let (from, to) = (Pos::new(0, 0), Pos::new(0, 2));
+    /// assert_eq!(sweep.search(&enter, from, to), Some(3));
+    /// assert_eq!(sweep.corners(&enter), [from, Pos::new(1, 0), Pos::new(1, 2), to]);
+    /// ```
     ///
     /// # Panics
     /// If `from` or `to` is not an enterable cell.
@@ -88,8 +103,8 @@ impl LevelSweep {
             "search ends must be enterable"
         );
         self.rows = rows;
+        self.found = None;
         if from == to {
-            self.levels.clear();
             return None;
         }
         self.reversed.clear();
@@ -128,6 +143,7 @@ impl LevelSweep {
                 changed |= next[r] != seeds;
             }
             if next[to.row] & target != 0 {
+                self.found = Some((from, to, level));
                 return Some(level);
             }
             if !changed {
@@ -136,16 +152,20 @@ impl LevelSweep {
         }
     }
 
-    /// The corners of a minimum-segment path found by the last successful
-    /// [`LevelSweep::search`] on the same `enter`, `from` and `to`: `from`,
-    /// each cell where the path turns, then `to` (`segments + 1` points).
-    /// Among the cells of the previous level, each step back takes the
-    /// nearest one (ties in the order up, right, down, left).
+    /// The corners of the minimum-segment path found by the last
+    /// [`LevelSweep::search`], which must have been given the same `enter`:
+    /// its `from`, each cell where the path turns, then its `to` (k + 1
+    /// points for k segments). Among the cells of the previous level, each
+    /// step back takes the nearest one (ties in the order up, right, down,
+    /// left). Empty when the last search found no path.
     ///
     /// # Complexity
     /// O(k · (rows + cols)) for k segments.
     #[must_use]
-    pub fn corners(&self, enter: &[u128], from: Pos, to: Pos, segments: usize) -> Vec<Pos> {
+    pub fn corners(&self, enter: &[u128]) -> Vec<Pos> {
+        let Some((from, to, segments)) = self.found else {
+            return Vec::new();
+        };
         let rows = self.rows;
         let level = |k: usize, p: Pos| self.levels[k * rows + p.row] & bit(p.col) != 0;
         let is_enterable = |p: Pos| p.row < rows && p.col < 128 && enter[p.row] & bit(p.col) != 0;
@@ -231,10 +251,11 @@ mod tests {
         let (a, b) = (Pos::new(0, 1), Pos::new(3, 3));
         assert_eq!(sweep.search(&enter, a, b), Some(3));
         assert_eq!(
-            sweep.corners(&enter, a, b, 3),
+            sweep.corners(&enter),
             vec![a, Pos::new(2, 1), Pos::new(2, 3), b]
         );
         assert_eq!(sweep.search(&enter, a, a), None);
+        assert!(sweep.corners(&enter).is_empty());
         let closed = rows_of(&[".#", "##", "#."]);
         assert_eq!(sweep.search(&closed, Pos::new(0, 0), Pos::new(2, 1)), None);
     }
