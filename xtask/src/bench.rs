@@ -23,9 +23,10 @@ mod workload;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::run::{cargo, step};
+use measure::Timing;
 use report::Outcome;
 use workload::{Answers, Scale, Workload};
 
@@ -64,6 +65,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// in a release build made by `cargo xtask bench`.
 pub fn run_measurements(args: &[String]) -> Result<(), String> {
     measure_all(parse_scale(args)?)
+}
+
+/// `xtask bench-parse NAME FILE`: reads FILE and parses it as workload
+/// NAME's input with the project's reader, answering nothing, and prints a
+/// checksum of what was read: the parse-only program that `bench` times
+/// against the solver binary.
+pub fn parse_only(args: &[String]) -> Result<(), String> {
+    let [name, file] = args else {
+        return Err("usage: xtask bench-parse NAME FILE".to_owned());
+    };
+    let workload = workload::all(Scale::Quick)
+        .into_iter()
+        .find(|w| w.name == name)
+        .ok_or_else(|| format!("no workload named `{name}`"))?;
+    let checksum = (workload.parse)(&read(Path::new(file))?)?;
+    println!("{checksum}");
+    Ok(())
 }
 
 fn parse_scale(args: &[String]) -> Result<Scale, String> {
@@ -110,9 +128,10 @@ fn measure_all(scale: Scale) -> Result<(), String> {
     Ok(())
 }
 
-/// Generates the workload's input, then times the baseline, the solver
-/// binary (checking every run's output against the baseline's) and the
-/// parse-only pass.
+/// Generates the workload's input, then times the baseline in process
+/// (its answers are the expected ones), the solver binary and the
+/// parse-only program as whole processes (checking every solver run's
+/// output), and the solver library's answering in process.
 fn measure(
     workload: &Workload,
     scale: Scale,
@@ -121,8 +140,9 @@ fn measure(
 ) -> Result<Outcome, String> {
     let name = workload.name;
     let input_file = out_dir.join(format!("{name}.in"));
-    let input = (workload.generate)(workload.seed);
-    write(&input_file, &input)?;
+    let text = (workload.generate)(workload.seed);
+    write(&input_file, &text)?;
+    let input = text.into_bytes();
     println!(
         "==> {name}: {}, {} bytes, seed {}",
         workload.description,
@@ -131,63 +151,71 @@ fn measure(
     );
 
     let mut expected: Option<Answers> = None;
+    let mut baseline_answer = Vec::new();
     let baseline = measure::repeat(scale.baseline_runs(), || {
-        let started = Instant::now();
-        let answers = (workload.baseline)(&read(&input_file)?)?;
-        let took = started.elapsed();
+        let pass = (workload.baseline)(&input)?;
+        baseline_answer.push(pass.answer);
         match &expected {
-            Some(first) if *first != answers => {
-                Err(format!("{name}: the baseline is not deterministic"))
+            Some(first) if *first != pass.answers => {
+                return Err(format!("{name}: the baseline is not deterministic"));
             }
-            Some(_) => Ok(took),
-            None => {
-                expected = Some(answers);
-                Ok(took)
-            }
+            Some(_) => {}
+            None => expected = Some(pass.answers),
         }
+        Ok(pass.parse + pass.answer)
     })?;
+    let baseline_answer = Timing {
+        times: baseline_answer,
+    };
     let expected = expected.ok_or("the baseline never ran")?;
     write(&out_dir.join(format!("{name}.expected")), &expected.text)?;
     println!(
-        "    baseline: {} answers, {} positive, {}",
+        "    baseline: {} answers, {} positive; {} whole, {} answering",
         expected.count,
         expected.positive,
-        report::duration(baseline.min())
+        report::duration(baseline.min()),
+        report::duration(baseline_answer.min())
     );
 
     let binary = bin_dir.join(exe_name(workload.binary));
     let solver = measure::repeat(scale.fast_runs(), || {
-        let started = Instant::now();
-        let output = Command::new(&binary)
-            .arg(&input_file)
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-        let took = started.elapsed();
-        if !output.status.success() {
-            return Err(format!(
-                "{name}: {} failed ({}): {}",
-                binary.display(),
-                output.status,
-                String::from_utf8_lossy(&output.stderr).trim()
-            ));
-        }
-        check_answers(name, &output.stdout, &expected.text, out_dir)?;
+        let (took, stdout) = run_process(Command::new(&binary).arg(&input_file))?;
+        check_answers(name, &stdout, &expected.text, out_dir)?;
         Ok(took)
     })?;
     println!(
-        "    solver:   every run's output equals the baseline's, {}",
+        "    solver:   {} (process; every run's output equals the baseline's)",
         report::duration(solver.min())
     );
 
+    // The parse-only program is this executable, built in the same profile
+    // as the solver binary, so both pay the same process costs.
+    let this =
+        std::env::current_exe().map_err(|e| format!("cannot locate xtask's executable: {e}"))?;
     let parse = measure::repeat(scale.fast_runs(), || {
-        let started = Instant::now();
-        let checksum = (workload.parse)(&read(&input_file)?)?;
-        let took = started.elapsed();
-        std::hint::black_box(checksum);
+        let mut parse_only = Command::new(&this);
+        parse_only.args(["bench-parse", name]).arg(&input_file);
+        let (took, stdout) = run_process(&mut parse_only)?;
+        if stdout.is_empty() {
+            return Err(format!("{name}: the parse-only run printed no checksum"));
+        }
         Ok(took)
     })?;
-    println!("    parse:    {}", report::duration(parse.min()));
+    println!("    parse:    {} (process)", report::duration(parse.min()));
+
+    let solver_answer = measure::repeat(scale.fast_runs(), || {
+        let pass = (workload.solver)(&input)?;
+        if pass.answers != expected {
+            return Err(format!(
+                "{name}: the solver library's answers differ from the baseline's"
+            ));
+        }
+        Ok(pass.answer)
+    })?;
+    println!(
+        "    solver:   {} (answering only, in process)",
+        report::duration(solver_answer.min())
+    );
 
     Ok(Outcome {
         name,
@@ -199,8 +227,31 @@ fn measure(
         solver,
         parse,
         baseline,
+        solver_answer,
+        baseline_answer,
         goal: workload.goal,
     })
+}
+
+/// Runs `command` on no input, capturing its output, and returns the wall
+/// time from start to exit and its standard output; fails unless it exits
+/// successfully.
+fn run_process(command: &mut Command) -> Result<(Duration, Vec<u8>), String> {
+    let shown = command.get_program().to_string_lossy().into_owned();
+    let started = Instant::now();
+    let output = command
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    let took = started.elapsed();
+    if !output.status.success() {
+        return Err(format!(
+            "{shown} failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    Ok((took, output.stdout))
 }
 
 /// Fails, naming the first differing line, unless the solver printed exactly

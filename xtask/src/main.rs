@@ -27,6 +27,8 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.
         Some("bench-run") => bench::run_measurements(&args[1..]),
+        // The parse-only program that `bench` times against the solvers.
+        Some("bench-parse") => bench::parse_only(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

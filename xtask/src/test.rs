@@ -1,4 +1,5 @@
-//! `cargo xtask test`: every check, stopping at the first failure.
+//! `cargo xtask test`: every check, stopping at the first failure; last the
+//! quick bench, so that the bench cannot rot (its times are not checked).
 
 use crate::run::{cargo, step};
 
@@ -24,6 +25,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut test = cargo();
     test.args(["test", "--workspace"]);
     step(test)?;
+
+    println!("==> cargo xtask bench --quick");
+    crate::bench::run(&["--quick".to_owned()])?;
 
     println!("==> all checks passed");
     Ok(())

@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use grid_core::{Pos, Reader, SplitMix64};
-use lianliankan::{Board, Rules, judge, reference};
+use lianliankan::{Board, Connector, Rules, judge, reference};
 
-use super::workload::Answers;
+use super::workload::{Answers, Pass, pass};
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]
@@ -133,50 +133,69 @@ fn to_pos(index: usize, cols: usize) -> Pos {
     Pos::new(index / cols, index % cols)
 }
 
-/// Calls `query(board number, board, a, b)` for every query of a judge
-/// input, read with the project's reader exactly as the binary reads it.
-fn for_each_query(
-    input: &[u8],
-    mut query: impl FnMut(usize, &Board, Pos, Pos),
-) -> Result<(), String> {
+/// Reads and parses the whole input with the project's reader, exactly as
+/// the binary reads it (one board at a time), answering nothing; returns a
+/// checksum of what was read so that none of the work can be skipped.
+pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
-    let mut number = 0;
+    let mut sum = 0u64;
     while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
-        number += 1;
-        let count = judge::read_query_count(&mut reader).map_err(|e| e.to_string())?;
-        for _ in 0..count {
+        sum += board.tile_count() as u64;
+        for _ in 0..judge::read_query_count(&mut reader).map_err(|e| e.to_string())? {
             let (a, b) = judge::read_query(&mut reader, &board).map_err(|e| e.to_string())?;
-            query(number, &board, a, b);
+            sum += (a.row + a.col + b.row + b.col) as u64;
         }
     }
-    Ok(())
-}
-
-/// Reads and parses the whole input, answering nothing; returns a checksum
-/// of what was read so that none of the work can be skipped.
-pub fn parse(input: &[u8]) -> Result<u64, String> {
-    let mut sum = 0u64;
-    let mut last_board = 0;
-    for_each_query(input, |number, board, a, b| {
-        if number != last_board {
-            sum += board.tile_count() as u64;
-            last_board = number;
-        }
-        sum += (a.row + a.col + b.row + b.col) as u64;
-    })?;
     Ok(sum)
 }
 
-/// The judge output by the brute-force reference: a breadth-first search
-/// over (cell, heading, turns used) per query.
-pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+/// Every board with its queries.
+type Parsed = Vec<(Board, Vec<(Pos, Pos)>)>;
+
+fn parse_all(input: &[u8]) -> Result<Parsed, String> {
+    let mut reader = Reader::new(input);
+    let mut boards = Vec::new();
+    while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
+        let count = judge::read_query_count(&mut reader).map_err(|e| e.to_string())?;
+        let queries = (0..count)
+            .map(|_| judge::read_query(&mut reader, &board).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?;
+        boards.push((board, queries));
+    }
+    Ok(boards)
+}
+
+fn answer(boards: &Parsed, mut connected: impl FnMut(&Board, Pos, Pos) -> bool) -> Answers {
     let mut answers = Answers::default();
+    for (board, queries) in boards {
+        for &(a, b) in queries {
+            let yes = connected(board, a, b);
+            answers.push(if yes { "YES" } else { "NO" }, yes);
+        }
+    }
+    answers
+}
+
+/// The library's fast connect ([`Connector`]), as the binary calls it.
+pub fn solver(input: &[u8]) -> Result<Pass, String> {
     let rules = Rules::default();
-    for_each_query(input, |_, board, a, b| {
-        let yes = reference::min_turns(board, a, b, &rules).is_some();
-        answers.push(if yes { "YES" } else { "NO" }, yes);
-    })?;
-    Ok(answers)
+    pass(input, parse_all, |boards| {
+        let mut connector = Connector::new();
+        answer(boards, |board, a, b| {
+            matches!(connector.connect(board, a, b, &rules), Ok(Some(_)))
+        })
+    })
+}
+
+/// The brute-force reference: a breadth-first search over (cell, heading,
+/// turns used) per query.
+pub fn baseline(input: &[u8]) -> Result<Pass, String> {
+    let rules = Rules::default();
+    pass(input, parse_all, |boards| {
+        answer(boards, |board, a, b| {
+            reference::min_turns(board, a, b, &rules).is_some()
+        })
+    })
 }
 
 #[cfg(test)]
@@ -223,12 +242,21 @@ mod tests {
     fn parse_and_baseline_read_every_query() {
         let input = generate(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
-        let answers = baseline(input.as_bytes()).unwrap();
+        let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 98);
         assert!(answers.positive > 0, "no YES at all");
+        assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
         let sample = b"3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\
                        3 4\n0 1 4 3\n0 2 4 1\n0 0 0 0\n2\n1 1 2 4\n1 3 2 3\n0 0\n";
-        assert_eq!(baseline(sample).unwrap().text, "YES\nNO\nNO\nNO\nNO\nYES\n");
+        assert_eq!(
+            baseline(sample).unwrap().answers.text,
+            "YES\nNO\nNO\nNO\nNO\nYES\n"
+        );
+        assert_eq!(
+            solver(sample).unwrap().answers.text,
+            "YES\nNO\nNO\nNO\nNO\nYES\n"
+        );
         assert!(baseline(b"2 2\n1 1\n").is_err());
+        assert!(parse(b"2 2\n1 1\n").is_err());
     }
 }

@@ -2,11 +2,11 @@
 
 use std::fmt::Write;
 
-use grid_core::{Reader, SplitMix64};
+use grid_core::{Pos, Reader, SplitMix64};
 use segments::baseline::Baseline;
-use segments::{Pair, read_board, read_pair};
+use segments::{Board, Pair, Solver, read_board, read_pair};
 
-use super::workload::Answers;
+use super::workload::{Answers, Pass, pass};
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]
@@ -77,28 +77,59 @@ pub fn parse(input: &[u8]) -> Result<u64, String> {
     Ok(sum)
 }
 
-/// The judge output by the textbook search: Dijkstra with a binary heap over
-/// (square, heading) per pair ([`segments::baseline`]). The text is written
-/// here from SPEC §2, not by the solver crate's renderer.
-pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+/// Every board with its pairs.
+type Parsed = Vec<(Board, Vec<Pair>)>;
+
+fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     let mut reader = Reader::new(input);
-    let mut answers = Answers::default();
-    let mut n = 0;
+    let mut boards = Vec::new();
     while let Some(board) = read_board(&mut reader).map_err(|e| e.to_string())? {
-        n += 1;
-        answers.line(&format!("Board #{n}:"));
-        let search = Baseline::new(&board);
-        let mut m = 0;
-        while let Some(Pair { a, b }) = read_pair(&mut reader, &board).map_err(|e| e.to_string())? {
-            m += 1;
-            match search.min_segments(a, b) {
-                Some(k) => answers.push(&format!("Pair {m}: {k} segments."), true),
-                None => answers.push(&format!("Pair {m}: impossible."), false),
+        let mut pairs = Vec::new();
+        while let Some(pair) = read_pair(&mut reader, &board).map_err(|e| e.to_string())? {
+            pairs.push(pair);
+        }
+        boards.push((board, pairs));
+    }
+    Ok(boards)
+}
+
+/// The judge output, written here from SPEC §2 (not by the solver crate's
+/// renderer): `prepare` runs once a board, `count` once a pair.
+fn answer<S>(
+    boards: &Parsed,
+    mut prepare: impl FnMut(&Board) -> S,
+    mut count: impl FnMut(&mut S, Pos, Pos) -> Option<usize>,
+) -> Answers {
+    let mut answers = Answers::default();
+    for (n, (board, pairs)) in boards.iter().enumerate() {
+        answers.line(&format!("Board #{}:", n + 1));
+        let mut search = prepare(board);
+        for (m, pair) in pairs.iter().enumerate() {
+            match count(&mut search, pair.a, pair.b) {
+                Some(k) => answers.push(&format!("Pair {}: {k} segments.", m + 1), true),
+                None => answers.push(&format!("Pair {}: impossible.", m + 1), false),
             }
         }
         answers.line("");
     }
-    Ok(answers)
+    answers
+}
+
+/// The library's level sweep ([`Solver::count`]), as the binary calls it.
+pub fn solver(input: &[u8]) -> Result<Pass, String> {
+    pass(input, parse_all, |boards| {
+        answer(boards, Solver::new, |solver, a, b| solver.count(a, b))
+    })
+}
+
+/// The textbook search: Dijkstra with a binary heap over (square, heading)
+/// per pair ([`segments::baseline`]).
+pub fn baseline(input: &[u8]) -> Result<Pass, String> {
+    pass(input, parse_all, |boards| {
+        answer(boards, Baseline::new, |search, a, b| {
+            search.min_segments(a, b)
+        })
+    })
 }
 
 #[cfg(test)]
@@ -138,12 +169,13 @@ mod tests {
     fn parse_and_baseline() {
         let input = generate(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
-        let answers = baseline(input.as_bytes()).unwrap();
+        let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 60);
         assert!(answers.positive > 0 && answers.positive < 60);
+        assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
         let sample = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n0 0\n";
         assert_eq!(
-            baseline(sample).unwrap().text,
+            baseline(sample).unwrap().answers.text,
             "Board #1:\nPair 1: 4 segments.\nPair 2: 3 segments.\nPair 3: impossible.\n\n"
         );
     }

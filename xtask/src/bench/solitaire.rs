@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use grid_core::{Reader, SplitMix64};
 use solitaire::generate::{clustered_config, random_config, random_walk};
-use solitaire::{Config, JUDGE_PIECES, read_case, reference};
+use solitaire::{Case, Config, JUDGE_PIECES, Solver, read_case, reference};
 
-use super::workload::Answers;
+use super::workload::{Answers, Pass, pass};
 
 /// The judge's move limit.
 const LIMIT: u32 = 8;
@@ -82,16 +82,41 @@ pub fn parse(input: &[u8]) -> Result<u64, String> {
     Ok(sum)
 }
 
-/// The judge output by the plain one-directional breadth-first search over
-/// sets of squares of the tests ([`solitaire::reference`]).
-pub fn baseline(input: &[u8]) -> Result<Answers, String> {
+fn parse_all(input: &[u8]) -> Result<Vec<Case>, String> {
     let mut reader = Reader::new(input);
-    let mut answers = Answers::default();
+    let mut cases = Vec::new();
     while let Some(case) = read_case(&mut reader, JUDGE_PIECES).map_err(|e| e.to_string())? {
-        let yes = reference::distance(case.start, case.goal, LIMIT).is_some();
+        cases.push(case);
+    }
+    Ok(cases)
+}
+
+fn answer(cases: &[Case], mut distance: impl FnMut(&Case) -> Option<u32>) -> Answers {
+    let mut answers = Answers::default();
+    for case in cases {
+        let yes = distance(case).is_some();
         answers.push(if yes { "YES" } else { "NO" }, yes);
     }
-    Ok(answers)
+    answers
+}
+
+/// The library's bidirectional search ([`Solver::distance`]), as the binary
+/// calls it.
+pub fn solver(input: &[u8]) -> Result<Pass, String> {
+    pass(input, parse_all, |cases| {
+        let mut solver = Solver::new();
+        answer(cases, |case| solver.distance(case.start, case.goal, LIMIT))
+    })
+}
+
+/// The plain one-directional breadth-first search over sets of squares of
+/// the tests ([`solitaire::reference`]).
+pub fn baseline(input: &[u8]) -> Result<Pass, String> {
+    pass(input, parse_all, |cases| {
+        answer(cases, |case| {
+            reference::distance(case.start, case.goal, LIMIT)
+        })
+    })
 }
 
 #[cfg(test)]
@@ -125,7 +150,8 @@ mod tests {
     #[test]
     fn baseline_answers_the_sample_and_both_ways() {
         let sample = b"4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
-        assert_eq!(baseline(sample).unwrap().text, "YES\n");
+        assert_eq!(baseline(sample).unwrap().answers.text, "YES\n");
+        assert_eq!(solver(sample).unwrap().answers.text, "YES\n");
         // A single 12-move walk from clustered starts; far goals must occur.
         let shape = Shape {
             cases: 6,
@@ -134,8 +160,9 @@ mod tests {
         };
         let input = generate(&shape, 1);
         assert!(parse(input.as_bytes()).is_ok());
-        let answers = baseline(input.as_bytes()).unwrap();
+        let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 6);
+        assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
         assert!(baseline(b"1 1 1 2 1 3 1 4\n").is_err());
     }
 }

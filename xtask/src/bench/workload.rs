@@ -2,7 +2,7 @@
 //! process, and which solver binary answers it. Every generator is seeded,
 //! so the same command measures the same inputs on every machine.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::measure::Runs;
 use super::{lianliankan, segments, solitaire};
@@ -74,6 +74,33 @@ impl Answers {
     }
 }
 
+/// One in-process pass over an input already in memory: parse it whole,
+/// then answer every query, timed apart.
+#[derive(Debug)]
+pub struct Pass {
+    pub parse: Duration,
+    pub answer: Duration,
+    pub answers: Answers,
+}
+
+/// Times `parse` over `input` and then `answer` over what it parsed.
+pub fn pass<T>(
+    input: &[u8],
+    parse: impl FnOnce(&[u8]) -> Result<T, String>,
+    answer: impl FnOnce(&T) -> Answers,
+) -> Result<Pass, String> {
+    let started = Instant::now();
+    let parsed = parse(input)?;
+    let parsed_at = Instant::now();
+    let answers = answer(&parsed);
+    let answered_at = Instant::now();
+    Ok(Pass {
+        parse: parsed_at - started,
+        answer: answered_at - parsed_at,
+        answers,
+    })
+}
+
 /// The speed goal an issue states for a workload; `None` where it states
 /// none.
 #[derive(Clone, Copy, Debug, Default)]
@@ -94,10 +121,13 @@ pub struct Workload {
     pub description: String,
     pub seed: u64,
     pub generate: Box<dyn Fn(u64) -> String>,
-    /// Reads and parses the input only; returns a checksum of what was read.
+    /// Parses the input as the binary does, answering nothing; returns a
+    /// checksum of what was read (the `bench-parse` program).
     pub parse: fn(&[u8]) -> Result<u64, String>,
-    /// Answers the input with the straightforward baseline algorithm.
-    pub baseline: fn(&[u8]) -> Result<Answers, String>,
+    /// The solver library's answers, in process.
+    pub solver: fn(&[u8]) -> Result<Pass, String>,
+    /// The straightforward baseline algorithm's answers, in process.
+    pub baseline: fn(&[u8]) -> Result<Pass, String>,
     pub goal: Goal,
 }
 
@@ -118,6 +148,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         seed,
         generate: Box::new(move |seed| lianliankan::generate(&shape, seed)),
         parse: lianliankan::parse,
+        solver: lianliankan::solver,
         baseline: lianliankan::baseline,
         goal,
     };
@@ -134,6 +165,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             seed,
             generate: Box::new(move |seed| solitaire::generate(&shape, seed)),
             parse: solitaire::parse,
+            solver: solitaire::solver,
             baseline: solitaire::baseline,
             goal,
         }
@@ -176,6 +208,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             seed: 1101,
             generate: Box::new(move |seed| segments::generate(&segments_shape, seed)),
             parse: segments::parse,
+            solver: segments::solver,
             baseline: segments::baseline,
             goal: Goal {
                 issue: Some(4),
