@@ -2,17 +2,28 @@
 //! against reading and parsing alone and against the brute-force baselines,
 //! with every answer checked against the baseline's.
 //!
-//! `cargo xtask` itself is a dev build, and timings of in-process work must
-//! come from optimised code. So the full bench builds the solver binaries
-//! *and xtask* with `--release` (the workspace's release profile, fat LTO)
-//! and runs `<target>/release/xtask bench-run`, which does all the
-//! measuring. The quick bench (`--quick`) checks that the bench still works
-//! on small inputs in seconds: it builds the dev profile and measures in
-//! this process, so its times say nothing about speed.
+//! What is timed, for each workload (see `report::NOTES`):
+//! - the solver binary on the generated file, as a whole process;
+//! - `xtask bench-parse`, the same reading and parsing code with no
+//!   answering, as a whole process of the same profile (timed in process,
+//!   parsing looked twice as fast: a warm heap skips the page faults a fresh
+//!   process pays, so process against process is the fair comparison);
+//! - the baseline and the solver library in process, whole input and
+//!   answering only.
+//!
+//! `cargo xtask` itself is a dev build, and in-process timings must come
+//! from optimised code. So the full bench builds the solver binaries *and
+//! xtask* with `--release` (the workspace's release profile, fat LTO) and
+//! runs `<target>/release/xtask bench-run`, which does all the measuring.
+//! The quick bench (`--quick`) checks the bench and the answers on small
+//! inputs in seconds: it builds the dev profile (a clean fat-LTO release
+//! build takes minutes on two cores) and measures in this process, so its
+//! times say nothing about speed.
 //!
 //! The measuring process finds the solver binaries next to its own
 //! executable (cargo puts a profile's binaries in one directory, wherever
-//! `CARGO_TARGET_DIR` points) and writes the inputs to `<target>/bench/`.
+//! `CARGO_TARGET_DIR` points) and writes the inputs, the expected outputs
+//! and the report to `<target>/bench/`.
 
 mod lianliankan;
 mod measure;
