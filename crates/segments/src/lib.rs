@@ -18,8 +18,28 @@
 //! Solving is separate from reading ([`read_board`], [`read_pair`]) and from
 //! the text of the answers ([`render`]); the library does no I/O.
 //!
+//! # Input
+//!
+//! The judge input, as [`read_board`] and [`read_pair`] accept it:
+//! - a board header `w h` on one line (blank lines before it are skipped;
+//!   nothing else may follow on its line). `0 0`, or the end of the input,
+//!   ends the input normally; what follows `0 0` is not read. A width or
+//!   height of 0 (but not both) is an error, and so is a side larger than
+//!   [`Board::MAX_SIDE`], found before anything is allocated.
+//! - then exactly `h` raw lines, one per row, starting on the line after the
+//!   header: the first `w` characters are `X` (a piece) or a space (empty);
+//!   a shorter line (trailing spaces trimmed, even an empty line) is padded
+//!   with empty squares; after the `w`-th character only white space may
+//!   follow; `\r\n` line ends are accepted. Any other character is an error
+//!   at its column, and so is an input that ends before the last row.
+//! - then pairs `x1 y1 x2 y2` (column and row of one piece, then of another,
+//!   1-based), each pair on one line (blank lines between pairs are
+//!   skipped), until `0 0 0 0`. A line with fewer than four numbers, a
+//!   square outside the board, a square without a piece, or the same square
+//!   twice is an error at the offending number.
+//!
 //! ```
-//! use grid_core::{Pos, Reader};
+//! use grid_core::Reader;
 //! use segments::{Solver, read_board, read_pair};
 //! let input = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n0 0 0 0\n0 0\n";
 //! let mut reader = Reader::new(input);

@@ -1,23 +1,7 @@
 //! Reading the judge input: boards and their pairs, with line and column on
 //! every error. No I/O: the caller owns the [`Reader`] over the whole input.
 //!
-//! The layout, as this reader accepts it:
-//! - a board header `w h` on one line (blank lines before it are skipped;
-//!   nothing else may follow on its line). `0 0`, or the end of the input,
-//!   ends the input normally; what follows `0 0` is not read. A width or
-//!   height of 0 (but not both) is an error, and so is a side larger than
-//!   [`Board::MAX_SIDE`], found before anything is allocated.
-//! - then exactly `h` raw lines, one per row, starting on the line after the
-//!   header: the first `w` characters are `X` (a piece) or a space (empty);
-//!   a shorter line (trailing spaces trimmed, even an empty line) is padded
-//!   with empty squares; after the `w`-th character only white space may
-//!   follow; `\r\n` line ends are accepted. Any other character is an error
-//!   at its column, and so is an input that ends before the last row.
-//! - then pairs `x1 y1 x2 y2` (column and row of one piece, then of another,
-//!   1-based), each pair on one line (blank lines between pairs are
-//!   skipped), until `0 0 0 0`. A line with fewer than four numbers, a
-//!   square outside the board, a square without a piece, or the same square
-//!   twice is an error at the offending number.
+//! The accepted layout is described in the [crate documentation](crate#input).
 
 use grid_core::{ErrorKind, Found, InputError, Location, Pos, Reader};
 
@@ -36,7 +20,7 @@ pub struct Pair {
 /// input: end of input where a board would begin, or the header `0 0`.
 ///
 /// # Errors
-/// A malformed header or row (see the [module documentation](self)).
+/// A malformed header or row (see the [crate documentation](crate#input)).
 ///
 /// # Complexity
 /// O(length of the rows read); the board is allocated only after the
@@ -106,6 +90,9 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
 /// # Errors
 /// A malformed pair line, the input ending before `0 0 0 0`, or a square
 /// that is outside the board, holds no piece, or is named twice.
+///
+/// # Complexity
+/// O(length of the line).
 pub fn read_pair(reader: &mut Reader<'_>, board: &Board) -> Result<Option<Pair>, InputError> {
     let mut numbers = [(0u32, Location { line: 0, column: 0 }); 4];
     for (i, slot) in numbers.iter_mut().enumerate() {
