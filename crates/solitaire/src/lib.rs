@@ -8,7 +8,10 @@
 //! search ([`Solver`]) is a breadth-first search from both ends that meets
 //! in the middle — moves are reversible, so searching back from the goal
 //! uses the same generator. With the judge's limit of 8 each side looks
-//! about 4 moves deep instead of 8. Any number of pieces works the same way;
+//! about 4 moves deep instead of 8. Each side's distances are kept in a
+//! table indexed by the configuration's rank among the C(64, 4) = 635,376
+//! (an `FxHashMap` for five pieces and more), reset entry by entry, so a
+//! search costs what it visits. Any number of pieces works the same way;
 //! the judge's is [`JUDGE_PIECES`].
 //!
 //! [`reference`] holds the plain one-directional search over explicit
@@ -36,6 +39,7 @@ mod input;
 mod moves;
 pub mod reference;
 mod search;
+mod visited;
 
 pub use board::{Config, SIDE, Square};
 pub use input::{Case, JUDGE_PIECES, read_case};
