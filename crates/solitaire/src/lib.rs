@@ -14,7 +14,7 @@
 //! search costs what it visits. Any number of pieces works the same way;
 //! the judge's is [`JUDGE_PIECES`].
 //!
-//! [`reference`] holds the plain one-directional search over explicit
+//! [`reference`](mod@reference) holds the plain one-directional search over explicit
 //! square lists that the tests compare against and benchmarks time as the
 //! baseline; [`generate`] makes seeded random cases for both. Coordinates
 //! are 0-based `(row, col)` inside; [`read_case`] converts the judge's

@@ -63,7 +63,8 @@ struct Args {
     /// After each YES, the board after each move of a shortest sequence.
     #[arg(long)]
     draw: bool,
-    /// Pieces per configuration, 1 to 8 (the judge's is 4).
+    /// Pieces per configuration, 1 to 8 (the judge's is 4). More than four
+    /// pieces with a large --max-moves can take much time and memory.
     #[arg(long, value_name = "K", default_value_t = 4,
           value_parser = clap::value_parser!(u8).range(1..=8))]
     pieces: u8,
