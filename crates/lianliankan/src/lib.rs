@@ -41,12 +41,23 @@
 mod board;
 mod connect;
 pub mod draw;
+mod game;
+mod generate;
 pub mod judge;
+mod moves;
 mod path;
+mod reach;
 pub mod reference;
 mod rules;
+mod shuffle;
+mod solve;
 
 pub use board::{Board, BoardError, MAX_KIND};
 pub use connect::{Connector, OffBoard, connect};
+pub use game::{Game, RemoveError, Step};
+pub use generate::{GenerateError, Generated, generate};
+pub use moves::{Move, moves};
 pub use path::{Path, Point};
 pub use rules::{Border, Rules};
+pub use shuffle::NoMovePossible;
+pub use solve::{CLEAR_CAP, PROGRESS_EVERY, Solution, solve, solve_with_progress};

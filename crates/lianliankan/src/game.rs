@@ -1,0 +1,237 @@
+//! A game in progress: a board, its rules, and what has happened to it.
+
+use std::fmt;
+
+use grid_core::Pos;
+
+use crate::shuffle::{NoMovePossible, shuffle_kinds};
+use crate::solve::{Solution, solve_with_progress};
+use crate::{Board, Connector, Move, Path, Rules, moves};
+
+/// Why [`Game::remove`] refused a pair. Nothing was changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemoveError {
+    /// A position is not on the board.
+    OffBoard(Pos),
+    /// Both positions name the same cell.
+    SameCell(Pos),
+    /// A position names an empty cell.
+    Empty(Pos),
+    /// The two tiles are of different kinds.
+    DifferentKinds {
+        /// The first tile's kind.
+        first: u32,
+        /// The second tile's kind.
+        second: u32,
+    },
+    /// No path with few enough turns joins the two tiles.
+    NoPath,
+}
+
+impl fmt::Display for RemoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RemoveError::OffBoard(p) => write!(f, "{p} is off the board"),
+            RemoveError::SameCell(p) => write!(f, "both tiles are the one at {p}"),
+            RemoveError::Empty(p) => write!(f, "the cell at {p} is empty"),
+            RemoveError::DifferentKinds { first, second } => {
+                write!(f, "the tiles are of different kinds ({first} and {second})")
+            }
+            RemoveError::NoPath => f.write_str("no path with few enough turns joins the tiles"),
+        }
+    }
+}
+
+impl std::error::Error for RemoveError {}
+
+/// One step of a game's history, undone by [`Game::undo`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Two tiles of `kind` were removed.
+    Removed {
+        /// The pair.
+        pair: Move,
+        /// Their kind.
+        kind: u32,
+    },
+    /// The tiles were shuffled; `before` holds every tile as it was.
+    Shuffled {
+        /// The tiles before the shuffle, row by row.
+        before: Vec<(Pos, u32)>,
+    },
+}
+
+/// A game: a board, its [`Rules`] (any turn limit, either border), and the
+/// history since the start, which [`Game::undo`] walks back.
+///
+/// ```
+/// use grid_core::Pos;
+/// use lianliankan::{Board, Game, RemoveError, Rules, Solution};
+/// let board = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
+/// let mut game = Game::new(board, Rules::default());
+/// // Closed border: the 1s are diagonal with the 2s in the way.
+/// assert!(game.is_dead());
+/// assert_eq!(game.remove(Pos::new(0, 0), Pos::new(1, 1)), Err(RemoveError::NoPath));
+/// assert_eq!(game.solve(1000), Solution::Unsolvable);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    rules: Rules,
+    history: Vec<Step>,
+    connector: Connector,
+}
+
+impl Game {
+    /// A game starting from `board`.
+    #[must_use]
+    pub fn new(board: Board, rules: Rules) -> Game {
+        Game {
+            board,
+            rules,
+            history: Vec::new(),
+            connector: Connector::new(),
+        }
+    }
+
+    /// The board now.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// What has happened since the start, oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[Step] {
+        &self.history
+    }
+
+    /// Whether every tile has been removed.
+    #[must_use]
+    pub fn is_cleared(&self) -> bool {
+        self.board.tile_count() == 0
+    }
+
+    /// Removes the tiles at `a` and `b` if they match, returning the path
+    /// that joins them (fewest turns, then shortest). An illegal pair
+    /// changes nothing.
+    ///
+    /// # Errors
+    /// [`RemoveError`] says why the pair cannot be removed, checked in this
+    /// order: off the board, the same cell, an empty cell, different kinds,
+    /// no path.
+    ///
+    /// # Complexity
+    /// As [`Connector::connect`], plus O(rows + cols) to update the board.
+    pub fn remove(&mut self, a: Pos, b: Pos) -> Result<Path, RemoveError> {
+        let kind_a = self.board.kind(a).ok_or(RemoveError::OffBoard(a))?;
+        let kind_b = self.board.kind(b).ok_or(RemoveError::OffBoard(b))?;
+        if a == b {
+            return Err(RemoveError::SameCell(a));
+        }
+        for (pos, kind) in [(a, kind_a), (b, kind_b)] {
+            if kind == 0 {
+                return Err(RemoveError::Empty(pos));
+            }
+        }
+        if kind_a != kind_b {
+            return Err(RemoveError::DifferentKinds {
+                first: kind_a,
+                second: kind_b,
+            });
+        }
+        let path = self
+            .connector
+            .connect(&self.board, a, b, &self.rules)
+            .map_err(|e| RemoveError::OffBoard(e.pos))?
+            .ok_or(RemoveError::NoPath)?;
+        self.board.set(a, 0);
+        self.board.set(b, 0);
+        self.history.push(Step::Removed {
+            pair: Move::new(a, b),
+            kind: kind_a,
+        });
+        Ok(path)
+    }
+
+    /// Undoes the last step (a removal or a shuffle) and returns it, or
+    /// `None` at the start. Repeated, it leads back to the starting board.
+    pub fn undo(&mut self) -> Option<Step> {
+        let step = self.history.pop()?;
+        match &step {
+            Step::Removed { pair, kind } => {
+                self.board.set(pair.a, *kind);
+                self.board.set(pair.b, *kind);
+            }
+            Step::Shuffled { before } => {
+                for &(pos, kind) in before {
+                    self.board.set(pos, kind);
+                }
+            }
+        }
+        Some(step)
+    }
+
+    /// Every pair that can be removed now, sorted; see [`moves`].
+    ///
+    /// # Complexity
+    /// O(t·rows·cols) for t tiles.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        moves(&self.board, &self.rules)
+    }
+
+    /// One pair that can be removed now (the first of [`Game::moves`]), or
+    /// `None` when there is none.
+    ///
+    /// # Complexity
+    /// As [`Game::moves`].
+    #[must_use]
+    pub fn hint(&self) -> Option<Move> {
+        self.moves().into_iter().next()
+    }
+
+    /// Whether tiles remain but no pair can be removed.
+    ///
+    /// # Complexity
+    /// As [`Game::moves`].
+    #[must_use]
+    pub fn is_dead(&self) -> bool {
+        !self.is_cleared() && self.hint().is_none()
+    }
+
+    /// Permutes the remaining tiles over the cells they occupy, at random
+    /// from `seed`, so that at least one pair can be removed. Undoable.
+    ///
+    /// # Errors
+    /// [`NoMovePossible`] when no arrangement of these tiles on these cells
+    /// has a move (then nothing changes).
+    ///
+    /// # Complexity
+    /// O(t·rows·cols) for t tiles.
+    pub fn shuffle(&mut self, seed: u64) -> Result<(), NoMovePossible> {
+        let before: Vec<(Pos, u32)> = self.board.tiles().collect();
+        let after = shuffle_kinds(&self.board, &self.rules, seed)?;
+        for &(pos, kind) in &after {
+            self.board.set(pos, kind);
+        }
+        self.history.push(Step::Shuffled { before });
+        Ok(())
+    }
+
+    /// Whether the board can be cleared from here, with a removal order when
+    /// it can; see [`crate::solve()`].
+    ///
+    /// # Complexity
+    /// At most `budget` search states, each O(t·rows·cols) for t tiles.
+    #[must_use]
+    pub fn solve(&self, budget: u64) -> Solution {
+        solve_with_progress(&self.board, &self.rules, budget, &mut |_| {})
+    }
+}

@@ -1,0 +1,99 @@
+//! Every pair of tiles that can be removed now.
+
+use std::fmt;
+
+use grid_core::Pos;
+
+use crate::reach::Field;
+use crate::{Board, Rules};
+
+/// A pair of tiles of one kind, `a` before `b` in row-major order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The first tile (the smaller position, row by row).
+    pub a: Pos,
+    /// The second tile.
+    pub b: Pos,
+}
+
+impl Move {
+    /// The pair `p`, `q` in either order, as a move (smaller position first).
+    #[must_use]
+    pub fn new(p: Pos, q: Pos) -> Move {
+        Move {
+            a: p.min(q),
+            b: p.max(q),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// Judge coordinates (1-based): `r1 c1 r2 c2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {}",
+            self.a.row + 1,
+            self.a.col + 1,
+            self.b.row + 1,
+            self.b.col + 1
+        )
+    }
+}
+
+/// Every pair of tiles that [`connect`](crate::connect) joins on `board`
+/// under `rules`, sorted (by the first tile row by row, then the second).
+///
+/// Each tile's reach (the cells a path of at most `rules.max_turns` turns
+/// can get to from it) is computed once, and its twins among the tiles it
+/// reaches are its partners; nothing is missed when a kind has many tiles.
+///
+/// ```
+/// use grid_core::Pos;
+/// use lianliankan::{Board, Move, Rules, moves};
+/// let board = Board::from_rows(&[[1, 2, 1], [2, 0, 2]]).unwrap();
+/// // The 2s below pair up through the empty middle; the 1s are blocked.
+/// assert_eq!(
+///     moves(&board, &Rules::default()),
+///     vec![
+///         Move::new(Pos::new(0, 1), Pos::new(1, 0)),
+///         Move::new(Pos::new(0, 1), Pos::new(1, 2)),
+///         Move::new(Pos::new(1, 0), Pos::new(1, 2)),
+///     ]
+/// );
+/// ```
+///
+/// # Complexity
+/// O(t·rows·cols) for t tiles (one reach per tile whose kind has a twin),
+/// whatever the turn limit; plus sorting the answer.
+#[must_use]
+pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
+    let mut field = Field::new(board, rules.border);
+    let mut twins = std::collections::BTreeMap::<u32, usize>::new();
+    for (_, kind) in board.tiles() {
+        *twins.entry(kind).or_default() += 1;
+    }
+    let mut found = Vec::new();
+    for (pos, kind) in board.tiles() {
+        if twins[&kind] < 2 {
+            continue;
+        }
+        let start = field.index(pos);
+        let mut partners = Vec::new();
+        field.reach(start, rules.max_turns, |cell, is_tile| {
+            if is_tile && cell > start {
+                partners.push(cell);
+            }
+        });
+        for cell in partners {
+            if field.kind(cell) == kind {
+                found.push(Move {
+                    a: pos,
+                    b: field.pos(cell),
+                });
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+}

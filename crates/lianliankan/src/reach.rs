@@ -1,0 +1,195 @@
+//! Where a path of at most K turns can go from one cell: the engine's
+//! workhorse for listing moves, solving and generating boards.
+//!
+//! A [`Field`] is the board inside a frame of walls: one wall ring for
+//! [`Border::Closed`], or an empty ring and then a wall ring for
+//! [`Border::Open`], so a run never needs a bounds check. [`Field::reach`]
+//! is a breadth-first search over (cell, axis of travel) in layers by turns:
+//! layer 0 is the four straight free runs from the start; layer t + 1 is the
+//! perpendicular free runs from every cell first reached in layer t. A run
+//! stops at the first occupied cell (which it *hits*: a path may end there)
+//! or at a cell already reached along the same axis (everything beyond it
+//! was covered by that earlier, no later, run). So each (cell, axis) is
+//! entered once and a search costs O(rows·cols) whatever K is.
+
+use grid_core::Pos;
+
+use crate::{Board, Border};
+
+/// Cell value of the frame: never empty, never a tile kind.
+const WALL: u32 = u32::MAX;
+
+/// A board in a frame of walls, with reusable search buffers.
+#[derive(Clone, Debug)]
+pub(crate) struct Field {
+    /// Kinds (0 = empty, [`WALL`] = frame), row by row, `width` per row.
+    cells: Vec<u32>,
+    width: usize,
+    rows: usize,
+    cols: usize,
+    /// Frame thickness: board cell (r, c) is at (r + pad, c + pad).
+    pad: usize,
+    /// Per (cell, axis): the search in which it was entered.
+    entered: Vec<u32>,
+    /// Per cell: the search in which it was reported.
+    reported: Vec<u32>,
+    stamp: u32,
+    layer: Vec<(usize, usize)>,
+    next_layer: Vec<(usize, usize)>,
+}
+
+/// Steps along axis 0 (a row) and axis 1 (a column), for a row width.
+fn steps(width: usize) -> [[isize; 2]; 2] {
+    [[-1, 1], [-(width as isize), width as isize]]
+}
+
+impl Field {
+    /// The field of `board` under `border`.
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn new(board: &Board, border: Border) -> Field {
+        let pad = match border {
+            Border::Closed => 1,
+            Border::Open => 2,
+        };
+        let (rows, cols) = (board.rows(), board.cols());
+        let width = cols + 2 * pad;
+        let height = rows + 2 * pad;
+        let mut cells = vec![WALL; width * height];
+        let free = pad - 1; // the empty ring's thickness (0 or 1)
+        for r in pad - free..height - (pad - free) {
+            for c in pad - free..width - (pad - free) {
+                cells[r * width + c] = 0;
+            }
+        }
+        for (pos, kind) in board.tiles() {
+            cells[(pos.row + pad) * width + pos.col + pad] = kind;
+        }
+        let n = cells.len();
+        Field {
+            cells,
+            width,
+            rows,
+            cols,
+            pad,
+            entered: vec![0; 2 * n],
+            reported: vec![0; n],
+            stamp: 0,
+            layer: Vec::new(),
+            next_layer: Vec::new(),
+        }
+    }
+
+    /// The number of field cells (board, ring and frame).
+    pub(crate) fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The field index of board position `pos`.
+    pub(crate) fn index(&self, pos: Pos) -> usize {
+        (pos.row + self.pad) * self.width + pos.col + self.pad
+    }
+
+    /// The board position of field index `i` (a board cell).
+    pub(crate) fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.width - self.pad, i % self.width - self.pad)
+    }
+
+    /// The kind at field index `i` (0 = empty).
+    pub(crate) fn kind(&self, i: usize) -> u32 {
+        self.cells[i]
+    }
+
+    /// The field indices of the four neighbours of board or ring cell `i`.
+    pub(crate) fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - 1, i + 1, i - self.width, i + self.width]
+    }
+
+    /// Whether field index `i` is a board cell (not the ring or the frame).
+    pub(crate) fn is_board(&self, i: usize) -> bool {
+        let (r, c) = (i / self.width, i % self.width);
+        (self.pad..self.pad + self.rows).contains(&r)
+            && (self.pad..self.pad + self.cols).contains(&c)
+    }
+
+    /// Whether field index `i` is an empty cell on the board or its ring
+    /// (frame walls are not empty).
+    pub(crate) fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == 0
+    }
+
+    /// Puts `kind` (0 = empty) at field index `i`, a board cell.
+    pub(crate) fn set(&mut self, i: usize, kind: u32) {
+        debug_assert!(self.cells[i] != WALL && kind != WALL);
+        self.cells[i] = kind;
+    }
+
+    /// Calls `visit(cell, is_tile)` once for every cell a path from `start`
+    /// with at most `max_turns` turns can reach: the empty cells it can pass
+    /// through (`is_tile == false`) and the tiles it can end on (`true`).
+    /// `start` itself is treated as the path's origin and never reported;
+    /// it may be a tile or an empty cell.
+    ///
+    /// # Complexity
+    /// O(rows·cols): every (cell, axis) is entered at most once and every
+    /// run ends at an occupied cell or an entered one.
+    pub(crate) fn reach(
+        &mut self,
+        start: usize,
+        max_turns: usize,
+        mut visit: impl FnMut(usize, bool),
+    ) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.entered.fill(0);
+            self.reported.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let steps = steps(self.width);
+        let mut layer = std::mem::take(&mut self.layer);
+        let mut next = std::mem::take(&mut self.next_layer);
+        layer.clear();
+        // Layer 0: straight runs along both axes from the start.
+        layer.push((start, 0));
+        layer.push((start, 1));
+        self.reported[start] = stamp;
+        for turns in 0..=max_turns {
+            next.clear();
+            for &(from, axis) in &layer {
+                for step in steps[axis] {
+                    let mut i = from;
+                    loop {
+                        i = i.wrapping_add_signed(step);
+                        let kind = self.cells[i];
+                        if kind != 0 {
+                            if kind != WALL && self.reported[i] != stamp {
+                                self.reported[i] = stamp;
+                                visit(i, true);
+                            }
+                            break;
+                        }
+                        if self.entered[2 * i + axis] == stamp {
+                            break;
+                        }
+                        self.entered[2 * i + axis] = stamp;
+                        if self.reported[i] != stamp {
+                            self.reported[i] = stamp;
+                            visit(i, false);
+                        }
+                        if turns < max_turns && self.entered[2 * i + (1 - axis)] != stamp {
+                            next.push((i, 1 - axis));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut layer, &mut next);
+        }
+        self.layer = layer;
+        self.next_layer = next;
+    }
+}

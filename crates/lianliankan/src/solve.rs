@@ -1,0 +1,400 @@
+//! Can the whole board be cleared? An exact search with a memo of failed
+//! positions, good move ordering, and one safe reduction.
+//!
+//! # The search
+//! A depth-first search over the sets of remaining tiles. A set that has
+//! been searched without success is remembered (exactly: the key is the
+//! bitset of remaining tiles, not a hash of it), so the many orders in which
+//! independent pairs can be removed are searched once.
+//!
+//! # The reduction: clear a whole kind when it can be cleared now
+//! At every position, for every kind with at most [`CLEAR_CAP`] tiles left:
+//! if its tiles can all be removed now, one pair after another, with every
+//! other tile still in place, they are removed at once and no alternative
+//! is searched. (The best known case: a kind with exactly two tiles left
+//! that connect.)
+//!
+//! *Why this is safe.* Removing tiles only empties cells, and a path through
+//! empty cells stays a path when more cells are empty; so a pair that can be
+//! removed on some board can be removed on any board with a subset of its
+//! tiles. Let S be any sequence that clears the board, and C the sequence
+//! that clears kind k now. Play C first, then S without its k-removals.
+//! C is legal by assumption. Each remaining step of S meets a board that
+//! holds a subset of the tiles it met in S (the same tiles, minus the k
+//! tiles that C removed early), so it is legal too, and the board ends
+//! empty. Hence: if the position is solvable, it is still solvable after C.
+//! The reduction never turns a solvable position into an unsolvable one,
+//! and `Unsolvable` stays a proof.
+//!
+//! # Move ordering
+//! After the reductions, every kind with a move has at least four tiles
+//! left (two connecting tiles would have been cleared). Moves of kinds with
+//! fewer tiles left come first, and within a kind, pairs whose tiles have
+//! fewer partners come first (a tile with a single partner has no choice to
+//! waste).
+
+use rustc_hash::FxHashSet;
+
+use crate::reach::Field;
+use crate::{Board, Move, Rules};
+
+/// The largest number of tiles of one kind the clearing reduction tries to
+/// remove at once (its inner search has at most 2^CLEAR_CAP subsets).
+pub const CLEAR_CAP: usize = 8;
+
+/// How often (in states) [`solve_with_progress`] reports progress.
+pub const PROGRESS_EVERY: u64 = 1 << 14;
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// The board can be cleared in this removal order.
+    Solved(Vec<Move>),
+    /// The board cannot be cleared (proved by exhausting the search).
+    Unsolvable,
+    /// The budget ran out before an answer was found.
+    OutOfBudget {
+        /// The number of states searched.
+        states: u64,
+    },
+}
+
+/// Whether `board` can be cleared under `rules`: a removal order that clears
+/// it, a proof that none exists, or [`Solution::OutOfBudget`] after `budget`
+/// search states (positions expanded; a position found in the memo is not
+/// counted). A board that is already empty is solved by the empty order.
+///
+/// ```
+/// use grid_core::Pos;
+/// use lianliankan::{Board, Border, Move, Rules, Solution, solve};
+/// let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
+/// let order = vec![
+///     Move::new(Pos::new(0, 1), Pos::new(0, 2)),
+///     Move::new(Pos::new(0, 0), Pos::new(0, 3)),
+/// ];
+/// assert_eq!(solve(&board, &Rules::default(), 100), Solution::Solved(order));
+/// let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
+/// assert_eq!(solve(&cross, &Rules::default(), 100), Solution::Unsolvable);
+/// let onet = Rules { max_turns: 2, border: Border::Open };
+/// assert!(matches!(solve(&cross, &onet, 100), Solution::Solved(_)));
+/// ```
+///
+/// # Complexity
+/// Exponential in the worst case (the problem is NP-hard in general); at
+/// most `budget` states, each costing O(t·rows·cols) for t tiles to list the
+/// moves, plus the reduction's inner searches (bounded per kind by
+/// 2^[`CLEAR_CAP`] subsets). Memory: one bitset of t bits per failed state.
+#[must_use]
+pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
+    solve_with_progress(board, rules, budget, &mut |_| {})
+}
+
+/// As [`solve`], calling `progress(states)` every [`PROGRESS_EVERY`] states.
+///
+/// # Complexity
+/// As [`solve`].
+#[must_use]
+pub fn solve_with_progress(
+    board: &Board,
+    rules: &Rules,
+    budget: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Solution {
+    let mut search = Search::new(board, rules, budget, progress);
+    if search.has_odd_kind() {
+        return Solution::Unsolvable;
+    }
+    match search.run() {
+        Ok(true) => Solution::Solved(
+            search
+                .removed
+                .iter()
+                .map(|&(x, y)| {
+                    Move::new(
+                        search.field.pos(search.cell[x as usize]),
+                        search.field.pos(search.cell[y as usize]),
+                    )
+                })
+                .collect(),
+        ),
+        Ok(false) => Solution::Unsolvable,
+        Err(OutOfBudget) => Solution::OutOfBudget {
+            states: search.states,
+        },
+    }
+}
+
+/// The search stopped at its budget.
+#[derive(Debug)]
+struct OutOfBudget;
+
+/// A tile's number: tiles are numbered row by row from 0.
+type Tile = u32;
+
+/// The search state and its buffers.
+struct Search<'p> {
+    /// The board with tile kinds renumbered 1..=kinds.
+    field: Field,
+    max_turns: usize,
+    /// Per tile: its field cell and its kind (0-based).
+    cell: Vec<usize>,
+    kind: Vec<usize>,
+    /// Per kind: its tiles, ascending.
+    of_kind: Vec<Vec<Tile>>,
+    /// Per field cell: the tile there at the start.
+    tile_at: Vec<Tile>,
+    /// Remaining tiles, as a bitset, and per kind how many.
+    alive: Vec<u64>,
+    alive_in_kind: Vec<usize>,
+    left: usize,
+    /// The removals made so far, in order.
+    removed: Vec<(Tile, Tile)>,
+    /// Remaining-tile sets known not to clear.
+    failed: FxHashSet<Box<[u64]>>,
+    states: u64,
+    budget: u64,
+    progress: &'p mut dyn FnMut(u64),
+}
+
+impl<'p> Search<'p> {
+    fn new(board: &Board, rules: &Rules, budget: u64, progress: &'p mut dyn FnMut(u64)) -> Self {
+        let mut field = Field::new(board, rules.border);
+        let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let mut cell = Vec::new();
+        let mut kind = Vec::new();
+        let mut of_kind = vec![Vec::new(); kinds.len()];
+        let mut tile_at = vec![Tile::MAX; field.len()];
+        for (t, (pos, k)) in board.tiles().enumerate() {
+            let dense = kinds.binary_search(&k).expect("a listed kind");
+            let i = field.index(pos);
+            field.set(i, dense as u32 + 1);
+            cell.push(i);
+            kind.push(dense);
+            of_kind[dense].push(t as Tile);
+            tile_at[i] = t as Tile;
+        }
+        let n = cell.len();
+        let mut alive = vec![0u64; n.div_ceil(64)];
+        for t in 0..n {
+            alive[t / 64] |= 1 << (t % 64);
+        }
+        let alive_in_kind = of_kind.iter().map(Vec::len).collect();
+        Search {
+            field,
+            max_turns: rules.max_turns,
+            cell,
+            kind,
+            of_kind,
+            tile_at,
+            alive,
+            alive_in_kind,
+            left: n,
+            removed: Vec::new(),
+            failed: FxHashSet::default(),
+            states: 0,
+            budget,
+            progress,
+        }
+    }
+
+    /// Whether some kind has an odd number of tiles (then nothing clears:
+    /// every removal takes two tiles of one kind).
+    fn has_odd_kind(&self) -> bool {
+        self.alive_in_kind.iter().any(|&n| n % 2 == 1)
+    }
+
+    fn is_alive(&self, t: Tile) -> bool {
+        self.alive[t as usize / 64] >> (t % 64) & 1 == 1
+    }
+
+    /// Removes the pair `x`, `y` (which must connect).
+    fn remove(&mut self, x: Tile, y: Tile) {
+        for t in [x, y] {
+            self.field.set(self.cell[t as usize], 0);
+            self.alive[t as usize / 64] &= !(1 << (t % 64));
+        }
+        self.alive_in_kind[self.kind[x as usize]] -= 2;
+        self.left -= 2;
+        self.removed.push((x, y));
+    }
+
+    /// Puts back the last removed pair.
+    fn restore(&mut self) {
+        let Some((x, y)) = self.removed.pop() else {
+            return;
+        };
+        let k = self.kind[x as usize];
+        for t in [x, y] {
+            self.field.set(self.cell[t as usize], k as u32 + 1);
+            self.alive[t as usize / 64] |= 1 << (t % 64);
+        }
+        self.alive_in_kind[k] += 2;
+        self.left += 2;
+    }
+
+    /// Puts back removals until `mark` remain.
+    fn restore_to(&mut self, mark: usize) {
+        while self.removed.len() > mark {
+            self.restore();
+        }
+    }
+
+    /// The remaining tiles of `t`'s kind that a path from `t` reaches.
+    fn partners(&mut self, t: Tile, out: &mut Vec<Tile>) {
+        out.clear();
+        let want = self.kind[t as usize] as u32 + 1;
+        let (field, tile_at) = (&mut self.field, &self.tile_at);
+        let mut hits = Vec::new();
+        field.reach(self.cell[t as usize], self.max_turns, |cell, is_tile| {
+            if is_tile {
+                hits.push(cell);
+            }
+        });
+        out.extend(
+            hits.into_iter()
+                .filter(|&c| field.kind(c) == want)
+                .map(|c| tile_at[c]),
+        );
+    }
+
+    /// The remaining tiles of kind `k`, ascending.
+    fn alive_of(&self, k: usize) -> Vec<Tile> {
+        self.of_kind[k]
+            .iter()
+            .copied()
+            .filter(|&t| self.is_alive(t))
+            .collect()
+    }
+
+    fn run(&mut self) -> Result<bool, OutOfBudget> {
+        if self.left == 0 {
+            return Ok(true);
+        }
+        if self.failed.contains(&self.alive[..]) {
+            return Ok(false);
+        }
+        self.states += 1;
+        if self.states > self.budget {
+            self.states = self.budget;
+            return Err(OutOfBudget);
+        }
+        if self.states % PROGRESS_EVERY == 0 {
+            (self.progress)(self.states);
+        }
+        let mark = self.removed.len();
+        let moves = self.reduce_and_list();
+        if self.left == 0 {
+            return Ok(true);
+        }
+        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
+        if mark != self.removed.len() && self.failed.contains(&key) {
+            self.restore_to(mark);
+            self.failed.insert(self.alive.clone().into_boxed_slice());
+            return Ok(false);
+        }
+        for (x, y) in moves {
+            self.remove(x, y);
+            if self.run()? {
+                return Ok(true);
+            }
+            self.restore();
+        }
+        let reduced = mark != self.removed.len();
+        self.failed.insert(key);
+        self.restore_to(mark);
+        if reduced {
+            self.failed.insert(self.alive.clone().into_boxed_slice());
+        }
+        Ok(false)
+    }
+
+    /// Applies the clearing reduction until it no longer applies, then lists
+    /// the moves left, best first.
+    fn reduce_and_list(&mut self) -> Vec<(Tile, Tile)> {
+        let mut partners = Vec::new();
+        'again: loop {
+            // (fewer tiles of the kind, fewer partners, pair)
+            let mut ranked: Vec<(usize, usize, Tile, Tile)> = Vec::new();
+            let mut degree: Vec<(Tile, usize)> = Vec::new();
+            for k in 0..self.of_kind.len() {
+                let n = self.alive_in_kind[k];
+                if n < 2 {
+                    continue;
+                }
+                let tiles = self.alive_of(k);
+                let first = ranked.len();
+                degree.clear();
+                for (i, &t) in tiles.iter().enumerate() {
+                    if i + 1 == tiles.len() {
+                        break; // its pairs were found from the others
+                    }
+                    self.partners(t, &mut partners);
+                    for &u in &partners {
+                        if u > t {
+                            ranked.push((n, 0, t, u));
+                        }
+                    }
+                }
+                if ranked.len() == first {
+                    continue;
+                }
+                if n <= CLEAR_CAP && self.clear_kind(&tiles) {
+                    continue 'again;
+                }
+                for &(_, _, t, u) in &ranked[first..] {
+                    for v in [t, u] {
+                        match degree.iter_mut().find(|(w, _)| *w == v) {
+                            Some((_, d)) => *d += 1,
+                            None => degree.push((v, 1)),
+                        }
+                    }
+                }
+                for entry in &mut ranked[first..] {
+                    let d = |v: Tile| degree.iter().find(|(w, _)| *w == v).map_or(0, |e| e.1);
+                    entry.1 = d(entry.2).min(d(entry.3));
+                }
+            }
+            ranked.sort_unstable();
+            return ranked.into_iter().map(|(_, _, t, u)| (t, u)).collect();
+        }
+    }
+
+    /// Removes all of `tiles` (the remaining tiles of one kind) if they can
+    /// be removed one pair after another now; otherwise changes nothing.
+    fn clear_kind(&mut self, tiles: &[Tile]) -> bool {
+        let mut failed = FxHashSet::default();
+        let full = (1u32 << tiles.len()) - 1;
+        self.clear_rest(tiles, full, &mut failed)
+    }
+
+    /// The inner search of [`Search::clear_kind`] over the subset `mask` of
+    /// `tiles` still to remove.
+    fn clear_rest(&mut self, tiles: &[Tile], mask: u32, failed: &mut FxHashSet<u32>) -> bool {
+        if mask == 0 {
+            return true;
+        }
+        if failed.contains(&mask) {
+            return false;
+        }
+        let mut partners = Vec::new();
+        for i in 0..tiles.len() {
+            if mask >> i & 1 == 0 {
+                continue;
+            }
+            self.partners(tiles[i], &mut partners);
+            for j in i + 1..tiles.len() {
+                if mask >> j & 1 == 1 && partners.contains(&tiles[j]) {
+                    self.remove(tiles[i], tiles[j]);
+                    if self.clear_rest(tiles, mask & !(1 << i) & !(1 << j), failed) {
+                        return true;
+                    }
+                    self.restore();
+                }
+            }
+        }
+        failed.insert(mask);
+        false
+    }
+}
