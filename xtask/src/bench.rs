@@ -113,7 +113,7 @@ fn measure_all(scale: Scale) -> Result<(), String> {
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let profile = if cfg!(debug_assertions) {
-        "dev profile (--quick: checks the bench and the answers; these times mean nothing)"
+        "dev profile: a check of the bench and of the answers; these times mean nothing"
     } else {
         "release profile (codegen-units = 1, fat LTO), solver binaries and measuring process alike"
     };
