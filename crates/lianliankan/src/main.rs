@@ -1,52 +1,159 @@
 //! The `lianliankan` binary: the HDU 1175 judge by default, with paths,
-//! drawings and other rules on request.
+//! drawings and other rules on request; and the game engine's subcommands
+//! `hint`, `moves`, `solve` and `generate`.
 
-use std::io::Write;
+mod cli;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
-use grid_core::Reader;
+use clap::{Parser, Subcommand, ValueEnum};
 use grid_core::cli::{Failure, exit_code, read_input, with_stdout};
-use lianliankan::draw::{Style, render};
-use lianliankan::judge::{read_board, read_query, read_query_count};
-use lianliankan::{Border, Connector, Rules};
+use lianliankan::draw::Style;
+use lianliankan::{Border, Rules};
+
+use cli::engine::{self, Verdict};
+
+/// Exit status of `solve` when the budget ran out.
+const EXIT_UNKNOWN: u8 = 3;
+
+/// The default search budget of `solve`, in states.
+const DEFAULT_BUDGET: u64 = 1_000_000;
 
 const EXAMPLES: &str = "\
 Examples:
   lianliankan fixtures/lianliankan/sample.in          judge answers (YES/NO per query)
   lianliankan --explain sample.in                     YES 1,1 2,1 2,4 3,4 (the path's corners)
   lianliankan --draw --border open --turns 3 board.in the path drawn, Onet rules, 3 turns
+  lianliankan generate --rows 8 --cols 12 --kinds 10 --seed 1 > board.txt
+  lianliankan solve --border open board.txt           a removal order that clears the board
+  lianliankan hint board.txt                          one pair that can be removed now
 
 Input: boards of `n m`, n rows of m kinds (0 = empty), then `q` and q lines
 `x1 y1 x2 y2` (1-based row and column of two tiles); `0 0` or the end of the
 input ends it. Bad input stops with `error: line L, column C: ...` on stderr
-and exit status 2, after every answer before the fault has been printed.";
+and exit status 2, after every answer before the fault has been printed.
+The subcommands take the first board of such an input; its queries may be
+left out, and anything after the board is checked but ignored.";
 
 /// Lianliankan (HDU 1175, Shisen-Sho, Onet): can two equal tiles be joined by
 /// a path with at most two turns through empty cells?
 #[derive(Debug, Parser)]
-#[command(version, after_help = EXAMPLES)]
+#[command(version, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    judge: JudgeArgs,
+}
+
+/// Judge mode (no subcommand).
+#[derive(Debug, clap::Args)]
+struct JudgeArgs {
     /// Judge input file; standard input when absent or `-`.
     file: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// After YES, the path's corners in judge coordinates (row,column; the
+    /// ring around the board is row or column 0 and n+1 or m+1).
+    #[arg(long)]
+    explain: bool,
+    #[command(flatten)]
+    draw: DrawArgs,
+}
+
+/// The rules, shared by every mode.
+#[derive(Debug, clap::Args)]
+struct RulesArgs {
     /// The most turns a path may make.
     #[arg(long, value_name = "K", default_value_t = 2)]
     turns: usize,
     /// Whether the path may run in a one-cell ring around the board.
     #[arg(long, value_enum, default_value_t = BorderArg::Closed)]
     border: BorderArg,
-    /// After YES, the path's corners in judge coordinates (row,column; the
-    /// ring around the board is row or column 0 and n+1 or m+1).
-    #[arg(long)]
-    explain: bool,
-    /// Under each answer, the board with the two tiles in brackets and the
-    /// path drawn (boards up to 60 columns).
+}
+
+impl RulesArgs {
+    fn rules(&self) -> Rules {
+        Rules {
+            max_turns: self.turns,
+            border: match self.border {
+                BorderArg::Closed => Border::Closed,
+                BorderArg::Open => Border::Open,
+            },
+        }
+    }
+}
+
+/// Drawing options.
+#[derive(Debug, clap::Args)]
+struct DrawArgs {
+    /// Under each answer (or removal), the board with the two tiles in
+    /// brackets and the path drawn (boards up to 60 columns).
     #[arg(long)]
     draw: bool,
     /// Draw with plain ASCII characters instead of box-drawing ones.
     #[arg(long, requires = "draw")]
     ascii: bool,
+}
+
+impl DrawArgs {
+    fn style(&self) -> Option<Style> {
+        self.draw.then_some(if self.ascii {
+            Style::Ascii
+        } else {
+            Style::Unicode
+        })
+    }
+}
+
+/// A board file and the rules, for `hint` and `moves`.
+#[derive(Debug, clap::Args)]
+struct BoardArgs {
+    /// Board file (the judge format; queries optional); standard input when
+    /// absent or `-`.
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// One pair that can be removed now, as `r1 c1 r2 c2`, or `NONE`.
+    Hint(BoardArgs),
+    /// Every pair that can be removed now, one `r1 c1 r2 c2` line each,
+    /// sorted (nothing when there is none).
+    Moves(BoardArgs),
+    /// A removal order that clears the board (one `r1 c1 r2 c2` line per
+    /// removal), or `UNSOLVABLE` (proved), or `UNKNOWN (budget exhausted
+    /// after N states)` with exit status 3.
+    Solve {
+        #[command(flatten)]
+        board: BoardArgs,
+        /// The most search states to expand before giving up.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET)]
+        budget: u64,
+        #[command(flatten)]
+        draw: DrawArgs,
+    },
+    /// A board that can be cleared, by construction, in the judge format
+    /// (without queries); every cell is a tile (but one if rows·cols is odd).
+    Generate {
+        /// Rows, 1 to 100.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        rows: u16,
+        /// Columns, 1 to 100.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        cols: u16,
+        /// Kinds of tiles, 1 to rows·cols/2; each kind is used in pairs.
+        #[arg(long)]
+        kinds: u32,
+        /// Random seed: the same seed gives the same board.
+        #[arg(long)]
+        seed: u64,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -57,63 +164,74 @@ enum BorderArg {
     Open,
 }
 
-impl From<BorderArg> for Border {
-    fn from(b: BorderArg) -> Border {
-        match b {
-            BorderArg::Closed => Border::Closed,
-            BorderArg::Open => Border::Open,
-        }
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut unknown = false;
+    let code = exit_code(run(&args, &mut unknown));
+    if unknown && code == ExitCode::SUCCESS {
+        ExitCode::from(EXIT_UNKNOWN)
+    } else {
+        code
     }
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
-    exit_code(run(&args))
-}
-
-fn run(args: &Args) -> Result<(), Failure> {
+fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
     let usage = format!(
         "lianliankan reads a judge input from a file or standard input.\n\n{EXAMPLES}\n\nTry `lianliankan --help`."
     );
-    let input = read_input(args.file.as_deref(), &usage)?;
-    with_stdout(|out| judge(&input, args, out))
-}
-
-/// Answers every query of the input, writing each answer as it is found.
-fn judge(input: &[u8], args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let rules = Rules {
-        max_turns: args.turns,
-        border: args.border.into(),
+    let board_of = |board: &BoardArgs| -> Result<_, Failure> {
+        let input = read_input(board.file.as_deref(), &usage)?;
+        Ok(engine::read_engine_board(&input)?)
     };
-    let style = if args.ascii {
-        Style::Ascii
-    } else {
-        Style::Unicode
-    };
-    let mut reader = Reader::new(input);
-    let mut connector = Connector::new();
-    while let Some(board) = read_board(&mut reader)? {
-        for _ in 0..read_query_count(&mut reader)? {
-            let (a, b) = read_query(&mut reader, &board)?;
-            let path = connector
-                .connect(&board, a, b, &rules)
-                .expect("read_query keeps positions on the board");
-            match &path {
-                None => out.write_all(b"NO\n")?,
-                Some(_) if !args.explain => out.write_all(b"YES\n")?,
-                Some(path) => {
-                    out.write_all(b"YES")?;
-                    for p in path.corners() {
-                        write!(out, " {},{}", p.row + 1, p.col + 1)?;
-                    }
-                    out.write_all(b"\n")?;
-                }
-            }
-            if args.draw {
-                let picture = render(&board, (a, b), path.as_ref(), rules.border, style);
-                writeln!(out, "{picture}")?;
-            }
+    match &args.command {
+        None => {
+            let judge = &args.judge;
+            let input = read_input(judge.file.as_deref(), &usage)?;
+            with_stdout(|out| {
+                cli::judge::judge(
+                    &input,
+                    &judge.rules.rules(),
+                    judge.explain,
+                    judge.draw.style(),
+                    out,
+                )
+            })
         }
+        Some(Command::Hint(b)) => {
+            let board = board_of(b)?;
+            with_stdout(|out| engine::hint(board, b.rules.rules(), out))
+        }
+        Some(Command::Moves(b)) => {
+            let board = board_of(b)?;
+            with_stdout(|out| engine::moves(board, b.rules.rules(), out))
+        }
+        Some(Command::Solve {
+            board: b,
+            budget,
+            draw,
+        }) => {
+            let board = board_of(b)?;
+            with_stdout(|out| {
+                let verdict = engine::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
+                *unknown = verdict == Verdict::Unknown;
+                Ok(())
+            })
+        }
+        Some(Command::Generate {
+            rows,
+            cols,
+            kinds,
+            seed,
+            rules,
+        }) => with_stdout(|out| {
+            engine::generate_board(
+                usize::from(*rows),
+                usize::from(*cols),
+                *kinds,
+                *seed,
+                rules.rules(),
+                out,
+            )
+        }),
     }
-    Ok(())
 }

@@ -75,8 +75,9 @@ pub enum Solution {
 /// assert_eq!(solve(&board, &Rules::default(), 100), Solution::Solved(order));
 /// let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
 /// assert_eq!(solve(&cross, &Rules::default(), 100), Solution::Unsolvable);
-/// let onet = Rules { max_turns: 2, border: Border::Open };
-/// assert!(matches!(solve(&cross, &onet, 100), Solution::Solved(_)));
+/// // Around the board with three turns, the crossed pairs come apart.
+/// let loose = Rules { max_turns: 3, border: Border::Open };
+/// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
 /// # Complexity
