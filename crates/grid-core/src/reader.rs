@@ -6,6 +6,7 @@
 //! time with no UTF-8 decoding and no allocation. Columns count bytes, from 1;
 //! a tab is one column.
 
+use std::cell::Cell;
 use std::fmt;
 
 /// A place in the input: 1-based line and byte column.
@@ -135,11 +136,29 @@ pub struct Line<'a> {
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     input: &'a [u8],
+    /// Byte offset of the next unread byte.
     at: usize,
+    /// Byte offset where the last number read (or attempted) starts.
+    token: usize,
+    /// A place whose line is known, so locating a later place only counts
+    /// the line breaks in between. Lines are never tracked in the hot loops:
+    /// a location is worked out only when someone asks for one.
+    known: Cell<Known>,
+}
+
+/// A byte offset with its line number and the offset where that line starts.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    offset: usize,
     line: usize,
     line_start: usize,
-    token: Location,
 }
+
+const START: Known = Known {
+    offset: 0,
+    line: 1,
+    line_start: 0,
+};
 
 /// Longest token text quoted in an error message.
 const QUOTE_LIMIT: usize = 24;
@@ -151,26 +170,43 @@ impl<'a> Reader<'a> {
         Reader {
             input,
             at: 0,
-            line: 1,
-            line_start: 0,
-            token: Location { line: 1, column: 1 },
+            token: 0,
+            known: Cell::new(START),
         }
     }
 
     /// The current place in the input.
     #[must_use]
     pub fn location(&self) -> Location {
-        Location {
-            line: self.line,
-            column: self.at - self.line_start + 1,
-        }
+        self.locate(self.at)
     }
 
     /// Where the last number read (or attempted) starts: the place to blame
     /// when a caller rejects its value.
     #[must_use]
     pub fn last_location(&self) -> Location {
-        self.token
+        self.locate(self.token)
+    }
+
+    /// The line and column of byte `offset`, counting line breaks from the
+    /// last place located (or from the start, for an earlier place), so that
+    /// locating places in input order costs O(input) in all.
+    fn locate(&self, offset: usize) -> Location {
+        let mut known = self.known.get();
+        if offset < known.offset {
+            known = START;
+        }
+        let between = &self.input[known.offset..offset];
+        if let Some(last) = between.iter().rposition(|&b| b == b'\n') {
+            known.line += between.iter().filter(|&&b| b == b'\n').count();
+            known.line_start = known.offset + last + 1;
+        }
+        known.offset = offset;
+        self.known.set(known);
+        Location {
+            line: known.line,
+            column: offset - known.line_start + 1,
+        }
     }
 
     /// Bytes not yet consumed.
@@ -222,7 +258,7 @@ impl<'a> Reader<'a> {
     pub fn u32_on_line(&mut self) -> Result<u32, InputError> {
         self.skip_blanks();
         if self.input.get(self.at) == Some(&b'\n') {
-            self.token = self.location();
+            self.token = self.at;
             return Err(self.expected("a number", Found::EndOfLine));
         }
         self.number(u64::from(u32::MAX)).map(|v| v as u32)
@@ -238,11 +274,11 @@ impl<'a> Reader<'a> {
         match self.input.get(self.at) {
             None => Ok(()),
             Some(b'\n') => {
-                self.newline();
+                self.at += 1;
                 Ok(())
             }
             Some(_) => {
-                self.token = self.location();
+                self.token = self.at;
                 let found = self.found_text();
                 Err(self.expected("the end of the line", found))
             }
@@ -259,8 +295,7 @@ impl<'a> Reader<'a> {
         let rest = &self.input[self.at..];
         let mut text = match rest.iter().position(|&b| b == b'\n') {
             Some(n) => {
-                self.at += n;
-                self.newline();
+                self.at += n + 1;
                 &rest[..n]
             }
             None => {
@@ -278,7 +313,7 @@ impl<'a> Reader<'a> {
     /// position (white space already skipped).
     #[inline]
     fn number(&mut self, max: u64) -> Result<u64, InputError> {
-        self.token = self.location();
+        self.token = self.at;
         let bytes = &self.input[self.at..];
         // Fast path: up to 19 digits cannot overflow a u64.
         let mut value: u64 = 0;
@@ -326,7 +361,7 @@ impl<'a> Reader<'a> {
                 Ok(v)
             }
             None => Err(InputError {
-                location: self.token,
+                location: self.last_location(),
                 kind: ErrorKind::TooLarge {
                     text: quote(digits),
                     max,
@@ -337,7 +372,7 @@ impl<'a> Reader<'a> {
 
     fn expected(&self, expected: &'static str, found: Found) -> InputError {
         InputError {
-            location: self.token,
+            location: self.last_location(),
             kind: ErrorKind::Expected { expected, found },
         }
     }
@@ -353,8 +388,7 @@ impl<'a> Reader<'a> {
     fn skip_whitespace(&mut self) {
         while let Some(&b) = self.input.get(self.at) {
             match b {
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.at += 1,
-                b'\n' => self.newline(),
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.at += 1,
                 _ => break,
             }
         }
@@ -371,11 +405,6 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn newline(&mut self) {
-        self.at += 1;
-        self.line += 1;
-        self.line_start = self.at;
-    }
 }
 
 /// White space between tokens: what C's `isspace` accepts in the "C" locale
@@ -465,6 +494,27 @@ mod tests {
             err_u32(b"1.5", 0),
             "line 1, column 1: expected a number, found \"1.5\""
         );
+    }
+
+    #[test]
+    fn locations_in_any_order() {
+        let mut r = Reader::new(b"1\n22\n\n 333");
+        r.u32().unwrap();
+        r.u32().unwrap();
+        r.u32().unwrap();
+        assert_eq!(r.location(), Location { line: 4, column: 5 });
+        assert_eq!(r.last_location(), Location { line: 4, column: 2 });
+        let mut again = r.clone();
+        assert!(again.is_at_end());
+        assert_eq!(again.location(), Location { line: 4, column: 5 });
+        // An earlier place after a later one.
+        let mut r = Reader::new(b"1\n22\n\n 333");
+        r.u32().unwrap();
+        let _ = r.clone().u32();
+        assert_eq!(r.location(), Location { line: 1, column: 2 });
+        r.u32().unwrap();
+        assert_eq!(r.last_location(), Location { line: 2, column: 1 });
+        assert_eq!(r.location(), Location { line: 2, column: 3 });
     }
 
     #[test]
