@@ -33,6 +33,19 @@ impl<T: Clone> Grid<T> {
         }
     }
 
+    /// Makes `self` a `rows` × `cols` grid with every cell set to `fill`,
+    /// reusing its allocation (for readers that fill one grid per case).
+    ///
+    /// # Panics
+    /// If `rows * cols` overflows `usize`.
+    pub fn reset(&mut self, rows: usize, cols: usize, fill: T) {
+        let len = rows.checked_mul(cols).expect("grid size overflows usize");
+        self.cells.clear();
+        self.cells.resize(len, fill);
+        self.rows = rows;
+        self.cols = cols;
+    }
+
     /// A copy of `self` inside a ring of `border` one cell wide: the result is
     /// `(rows + 2) × (cols + 2)` and cell `(r, c)` of `self` is cell
     /// `(r + 1, c + 1)` of the result.
@@ -288,6 +301,12 @@ mod tests {
         assert_eq!((e.rows(), e.cols()), (2, 2));
         assert_eq!(e.cells(), &[7, 7, 7, 7]);
         assert_eq!(empty.row_slices().count(), 0);
+        let mut reused = g.with_border(9);
+        reused.reset(1, 2, 4);
+        assert_eq!(
+            (reused.rows(), reused.cols(), reused.cells()),
+            (1, 2, &[4, 4][..])
+        );
         let no_cols: Grid<u8> = Grid::new(3, 0, 1);
         assert_eq!(no_cols.row_slices().count(), 0);
     }

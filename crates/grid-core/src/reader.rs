@@ -404,7 +404,6 @@ impl<'a> Reader<'a> {
             }
         }
     }
-
 }
 
 /// White space between tokens: what C's `isspace` accepts in the "C" locale

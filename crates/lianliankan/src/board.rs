@@ -77,7 +77,7 @@ impl Board {
 
     /// A board from its ringed grid: kinds inside, [`RING`] on the ring, and no
     /// kind above [`MAX_KIND`] (the caller checked).
-    pub(crate) fn from_ringed(ringed: Grid<u32>) -> Board {
+    fn from_ringed(ringed: Grid<u32>) -> Board {
         debug_assert!(ringed.rows() >= 2 && ringed.cols() >= 2);
         let mut board = Board {
             ringed,
@@ -213,11 +213,41 @@ impl Board {
         self.col_prefix[(hi + 1) * w + col] - self.col_prefix[lo * w + col]
     }
 
+    /// Makes `self` a `rows` × `cols` board whose rows `fill` writes in turn
+    /// (each all 0 on entry), reusing the memory of the board it replaces.
+    /// `fill` may fail; then the board keeps the cells written so far.
+    pub(crate) fn refill<E>(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        mut fill: impl FnMut(&mut [u32]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let width = cols + 2;
+        self.ringed.reset(rows + 2, width, 0);
+        let cells = self.ringed.cells_mut();
+        let (top, rest) = cells.split_at_mut(width);
+        let (middle, bottom) = rest.split_at_mut(rows * width);
+        top.fill(RING);
+        bottom.fill(RING);
+        let mut result = Ok(());
+        for row in middle.chunks_exact_mut(width) {
+            row[0] = RING;
+            row[width - 1] = RING;
+            if result.is_ok() {
+                result = fill(&mut row[1..width - 1]);
+            }
+        }
+        self.recount();
+        result
+    }
+
     /// Rebuilds the prefix counts from the cells.
     fn recount(&mut self) {
         let (h, w) = (self.ringed.rows(), self.ringed.cols());
-        self.row_prefix = vec![0; h * (w + 1)];
-        self.col_prefix = vec![0; (h + 1) * w];
+        self.row_prefix.clear();
+        self.row_prefix.resize(h * (w + 1), 0);
+        self.col_prefix.clear();
+        self.col_prefix.resize((h + 1) * w, 0);
         let mut tiles = 0;
         for (r, row) in self.ringed.row_slices().enumerate() {
             let prefix = &mut self.row_prefix[r * (w + 1)..(r + 1) * (w + 1)];

@@ -2,14 +2,81 @@
 //! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
 //! of input ends the input. Line breaks carry no meaning.
 //!
-//! These functions read from a [`Reader`] over the whole input and do no
-//! I/O; the binary interleaves them with answering so that every answer
-//! before a fault is printed.
+//! [`run`] is the whole judge: it reads the input query by query and writes
+//! each answer as soon as it is known, so that every answer before a fault
+//! is out before the error is reported. The reading functions it is made of
+//! are public for programs that want boards and queries themselves. Nothing
+//! here touches files or standard streams: input arrives as bytes and output
+//! goes to a `Write` the caller owns.
 
+use std::io::Write;
+
+use grid_core::cli::Failure;
 use grid_core::{Grid, InputError, Pos, Reader};
 
-use crate::Board;
-use crate::board::{MAX_KIND, RING};
+use crate::board::MAX_KIND;
+use crate::draw::{Style, render};
+use crate::{Board, Connector, Rules};
+
+/// What the judge prints besides `YES`/`NO`, and under which rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The matching rules (the judge's are the default).
+    pub rules: Rules,
+    /// After `YES`, the path's corners in judge coordinates (`YES 1,1 2,1`).
+    pub explain: bool,
+    /// Under each answer, the board with the two tiles and the path drawn.
+    pub draw: bool,
+    /// Draw with ASCII instead of box-drawing characters.
+    pub ascii: bool,
+}
+
+/// Answers every query of `input` (the HDU 1175 format), writing one line
+/// per query to `out` as soon as it is answered: `YES` or `NO`, the corners
+/// after `YES` with `explain`, and a picture with `draw`.
+///
+/// # Errors
+/// [`Failure::Input`] at the first malformed place of the input, after the
+/// answers before it were written; [`Failure::Io`] if writing fails.
+///
+/// # Complexity
+/// O(input length) to read, plus O(n + m) per query for `max_turns <= 2`
+/// (O(n·m) per query beyond). One board's memory is reused for every board.
+pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), Failure> {
+    let rules = &options.rules;
+    let style = if options.ascii {
+        Style::Ascii
+    } else {
+        Style::Unicode
+    };
+    let mut reader = Reader::new(input);
+    let mut connector = Connector::new();
+    let mut board = Board::new(&Grid::new(0, 0, 0)).expect("an empty board is valid");
+    while read_board_into(&mut reader, &mut board)? {
+        for _ in 0..read_query_count(&mut reader)? {
+            let (a, b) = read_query(&mut reader, &board)?;
+            let path = connector
+                .connect(&board, a, b, rules)
+                .expect("read_query keeps positions on the board");
+            match &path {
+                None => out.write_all(b"NO\n")?,
+                Some(_) if !options.explain => out.write_all(b"YES\n")?,
+                Some(path) => {
+                    out.write_all(b"YES")?;
+                    for p in path.corners() {
+                        write!(out, " {},{}", p.row + 1, p.col + 1)?;
+                    }
+                    out.write_all(b"\n")?;
+                }
+            }
+            if options.draw {
+                let picture = render(&board, (a, b), path.as_ref(), rules.border, style);
+                writeln!(out, "{picture}")?;
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Reads the next board, or `None` at the end of input or at the `0 0`
 /// terminator.
@@ -23,14 +90,28 @@ use crate::board::{MAX_KIND, RING};
 /// # Complexity
 /// O(n·m) time and memory, n·m bounded by the input's length.
 pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
+    let mut board = Board::new(&Grid::new(0, 0, 0)).expect("an empty board is valid");
+    Ok(read_board_into(reader, &mut board)?.then_some(board))
+}
+
+/// As [`read_board`], but into `board`, reusing its memory: `Ok(false)` at
+/// the end of input. On an error `board` holds what was read so far.
+///
+/// # Errors
+/// As [`read_board`].
+///
+/// # Complexity
+/// As [`read_board`]; no allocation when the board is no larger than the
+/// previous one.
+pub fn read_board_into(reader: &mut Reader<'_>, board: &mut Board) -> Result<bool, InputError> {
     if reader.is_at_end() {
-        return Ok(None);
+        return Ok(false);
     }
     let rows = reader.usize()?;
     let header = reader.last_location();
     let cols = reader.usize()?;
     if rows == 0 && cols == 0 {
-        return Ok(None);
+        return Ok(false);
     }
     if rows == 0 || cols == 0 {
         return Err(InputError::invalid(
@@ -51,10 +132,7 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
             ),
         ));
     }
-    let mut ringed = Grid::new(rows + 2, cols + 2, RING);
-    let width = cols + 2;
-    for r in 1..=rows {
-        let row = &mut ringed.cells_mut()[r * width + 1..r * width + 1 + cols];
+    board.refill(rows, cols, |row| {
         for cell in row {
             let kind = reader.u32()?;
             if kind > MAX_KIND {
@@ -65,8 +143,9 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
             }
             *cell = kind;
         }
-    }
-    Ok(Some(Board::from_ringed(ringed)))
+        Ok(())
+    })?;
+    Ok(true)
 }
 
 /// Reads the number of queries that follows a board.

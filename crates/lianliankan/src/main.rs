@@ -187,15 +187,13 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
         None => {
             let judge = &args.judge;
             let input = read_input(judge.file.as_deref(), &usage)?;
-            with_stdout(|out| {
-                cli::judge::judge(
-                    &input,
-                    &judge.rules.rules(),
-                    judge.explain,
-                    judge.draw.style(),
-                    out,
-                )
-            })
+            let options = lianliankan::judge::Options {
+                rules: judge.rules.rules(),
+                explain: judge.explain,
+                draw: judge.draw.draw,
+                ascii: judge.draw.ascii,
+            };
+            with_stdout(|out| lianliankan::judge::run(&input, &options, out))
         }
         Some(Command::Hint(b)) => {
             let board = board_of(b)?;

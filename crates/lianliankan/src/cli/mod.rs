@@ -1,4 +1,3 @@
-//! The binary's modes: judge mode and the engine subcommands.
+//! The binary's engine subcommands (judge mode is `lianliankan::judge::run`).
 
 pub mod engine;
-pub mod judge;
