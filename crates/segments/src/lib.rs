@@ -16,7 +16,10 @@
 //! in [`baseline`].
 //!
 //! Solving is separate from reading ([`read_board`], [`read_pair`]) and from
-//! the text of the answers ([`render`]); the library does no I/O.
+//! the text of the answers ([`render`]); [`judge::run`] is the binary's whole
+//! loop (read, solve, write each answer as it is found) over input bytes and
+//! a `Write` the caller owns. The library never touches files, stdin or
+//! stdout.
 //!
 //! # Input
 //!
@@ -54,6 +57,7 @@
 pub mod baseline;
 mod board;
 mod components;
+pub mod judge;
 mod parse;
 pub mod render;
 mod solver;

@@ -1,14 +1,12 @@
 //! `segments`: the POJ 1101 judge binary. Argument parsing, I/O and exit
 //! statuses only; the work is in the library.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::Reader;
 use grid_core::cli::{self, Failure};
-use segments::{Solver, read_board, read_pair, render};
+use segments::judge::{self, Options};
 
 const ABOUT: &str = "\
 Solves POJ 1101 \"The Game\": the fewest straight segments joining two pieces,
@@ -62,39 +60,9 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), Failure> {
     let input = cli::read_input(args.input.as_deref(), USAGE)?;
-    cli::with_stdout(|out| solve_all(args, &input, out))
-}
-
-fn solve_all(args: &Args, input: &[u8], out: &mut dyn Write) -> Result<(), Failure> {
-    let mut reader = Reader::new(input);
-    let mut board_number = 0;
-    while let Some(board) = read_board(&mut reader)? {
-        board_number += 1;
-        writeln!(out, "{}", render::board_line(board_number))?;
-        let mut solver = Solver::new(&board);
-        let mut pair_number = 0;
-        while let Some(pair) = read_pair(&mut reader, &board)? {
-            pair_number += 1;
-            if args.explain || args.draw {
-                let path = solver.min_segments(pair.a, pair.b);
-                let count = path.as_ref().map(|p| p.count);
-                writeln!(out, "{}", render::pair_line(pair_number, count))?;
-                if args.explain {
-                    writeln!(out, "{}", render::corners_line(path.as_ref()))?;
-                }
-                if args.draw {
-                    write!(
-                        out,
-                        "{}",
-                        render::draw(&board, pair.a, pair.b, path.as_ref())
-                    )?;
-                }
-            } else {
-                let count = solver.count(pair.a, pair.b);
-                writeln!(out, "{}", render::pair_line(pair_number, count))?;
-            }
-        }
-        writeln!(out)?;
-    }
-    Ok(())
+    let options = Options {
+        explain: args.explain,
+        draw: args.draw,
+    };
+    cli::with_stdout(|out| judge::run(&input, &options, out))
 }
