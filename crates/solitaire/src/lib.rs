@@ -19,7 +19,9 @@
 //! baseline; [`generate`] makes seeded random cases for both. Coordinates
 //! are 0-based `(row, col)` inside; [`read_case`] converts the judge's
 //! 1-based input, and `Display` of [`Square`] and [`Move`] prints judge
-//! coordinates. The library does no I/O.
+//! coordinates. [`judge::run`] is the binary's whole loop (read a case,
+//! solve it, write its answer at once) over input bytes and a `Write` the
+//! caller owns; the library never touches files, stdin or stdout.
 //!
 //! ```
 //! use grid_core::Reader;
@@ -36,6 +38,7 @@
 mod board;
 pub mod generate;
 mod input;
+pub mod judge;
 mod moves;
 pub mod reference;
 mod search;

@@ -1,14 +1,13 @@
 //! `solitaire`: the HDU 1401 judge (`YES`/`NO` per test case), with the
-//! minimum number of moves, the moves, and drawings on request.
+//! minimum number of moves, the moves, and drawings on request. Argument
+//! parsing, I/O and exit statuses only; the loop is `solitaire::judge::run`.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::Reader;
 use grid_core::cli::{self, Failure};
-use solitaire::{Case, Config, Solver, read_case};
+use solitaire::judge::{self, Options};
 
 const USAGE: &str = "\
 usage: solitaire [--max-moves N] [--explain] [--draw] [FILE]
@@ -77,69 +76,11 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), Failure> {
     let input = cli::read_input(args.file.as_deref(), USAGE)?;
-    let mut reader = Reader::new(&input);
-    let mut solver = Solver::new();
-    cli::with_stdout(|out| {
-        while let Some(case) = read_case(&mut reader, usize::from(args.pieces))? {
-            answer(out, &mut solver, case, args)?;
-        }
-        Ok(())
-    })
-}
-
-/// Solves one case and writes its answer (and explanation and drawings, as
-/// asked).
-fn answer(
-    out: &mut dyn Write,
-    solver: &mut Solver,
-    case: Case,
-    args: &Args,
-) -> Result<(), Failure> {
-    let limit = args.max_moves;
-    if !args.explain && !args.draw {
-        let verdict = solver.distance(case.start, case.goal, limit).is_some();
-        writeln!(out, "{}", if verdict { "YES" } else { "NO" })?;
-        return Ok(());
-    }
-    let Some(moves) = solver.shortest_moves(case.start, case.goal, limit) else {
-        if args.explain {
-            writeln!(out, "NO (more than {limit} moves)")?;
-        } else {
-            writeln!(out, "NO")?;
-        }
-        return Ok(());
+    let options = Options {
+        max_moves: args.max_moves,
+        explain: args.explain,
+        draw: args.draw,
+        pieces: args.pieces,
     };
-    if args.explain {
-        write!(out, "YES {}", moves.len())?;
-        for (i, mv) in moves.iter().enumerate() {
-            write!(out, "{}{mv}", if i == 0 { ": " } else { " " })?;
-        }
-        writeln!(out)?;
-    } else {
-        writeln!(out, "YES")?;
-    }
-    if args.draw {
-        draw(out, case.start, None, "start")?;
-        let mut board = case.start;
-        for (i, mv) in moves.iter().enumerate() {
-            // The solver's moves are legal; `apply` checks it again.
-            board = board.apply(*mv).unwrap_or(board);
-            draw(out, board, Some(mv.to), &format!("after {}. {mv}", i + 1))?;
-        }
-        writeln!(out)?;
-    }
-    Ok(())
-}
-
-fn draw(
-    out: &mut dyn Write,
-    board: Config,
-    marked: Option<solitaire::Square>,
-    title: &str,
-) -> Result<(), Failure> {
-    writeln!(out, "  {title}:")?;
-    for line in board.draw(marked).lines() {
-        writeln!(out, "  {line}")?;
-    }
-    Ok(())
+    cli::with_stdout(|out| judge::run(&input, &options, out))
 }
