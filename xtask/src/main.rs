@@ -12,7 +12,8 @@ usage: cargo xtask <task>
 
 tasks:
   test           every check: cargo fmt --check, clippy (-D warnings),
-                 cargo test --workspace, then the quick bench
+                 cargo test --workspace, the fuzz crate built and its
+                 targets run over the fixtures, then the quick bench
   bench          the solvers' speed on seeded worst-case inputs against
                  parsing alone and the brute-force baselines, answers checked
                  (release build; report in target/bench/report.md)

@@ -1,0 +1,318 @@
+//! The lianliankan engine on arbitrary small boards: a sequence of
+//! [`Game::remove`], [`Game::undo`], [`Game::shuffle`] and move listings,
+//! then [`Game::solve`] with a small budget, every result checked against
+//! the brute-force reference.
+//!
+//! Input layout: a flags byte (the rules, as [`crate::rules`]); rows and
+//! columns (1 to 8 each); the number of kinds k (1 to 6); one byte per cell
+//! (`b % (k + 1)`, 0 = empty, 255 = the largest kind); then operations, one
+//! byte each (`% 4`: remove, undo, shuffle, list the moves) with their
+//! arguments. Missing bytes read as 0.
+
+use std::collections::BTreeSet;
+
+use grid_core::reference::{check_path, min_length_with_turns};
+use grid_core::{Grid, Pos};
+use lianliankan::reference::{min_turns, search_grid};
+use lianliankan::{Board, Game, MAX_KIND, Move, Path, RemoveError, Rules, Solution};
+
+/// The solver's budget, in states.
+const BUDGET: u64 = 300;
+/// The most operations run on one board.
+const MAX_OPS: usize = 48;
+/// The most full comparisons of the move list with the reference per input
+/// (each is O(t²·rows·cols·turns) for t tiles).
+const FULL_CHECKS: usize = 3;
+/// Up to this many tiles, `Unsolvable` is confirmed by exhaustive search.
+const EXHAUSTIVE_TILES: usize = 10;
+
+/// The input bytes, read front to back; 0 past the end.
+struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl Bytes<'_> {
+    fn next(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+/// The fuzz target: see the module docs.
+pub fn lianliankan_engine(data: &[u8]) {
+    let mut bytes = Bytes { data };
+    let rules = crate::rules(bytes.next());
+    let rows = 1 + usize::from(bytes.next() % 8);
+    let cols = 1 + usize::from(bytes.next() % 8);
+    let kinds = 1 + u32::from(bytes.next() % 6);
+    let cells = (0..rows * cols)
+        .map(|_| match bytes.next() {
+            255 => MAX_KIND,
+            b => u32::from(b) % (kinds + 1),
+        })
+        .collect();
+    let grid = Grid::from_vec(rows, cols, cells).expect("rows·cols cells");
+    let board = Board::new(&grid).expect("kinds up to MAX_KIND");
+    let mut game = Game::new(board, rules);
+    // The board before each step of the history, to check `undo`.
+    let mut before_steps: Vec<Grid<u32>> = Vec::new();
+    let mut full_checks = FULL_CHECKS;
+    for _ in 0..MAX_OPS {
+        if bytes.is_empty() {
+            break;
+        }
+        match bytes.next() % 4 {
+            0 => {
+                let a = position(&mut bytes, rows, cols);
+                let b = position(&mut bytes, rows, cols);
+                check_remove(&mut game, a, b, &mut before_steps);
+            }
+            1 => check_undo(&mut game, &mut before_steps),
+            2 => {
+                let seed = u64::from(bytes.next()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                check_shuffle(&mut game, seed, &mut before_steps);
+            }
+            _ => {
+                if full_checks > 0 {
+                    full_checks -= 1;
+                    check_moves(&game);
+                }
+            }
+        }
+        assert_eq!(game.history().len(), before_steps.len());
+    }
+    check_solve(&game);
+}
+
+/// A position from one byte per coordinate: on the board, one past its
+/// edge, or (for 255) as far off as a position can be.
+fn position(bytes: &mut Bytes<'_>, rows: usize, cols: usize) -> Pos {
+    let mut coordinate = |size: usize| match bytes.next() {
+        255 => usize::MAX,
+        b => usize::from(b) % (size + 1),
+    };
+    let row = coordinate(rows);
+    let col = coordinate(cols);
+    Pos::new(row, col)
+}
+
+/// Why `remove(a, b)` must be refused before any path is searched, in the
+/// documented order; `None` when only the path decides.
+fn refusal(board: &Board, a: Pos, b: Pos) -> Option<RemoveError> {
+    let Some(kind_a) = board.kind(a) else {
+        return Some(RemoveError::OffBoard(a));
+    };
+    let Some(kind_b) = board.kind(b) else {
+        return Some(RemoveError::OffBoard(b));
+    };
+    if a == b {
+        Some(RemoveError::SameCell(a))
+    } else if kind_a == 0 {
+        Some(RemoveError::Empty(a))
+    } else if kind_b == 0 {
+        Some(RemoveError::Empty(b))
+    } else if kind_a != kind_b {
+        Some(RemoveError::DifferentKinds {
+            first: kind_a,
+            second: kind_b,
+        })
+    } else {
+        None
+    }
+}
+
+fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32>>) {
+    let before = game.board().clone();
+    let rules = game.rules();
+    let expected = refusal(&before, a, b);
+    match game.remove(a, b) {
+        Ok(path) => {
+            assert_eq!(expected, None, "removed {a} {b}");
+            let turns = min_turns(&before, a, b, &rules);
+            assert_eq!(Some(path.turns()), turns, "fewest turns for {a} {b}");
+            check_path_on(&before, &rules, a, b, &path);
+            let mut after = before.to_grid();
+            after[a] = 0;
+            after[b] = 0;
+            assert_eq!(game.board().to_grid(), after);
+            assert_eq!(game.board().tile_count(), before.tile_count() - 2);
+            before_steps.push(before.to_grid());
+        }
+        Err(error) => {
+            match expected {
+                Some(refused) => assert_eq!(error, refused),
+                None => {
+                    assert_eq!(error, RemoveError::NoPath);
+                    assert_eq!(min_turns(&before, a, b, &rules), None, "{a} {b}");
+                }
+            }
+            assert_eq!(game.board(), &before, "a refused removal changed the board");
+        }
+    }
+}
+
+/// Checks that `path` is a legal path from `a` to `b` on `board` under
+/// `rules`, and the shortest among those with as few turns.
+fn check_path_on(board: &Board, rules: &Rules, a: Pos, b: Pos, path: &Path) {
+    let (grid, shift) = search_grid(board, rules.border);
+    let at = |row: isize, col: isize| {
+        let inside = |v: isize| {
+            usize::try_from(v + shift as isize).expect("a corner inside the search grid")
+        };
+        Pos::new(inside(row), inside(col))
+    };
+    let from = at(a.row as isize, a.col as isize);
+    let to = at(b.row as isize, b.col as isize);
+    let corners: Vec<Pos> = path.corners().iter().map(|p| at(p.row, p.col)).collect();
+    let free = |k: &u32| *k == 0;
+    let length = check_path(&grid, free, from, to, &corners, path.turns())
+        .unwrap_or_else(|fault| panic!("path {:?}: {fault}", path.corners()));
+    assert_eq!(length, path.length());
+    assert_eq!(
+        min_length_with_turns(&grid, free, from, to, path.turns()),
+        Some(length),
+        "not the shortest path with {} turns",
+        path.turns()
+    );
+}
+
+fn check_undo(game: &mut Game, before_steps: &mut Vec<Grid<u32>>) {
+    match game.undo() {
+        None => assert!(before_steps.is_empty(), "undo found no history"),
+        Some(_) => {
+            let expected = before_steps.pop().expect("undo with an empty history");
+            assert_eq!(game.board().to_grid(), expected);
+        }
+    }
+}
+
+/// The board's tiles' kinds, sorted, and its occupied cells.
+fn tiles_and_cells(board: &Board) -> (Vec<u32>, Vec<Pos>) {
+    let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
+    kinds.sort_unstable();
+    (kinds, board.tiles().map(|(p, _)| p).collect())
+}
+
+fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) {
+    let before = game.board().clone();
+    let rules = game.rules();
+    match game.shuffle(seed) {
+        Ok(()) => {
+            assert_eq!(tiles_and_cells(game.board()), tiles_and_cells(&before));
+            let board = game.board();
+            let has_move = board.tiles().any(|(p, _)| {
+                board
+                    .tiles()
+                    .any(|(q, _)| p < q && min_turns(board, p, q, &rules).is_some())
+            });
+            assert!(has_move, "a shuffle left no move");
+            before_steps.push(before.to_grid());
+        }
+        Err(_) => {
+            assert_eq!(game.board(), &before, "a refused shuffle changed the board");
+            assert!(
+                !any_arrangement_has_move(&before, &rules),
+                "shuffle said no arrangement has a move, but one has"
+            );
+        }
+    }
+}
+
+/// Whether some arrangement of `board`'s tiles on its occupied cells has a
+/// move: some kind has two tiles, and some two occupied cells are joinable
+/// (joinability depends only on which cells are occupied).
+fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
+    let (kinds, cells) = tiles_and_cells(board);
+    if !kinds.windows(2).any(|w| w[0] == w[1]) {
+        return false;
+    }
+    let mut same = board.to_grid();
+    for &p in &cells {
+        same[p] = 1;
+    }
+    let same = Board::new(&same).expect("kind 1 is a valid kind");
+    cells.iter().enumerate().any(|(i, &p)| {
+        cells[i + 1..]
+            .iter()
+            .any(|&q| min_turns(&same, p, q, rules).is_some())
+    })
+}
+
+/// Every removable pair by the reference, sorted.
+fn reference_moves(board: &Board, rules: &Rules) -> Vec<Move> {
+    let tiles: Vec<(Pos, u32)> = board.tiles().collect();
+    let mut moves = Vec::new();
+    for (i, &(p, kind)) in tiles.iter().enumerate() {
+        for &(q, other) in &tiles[i + 1..] {
+            if kind == other && min_turns(board, p, q, rules).is_some() {
+                moves.push(Move::new(p, q));
+            }
+        }
+    }
+    moves.sort_unstable();
+    moves
+}
+
+fn check_moves(game: &Game) {
+    let moves = game.moves();
+    assert_eq!(moves, reference_moves(game.board(), &game.rules()));
+    assert_eq!(game.hint(), moves.first().copied());
+    assert_eq!(game.is_dead(), !game.is_cleared() && moves.is_empty());
+}
+
+fn check_solve(game: &Game) {
+    let tiles = game.board().tile_count();
+    match game.solve(BUDGET) {
+        Solution::Solved(order) => {
+            assert_eq!(order.len() * 2, tiles);
+            let mut replay = game.clone();
+            for m in order {
+                if let Err(e) = replay.remove(m.a, m.b) {
+                    panic!("solution move {m} is illegal: {e}");
+                }
+            }
+            assert!(replay.is_cleared());
+        }
+        Solution::Unsolvable => {
+            if tiles <= EXHAUSTIVE_TILES {
+                let mut failed = BTreeSet::new();
+                assert!(
+                    !clearable(&game.board().to_grid(), &game.rules(), &mut failed),
+                    "solve said unsolvable, but the board can be cleared"
+                );
+            }
+        }
+        Solution::OutOfBudget { states } => assert!(states <= BUDGET),
+    }
+}
+
+/// Whether `grid` can be cleared, by trying every reference move in turn;
+/// `failed` remembers boards that cannot.
+fn clearable(grid: &Grid<u32>, rules: &Rules, failed: &mut BTreeSet<Vec<u32>>) -> bool {
+    if grid.cells().iter().all(|&k| k == 0) {
+        return true;
+    }
+    if failed.contains(grid.cells()) {
+        return false;
+    }
+    let board = Board::new(grid).expect("kinds from a board");
+    for m in reference_moves(&board, rules) {
+        let mut next = grid.clone();
+        next[m.a] = 0;
+        next[m.b] = 0;
+        if clearable(&next, rules, failed) {
+            return true;
+        }
+    }
+    failed.insert(grid.cells().to_vec());
+    false
+}

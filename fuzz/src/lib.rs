@@ -1,0 +1,31 @@
+//! The bodies of the fuzz targets, as plain functions so that they build and
+//! run on the stable toolchain too (`cargo test` here replays every fixture
+//! through them). Each `fuzz_targets/*.rs` file only hands libFuzzer's bytes
+//! to one of these.
+//!
+//! A body panics exactly when it has found a bug: the code under test
+//! panicked, or one of the properties checked here does not hold.
+
+mod engine;
+mod judges;
+
+pub use engine::lianliankan_engine;
+pub use judges::{lianliankan_judge, segments_judge, solitaire_judge};
+
+use lianliankan::{Border, Rules};
+
+/// The lianliankan rules from the low four bits of `flags`: bits 0–2 the
+/// turn limit (0 to 4; the judge's 2 for the other three values), bit 3 the
+/// open border.
+pub(crate) fn rules(flags: u8) -> Rules {
+    let max_turns = match flags & 7 {
+        t @ 0..=4 => usize::from(t),
+        _ => 2,
+    };
+    let border = if flags & 8 != 0 {
+        Border::Open
+    } else {
+        Border::Closed
+    };
+    Rules { max_turns, border }
+}
