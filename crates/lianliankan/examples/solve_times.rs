@@ -1,6 +1,6 @@
 //! Measures the solver on generated boards: `cargo run --release --example
-//! solve_times -- [ROWS COLS KINDS SEEDS BUDGET open|closed]` (defaults: 10 16
-//! 20 100 10000000 open). Prints one line per seed, then the distribution of
+//! solve_times -- [ROWS COLS KINDS SEEDS BUDGET open|closed TURNS]` (defaults:
+//! 10 16 20 100 10000000 open 2). Prints one line per seed, then the distribution of
 //! solve times and how many were solved within one second.
 
 use std::time::{Duration, Instant};

@@ -14,8 +14,11 @@
 //! allowed when the cell count is odd); and each pair starts at a most
 //! constrained empty cell (fewest empty neighbours, ties broken at random).
 //! If a placement still gets stuck (the turn limit can separate cells of
-//! one region), the attempt starts over from the next random
-//! numbers; the result is a function of the seed alone.
+//! one region), the attempt starts over from the next random numbers. After
+//! [`FREE_ATTEMPTS`] stuck attempts (seen only under tight rules, such as
+//! one turn), a last attempt keeps a domino tiling of the empty cells, which
+//! cannot get stuck (see [`Tiling`]). The result is a function of the seed
+//! alone.
 
 use std::fmt;
 
@@ -46,8 +49,9 @@ pub enum GenerateError {
         /// The number of pairs the board holds.
         pairs: usize,
     },
-    /// Every attempt got stuck (possible with very tight rules, such as no
-    /// turns on a closed border).
+    /// Every attempt got stuck. The last attempt keeps a domino tiling of
+    /// the empty cells and cannot get stuck, so this reports a bug instead
+    /// of panicking.
     Stuck {
         /// The attempts made.
         attempts: usize,
@@ -72,8 +76,8 @@ impl fmt::Display for GenerateError {
 
 impl std::error::Error for GenerateError {}
 
-/// Attempts before [`generate`] gives up.
-pub const ATTEMPTS: usize = 64;
+/// Free attempts before [`generate`] switches to the tiled construction.
+pub const FREE_ATTEMPTS: usize = 16;
 
 /// A board of `rows × cols` that can be cleared under `rules`, with
 /// `rows·cols / 2` pairs (every cell is a tile, but one when the cell count
@@ -93,12 +97,12 @@ pub const ATTEMPTS: usize = 64;
 /// ```
 ///
 /// # Errors
-/// [`GenerateError`] for fewer than two cells, a kind count that does not
-/// fit, or (only under very tight rules) when every attempt got stuck.
+/// [`GenerateError`] for fewer than two cells or a kind count that does not
+/// fit.
 ///
 /// # Complexity
-/// O((rows·cols)²) per attempt: one reach search per pair; at most
-/// [`ATTEMPTS`] attempts.
+/// O((rows·cols)²) per attempt (a reach search and a region check per pair,
+/// more when a cell has no partner); at most [`FREE_ATTEMPTS`] + 1 attempts.
 pub fn generate(
     rows: usize,
     cols: usize,
@@ -118,9 +122,10 @@ pub fn generate(
     let mut rng = SplitMix64::new(seed);
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
-    for _ in 0..ATTEMPTS {
+    for attempt in 0..=FREE_ATTEMPTS {
+        let tiled = attempt == FREE_ATTEMPTS;
         let mut field = Field::new(&empty, rules.border);
-        if let Some(placed) = place_all(&mut field, &empty, &plan, rules, &mut rng) {
+        if let Some(placed) = place_all(&mut field, &empty, &plan, rules, &mut rng, tiled) {
             let mut board = empty;
             let mut certificate = Vec::with_capacity(pairs);
             for (pair, kind) in placed.into_iter().rev() {
@@ -131,7 +136,9 @@ pub fn generate(
             return Ok(Generated { board, certificate });
         }
     }
-    Err(GenerateError::Stuck { attempts: ATTEMPTS })
+    Err(GenerateError::Stuck {
+        attempts: FREE_ATTEMPTS + 1,
+    })
 }
 
 /// Places the pairs of `plan` (one kind per pair, in placement order) on
@@ -142,11 +149,16 @@ fn place_all(
     plan: &[u32],
     rules: &Rules,
     rng: &mut SplitMix64,
+    tiled: bool,
 ) -> Option<Vec<(Move, u32)>> {
     let mut free: Vec<usize> = (0..board.rows())
         .flat_map(|r| (0..board.cols()).map(move |c| grid_core::Pos::new(r, c)))
         .map(|p| field.index(p))
         .collect();
+    let mut tiling = tiled.then(|| Tiling::new(field, board.rows(), board.cols()));
+    if let Some(t) = &tiling {
+        free.retain(|&c| c != t.reserved);
+    }
     let mut placed = Vec::with_capacity(plan.len());
     let mut candidates = Vec::new();
     let mut regions = Regions::default();
@@ -173,9 +185,15 @@ fn place_all(
             // A partner that leaves every region of empty cells with an
             // even number of board cells (a path never leaves its region).
             rng.shuffle(&mut candidates);
+            if let Some(t) = &tiling {
+                candidates.retain(|&c| c != t.reserved);
+            }
             let Some(q) = candidates.iter().copied().find(|&q| {
                 field.set(q, kind);
-                let ok = regions.balanced(field, odd_allowed);
+                let ok = match &mut tiling {
+                    Some(t) => t.take(field, p, q),
+                    None => regions.balanced(field, odd_allowed),
+                };
                 field.set(q, 0);
                 ok
             }) else {
@@ -202,6 +220,128 @@ fn empty_neighbours(field: &Field, i: usize) -> usize {
         .into_iter()
         .filter(|&n| field.is_empty(n))
         .count()
+}
+
+/// A tiling of the empty board cells by dominoes (a perfect matching of
+/// neighbours), kept through every placement. Two neighbouring cells always
+/// connect (a path of one step), so while the empty cells have a tiling the
+/// most constrained empty cell has a partner: its domino mate. The price:
+/// every pair lies on two cells of opposite checkerboard colours.
+#[derive(Debug)]
+struct Tiling {
+    /// Per field cell: its mate, or `NONE`.
+    mate: Vec<usize>,
+    /// The cell left empty when the cell count is odd (else `NONE`).
+    reserved: usize,
+    /// Breadth-first search buffers.
+    from: Vec<usize>,
+    queue: Vec<usize>,
+}
+
+const NONE: usize = usize::MAX;
+
+impl Tiling {
+    /// The tiling of the whole board: rows of horizontal dominoes when the
+    /// column count is even, else columns of vertical ones; when both are
+    /// odd, cell (0, 0) is reserved, the rest of row 0 is horizontal and
+    /// the rows below vertical.
+    fn new(field: &Field, rows: usize, cols: usize) -> Tiling {
+        let mut mate = vec![NONE; field.len()];
+        let mut join = |a: grid_core::Pos, b: grid_core::Pos| {
+            let (i, j) = (field.index(a), field.index(b));
+            mate[i] = j;
+            mate[j] = i;
+        };
+        let p = grid_core::Pos::new;
+        let mut reserved = NONE;
+        if cols % 2 == 0 {
+            for r in 0..rows {
+                for c in (0..cols).step_by(2) {
+                    join(p(r, c), p(r, c + 1));
+                }
+            }
+        } else if rows % 2 == 0 {
+            for c in 0..cols {
+                for r in (0..rows).step_by(2) {
+                    join(p(r, c), p(r + 1, c));
+                }
+            }
+        } else {
+            reserved = field.index(p(0, 0));
+            for c in (1..cols).step_by(2) {
+                join(p(0, c), p(0, c + 1));
+            }
+            for c in 0..cols {
+                for r in (1..rows).step_by(2) {
+                    join(p(r, c), p(r + 1, c));
+                }
+            }
+        }
+        Tiling {
+            mate,
+            reserved,
+            from: vec![NONE; field.len()],
+            queue: Vec::new(),
+        }
+    }
+
+    /// With `p` and `q` filled in `field`: whether the other empty cells
+    /// still have a tiling; if so it is adopted, else nothing changes.
+    fn take(&mut self, field: &Field, p: usize, q: usize) -> bool {
+        let (a, b) = (self.mate[p], self.mate[q]);
+        if a == q {
+            self.mate[p] = NONE;
+            self.mate[q] = NONE;
+            return true;
+        }
+        // a and b lost their mates: look for an alternating path from a to
+        // b (a step to an empty neighbour, then on to that cell's mate).
+        self.queue.clear();
+        self.queue.push(a);
+        self.from.fill(NONE);
+        self.from[a] = a;
+        let mut head = 0;
+        let mut end = NONE;
+        while head < self.queue.len() && end == NONE {
+            let x = self.queue[head];
+            head += 1;
+            for y in field.neighbours(x) {
+                if !field.is_board(y) || !field.is_empty(y) || y == self.reserved {
+                    continue;
+                }
+                if y == b {
+                    self.from[y] = x;
+                    end = y;
+                    break;
+                }
+                let z = self.mate[y];
+                if z == NONE || self.from[y] != NONE || self.from[z] != NONE {
+                    continue;
+                }
+                self.from[y] = x;
+                self.from[z] = y;
+                self.queue.push(z);
+            }
+        }
+        if end == NONE {
+            return false;
+        }
+        // Flip the path: b-x, then every (mate, previous) pair back to a.
+        let mut y = end;
+        loop {
+            let x = self.from[y];
+            let next = if x == a { NONE } else { self.from[x] };
+            self.mate[x] = y;
+            self.mate[y] = x;
+            if next == NONE {
+                break;
+            }
+            y = next;
+        }
+        self.mate[p] = NONE;
+        self.mate[q] = NONE;
+        true
+    }
 }
 
 /// Flood fill over the empty cells, to count the board cells of each region.

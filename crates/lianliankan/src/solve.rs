@@ -33,6 +33,7 @@
 //! fewer partners come first (a tile with a single partner has no choice to
 //! waste).
 
+use grid_core::SplitMix64;
 use rustc_hash::FxHashSet;
 
 use crate::reach::Field;
@@ -105,7 +106,7 @@ pub fn solve_with_progress(
     if search.has_odd_kind() {
         return Solution::Unsolvable;
     }
-    match search.run() {
+    match search.run_with_restarts() {
         Ok(true) => Solution::Solved(
             search
                 .removed
@@ -119,15 +120,23 @@ pub fn solve_with_progress(
                 .collect(),
         ),
         Ok(false) => Solution::Unsolvable,
-        Err(OutOfBudget) => Solution::OutOfBudget {
+        Err(_) => Solution::OutOfBudget {
             states: search.states,
         },
     }
 }
 
-/// The search stopped at its budget.
-#[derive(Debug)]
-struct OutOfBudget;
+/// Why a search stopped early.
+#[derive(Debug, PartialEq, Eq)]
+enum Stop {
+    /// The budget ran out.
+    OutOfBudget,
+    /// The current run's limit ran out: start over with another order.
+    Restart,
+}
+
+/// States of the first run; each restart doubles the limit.
+const FIRST_RUN: u64 = 2000;
 
 /// A tile's number: tiles are numbered row by row from 0.
 type Tile = u32;
@@ -150,10 +159,17 @@ struct Search<'p> {
     left: usize,
     /// The removals made so far, in order.
     removed: Vec<(Tile, Tile)>,
+    /// Buffer of [`Search::partners`].
+    hits: Vec<usize>,
     /// Remaining-tile sets known not to clear.
     failed: FxHashSet<Box<[u64]>>,
     states: u64,
     budget: u64,
+    /// The states at which the current run restarts.
+    limit: u64,
+    /// Tie-breaking among equally ranked moves: 0 in the first run, then
+    /// random (seeded, so answers are reproducible).
+    shuffle: Option<SplitMix64>,
     progress: &'p mut dyn FnMut(u64),
 }
 
@@ -193,9 +209,12 @@ impl<'p> Search<'p> {
             alive_in_kind,
             left: n,
             removed: Vec::new(),
+            hits: Vec::new(),
             failed: FxHashSet::default(),
             states: 0,
             budget,
+            limit: u64::MAX,
+            shuffle: None,
             progress,
         }
     }
@@ -247,17 +266,19 @@ impl<'p> Search<'p> {
         out.clear();
         let want = self.kind[t as usize] as u32 + 1;
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        let mut hits = Vec::new();
+        let mut hits = std::mem::take(&mut self.hits);
+        hits.clear();
         field.reach(self.cell[t as usize], self.max_turns, |cell, is_tile| {
             if is_tile {
                 hits.push(cell);
             }
         });
         out.extend(
-            hits.into_iter()
-                .filter(|&c| field.kind(c) == want)
-                .map(|c| tile_at[c]),
+            hits.iter()
+                .filter(|&&c| field.kind(c) == want)
+                .map(|&c| tile_at[c]),
         );
+        self.hits = hits;
     }
 
     /// The remaining tiles of kind `k`, ascending.
@@ -269,7 +290,28 @@ impl<'p> Search<'p> {
             .collect()
     }
 
-    fn run(&mut self) -> Result<bool, OutOfBudget> {
+    /// Depth-first runs with growing state limits; after the first, ties in
+    /// the move order are broken at random. Failed sets found by any run
+    /// stay in the memo (a run stopped by its limit records nothing for the
+    /// positions it had not finished), so the last run is a complete search
+    /// whose answer is exact.
+    fn run_with_restarts(&mut self) -> Result<bool, Stop> {
+        let mut run_states = FIRST_RUN;
+        loop {
+            self.limit = self.states.saturating_add(run_states);
+            match self.run() {
+                Err(Stop::Restart) => {
+                    self.restore_to(0);
+                    let seed = self.states;
+                    self.shuffle = Some(SplitMix64::new(seed));
+                    run_states = run_states.saturating_mul(2);
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn run(&mut self) -> Result<bool, Stop> {
         if self.left == 0 {
             return Ok(true);
         }
@@ -279,7 +321,10 @@ impl<'p> Search<'p> {
         self.states += 1;
         if self.states > self.budget {
             self.states = self.budget;
-            return Err(OutOfBudget);
+            return Err(Stop::OutOfBudget);
+        }
+        if self.states > self.limit {
+            return Err(Stop::Restart);
         }
         if self.states % PROGRESS_EVERY == 0 {
             (self.progress)(self.states);
@@ -316,8 +361,8 @@ impl<'p> Search<'p> {
     fn reduce_and_list(&mut self) -> Vec<(Tile, Tile)> {
         let mut partners = Vec::new();
         'again: loop {
-            // (fewer tiles of the kind, fewer partners, pair)
-            let mut ranked: Vec<(usize, usize, Tile, Tile)> = Vec::new();
+            // (fewer tiles of the kind, fewer partners, tie-break, pair)
+            let mut ranked: Vec<(usize, usize, u64, Tile, Tile)> = Vec::new();
             let mut degree: Vec<(Tile, usize)> = Vec::new();
             for k in 0..self.of_kind.len() {
                 let n = self.alive_in_kind[k];
@@ -334,7 +379,8 @@ impl<'p> Search<'p> {
                     self.partners(t, &mut partners);
                     for &u in &partners {
                         if u > t {
-                            ranked.push((n, 0, t, u));
+                            let tie = self.shuffle.as_mut().map_or(0, |r| r.next_u64());
+                            ranked.push((n, 0, tie, t, u));
                         }
                     }
                 }
@@ -344,7 +390,7 @@ impl<'p> Search<'p> {
                 if n <= CLEAR_CAP && self.clear_kind(&tiles) {
                     continue 'again;
                 }
-                for &(_, _, t, u) in &ranked[first..] {
+                for &(_, _, _, t, u) in &ranked[first..] {
                     for v in [t, u] {
                         match degree.iter_mut().find(|(w, _)| *w == v) {
                             Some((_, d)) => *d += 1,
@@ -354,11 +400,11 @@ impl<'p> Search<'p> {
                 }
                 for entry in &mut ranked[first..] {
                     let d = |v: Tile| degree.iter().find(|(w, _)| *w == v).map_or(0, |e| e.1);
-                    entry.1 = d(entry.2).min(d(entry.3));
+                    entry.1 = d(entry.3).min(d(entry.4));
                 }
             }
             ranked.sort_unstable();
-            return ranked.into_iter().map(|(_, _, t, u)| (t, u)).collect();
+            return ranked.into_iter().map(|(_, _, _, t, u)| (t, u)).collect();
         }
     }
 

@@ -1,0 +1,361 @@
+//! The game engine against plain references on seeded random boards:
+//! `moves` against every pair tested with `connect`, `solve` against an
+//! exhaustive search, generated boards against their certificates and the
+//! solver, `shuffle` against every permutation, and `Game`'s bookkeeping.
+
+use grid_core::{Grid, Pos, SplitMix64};
+use lianliankan::{
+    Board, Border, Connector, Game, Move, NoMovePossible, RemoveError, Rules, Solution, Step,
+    connect, generate, moves, solve,
+};
+
+fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
+    Rules {
+        max_turns: rng.range(0, max_turns),
+        border: if rng.percent(50) {
+            Border::Open
+        } else {
+            Border::Closed
+        },
+    }
+}
+
+/// A board with `fill` percent tiles of kinds 1..=kinds.
+fn random_board(rng: &mut SplitMix64, rows: usize, cols: usize, fill: u32, kinds: usize) -> Board {
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.percent(fill) {
+                rng.range(1, kinds) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+}
+
+/// A board of `pairs` pairs (each kind an even number of tiles) on random
+/// cells.
+fn paired_board(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    pairs: usize,
+    kinds: usize,
+) -> Board {
+    let mut cells = vec![0u32; rows * cols];
+    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
+        *cell = (i / 2 % kinds) as u32 + 1;
+    }
+    rng.shuffle(&mut cells);
+    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+}
+
+/// Every matching pair, tested one by one with `connect`.
+fn all_pairs(board: &Board, rules: &Rules) -> Vec<Move> {
+    let tiles: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
+    let mut connector = Connector::new();
+    let mut found = Vec::new();
+    for (i, &a) in tiles.iter().enumerate() {
+        for &b in &tiles[i + 1..] {
+            if connector.connect(board, a, b, rules).unwrap().is_some() {
+                found.push(Move::new(a, b));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn moves_are_exactly_the_connectable_pairs() {
+    let mut rng = SplitMix64::new(0x6d6f_7665);
+    let mut listed = 0;
+    for _ in 0..1500 {
+        let (rows, cols) = (rng.range(1, 9), rng.range(1, 9));
+        let fill = rng.range(10, 90) as u32;
+        let kinds = rng.range(1, 5);
+        let board = random_board(&mut rng, rows, cols, fill, kinds);
+        let rules = random_rules(&mut rng, 4);
+        let expected = all_pairs(&board, &rules);
+        assert_eq!(moves(&board, &rules), expected, "{rules:?} on {board:?}");
+        listed += expected.len();
+    }
+    assert!(listed > 10_000, "too few pairs to be a test: {listed}");
+}
+
+/// Whether `board` can be cleared: every matching pair that `connect` joins
+/// is tried in turn; no memo, no reductions.
+fn clearable(board: &mut Board, rules: &Rules) -> bool {
+    if board.tile_count() == 0 {
+        return true;
+    }
+    let tiles: Vec<(Pos, u32)> = board.tiles().collect();
+    for (i, &(a, kind)) in tiles.iter().enumerate() {
+        for &(b, other) in &tiles[i + 1..] {
+            if other == kind && connect(board, a, b, rules).unwrap().is_some() {
+                board.set(a, 0);
+                board.set(b, 0);
+                let cleared = clearable(board, rules);
+                board.set(a, kind);
+                board.set(b, kind);
+                if cleared {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Replays `order` through `Game::remove` and checks that it clears `board`.
+fn assert_clears(board: &Board, rules: Rules, order: &[Move]) {
+    let mut game = Game::new(board.clone(), rules);
+    for pair in order {
+        if let Err(e) = game.remove(pair.a, pair.b) {
+            panic!("{pair:?}: {e} ({rules:?} on {board:?})");
+        }
+    }
+    assert!(game.is_cleared(), "{rules:?} on {board:?}");
+}
+
+#[test]
+fn solve_agrees_with_exhaustive_search_on_tiny_boards() {
+    let mut rng = SplitMix64::new(0x736f_6c76);
+    let (mut solved, mut unsolvable) = (0, 0);
+    for case in 0..3000 {
+        let (rows, cols) = (rng.range(1, 4), rng.range(1, 4));
+        let cells = rows * cols;
+        let board = if case % 10 == 0 {
+            random_board(&mut rng, rows, cols, 80, 3)
+        } else {
+            let pairs = rng.range(1, (cells / 2).max(1));
+            let kinds = rng.range(1, 4);
+            paired_board(&mut rng, rows, cols, pairs, kinds)
+        };
+        let rules = random_rules(&mut rng, 3);
+        let truth = clearable(&mut board.clone(), &rules);
+        match solve(&board, &rules, u64::MAX) {
+            Solution::Solved(order) => {
+                assert!(truth, "solved but the exhaustive search says no: {board:?}");
+                assert_clears(&board, rules, &order);
+                solved += 1;
+            }
+            Solution::Unsolvable => {
+                assert!(!truth, "{rules:?} {board:?} is clearable");
+                unsolvable += 1;
+            }
+            Solution::OutOfBudget { .. } => panic!("no budget limit was set"),
+        }
+    }
+    assert!(
+        solved > 500 && unsolvable > 500,
+        "{solved} solved, {unsolvable} unsolvable"
+    );
+}
+
+#[test]
+fn solve_replays_on_larger_random_boards() {
+    let mut rng = SplitMix64::new(0x7265_706c);
+    let mut answers = [0; 3];
+    for _ in 0..150 {
+        let (rows, cols) = (rng.range(2, 8), rng.range(2, 8));
+        let pairs = rng.range(1, rows * cols / 2);
+        let kinds = rng.range(1, 6);
+        let board = paired_board(&mut rng, rows, cols, pairs, kinds);
+        let rules = random_rules(&mut rng, 3);
+        match solve(&board, &rules, 20_000) {
+            Solution::Solved(order) => {
+                assert_clears(&board, rules, &order);
+                answers[0] += 1;
+            }
+            Solution::Unsolvable => answers[1] += 1,
+            Solution::OutOfBudget { states } => {
+                assert_eq!(states, 20_000);
+                answers[2] += 1;
+            }
+        }
+    }
+    assert!(answers[0] > 50, "{answers:?}");
+}
+
+#[test]
+fn generated_boards_are_cleared_by_certificate_and_solver() {
+    let mut rng = SplitMix64::new(0x6765_6e65);
+    for seed in 0..80 {
+        // The game's rule (two turns) up to 12 x 18; other turn limits on
+        // smaller boards (few turns make hard boards for every solver).
+        let (rows, cols, rules) = if seed % 10 == 0 {
+            (12, 18, random_rules(&mut rng, 2))
+        } else if seed % 2 == 0 {
+            (
+                rng.range(1, 10),
+                rng.range(1, 14),
+                random_rules(&mut rng, 2),
+            )
+        } else {
+            (rng.range(1, 5), rng.range(1, 8), random_rules(&mut rng, 3))
+        };
+        let rules = Rules {
+            max_turns: if seed % 2 == 0 { 2 } else { rules.max_turns },
+            ..rules
+        };
+        if rows * cols < 2 {
+            continue;
+        }
+        let pairs = rows * cols / 2;
+        let kinds = rng.range(1, pairs.min(40)) as u32;
+        let made = generate(rows, cols, kinds, seed, &rules).unwrap_or_else(|e| {
+            panic!("seed {seed}, {rows}x{cols}, {kinds} kinds, {rules:?}: {e}")
+        });
+        // Deterministic per seed, every cell a tile but one if odd, kinds in pairs.
+        assert_eq!(generate(rows, cols, kinds, seed, &rules).unwrap(), made);
+        assert_eq!(made.board.tile_count(), 2 * pairs);
+        let mut count = vec![0usize; kinds as usize + 1];
+        for (_, k) in made.board.tiles() {
+            count[k as usize] += 1;
+        }
+        assert!(
+            count[1..].iter().all(|&c| c >= 2 && c % 2 == 0),
+            "{count:?}"
+        );
+        assert_clears(&made.board, rules, &made.certificate);
+        match solve(&made.board, &rules, 1_000_000) {
+            Solution::Solved(order) => assert_clears(&made.board, rules, &order),
+            other => panic!("seed {seed}, {rows}x{cols}, {rules:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn generate_rejects_what_it_cannot_make() {
+    let rules = Rules::default();
+    assert!(generate(1, 1, 1, 0, &rules).is_err());
+    assert!(generate(2, 2, 0, 0, &rules).is_err());
+    assert!(generate(2, 2, 3, 0, &rules).is_err());
+    let odd = generate(3, 3, 4, 5, &rules).unwrap();
+    assert_eq!(odd.board.tile_count(), 8);
+}
+
+/// Whether some arrangement of `kinds[at..]` on `cells[at..]` (the first
+/// `at` placed already) has a move: every permutation, tried one by one.
+fn any_arrangement_has_move(
+    board: &Board,
+    cells: &[Pos],
+    kinds: &mut Vec<u32>,
+    at: usize,
+    rules: &Rules,
+) -> bool {
+    if at == cells.len() {
+        let mut arranged = board.clone();
+        for (&c, &k) in cells.iter().zip(kinds.iter()) {
+            arranged.set(c, k);
+        }
+        return !all_pairs(&arranged, rules).is_empty();
+    }
+    for i in at..kinds.len() {
+        kinds.swap(at, i);
+        let found = any_arrangement_has_move(board, cells, kinds, at + 1, rules);
+        kinds.swap(at, i);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn shuffle_finds_a_move_exactly_when_one_can_exist() {
+    let mut rng = SplitMix64::new(0x7368_7566);
+    let (mut shuffled, mut refused) = (0, 0);
+    for seed in 0..1000 {
+        let (rows, cols) = (rng.range(1, 4), rng.range(1, 4));
+        let (fill, kinds) = (rng.range(10, 60) as u32, rng.range(1, 4));
+        let board = random_board(&mut rng, rows, cols, fill, kinds);
+        let rules = random_rules(&mut rng, 2);
+        let cells: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
+        if cells.len() > 6 {
+            continue;
+        }
+        let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
+        kinds.sort_unstable();
+        let possible = any_arrangement_has_move(&board, &cells, &mut kinds.clone(), 0, &rules);
+        let mut game = Game::new(board.clone(), rules);
+        match game.shuffle(seed) {
+            Ok(()) => {
+                assert!(possible, "{rules:?} {board:?}");
+                assert!(!game.moves().is_empty());
+                let after: Vec<Pos> = game.board().tiles().map(|(p, _)| p).collect();
+                assert_eq!(after, cells);
+                let mut after_kinds: Vec<u32> = game.board().tiles().map(|(_, k)| k).collect();
+                after_kinds.sort_unstable();
+                assert_eq!(after_kinds, kinds);
+                let mut again = Game::new(board.clone(), rules);
+                again.shuffle(seed).unwrap();
+                assert_eq!(again.board(), game.board());
+                assert!(matches!(game.undo(), Some(Step::Shuffled { .. })));
+                assert_eq!(game.board(), &board);
+                shuffled += 1;
+            }
+            Err(NoMovePossible) => {
+                assert!(!possible, "{rules:?} {board:?}");
+                assert_eq!(game.board(), &board);
+                assert!(game.history().is_empty());
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        shuffled > 100 && refused > 30,
+        "{shuffled} shuffled, {refused} refused"
+    );
+}
+
+#[test]
+fn remove_is_atomic_and_undo_returns_to_the_start() {
+    let start = Board::from_rows(&[[1, 2, 0, 1], [3, 2, 0, 3], [4, 0, 5, 4]]).unwrap();
+    let mut game = Game::new(start.clone(), Rules::default());
+    let p = Pos::new;
+    let refusals = [
+        ((p(0, 0), p(3, 0)), RemoveError::OffBoard(p(3, 0))),
+        ((p(0, 0), p(0, 0)), RemoveError::SameCell(p(0, 0))),
+        ((p(0, 0), p(0, 2)), RemoveError::Empty(p(0, 2))),
+        (
+            (p(0, 0), p(0, 1)),
+            RemoveError::DifferentKinds {
+                first: 1,
+                second: 2,
+            },
+        ),
+        ((p(1, 0), p(1, 3)), RemoveError::NoPath),
+    ];
+    for ((a, b), why) in refusals {
+        assert_eq!(game.remove(a, b), Err(why));
+        assert_eq!(game.board(), &start);
+        assert!(game.history().is_empty());
+    }
+    assert_eq!(game.hint(), Some(Move::new(p(0, 1), p(1, 1))));
+    let path = game.remove(p(1, 1), p(0, 1)).unwrap();
+    assert_eq!(path.turns(), 0);
+    // With the 2s gone the 1s and the 3s connect straight across.
+    assert_eq!(
+        game.moves(),
+        vec![Move::new(p(0, 0), p(0, 3)), Move::new(p(1, 0), p(1, 3))]
+    );
+    game.remove(p(0, 0), p(0, 3)).unwrap();
+    game.remove(p(1, 0), p(1, 3)).unwrap();
+    // The 4s now connect over the top, but the lone 5 can never go.
+    assert!(!game.is_dead());
+    assert_eq!(game.hint(), Some(Move::new(p(2, 0), p(2, 3))));
+    assert_eq!(game.solve(100), Solution::Unsolvable);
+    assert_eq!(game.history().len(), 3);
+    while game.undo().is_some() {}
+    assert_eq!(game.board(), &start);
+    assert!(matches!(game.solve(100), Solution::Unsolvable));
+    let mut lone = Game::new(Board::from_rows(&[[1, 0, 2]]).unwrap(), Rules::default());
+    assert!(lone.is_dead());
+    assert_eq!(lone.shuffle(1), Err(NoMovePossible));
+    let mut done = Game::new(Board::from_rows(&[[0, 0]]).unwrap(), Rules::default());
+    assert!(done.is_cleared() && !done.is_dead());
+    assert_eq!(done.solve(0), Solution::Solved(Vec::new()));
+    assert_eq!(done.undo(), None);
+}
