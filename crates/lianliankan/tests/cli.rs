@@ -1,5 +1,7 @@
 //! The `lianliankan` binary end to end on every fixture: judge answers,
-//! `--explain`, `--draw`, other rules (through `NAME.args`), and bad input.
+//! `--explain`, `--draw`, other rules (through `NAME.args`), bad input, and
+//! the engine subcommands (`fixtures/lianliankan/game/`, the subcommand in
+//! `NAME.args`).
 
 use test_support::run_fixture;
 
@@ -20,6 +22,78 @@ fn bad_input() {
         assert!(report.contains("--- stderr\nerror: line "), "{report}");
         insta::assert_snapshot!(report);
     });
+}
+
+#[test]
+fn engine_subcommands() {
+    insta::glob!("../../../fixtures", "lianliankan/game/*.in", |path| {
+        let report = run_fixture(BIN, path);
+        let name = path.file_name().unwrap().to_string_lossy();
+        let status = if name.starts_with("bad-") {
+            "exit status: 2\n"
+        } else if name.contains("unknown") {
+            "exit status: 3\n"
+        } else {
+            "exit status: 0\n"
+        };
+        assert!(report.contains(status), "{report}");
+        insta::assert_snapshot!(report);
+    });
+}
+
+/// `generate` prints a board in the judge format that `solve` clears, the
+/// same for the same seed.
+#[test]
+fn generate_then_solve() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let generate = |seed: &str| {
+        let out = Command::new(BIN)
+            .args(["generate", "--rows", "6", "--cols", "9", "--kinds", "7"])
+            .args(["--seed", seed, "--border", "open"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let board = generate("11");
+    assert_eq!(board, generate("11"));
+    assert_ne!(board, generate("12"));
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines[0], "6 9");
+    assert_eq!(lines.len(), 7);
+    assert!(lines[1..].iter().all(|l| l.split(' ').count() == 9));
+    let mut child = Command::new(BIN)
+        .args(["solve", "--border", "open"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(board.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    // 27 removals, each naming cells 1-based on the 6 x 9 board.
+    let removals = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(removals.lines().count(), 27, "{removals}");
+    for line in removals.lines() {
+        let n: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert!(
+            n.len() == 4 && (1..=6).contains(&n[0]) && (1..=9).contains(&n[1]),
+            "{line}"
+        );
+    }
+    let refused = Command::new(BIN)
+        .args(["generate", "--rows", "2", "--cols", "2", "--kinds", "3"])
+        .args(["--seed", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).starts_with("error: 3 kinds"));
 }
 
 #[test]
