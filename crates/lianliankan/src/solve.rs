@@ -102,11 +102,23 @@ pub fn solve_with_progress(
     budget: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Solution {
+    solve_from(board, rules, budget, FIRST_RUN, progress)
+}
+
+/// As [`solve_with_progress`], with `first_run` states before the first
+/// restart.
+fn solve_from(
+    board: &Board,
+    rules: &Rules,
+    budget: u64,
+    first_run: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Solution {
     let mut search = Search::new(board, rules, budget, progress);
     if search.has_odd_kind() {
         return Solution::Unsolvable;
     }
-    match search.run_with_restarts() {
+    match search.run_with_restarts(first_run) {
         Ok(true) => Solution::Solved(
             search
                 .removed
@@ -295,8 +307,8 @@ impl<'p> Search<'p> {
     /// stay in the memo (a run stopped by its limit records nothing for the
     /// positions it had not finished), so the last run is a complete search
     /// whose answer is exact.
-    fn run_with_restarts(&mut self) -> Result<bool, Stop> {
-        let mut run_states = FIRST_RUN;
+    fn run_with_restarts(&mut self, first_run: u64) -> Result<bool, Stop> {
+        let mut run_states = first_run.max(1);
         loop {
             self.limit = self.states.saturating_add(run_states);
             match self.run() {
@@ -443,5 +455,71 @@ impl<'p> Search<'p> {
         }
         failed.insert(mask);
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use grid_core::{Grid, SplitMix64};
+
+    use super::*;
+    use crate::{Border, Game};
+
+    /// Restarting after every state or two must not change any verdict:
+    /// the memo shared by the runs holds only fully searched positions.
+    #[test]
+    fn restarts_keep_answers_exact() {
+        let mut rng = SplitMix64::new(0x7265_7374);
+        let mut restarted = 0;
+        for _ in 0..400 {
+            let (rows, cols) = (rng.range(2, 5), rng.range(2, 5));
+            let mut cells = vec![0u32; rows * cols];
+            let kinds = rng.range(1, 4);
+            for (i, c) in cells.iter_mut().enumerate() {
+                if rng.percent(85) {
+                    *c = (i / 2 % kinds) as u32 + 1;
+                }
+            }
+            // Even counts per kind: drop the last tile of an odd kind.
+            for k in 1..=kinds as u32 {
+                if cells.iter().filter(|&&c| c == k).count() % 2 == 1 {
+                    let last = cells.iter().rposition(|&c| c == k).unwrap();
+                    cells[last] = 0;
+                }
+            }
+            rng.shuffle(&mut cells);
+            let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
+            let rules = Rules {
+                max_turns: rng.range(0, 2),
+                border: if rng.percent(50) {
+                    Border::Open
+                } else {
+                    Border::Closed
+                },
+            };
+            let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, &mut |_| {});
+            let mut states = 0;
+            let hasty = solve_from(&board, &rules, u64::MAX, 1, &mut |_| {});
+            let counted = solve_from(&board, &rules, u64::MAX, 1, &mut |s| states = s);
+            assert_eq!(hasty, counted);
+            match (&plain, &hasty) {
+                (Solution::Unsolvable, Solution::Unsolvable) => {}
+                (Solution::Solved(_), Solution::Solved(order)) => {
+                    let mut game = Game::new(board.clone(), rules);
+                    for pair in order {
+                        game.remove(pair.a, pair.b).unwrap();
+                    }
+                    assert!(game.is_cleared());
+                }
+                other => panic!("{other:?} on {board:?} under {rules:?}"),
+            }
+            if let Solution::OutOfBudget { .. } = solve(&board, &rules, 1) {
+                restarted += 1;
+            }
+        }
+        assert!(
+            restarted > 20,
+            "too few boards needed a search: {restarted}"
+        );
     }
 }
