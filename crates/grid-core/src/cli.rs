@@ -101,6 +101,18 @@ where
     flushed.map_err(Failure::Io)
 }
 
+/// The exit status after the argument parser has printed its message
+/// (`printed`): 0 for `--help` and `--version` (`is_error` false), otherwise
+/// [`EXIT_FAILURE`] — a bad command line is not bad input, which keeps
+/// status 2 for malformed input alone.
+#[must_use]
+pub fn argument_error(printed: io::Result<()>, is_error: bool) -> ExitCode {
+    match (printed, is_error) {
+        (Ok(()), false) => ExitCode::SUCCESS,
+        _ => ExitCode::from(EXIT_FAILURE),
+    }
+}
+
 /// Turns the outcome of a binary's run into its exit status, printing the
 /// failure (if any) to standard error: `error: ...`, or a usage text as is.
 #[must_use]

@@ -165,7 +165,10 @@ enum BorderArg {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => return grid_core::cli::argument_error(e.print(), e.use_stderr()),
+    };
     let mut unknown = false;
     let code = exit_code(run(&args, &mut unknown));
     if unknown && code == ExitCode::SUCCESS {

@@ -70,7 +70,10 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => return grid_core::cli::argument_error(e.print(), e.use_stderr()),
+    };
     cli::exit_code(run(&args))
 }
 
