@@ -132,19 +132,7 @@ pub fn read_board_into(reader: &mut Reader<'_>, board: &mut Board) -> Result<boo
             ),
         ));
     }
-    board.refill(rows, cols, |row| {
-        for cell in row {
-            let kind = reader.u32()?;
-            if kind > MAX_KIND {
-                return Err(InputError::invalid(
-                    reader.last_location(),
-                    format!("tile kind {kind} is too large (the largest allowed is {MAX_KIND})"),
-                ));
-            }
-            *cell = kind;
-        }
-        Ok(())
-    })?;
+    board.refill(rows, cols, |row| reader.u32s(row, MAX_KIND))?;
     Ok(true)
 }
 
@@ -246,7 +234,7 @@ mod tests {
         );
         assert_eq!(
             error(b"1 2\n1 4294967295\n"),
-            "line 2, column 3: tile kind 4294967295 is too large (the largest allowed is 4294967294)"
+            "line 2, column 3: number 4294967295 is too large (the largest allowed is 4294967294)"
         );
         assert_eq!(
             error(b"2 2\n1 1 0 0\n1\n1 1 3 1\n"),

@@ -122,7 +122,10 @@ fn standard_input_and_help() {
         "{text}"
     );
     // A bad command line is a usage failure (1), not bad input (2).
-    let bad_flag = Command::new(BIN).args(["--turns", "x", "f.in"]).output().unwrap();
+    let bad_flag = Command::new(BIN)
+        .args(["--turns", "x", "f.in"])
+        .output()
+        .unwrap();
     assert_eq!(bad_flag.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad_flag.stderr).contains("--turns"));
     let missing = Command::new(BIN).arg("no-such-file.in").output().unwrap();
