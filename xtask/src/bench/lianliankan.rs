@@ -134,12 +134,14 @@ fn to_pos(index: usize, cols: usize) -> Pos {
 }
 
 /// Reads and parses the whole input with the project's reader, exactly as
-/// the binary reads it (one board at a time), answering nothing; returns a
-/// checksum of what was read so that none of the work can be skipped.
+/// the binary reads it (one board at a time, into one reused board),
+/// answering nothing; returns a checksum of what was read so that none of
+/// the work can be skipped.
 pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
     let mut sum = 0u64;
-    while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
+    let mut board = Board::from_rows::<[u32; 0]>(&[]).expect("an empty board is valid");
+    while judge::read_board_into(&mut reader, &mut board).map_err(|e| e.to_string())? {
         sum += board.tile_count() as u64;
         for _ in 0..judge::read_query_count(&mut reader).map_err(|e| e.to_string())? {
             let (a, b) = judge::read_query(&mut reader, &board).map_err(|e| e.to_string())?;
