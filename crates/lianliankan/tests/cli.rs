@@ -3,7 +3,7 @@
 //! the engine subcommands (`fixtures/lianliankan/game/`, the subcommand in
 //! `NAME.args`).
 
-use test_support::run_fixture;
+use test_support::{run_fixture, run_with_stdin};
 
 const BIN: &str = env!("CARGO_BIN_EXE_lianliankan");
 
@@ -45,8 +45,7 @@ fn engine_subcommands() {
 /// same for the same seed.
 #[test]
 fn generate_then_solve() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     let generate = |seed: &str| {
         let out = Command::new(BIN)
             .args(["generate", "--rows", "6", "--cols", "9", "--kinds", "7"])
@@ -63,19 +62,7 @@ fn generate_then_solve() {
     assert_eq!(lines[0], "6 9");
     assert_eq!(lines.len(), 7);
     assert!(lines[1..].iter().all(|l| l.split(' ').count() == 9));
-    let mut child = Command::new(BIN)
-        .args(["solve", "--border", "open"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(board.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(BIN, &["solve", "--border", "open"], board.as_bytes());
     assert!(out.status.success());
     // 27 removals, each naming cells 1-based on the 6 x 9 board.
     let removals = String::from_utf8(out.stdout).unwrap();
@@ -98,20 +85,8 @@ fn generate_then_solve() {
 
 #[test]
 fn standard_input_and_help() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(BIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1 2 7 7 1 1 1 1 2")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    use std::process::Command;
+    let out = run_with_stdin(BIN, &[], b"1 2 7 7 1 1 1 1 2");
     assert!(out.status.success());
     assert_eq!(out.stdout, b"YES\n");
 

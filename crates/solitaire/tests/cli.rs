@@ -2,21 +2,10 @@
 //! version, standard input, other piece counts, failures other than bad
 //! input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solitaire"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // The binary may stop before reading (a bad argument): a broken pipe
-    // here is not the test's concern, the exit status is.
-    let _ = child.stdin.take().expect("stdin is piped").write_all(stdin);
-    child.wait_with_output().expect("the binary finishes")
+    test_support::run_with_stdin(env!("CARGO_BIN_EXE_solitaire"), args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

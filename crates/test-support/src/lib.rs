@@ -15,8 +15,9 @@
 //! crate: insta stores snapshots beside the file that asserts.)
 #![deny(missing_docs)]
 
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `binary` on the fixture `input` (a `.in` file) and returns the
 /// report to snapshot.
@@ -57,4 +58,24 @@ pub fn run_fixture(binary: &str, input: &Path) -> String {
         "args: {}\nexit status: {status}\n--- stdout\n{stdout}--- stderr\n{stderr}",
         args.join(" ")
     )
+}
+
+/// Runs `binary` with `args`, feeding `stdin` to its standard input, and
+/// returns what it did.
+///
+/// # Panics
+/// If the binary cannot be started or waited for.
+#[must_use]
+pub fn run_with_stdin(binary: &str, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {binary}: {e}"));
+    // The binary may stop before reading (a bad argument): a broken pipe
+    // here is not the caller's concern, the exit status is.
+    let _ = child.stdin.take().expect("stdin is piped").write_all(stdin);
+    child.wait_with_output().expect("the binary finishes")
 }
