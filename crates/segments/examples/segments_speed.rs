@@ -3,7 +3,7 @@
 //! by grid-core's shared [`TurnSearch`] and by the textbook Dijkstra
 //! ([`Baseline`]). All answers are checked to agree.
 //!
-//! `cargo run --release -p segments --example speed [seed]`
+//! `cargo run --release -p segments --example segments_speed [seed]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

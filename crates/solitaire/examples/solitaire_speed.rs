@@ -2,7 +2,7 @@
 //! cases and checks that they agree. Run it optimised:
 //!
 //! ```text
-//! cargo run --release -p solitaire --example speed -- [CASES] [SEED]
+//! cargo run --release -p solitaire --example solitaire_speed -- [CASES] [SEED]
 //! ```
 
 use std::time::Instant;
