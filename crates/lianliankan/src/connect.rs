@@ -66,9 +66,9 @@ impl Connector {
     /// [`OffBoard`] when `a` or `b` is not on the board.
     ///
     /// # Complexity
-    /// O(rows + cols) for `max_turns <= 2`; otherwise O(rows·cols), the
-    /// states of grid-core's minimum-turn search. No allocation beyond the
-    /// path for `max_turns <= 2`.
+    /// O(rows + cols) when a path with at most two turns exists or
+    /// `max_turns <= 2`; otherwise O(rows·cols), the states of grid-core's
+    /// minimum-turn search. No allocation beyond the path in the first case.
     pub fn connect(
         &mut self,
         board: &Board,
@@ -89,17 +89,20 @@ impl Connector {
             return Ok(None);
         }
         let (a, b) = (ringed(a), ringed(b));
-        let corners = if rules.max_turns <= 2 {
-            Shapes::new(board, a, b, rules.border).best(rules.max_turns)
-        } else {
+        // A path with at most two turns, when there is one, has the fewest
+        // turns under any limit, and the shapes return the shortest of them:
+        // so the search runs only when no such path exists.
+        let mut corners = Shapes::new(board, a, b, rules.border).best(rules.max_turns.min(2));
+        if corners.is_none() && rules.max_turns > 2 {
             let free: fn(&u32) -> bool = match rules.border {
                 Border::Closed => |&k| k == 0,
                 Border::Open => |&k| k == 0 || k == RING,
             };
-            self.search
+            corners = self
+                .search
                 .find(board.ringed(), free, a, b, Some(rules.max_turns))
-                .map(|p| p.corners)
-        };
+                .map(|p| p.corners);
+        }
         Ok(corners.map(|c| Path::new(c.into_iter().map(unring).collect())))
     }
 }
