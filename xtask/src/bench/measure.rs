@@ -61,10 +61,12 @@ pub fn ratio(time: Duration, base: Duration) -> Option<f64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn ms(values: &[u64]) -> Timing {
+    /// A timing of the given runs, in milliseconds (shared with the report's
+    /// tests).
+    pub(in crate::bench) fn ms(values: &[u64]) -> Timing {
         Timing {
             times: values.iter().map(|&v| Duration::from_millis(v)).collect(),
         }

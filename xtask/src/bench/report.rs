@@ -219,13 +219,8 @@ fn bytes(n: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::measure::tests::ms;
     use super::*;
-
-    fn ms(values: &[u64]) -> Timing {
-        Timing {
-            times: values.iter().map(|&v| Duration::from_millis(v)).collect(),
-        }
-    }
 
     #[test]
     fn formats() {
