@@ -21,7 +21,7 @@ seed() {
 }
 
 seed segments_judge segments 0 3
-seed lianliankan_judge lianliankan 0 122 # 122: 2 turns, open border, explain, draw, ascii
+seed lianliankan_judge lianliankan 0 26 122 # 26: 2 turns, open border, explain (checked one query at a time); 122: also draw, ascii
 seed solitaire_judge solitaire 0 3
 # The engine reads bytes as a board and operations; fixtures are a start.
 seed lianliankan_engine lianliankan 0 10

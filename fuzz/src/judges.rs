@@ -8,7 +8,9 @@
 //!   at most one past that line's end);
 //! - the output is UTF-8;
 //! - with `--explain` or `--draw`, the answers are the same as in the plain
-//!   judge mode, and the run stops at the same error.
+//!   judge mode, and the run stops at the same error;
+//! - lianliankan's answers (found by `Batch`, a board's queries together)
+//!   are, path for path, those of `Connector`, one query at a time.
 
 use grid_core::cli::Failure;
 use grid_core::{InputError, Location};
@@ -106,6 +108,9 @@ pub fn lianliankan_judge(data: &[u8]) {
         ascii: flags & 64 != 0,
     };
     let (out, error) = run_judge(input, |out| run(input, &options, out));
+    if options.explain && !options.draw {
+        assert_eq!(out, one_query_at_a_time(input, &rules));
+    }
     if options.explain || options.draw {
         let plain_options = Options {
             rules,
@@ -117,6 +122,37 @@ pub fn lianliankan_judge(data: &[u8]) {
         let is_answer = |l: &str| l == "NO" || l.starts_with("YES");
         assert_eq!(answers(&out, is_answer, first_word), plain);
     }
+}
+
+/// The `--explain` output of the lianliankan judge as [`Connector`] gives
+/// it, one query at a time on a [`Board`], up to the first input error.
+///
+/// [`Connector`]: lianliankan::Connector
+/// [`Board`]: lianliankan::Board
+fn one_query_at_a_time(input: &[u8], rules: &lianliankan::Rules) -> String {
+    use lianliankan::judge::{read_board, read_query, read_query_count};
+    let mut reader = grid_core::Reader::new(input);
+    let mut connector = lianliankan::Connector::new();
+    let mut out = String::new();
+    let _stopped_at_the_error = (|| -> Result<(), InputError> {
+        while let Some(board) = read_board(&mut reader)? {
+            for _ in 0..read_query_count(&mut reader)? {
+                let (a, b) = read_query(&mut reader, (board.rows(), board.cols()))?;
+                match connector.connect(&board, a, b, rules).expect("on the board") {
+                    None => out.push_str("NO\n"),
+                    Some(path) => {
+                        out.push_str("YES");
+                        for p in path.corners() {
+                            out.push_str(&format!(" {},{}", p.row + 1, p.col + 1));
+                        }
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+        Ok(())
+    })();
+    out
 }
 
 /// The `--max-moves` values of [`solitaire_judge`], by flag bits 2–4.

@@ -18,6 +18,17 @@ pub struct Grid<T> {
     cells: Vec<T>,
 }
 
+/// The empty grid, with no rows and no columns.
+impl<T> Default for Grid<T> {
+    fn default() -> Self {
+        Grid {
+            rows: 0,
+            cols: 0,
+            cells: Vec::new(),
+        }
+    }
+}
+
 impl<T: Clone> Grid<T> {
     /// A `rows` × `cols` grid with every cell set to `fill`.
     ///

@@ -25,6 +25,7 @@
 
 pub mod cli;
 mod grid;
+mod nearest;
 mod pos;
 mod reader;
 pub mod reference;
@@ -32,6 +33,7 @@ mod rng;
 mod turns;
 
 pub use grid::{Grid, Occupancy};
+pub use nearest::Nearest;
 pub use pos::{Dir, Pos};
 pub use reader::{ErrorKind, Found, InputError, Line, Location, Reader};
 pub use rng::SplitMix64;

@@ -213,34 +213,6 @@ impl Board {
         self.col_prefix[(hi + 1) * w + col] - self.col_prefix[lo * w + col]
     }
 
-    /// Makes `self` a `rows` × `cols` board whose rows `fill` writes in turn
-    /// (each all 0 on entry), reusing the memory of the board it replaces.
-    /// `fill` may fail; then the board keeps the cells written so far.
-    pub(crate) fn refill<E>(
-        &mut self,
-        rows: usize,
-        cols: usize,
-        mut fill: impl FnMut(&mut [u32]) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let width = cols + 2;
-        self.ringed.reset(rows + 2, width, 0);
-        let cells = self.ringed.cells_mut();
-        let (top, rest) = cells.split_at_mut(width);
-        let (middle, bottom) = rest.split_at_mut(rows * width);
-        top.fill(RING);
-        bottom.fill(RING);
-        let mut result = Ok(());
-        for row in middle.chunks_exact_mut(width) {
-            row[0] = RING;
-            row[width - 1] = RING;
-            if result.is_ok() {
-                result = fill(&mut row[1..width - 1]);
-            }
-        }
-        self.recount();
-        result
-    }
-
     /// Rebuilds the prefix counts from the cells.
     fn recount(&mut self) {
         let (h, w) = (self.ringed.rows(), self.ringed.cols());

@@ -102,7 +102,7 @@ pub const FREE_ATTEMPTS: usize = 16;
 ///
 /// # Complexity
 /// O((rows·cols)²) per attempt (a reach search and a region check per pair,
-/// more when a cell has no partner); at most [`FREE_ATTEMPTS`] + 1 attempts.
+/// more when a cell has no partner); at most `FREE_ATTEMPTS` + 1 attempts.
 pub fn generate(
     rows: usize,
     cols: usize,

@@ -2,9 +2,10 @@
 //! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
 //! of input ends the input. Line breaks carry no meaning.
 //!
-//! [`run`] is the whole judge: it reads the input query by query and writes
-//! each answer as soon as it is known, so that every answer before a fault
-//! is out before the error is reported. The reading functions it is made of
+//! [`run`] is the whole judge: it reads a board, then its queries a chunk at
+//! a time, answers each chunk together ([`Batch`]) and writes the answers;
+//! at a fault, the queries read before it are answered and written before
+//! the error is reported. The reading functions it is made of
 //! are public for programs that want boards and queries themselves. Nothing
 //! here touches files or standard streams: input arrives as bytes and output
 //! goes to a `Write` the caller owns.
@@ -16,7 +17,7 @@ use grid_core::{Grid, InputError, Pos, Reader};
 
 use crate::board::MAX_KIND;
 use crate::draw::{Style, render};
-use crate::{Board, Connector, Rules};
+use crate::{Batch, Board, Path, Rules};
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,49 +33,106 @@ pub struct Options {
 }
 
 /// Answers every query of `input` (the HDU 1175 format), writing one line
-/// per query to `out` as soon as it is answered: `YES` or `NO`, the corners
-/// after `YES` with `explain`, and a picture with `draw`.
+/// per query to `out`: `YES` or `NO`, the corners after `YES` with
+/// `explain`, and a picture with `draw`.
+///
+/// A board's queries are answered together by [`Batch`] (in chunks of
+/// [`Batch::chunk_for`] the board's size), each chunk's answers written as
+/// soon as it is answered.
 ///
 /// # Errors
 /// [`Failure::Input`] at the first malformed place of the input, after the
-/// answers before it were written; [`Failure::Io`] if writing fails.
+/// answers to every query before it were written; [`Failure::Io`] if
+/// writing fails.
 ///
 /// # Complexity
-/// O(input length) to read, plus O(n + m) per query for `max_turns <= 2`
-/// (O(n·m) per query beyond). One board's memory is reused for every board.
+/// O(input length + q·log(n + m)) for `max_turns <= 2`, however many queries
+/// follow a board (plus O(n·m) per query that needs more than two turns
+/// when `max_turns > 2`). Memory: the board's kinds (4 bytes a cell), two
+/// bits a cell for the sweeps, and one chunk of queries; one board's memory
+/// is reused for every board.
 pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), Failure> {
-    let rules = &options.rules;
+    let mut reader = Reader::new(input);
+    let mut kinds = Grid::new(0, 0, 0);
+    let mut batch = Batch::new();
+    let mut queries = Vec::new();
+    while read_board_into(&mut reader, &mut kinds)? {
+        let size = (kinds.rows(), kinds.cols());
+        let chunk = Batch::chunk_for(size.0 * size.1);
+        let left = read_query_count(&mut reader);
+        batch.set_board(kinds, options.rules);
+        let mut left = left?;
+        let mut drawn = None;
+        while left > 0 {
+            queries.clear();
+            let mut fault = None;
+            while left > 0 && queries.len() < chunk {
+                match read_query(&mut reader, size) {
+                    Ok(query) => queries.push(query),
+                    Err(error) => {
+                        fault = Some(error);
+                        break;
+                    }
+                }
+                left -= 1;
+            }
+            batch
+                .answer(&queries)
+                .expect("read_query keeps positions on the board");
+            for (i, &ends) in queries.iter().enumerate() {
+                write_answer(&batch, i, options, out)?;
+                if options.draw {
+                    let board = drawn.get_or_insert_with(|| {
+                        Board::new(batch.kinds()).expect("read_board_into checks the kinds")
+                    });
+                    write_picture(board, ends, batch.path(i).as_ref(), options, out)?;
+                }
+            }
+            if let Some(error) = fault {
+                return Err(error.into());
+            }
+        }
+        kinds = batch.take_kinds();
+    }
+    Ok(())
+}
+
+/// `YES` or `NO` for query `i` of `batch`, with the corners under `explain`.
+fn write_answer(
+    batch: &Batch,
+    i: usize,
+    options: &Options,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if !batch.is_match(i) {
+        out.write_all(b"NO\n")?;
+    } else if !options.explain {
+        out.write_all(b"YES\n")?;
+    } else {
+        out.write_all(b"YES")?;
+        for p in batch.path(i).expect("a match has a path").corners() {
+            write!(out, " {},{}", p.row + 1, p.col + 1)?;
+        }
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The board with the query's two tiles and its path drawn.
+fn write_picture(
+    board: &Board,
+    ends: (Pos, Pos),
+    path: Option<&Path>,
+    options: &Options,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let style = if options.ascii {
         Style::Ascii
     } else {
         Style::Unicode
     };
-    let mut reader = Reader::new(input);
-    let mut connector = Connector::new();
-    let mut board = Board::new(&Grid::new(0, 0, 0)).expect("an empty board is valid");
-    while read_board_into(&mut reader, &mut board)? {
-        for _ in 0..read_query_count(&mut reader)? {
-            let (a, b) = read_query(&mut reader, &board)?;
-            let path = connector
-                .connect(&board, a, b, rules)
-                .expect("read_query keeps positions on the board");
-            match &path {
-                None => out.write_all(b"NO\n")?,
-                Some(_) if !options.explain => out.write_all(b"YES\n")?,
-                Some(path) => {
-                    out.write_all(b"YES")?;
-                    for p in path.corners() {
-                        write!(out, " {},{}", p.row + 1, p.col + 1)?;
-                    }
-                    out.write_all(b"\n")?;
-                }
-            }
-            if options.draw {
-                let picture = render(&board, (a, b), path.as_ref(), rules.border, style);
-                writeln!(out, "{picture}")?;
-            }
-        }
-    }
+    let picture = render(board, ends, path, options.rules.border, style);
+    writeln!(out, "{picture}")?;
     Ok(())
 }
 
@@ -90,12 +148,18 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), F
 /// # Complexity
 /// O(n·m) time and memory, n·m bounded by the input's length.
 pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
-    let mut board = Board::new(&Grid::new(0, 0, 0)).expect("an empty board is valid");
-    Ok(read_board_into(reader, &mut board)?.then_some(board))
+    let mut kinds = Grid::new(0, 0, 0);
+    if !read_board_into(reader, &mut kinds)? {
+        return Ok(None);
+    }
+    Ok(Some(
+        Board::new(&kinds).expect("kinds are checked as they are read"),
+    ))
 }
 
-/// As [`read_board`], but into `board`, reusing its memory: `Ok(false)` at
-/// the end of input. On an error `board` holds what was read so far.
+/// As [`read_board`], but the kinds (0 = empty) into `kinds`, reusing its
+/// memory: `Ok(false)` at the end of input. On an error `kinds` holds what
+/// was read so far.
 ///
 /// # Errors
 /// As [`read_board`].
@@ -103,7 +167,7 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
 /// # Complexity
 /// As [`read_board`]; no allocation when the board is no larger than the
 /// previous one.
-pub fn read_board_into(reader: &mut Reader<'_>, board: &mut Board) -> Result<bool, InputError> {
+pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
     if reader.is_at_end() {
         return Ok(false);
     }
@@ -132,7 +196,10 @@ pub fn read_board_into(reader: &mut Reader<'_>, board: &mut Board) -> Result<boo
             ),
         ));
     }
-    board.refill(rows, cols, |row| reader.u32s(row, MAX_KIND))?;
+    kinds.reset(rows, cols, 0);
+    for row in kinds.cells_mut().chunks_exact_mut(cols) {
+        reader.u32s(row, MAX_KIND)?;
+    }
     Ok(true)
 }
 
@@ -144,13 +211,13 @@ pub fn read_query_count(reader: &mut Reader<'_>) -> Result<u32, InputError> {
     reader.u32()
 }
 
-/// Reads one query `x1 y1 x2 y2` (1-based row and column of each tile) and
-/// returns the two positions, 0-based.
+/// Reads one query `x1 y1 x2 y2` (1-based row and column of each tile) on a
+/// board of `size` (rows, columns) and returns the two positions, 0-based.
 ///
 /// # Errors
 /// Malformed numbers, the end of input, or a coordinate outside the board
 /// (reported at that number).
-pub fn read_query(reader: &mut Reader<'_>, board: &Board) -> Result<(Pos, Pos), InputError> {
+pub fn read_query(reader: &mut Reader<'_>, size: (usize, usize)) -> Result<(Pos, Pos), InputError> {
     let mut coordinate = |what: &str, size: usize| -> Result<usize, InputError> {
         let value = reader.usize()?;
         if (1..=size).contains(&value) {
@@ -162,7 +229,7 @@ pub fn read_query(reader: &mut Reader<'_>, board: &Board) -> Result<(Pos, Pos), 
             ))
         }
     };
-    let (rows, cols) = (board.rows(), board.cols());
+    let (rows, cols) = size;
     let a = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
     let b = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
     Ok((a, b))
@@ -181,11 +248,11 @@ mod tests {
         assert_eq!(board.kind(Pos::new(1, 2)), Some(1));
         assert_eq!(read_query_count(&mut r).unwrap(), 2);
         assert_eq!(
-            read_query(&mut r, &board).unwrap(),
+            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
             (Pos::new(0, 0), Pos::new(1, 2))
         );
         assert_eq!(
-            read_query(&mut r, &board).unwrap(),
+            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
             (Pos::new(0, 2), Pos::new(1, 1))
         );
         assert_eq!(read_board(&mut r).unwrap(), None);
@@ -201,7 +268,7 @@ mod tests {
         let result = (|| {
             while let Some(board) = read_board(&mut r)? {
                 for _ in 0..read_query_count(&mut r)? {
-                    read_query(&mut r, &board)?;
+                    read_query(&mut r, (board.rows(), board.cols()))?;
                 }
             }
             Ok::<_, InputError>(())

@@ -38,6 +38,7 @@
 //! brute-force search over (cell, heading, turns used).
 #![deny(missing_docs)]
 
+mod batch;
 mod board;
 mod connect;
 pub mod draw;
@@ -52,6 +53,7 @@ mod rules;
 mod shuffle;
 mod solve;
 
+pub use batch::Batch;
 pub use board::{Board, BoardError, MAX_KIND};
 pub use connect::{Connector, OffBoard, connect};
 pub use game::{Game, RemoveError, Step};
@@ -60,4 +62,4 @@ pub use moves::{Move, moves};
 pub use path::{Path, Point};
 pub use rules::{Border, Rules};
 pub use shuffle::NoMovePossible;
-pub use solve::{CLEAR_CAP, PROGRESS_EVERY, Solution, solve, solve_with_progress};
+pub use solve::{CLEAR_CAP, MEMO_BYTES, PROGRESS_EVERY, Solution, solve, solve_with_progress};

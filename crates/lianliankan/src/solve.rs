@@ -43,6 +43,17 @@ use crate::{Board, Move, Rules};
 /// remove at once (its inner search has at most 2^CLEAR_CAP subsets).
 pub const CLEAR_CAP: usize = 8;
 
+/// The most memory, in bytes, that [`solve`]'s memo of failed positions
+/// takes. Past it no more positions are remembered: the search stays exact,
+/// it only may search some positions again (and the budget still bounds
+/// the time), so memory stays bounded whatever the budget.
+pub const MEMO_BYTES: usize = 256 << 20;
+
+/// Bytes a memo entry costs besides its bitset: the boxed slice's pointer
+/// and length, the hash table's control byte and spare room, the
+/// allocator's header.
+const MEMO_ENTRY_OVERHEAD: usize = 48;
+
 /// How often (in states) [`solve_with_progress`] reports progress.
 pub const PROGRESS_EVERY: u64 = 1 << 14;
 
@@ -85,7 +96,8 @@ pub enum Solution {
 /// Exponential in the worst case (the problem is NP-hard in general); at
 /// most `budget` states, each costing O(t·rows·cols) for t tiles to list the
 /// moves, plus the reduction's inner searches (bounded per kind by
-/// 2^[`CLEAR_CAP`] subsets). Memory: one bitset of t bits per failed state.
+/// 2^[`CLEAR_CAP`] subsets). Memory: one bitset of t bits per failed state,
+/// at most [`MEMO_BYTES`] in all.
 #[must_use]
 pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
     solve_with_progress(board, rules, budget, &mut |_| {})
@@ -102,19 +114,21 @@ pub fn solve_with_progress(
     budget: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Solution {
-    solve_from(board, rules, budget, FIRST_RUN, progress)
+    solve_from(board, rules, budget, FIRST_RUN, MEMO_BYTES, progress)
 }
 
 /// As [`solve_with_progress`], with `first_run` states before the first
-/// restart.
+/// restart and a memo of at most `memo_bytes`.
 fn solve_from(
     board: &Board,
     rules: &Rules,
     budget: u64,
     first_run: u64,
+    memo_bytes: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Solution {
     let mut search = Search::new(board, rules, budget, progress);
+    search.memo_room = memo_bytes;
     if search.has_odd_kind() {
         return Solution::Unsolvable;
     }
@@ -175,6 +189,8 @@ struct Search<'p> {
     hits: Vec<usize>,
     /// Remaining-tile sets known not to clear.
     failed: FxHashSet<Box<[u64]>>,
+    /// Bytes the memo may still take.
+    memo_room: usize,
     states: u64,
     budget: u64,
     /// The states at which the current run restarts.
@@ -223,6 +239,7 @@ impl<'p> Search<'p> {
             removed: Vec::new(),
             hits: Vec::new(),
             failed: FxHashSet::default(),
+            memo_room: MEMO_BYTES,
             states: 0,
             budget,
             limit: u64::MAX,
@@ -349,7 +366,7 @@ impl<'p> Search<'p> {
         let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
         if mark != self.removed.len() && self.failed.contains(&key) {
             self.restore_to(mark);
-            self.failed.insert(self.alive.clone().into_boxed_slice());
+            self.remember_failed(self.alive.clone().into_boxed_slice());
             return Ok(false);
         }
         for (x, y) in moves {
@@ -360,12 +377,21 @@ impl<'p> Search<'p> {
             self.restore();
         }
         let reduced = mark != self.removed.len();
-        self.failed.insert(key);
+        self.remember_failed(key);
         self.restore_to(mark);
         if reduced {
-            self.failed.insert(self.alive.clone().into_boxed_slice());
+            self.remember_failed(self.alive.clone().into_boxed_slice());
         }
         Ok(false)
+    }
+
+    /// Adds a remaining-tile set that does not clear to the memo, while the
+    /// memo has room for it.
+    fn remember_failed(&mut self, set: Box<[u64]>) {
+        let cost = set.len() * 8 + MEMO_ENTRY_OVERHEAD;
+        if cost <= self.memo_room && self.failed.insert(set) {
+            self.memo_room -= cost;
+        }
     }
 
     /// Applies the clearing reduction until it no longer applies, then lists
@@ -466,7 +492,8 @@ mod tests {
     use crate::{Border, Game};
 
     /// Restarting after every state or two must not change any verdict:
-    /// the memo shared by the runs holds only fully searched positions.
+    /// the memo shared by the runs holds only fully searched positions. Nor
+    /// must a memo that runs out of room.
     #[test]
     fn restarts_keep_answers_exact() {
         let mut rng = SplitMix64::new(0x7265_7374);
@@ -497,11 +524,21 @@ mod tests {
                     Border::Closed
                 },
             };
-            let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, &mut |_| {});
+            let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, MEMO_BYTES, &mut |_| {});
             let mut states = 0;
-            let hasty = solve_from(&board, &rules, u64::MAX, 1, &mut |_| {});
-            let counted = solve_from(&board, &rules, u64::MAX, 1, &mut |s| states = s);
+            let hasty = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |_| {});
+            let counted = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |s| states = s);
             assert_eq!(hasty, counted);
+            // Without room for a memo (or for a few entries), the answer
+            // stays the same; only the search is longer.
+            for room in [0, 3 * (8 + MEMO_ENTRY_OVERHEAD)] {
+                let forgetful = solve_from(&board, &rules, u64::MAX, u64::MAX, room, &mut |_| {});
+                assert_eq!(
+                    std::mem::discriminant(&forgetful),
+                    std::mem::discriminant(&plain),
+                    "{board:?} under {rules:?} with a memo of {room} bytes"
+                );
+            }
             match (&plain, &hasty) {
                 (Solution::Unsolvable, Solution::Unsolvable) => {}
                 (Solution::Solved(_), Solution::Solved(order)) => {

@@ -3,7 +3,7 @@
 
 use grid_core::reference::{check_path, min_length_with_turns};
 use grid_core::{Grid, Pos, SplitMix64};
-use lianliankan::{Board, Border, Connector, Rules, reference};
+use lianliankan::{Batch, Board, Border, Connector, Rules, reference};
 
 fn random_board(rng: &mut SplitMix64) -> Board {
     let rows = rng.range(1, 15);
@@ -135,4 +135,146 @@ fn spec_trap_boards() {
             .unwrap()
             .is_none()
     );
+}
+
+/// A board of 1..=`max_side` rows and columns (often one of them 1), with
+/// anything from a few tiles to nearly full, of few kinds so that most
+/// queries pair equal tiles.
+fn random_batch_board(rng: &mut SplitMix64, max_side: usize) -> Board {
+    let side = |rng: &mut SplitMix64| {
+        if rng.percent(15) {
+            1
+        } else {
+            rng.range(1, max_side)
+        }
+    };
+    let (rows, cols) = (side(rng), side(rng));
+    let density = if rng.percent(60) {
+        rng.range(2, 45)
+    } else {
+        rng.range(45, 95)
+    } as u32;
+    let kinds = rng.range(1, 3);
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.percent(density) {
+                1 + rng.below(kinds) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+}
+
+/// `a` and, mostly, a tile of its kind (any tile otherwise).
+fn twin_query(rng: &mut SplitMix64, tiles: &[(Pos, u32)], a: Pos) -> (Pos, Pos) {
+    let kind = tiles.iter().find(|t| t.0 == a).map(|t| t.1);
+    let twins: Vec<Pos> = tiles
+        .iter()
+        .filter(|t| Some(t.1) == kind || rng.percent(5))
+        .map(|t| t.0)
+        .collect();
+    match twins.len() {
+        0 => (a, a),
+        n => (a, twins[rng.below(n)]),
+    }
+}
+
+/// `Batch` answers a board's queries together by sweeps; every path must be
+/// the one `Connector` gives (itself checked against brute force above),
+/// corner for corner, for every rule, with repeated and shared ends.
+#[test]
+fn batch_gives_the_connectors_paths() {
+    let mut rng = SplitMix64::new(0xBA7C);
+    let mut connector = Connector::new();
+    let mut batch = Batch::new();
+    let (mut yes, mut queries) = (0, 0);
+    let mut by_turns = [0usize; 5];
+    for round in 0..2_500 {
+        let max_side = match round % 50 {
+            0 => 120,
+            n if n % 10 == 0 => 40,
+            _ => 12,
+        };
+        let board = random_batch_board(&mut rng, max_side);
+        let rules = Rules {
+            max_turns: rng.below(5),
+            border: if rng.percent(50) {
+                Border::Open
+            } else {
+                Border::Closed
+            },
+        };
+        let tiles: Vec<(Pos, u32)> = board.tiles().collect();
+        let count = rng.range(0, 60);
+        let mut asked: Vec<(Pos, Pos)> = Vec::new();
+        for _ in 0..count {
+            // Some queries repeat an earlier one or share an end with it.
+            let query = match asked.last() {
+                Some(&(a, b)) if rng.percent(10) => (a, b),
+                Some(&(a, _)) if rng.percent(10) => (a, twin_query(&mut rng, &tiles, a).1),
+                _ => {
+                    let a = if tiles.is_empty() || rng.percent(10) {
+                        Pos::new(rng.below(board.rows()), rng.below(board.cols()))
+                    } else {
+                        tiles[rng.below(tiles.len())].0
+                    };
+                    twin_query(&mut rng, &tiles, a)
+                }
+            };
+            asked.push(query);
+        }
+        let grid = board.to_grid();
+        batch.set_board(grid.clone(), rules);
+        batch.answer(&asked).unwrap();
+        assert_eq!(batch.len(), asked.len());
+        for (i, &(a, b)) in asked.iter().enumerate() {
+            let expected = connector.connect(&board, a, b, &rules).unwrap();
+            let got = batch.path(i);
+            assert_eq!(batch.is_match(i), got.is_some());
+            assert_eq!(
+                got, expected,
+                "query {i}: {a} -> {b}, {rules:?}, board {grid:?}"
+            );
+            if i % 8 == 0 {
+                assert_eq!(
+                    got.as_ref().map(|p| p.turns()),
+                    reference::min_turns(&board, a, b, &rules)
+                );
+            }
+            queries += 1;
+            if let Some(path) = got {
+                yes += 1;
+                by_turns[path.turns()] += 1;
+            }
+        }
+    }
+    assert!(
+        queries > 60_000 && yes > 15_000,
+        "{queries} queries, {yes} yes"
+    );
+    assert!(
+        by_turns[..3].iter().all(|&n| n > 3_000) && by_turns[3] > 500,
+        "{by_turns:?}"
+    );
+}
+
+#[test]
+fn batch_rejects_a_query_off_the_board() {
+    let grid = Grid::from_vec(1, 2, vec![1, 1]).unwrap();
+    let mut batch = Batch::new();
+    batch.set_board(grid, Rules::default());
+    let err = batch
+        .answer(&[
+            (Pos::new(0, 0), Pos::new(0, 1)),
+            (Pos::new(0, 0), Pos::new(1, 0)),
+        ])
+        .unwrap_err();
+    assert_eq!(err.pos, Pos::new(1, 0));
+    batch.answer(&[(Pos::new(0, 0), Pos::new(0, 1))]).unwrap();
+    assert_eq!(batch.path(0).unwrap().turns(), 0);
+    assert_eq!(batch.take_kinds().cells(), &[1, 1]);
+    batch.answer(&[]).unwrap();
+    assert!(batch.is_empty());
 }

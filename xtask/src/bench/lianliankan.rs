@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use grid_core::{Pos, Reader, SplitMix64};
-use lianliankan::{Board, Connector, Rules, judge, reference};
+use grid_core::{Grid, Pos, Reader, SplitMix64};
+use lianliankan::{Batch, Board, Connector, Rules, judge, reference};
 
 use super::workload::{Answers, Pass, pass};
 
@@ -140,36 +140,39 @@ fn to_pos(index: usize, cols: usize) -> Pos {
 pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
     let mut sum = 0u64;
-    let mut board = Board::from_rows::<[u32; 0]>(&[]).expect("an empty board is valid");
-    while judge::read_board_into(&mut reader, &mut board).map_err(|e| e.to_string())? {
-        sum += board.tile_count() as u64;
+    let mut kinds = Grid::new(0, 0, 0);
+    while judge::read_board_into(&mut reader, &mut kinds).map_err(|e| e.to_string())? {
+        sum += kinds.cells().iter().filter(|&&k| k != 0).count() as u64;
+        let size = (kinds.rows(), kinds.cols());
         for _ in 0..judge::read_query_count(&mut reader).map_err(|e| e.to_string())? {
-            let (a, b) = judge::read_query(&mut reader, &board).map_err(|e| e.to_string())?;
+            let (a, b) = judge::read_query(&mut reader, size).map_err(|e| e.to_string())?;
             sum += (a.row + a.col + b.row + b.col) as u64;
         }
     }
     Ok(sum)
 }
 
-/// Every board with its queries.
-type Parsed = Vec<(Board, Vec<(Pos, Pos)>)>;
+/// Every board (as the reference reads it, and as kinds) with its queries.
+type Parsed = Vec<(Board, Grid<u32>, Vec<(Pos, Pos)>)>;
 
 fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     let mut reader = Reader::new(input);
     let mut boards = Vec::new();
     while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
         let count = judge::read_query_count(&mut reader).map_err(|e| e.to_string())?;
+        let size = (board.rows(), board.cols());
         let queries = (0..count)
-            .map(|_| judge::read_query(&mut reader, &board).map_err(|e| e.to_string()))
+            .map(|_| judge::read_query(&mut reader, size).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?;
-        boards.push((board, queries));
+        let kinds = board.to_grid();
+        boards.push((board, kinds, queries));
     }
     Ok(boards)
 }
 
 fn answer(boards: &Parsed, mut connected: impl FnMut(&Board, Pos, Pos) -> bool) -> Answers {
     let mut answers = Answers::default();
-    for (board, queries) in boards {
+    for (board, _, queries) in boards {
         for &(a, b) in queries {
             let yes = connected(board, a, b);
             answers.push(if yes { "YES" } else { "NO" }, yes);
@@ -178,8 +181,30 @@ fn answer(boards: &Parsed, mut connected: impl FnMut(&Board, Pos, Pos) -> bool) 
     answers
 }
 
-/// The library's fast connect ([`Connector`]), as the binary calls it.
+/// The library's judge path: each board's queries answered together by
+/// [`Batch`], as the binary does.
 pub fn solver(input: &[u8]) -> Result<Pass, String> {
+    let rules = Rules::default();
+    pass(input, parse_all, |boards| {
+        let mut batch = Batch::new();
+        let mut answers = Answers::default();
+        for (_, kinds, queries) in boards {
+            batch.set_board(kinds.clone(), rules);
+            batch
+                .answer(queries)
+                .expect("queries were read on the board");
+            for i in 0..queries.len() {
+                let yes = batch.is_match(i);
+                answers.push(if yes { "YES" } else { "NO" }, yes);
+            }
+        }
+        answers
+    })
+}
+
+/// One query at a time in O(n + m) by [`Connector`]: the straightforward
+/// fast algorithm, the baseline for inputs with very many queries.
+pub fn one_by_one(input: &[u8]) -> Result<Pass, String> {
     let rules = Rules::default();
     pass(input, parse_all, |boards| {
         let mut connector = Connector::new();
@@ -228,7 +253,7 @@ mod tests {
             assert!(board.tiles().all(|(_, kind)| (1..=5).contains(&kind)));
             assert_eq!(judge::read_query_count(&mut reader).unwrap(), 49);
             for _ in 0..49 {
-                let (a, b) = judge::read_query(&mut reader, &board).unwrap();
+                let (a, b) = judge::read_query(&mut reader, (board.rows(), board.cols())).unwrap();
                 let kind = board.kind(a).unwrap();
                 same_kind += usize::from(a != b && kind != 0 && board.kind(b) == Some(kind));
             }
@@ -248,6 +273,7 @@ mod tests {
         assert_eq!(answers.count, 98);
         assert!(answers.positive > 0, "no YES at all");
         assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
+        assert_eq!(one_by_one(input.as_bytes()).unwrap().answers, answers);
         let sample = b"3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\
                        3 4\n0 1 4 3\n0 2 4 1\n0 0 0 0\n2\n1 1 2 4\n1 3 2 3\n0 0\n";
         assert_eq!(

@@ -152,6 +152,16 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         baseline: lianliankan::baseline,
         goal,
     };
+    // Far beyond the judge's q < 50: one board and a million queries, where
+    // answering one query at a time in O(n + m) is the baseline to beat.
+    let many_queries = lianliankan::Shape {
+        boards: 1,
+        rows,
+        cols,
+        tile_percent: 2,
+        kinds: 40,
+        queries: if full { 1_000_000 } else { 10_000 },
+    };
     let solitaire = |name, starts, seed, goal| {
         let shape = solitaire::Shape {
             cases: if full { 2000 } else { 20 },
@@ -201,6 +211,19 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             117_550,
             Goal::default(),
         ),
+        Workload {
+            baseline: lianliankan::one_by_one,
+            ..lianliankan(
+                "lianliankan-many-queries",
+                many_queries,
+                117_508,
+                Goal {
+                    issue: Some(8),
+                    max_solver_over_parse: Some(2.0),
+                    min_baseline_over_solver: None,
+                },
+            )
+        },
         Workload {
             name: "segments",
             binary: "segments",

@@ -26,7 +26,7 @@ pub fn read_engine_board(input: &[u8]) -> Result<Board, InputError> {
         }
         let on = current.as_ref().unwrap_or(&first);
         for _ in 0..read_query_count(&mut reader)? {
-            read_query(&mut reader, on)?;
+            read_query(&mut reader, (on.rows(), on.cols()))?;
         }
         match read_board(&mut reader)? {
             Some(next) => current = Some(next),

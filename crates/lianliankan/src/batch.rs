@@ -1,0 +1,684 @@
+//! Many queries on one fixed board, answered together: the judge's way.
+//!
+//! [`Connector`] answers one query in O(rows + cols) on a board that may
+//! change between queries. A judge's board does not change while its queries
+//! are answered, and nothing bounds how many queries follow it; answered one
+//! by one, a million queries on a 1000 × 1000 board cost 2·10⁹ steps. Here a
+//! board's queries are answered together in a few sweeps, so that a board and
+//! its q queries cost O(rows·cols + q·log(rows·cols)) in all. The answers
+//! are exactly [`Connector`]'s: the same paths, corner for corner.
+//!
+//! A path with at most two turns is a straight line, an L, or a Z/U/C whose
+//! middle segment lies on a column (or a row) that both ends' free runs
+//! reach. Everything is worked out on the *field*: the board, inside an
+//! empty ring for [`Border::Open`], kept as the set of its tiles' row-major
+//! indices in a [`Nearest`], and the same for the field transposed, so that
+//! every step written for rows serves columns too.
+//!
+//! 1. Free runs. The empty stretch around each end of a query along its row
+//!    runs between the nearest tiles before and after it, which [`Nearest`]
+//!    finds in O(log₆₄ cells); the transposed field gives the runs along
+//!    columns. Straight lines and Ls follow from the runs in O(1).
+//! 2. Middle columns, for the queries left. A column `c` can carry the
+//!    middle segment between rows `top < bottom` when it has no tile in rows
+//!    `top..=bottom`, that is when its last tile at or above `bottom` lies
+//!    above `top`. A sweep down the rows keeps every column's last tile so
+//!    far in a min-tree; at row `bottom` the queries whose lower end is there
+//!    ask the tree for the usable column nearest their ends (the first
+//!    between the ends, else the nearest on either side) in O(log cols).
+//!    The transposed field gives the middle rows.
+//!
+//! The judge hands over a board's queries in chunks of [`Batch::chunk_for`]
+//! the board's size, so that memory follows the board and one chunk, while
+//! the sweeps, one pair per chunk, cost a few steps per query.
+
+use grid_core::{Grid, Nearest, Pos};
+
+use crate::board::is_tile;
+use crate::{Board, Border, Connector, OffBoard, Path, Point, Rules};
+
+/// Answers many connection queries on one fixed board at once, keeping its
+/// buffers from one board to the next.
+///
+/// ```
+/// use grid_core::{Grid, Pos};
+/// use lianliankan::{Batch, Rules};
+///
+/// let kinds = Grid::from_vec(3, 4, vec![1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1]).unwrap();
+/// let mut batch = Batch::new();
+/// batch.set_board(kinds, Rules::default());
+/// batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 0), Pos::new(0, 1))]).unwrap();
+/// assert_eq!(batch.path(0).unwrap().turns(), 2);
+/// assert!(!batch.is_match(1));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    kinds: Grid<u32>,
+    rules: Rules,
+    /// Where paths run: the board's tiles, inside an empty ring for the open
+    /// border (board cell (r, c) is field cell (r + shift, c + shift)), as
+    /// the set of row-major indices of its tiles.
+    field: Nearest,
+    /// The same for the field transposed: its rows are the field's columns.
+    across: Nearest,
+    /// The field's rows and columns.
+    rows: usize,
+    cols: usize,
+    shift: usize,
+    /// The last batch's queries (board coordinates) and answers.
+    queries: Vec<(Pos, Pos)>,
+    found: Vec<Found>,
+    /// The queries of two tiles of one kind.
+    matchable: Vec<usize>,
+    /// Paths with more than two turns, indexed by [`Found::Long`].
+    long: Vec<Path>,
+    /// Two-turn searches waiting for a sweep: the query and the task.
+    pending: Vec<(usize, MiddleTask, MiddleTask)>,
+    sweep: Sweep,
+    /// With `max_turns > 2`: the board for the minimum-turn search, made
+    /// when a batch first needs it.
+    searched: Option<(Board, Connector)>,
+}
+
+/// The answer to one query; the shapes are in field coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    No,
+    Straight,
+    /// One turn, at (a.row, b.col).
+    CornerOnRowOfA,
+    /// One turn, at (b.row, a.col).
+    CornerOnRowOfB,
+    /// Two turns, the middle segment on this field column.
+    MiddleColumn(usize),
+    /// Two turns, the middle segment on this field row.
+    MiddleRow(usize),
+    /// More than two turns: this path of `Batch::long`.
+    Long(usize),
+}
+
+/// The free run through a tile along one line: the first and last index of
+/// the empty cells reachable from it in a straight line, the tile included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Run {
+    lo: usize,
+    hi: usize,
+}
+
+impl Run {
+    fn reaches(self, i: usize) -> bool {
+        self.lo <= i && i <= self.hi
+    }
+}
+
+/// A two-turn search on a field (or its transpose): ends on rows
+/// `top < bottom` at columns `a_col` and `b_col`, middle column within
+/// `span` (where both ends' free runs along their rows reach). A task with
+/// an empty span (or `top == bottom`) has no path.
+#[derive(Clone, Copy, Debug)]
+struct MiddleTask {
+    top: usize,
+    bottom: usize,
+    a_col: usize,
+    b_col: usize,
+    span: Run,
+}
+
+impl MiddleTask {
+    /// The task of the ends `a` and `b` whose runs along their rows are
+    /// `run_a` and `run_b`.
+    fn new(a: Pos, b: Pos, run_a: Run, run_b: Run) -> Self {
+        MiddleTask {
+            top: a.row.min(b.row),
+            bottom: a.row.max(b.row),
+            a_col: a.col,
+            b_col: b.col,
+            span: Run {
+                lo: run_a.lo.max(run_b.lo),
+                hi: run_a.hi.min(run_b.hi),
+            },
+        }
+    }
+
+    fn is_possible(&self) -> bool {
+        self.top < self.bottom && self.span.lo <= self.span.hi
+    }
+}
+
+impl Batch {
+    /// A batch with no board and empty buffers.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many queries the judge takes at a time on a board of `cells`
+    /// cells: at least 4096, and enough that the sweeps over the board (one
+    /// per chunk) cost at most a few steps per query.
+    #[must_use]
+    pub fn chunk_for(cells: usize) -> usize {
+        4096.max(cells / 16)
+    }
+
+    /// Makes `kinds` (0 = empty) the board that [`Batch::answer`] answers
+    /// on, under `rules`. [`Batch::take_kinds`] gives the grid back.
+    ///
+    /// # Complexity
+    /// O(rows·cols / 64 + tiles).
+    pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) {
+        self.kinds = kinds;
+        self.rules = rules;
+        self.searched = None;
+        self.shift = usize::from(rules.border == Border::Open);
+        let s = self.shift;
+        self.rows = self.kinds.rows() + 2 * s;
+        self.cols = self.kinds.cols() + 2 * s;
+        let (rows, cols) = (self.rows, self.cols);
+        self.field.reset(rows * cols);
+        self.across.reset(rows * cols);
+        for (r, row) in self.kinds.row_slices().enumerate() {
+            for (c, _) in row.iter().enumerate().filter(|(_, k)| is_tile(**k)) {
+                let (r, c) = (r + s, c + s);
+                self.field.insert(r * cols + c);
+                self.across.insert(c * rows + r);
+            }
+        }
+    }
+
+    /// The board's kinds, as given to [`Batch::set_board`].
+    #[must_use]
+    pub fn kinds(&self) -> &Grid<u32> {
+        &self.kinds
+    }
+
+    /// Takes the board's kinds back (to reuse the grid's memory), leaving
+    /// an empty board.
+    pub fn take_kinds(&mut self) -> Grid<u32> {
+        let kinds = std::mem::take(&mut self.kinds);
+        self.set_board(Grid::default(), self.rules);
+        kinds
+    }
+
+    /// Answers `queries` on the board; [`Batch::is_match`] and
+    /// [`Batch::path`] then tell each answer, in the order of `queries`.
+    /// The paths are the ones [`Connector::connect`] returns.
+    ///
+    /// # Errors
+    /// [`OffBoard`] for the first query naming a cell off the board; nothing
+    /// is answered then.
+    ///
+    /// # Complexity
+    /// For `max_turns <= 2`: O(q) for the runs and the paths with at most
+    /// one turn, then, for the queries left, two sweeps down the field
+    /// (rows, then columns) in O(rows·cols / 64 + tiles + rows + cols) plus
+    /// O(log(rows + cols)) per query. With `max_turns > 2`, O(rows·cols)
+    /// more per query that needs more than two turns. Memory: O(q) besides
+    /// the board's.
+    pub fn answer(&mut self, queries: &[(Pos, Pos)]) -> Result<(), OffBoard> {
+        let size = (self.kinds.rows(), self.kinds.cols());
+        if let Some(&pos) = queries
+            .iter()
+            .flat_map(|(a, b)| [a, b])
+            .find(|p| !self.kinds.contains(**p))
+        {
+            return Err(OffBoard { pos, size });
+        }
+        self.queries.clear();
+        self.queries.extend_from_slice(queries);
+        self.found.clear();
+        self.long.clear();
+        self.pending.clear();
+        let max_turns = self.rules.max_turns;
+        // The kinds first, in a loop of independent loads: on a big board
+        // they miss the cache, and this way the misses overlap.
+        let kinds = &self.kinds;
+        let mut matchable = std::mem::take(&mut self.matchable);
+        matchable.clear();
+        matchable.extend(queries.iter().enumerate().filter_map(|(i, &(a, b))| {
+            let kind = kinds[a];
+            (a != b && kind != 0 && kinds[b] == kind).then_some(i)
+        }));
+        self.found.resize(queries.len(), Found::No);
+        for &i in &matchable {
+            let (a, b) = queries[i];
+            self.found[i] = self.short_path(i, a, b, max_turns);
+        }
+        self.matchable = matchable;
+        if !self.pending.is_empty() {
+            self.find_middles();
+        }
+        if max_turns > 2 {
+            self.find_long_paths();
+        }
+        Ok(())
+    }
+
+    /// Number of queries answered by the last [`Batch::answer`].
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
+    /// Whether the last [`Batch::answer`] had no queries.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// Whether query `i` of the last batch can be matched.
+    ///
+    /// # Panics
+    /// If `i >= self.len()`.
+    #[must_use]
+    pub fn is_match(&self, i: usize) -> bool {
+        self.found[i] != Found::No
+    }
+
+    /// The path of query `i` of the last batch, as [`Connector::connect`]
+    /// gives it: fewest turns, then fewest steps.
+    ///
+    /// # Panics
+    /// If `i >= self.len()`.
+    #[must_use]
+    pub fn path(&self, i: usize) -> Option<Path> {
+        let s = self.shift;
+        let field = |p: Pos| Pos::new(p.row + s, p.col + s);
+        let (a, b) = self.queries[i];
+        let (a, b) = (field(a), field(b));
+        let corners: &[Pos] = match self.found[i] {
+            Found::No => return None,
+            Found::Long(k) => return Some(self.long[k].clone()),
+            Found::Straight => &[a, b],
+            Found::CornerOnRowOfA => &[a, Pos::new(a.row, b.col), b],
+            Found::CornerOnRowOfB => &[a, Pos::new(b.row, a.col), b],
+            Found::MiddleColumn(c) => &[a, Pos::new(a.row, c), Pos::new(b.row, c), b],
+            Found::MiddleRow(r) => &[a, Pos::new(r, a.col), Pos::new(r, b.col), b],
+        };
+        let point = |p: &Pos| Point {
+            row: p.row as isize - s as isize,
+            col: p.col as isize - s as isize,
+        };
+        Some(Path::new(corners.iter().map(point).collect()))
+    }
+
+    /// The free run of field cell `p` along its row (`across`: along its
+    /// column).
+    fn run(&self, p: Pos, across: bool) -> Run {
+        let (set, line, at, width) = if across {
+            (&self.across, p.col, p.row, self.rows)
+        } else {
+            (&self.field, p.row, p.col, self.cols)
+        };
+        let start = line * width;
+        let i = start + at;
+        Run {
+            lo: set
+                .before(i)
+                .filter(|&t| t >= start)
+                .map_or(0, |t| t - start + 1),
+            hi: set
+                .after(i)
+                .filter(|&t| t < start + width)
+                .map_or(width - 1, |t| t - start - 1),
+        }
+    }
+
+    /// The path of query `i` (board cells `a` and `b`, two tiles of one
+    /// kind) if it has at most one turn; otherwise, with `max_turns >= 2`,
+    /// queues its two-turn searches and answers `No` for now.
+    fn short_path(&mut self, i: usize, a: Pos, b: Pos, max_turns: usize) -> Found {
+        let s = self.shift;
+        let (a, b) = (
+            Pos::new(a.row + s, a.col + s),
+            Pos::new(b.row + s, b.col + s),
+        );
+        let (row_a, row_b) = (self.run(a, false), self.run(b, false));
+        let (col_a, col_b) = (self.run(a, true), self.run(b, true));
+        if a.row == b.row {
+            if row_a.hi + 1 == b.col || b.col + 1 == row_a.lo {
+                return Found::Straight;
+            }
+        } else if a.col == b.col {
+            if col_a.hi + 1 == b.row || b.row + 1 == col_a.lo {
+                return Found::Straight;
+            }
+        } else if max_turns >= 1 {
+            if row_a.reaches(b.col) && col_b.reaches(a.row) {
+                return Found::CornerOnRowOfA;
+            }
+            if row_b.reaches(a.col) && col_a.reaches(b.row) {
+                return Found::CornerOnRowOfB;
+            }
+        }
+        if max_turns >= 2 {
+            let transpose = |p: Pos| Pos::new(p.col, p.row);
+            let by_column = MiddleTask::new(a, b, row_a, row_b);
+            let by_row = MiddleTask::new(transpose(a), transpose(b), col_a, col_b);
+            if by_column.is_possible() || by_row.is_possible() {
+                self.pending.push((i, by_column, by_row));
+            }
+        }
+        Found::No
+    }
+
+    /// Answers the pending two-turn searches: a sweep down the field's rows
+    /// for middle columns, one down its columns for middle rows, and the
+    /// shorter path of the two (the middle column on a tie).
+    fn find_middles(&mut self) {
+        let by_column = self.sweep.best_middles(
+            &self.field,
+            (self.rows, self.cols),
+            self.pending.iter().map(|p| p.1),
+        );
+        let by_row = self.sweep.best_middles(
+            &self.across,
+            (self.cols, self.rows),
+            self.pending.iter().map(|p| p.2),
+        );
+        for ((&(i, _, _), column), row) in self.pending.iter().zip(by_column).zip(by_row) {
+            self.found[i] = match (column, row) {
+                (Some((len_c, c)), Some((len_r, _))) if len_c <= len_r => Found::MiddleColumn(c),
+                (_, Some((_, r))) => Found::MiddleRow(r),
+                (Some((_, c)), None) => Found::MiddleColumn(c),
+                (None, None) => Found::No,
+            };
+        }
+    }
+
+    /// With `max_turns > 2`: the matchable pairs without a short path get
+    /// the minimum-turn search.
+    fn find_long_paths(&mut self) {
+        for &i in &self.matchable {
+            if self.found[i] != Found::No {
+                continue;
+            }
+            let (a, b) = self.queries[i];
+            let (board, connector) = self.searched.get_or_insert_with(|| {
+                let board = Board::new(&self.kinds).expect("kinds no larger than MAX_KIND");
+                (board, Connector::new())
+            });
+            if let Some(path) = connector
+                .connect(board, a, b, &self.rules)
+                .expect("queries were checked")
+            {
+                self.found[i] = Found::Long(self.long.len());
+                self.long.push(path);
+            }
+        }
+    }
+}
+
+/// Scratch space of the sweeps, kept between batches.
+#[derive(Clone, Debug, Default)]
+struct Sweep {
+    tasks: Vec<MiddleTask>,
+    /// Task indices sorted by bottom row (a counting sort).
+    order: Vec<usize>,
+    starts: Vec<usize>,
+    /// Per column: 1 + the row of its last tile so far (0: none yet).
+    last_tile: Vec<usize>,
+    row_tiles: Vec<usize>,
+    tree: MinTree,
+}
+
+impl Sweep {
+    /// The shortest path of each task on a field of `size` (rows, columns)
+    /// whose tiles are `tiles` (row-major indices): its length and middle
+    /// column, or `None`. Ties go to the smaller column.
+    ///
+    /// # Complexity
+    /// One sweep down the rows to the lowest task: O(rows·cols / 64 +
+    /// tiles + rows + cols), plus O(log cols) per task.
+    fn best_middles(
+        &mut self,
+        tiles: &Nearest,
+        (rows, cols): (usize, usize),
+        tasks: impl Iterator<Item = MiddleTask>,
+    ) -> Vec<Option<(usize, usize)>> {
+        self.tasks.clear();
+        self.tasks.extend(tasks);
+        let mut best = vec![None; self.tasks.len()];
+        // Tasks by bottom row.
+        self.starts.clear();
+        self.starts.resize(rows + 1, 0);
+        for task in self.tasks.iter().filter(|t| t.is_possible()) {
+            self.starts[task.bottom + 1] += 1;
+        }
+        for r in 0..rows {
+            self.starts[r + 1] += self.starts[r];
+        }
+        self.order.clear();
+        self.order.resize(self.starts[rows], 0);
+        let mut fill = self.starts.clone();
+        for (t, task) in self
+            .tasks
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.is_possible())
+        {
+            self.order[fill[task.bottom]] = t;
+            fill[task.bottom] += 1;
+        }
+        let Some(last_row) = (0..rows)
+            .rev()
+            .find(|&r| self.starts[r + 1] > self.starts[r])
+        else {
+            return best;
+        };
+        // Down the rows: every column's last tile so far, in the tree. A row
+        // with many tiles is cheaper to rebuild the tree after than to
+        // update it tile by tile.
+        self.last_tile.clear();
+        self.last_tile.resize(cols, 0);
+        self.tree.rebuild(&self.last_tile);
+        let update_cost = usize::BITS - cols.leading_zeros();
+        let mut stale = false;
+        for row in 0..=last_row {
+            self.row_tiles.clear();
+            self.row_tiles.extend(
+                tiles
+                    .members_in(row * cols, (row + 1) * cols)
+                    .map(|i| i - row * cols),
+            );
+            for &col in &self.row_tiles {
+                self.last_tile[col] = row + 1;
+            }
+            if !stale && self.row_tiles.len() * update_cost as usize <= cols {
+                for &col in &self.row_tiles {
+                    self.tree.update(col, row + 1);
+                }
+            } else {
+                stale = true;
+            }
+            let waiting = &self.order[self.starts[row]..self.starts[row + 1]];
+            if waiting.is_empty() {
+                continue;
+            }
+            if stale {
+                self.tree.rebuild(&self.last_tile);
+                stale = false;
+            }
+            for &t in waiting {
+                best[t] = best_middle(&self.tree, &self.tasks[t]);
+            }
+        }
+        best
+    }
+}
+
+/// The best middle column of `task`, given the tree of every column's last
+/// tile at or above `task.bottom` (1 + row, 0 for none): a column is usable
+/// when that tile lies above `task.top`.
+fn best_middle(tree: &MinTree, task: &MiddleTask) -> Option<(usize, usize)> {
+    let MiddleTask {
+        top,
+        bottom,
+        a_col,
+        b_col,
+        span,
+    } = *task;
+    let length = |c: usize| (a_col.abs_diff(c) + c.abs_diff(b_col) + bottom - top, c);
+    let (near, far) = (a_col.min(b_col), a_col.max(b_col));
+    // Between the ends every column gives the same length: take the first.
+    let (lo, hi) = (span.lo.max(near), span.hi.min(far));
+    if lo <= hi
+        && let Some(c) = tree.first_at_most(lo, hi, top)
+    {
+        return Some(length(c));
+    }
+    let left = (span.lo < near)
+        .then(|| tree.last_at_most(span.lo, span.hi.min(near - 1), top))
+        .flatten();
+    let right = (span.hi > far)
+        .then(|| tree.first_at_most(span.lo.max(far + 1), span.hi, top))
+        .flatten();
+    match (left.map(length), right.map(length)) {
+        (Some(l), Some(r)) => Some(if l.0 <= r.0 { l } else { r }),
+        (l, r) => l.or(r),
+    }
+}
+
+/// A tree of minima over an array, answering "the first (last) index in a
+/// range whose value is at most t" in O(log n).
+#[derive(Clone, Debug, Default)]
+struct MinTree {
+    /// Leaves from `leaves` on (padded with `usize::MAX`), node i the
+    /// minimum of nodes 2i and 2i + 1.
+    node: Vec<usize>,
+    leaves: usize,
+}
+
+impl MinTree {
+    /// Makes the tree hold `values`, in O(values.len()).
+    fn rebuild(&mut self, values: &[usize]) {
+        self.leaves = values.len().next_power_of_two();
+        self.node.clear();
+        self.node.resize(2 * self.leaves, usize::MAX);
+        self.node[self.leaves..self.leaves + values.len()].copy_from_slice(values);
+        for i in (1..self.leaves).rev() {
+            self.node[i] = self.node[2 * i].min(self.node[2 * i + 1]);
+        }
+    }
+
+    /// Sets value `i` to `value`, in O(log n).
+    fn update(&mut self, i: usize, value: usize) {
+        let mut node = self.leaves + i;
+        self.node[node] = value;
+        while node > 1 {
+            node /= 2;
+            self.node[node] = self.node[2 * node].min(self.node[2 * node + 1]);
+        }
+    }
+
+    /// The first index in `lo..=hi` whose value is at most `t`.
+    fn first_at_most(&self, lo: usize, hi: usize, t: usize) -> Option<usize> {
+        self.find(1, 0, self.leaves - 1, lo, hi, t, false)
+    }
+
+    /// The last index in `lo..=hi` whose value is at most `t`.
+    fn last_at_most(&self, lo: usize, hi: usize, t: usize) -> Option<usize> {
+        self.find(1, 0, self.leaves - 1, lo, hi, t, true)
+    }
+
+    /// Searches node `node`, which covers `node_lo..=node_hi`, from the left
+    /// (from the right when `from_right`). Visits O(log n) nodes: at most
+    /// two partly covered nodes per level, and a covered node with a value
+    /// at most `t` always holds an answer, found without backtracking.
+    #[allow(clippy::too_many_arguments)]
+    fn find(
+        &self,
+        node: usize,
+        node_lo: usize,
+        node_hi: usize,
+        lo: usize,
+        hi: usize,
+        t: usize,
+        from_right: bool,
+    ) -> Option<usize> {
+        if node_hi < lo || hi < node_lo || self.node[node] > t {
+            return None;
+        }
+        if node_lo == node_hi {
+            return Some(node_lo);
+        }
+        let mid = node_lo + (node_hi - node_lo) / 2;
+        let left = |s: &Self| s.find(2 * node, node_lo, mid, lo, hi, t, from_right);
+        let right = |s: &Self| s.find(2 * node + 1, mid + 1, node_hi, lo, hi, t, from_right);
+        if from_right {
+            right(self).or_else(|| left(self))
+        } else {
+            left(self).or_else(|| right(self))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn min_tree_finds_first_and_last_at_most() {
+        let values = [5, 3, 9, 1, 7, 3];
+        let mut tree = MinTree::default();
+        tree.rebuild(&values);
+        for lo in 0..values.len() {
+            for hi in lo..values.len() {
+                for t in 0..10 {
+                    let ok = |&i: &usize| values[i] <= t;
+                    assert_eq!(tree.first_at_most(lo, hi, t), (lo..=hi).find(ok));
+                    assert_eq!(tree.last_at_most(lo, hi, t), (lo..=hi).rev().find(ok));
+                }
+            }
+        }
+        tree.rebuild(&[4]);
+        assert_eq!(tree.first_at_most(0, 0, 4), Some(0));
+        assert_eq!(tree.last_at_most(0, 0, 3), None);
+    }
+
+    #[test]
+    fn min_tree_updates() {
+        let mut values = vec![4, 4, 4, 4, 4];
+        let mut tree = MinTree::default();
+        tree.rebuild(&values);
+        for (i, v) in [(2, 1), (4, 0), (2, 6), (0, 3)] {
+            values[i] = v;
+            tree.update(i, v);
+            for t in 0..7 {
+                assert_eq!(
+                    tree.first_at_most(0, 4, t),
+                    (0..5).find(|&i| values[i] <= t)
+                );
+                assert_eq!(
+                    tree.last_at_most(0, 4, t),
+                    (0..5).rev().find(|&i| values[i] <= t)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn free_runs_stop_at_tiles_and_the_field_edge() {
+        let kinds =
+            Grid::from_vec(2, 8, vec![0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        let mut batch = Batch::new();
+        batch.set_board(kinds, Rules::default());
+        let run = |lo, hi| Run { lo, hi };
+        assert_eq!(batch.run(Pos::new(0, 4), false), run(2, 6));
+        assert_eq!(batch.run(Pos::new(0, 1), false), run(0, 3));
+        assert_eq!(batch.run(Pos::new(1, 0), false), run(0, 7));
+        assert_eq!(batch.run(Pos::new(0, 7), false), run(5, 7));
+        assert_eq!(batch.run(Pos::new(0, 1), true), run(0, 1));
+        assert_eq!(batch.run(Pos::new(1, 0), true), run(0, 1));
+        // With the ring, the field is 4 x 10 and runs may enter it.
+        let kinds = batch.take_kinds();
+        batch.set_board(
+            kinds,
+            Rules {
+                max_turns: 2,
+                border: Border::Open,
+            },
+        );
+        assert_eq!(batch.run(Pos::new(1, 2), false), run(0, 4));
+        assert_eq!(batch.run(Pos::new(1, 2), true), run(0, 3));
+    }
+}
