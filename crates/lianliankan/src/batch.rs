@@ -365,16 +365,12 @@ impl Batch {
     /// for middle columns, one down its columns for middle rows, and the
     /// shorter path of the two (the middle column on a tie).
     fn find_middles(&mut self) {
-        let by_column = self.sweep.best_middles(
-            &self.field,
-            (self.rows, self.cols),
-            self.pending.iter().map(|p| p.1),
-        );
-        let by_row = self.sweep.best_middles(
-            &self.across,
-            (self.cols, self.rows),
-            self.pending.iter().map(|p| p.2),
-        );
+        let by_column =
+            self.sweep
+                .best_middles(&self.field, self.cols, self.pending.iter().map(|p| p.1));
+        let by_row =
+            self.sweep
+                .best_middles(&self.across, self.rows, self.pending.iter().map(|p| p.2));
         for ((&(i, _, _), column), row) in self.pending.iter().zip(by_column).zip(by_row) {
             self.found[i] = match (column, row) {
                 (Some((len_c, c)), Some((len_r, _))) if len_c <= len_r => Found::MiddleColumn(c),
@@ -412,9 +408,8 @@ impl Batch {
 #[derive(Clone, Debug, Default)]
 struct Sweep {
     tasks: Vec<MiddleTask>,
-    /// Task indices sorted by bottom row (a counting sort).
-    order: Vec<usize>,
-    starts: Vec<usize>,
+    /// (bottom row, task index), sorted.
+    order: Vec<(usize, usize)>,
     /// Per column: 1 + the row of its last tile so far (0: none yet).
     last_tile: Vec<usize>,
     row_tiles: Vec<usize>,
@@ -422,47 +417,34 @@ struct Sweep {
 }
 
 impl Sweep {
-    /// The shortest path of each task on a field of `size` (rows, columns)
+    /// The shortest path of each task on a field `cols` wide
     /// whose tiles are `tiles` (row-major indices): its length and middle
     /// column, or `None`. Ties go to the smaller column.
     ///
     /// # Complexity
     /// One sweep down the rows to the lowest task: O(rows·cols / 64 +
-    /// tiles + rows + cols), plus O(log cols) per task.
+    /// tiles + rows + cols), plus O(log t + log cols) per task for t tasks.
+    /// Memory: O(t + cols).
     fn best_middles(
         &mut self,
         tiles: &Nearest,
-        (rows, cols): (usize, usize),
+        cols: usize,
         tasks: impl Iterator<Item = MiddleTask>,
     ) -> Vec<Option<(usize, usize)>> {
         self.tasks.clear();
         self.tasks.extend(tasks);
         let mut best = vec![None; self.tasks.len()];
         // Tasks by bottom row.
-        self.starts.clear();
-        self.starts.resize(rows + 1, 0);
-        for task in self.tasks.iter().filter(|t| t.is_possible()) {
-            self.starts[task.bottom + 1] += 1;
-        }
-        for r in 0..rows {
-            self.starts[r + 1] += self.starts[r];
-        }
         self.order.clear();
-        self.order.resize(self.starts[rows], 0);
-        let mut fill = self.starts.clone();
-        for (t, task) in self
-            .tasks
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.is_possible())
-        {
-            self.order[fill[task.bottom]] = t;
-            fill[task.bottom] += 1;
-        }
-        let Some(last_row) = (0..rows)
-            .rev()
-            .find(|&r| self.starts[r + 1] > self.starts[r])
-        else {
+        self.order.extend(
+            self.tasks
+                .iter()
+                .enumerate()
+                .filter(|(_, task)| task.is_possible())
+                .map(|(t, task)| (task.bottom, t)),
+        );
+        self.order.sort_unstable();
+        let Some(&(last_row, _)) = self.order.last() else {
             return best;
         };
         // Down the rows: every column's last tile so far, in the tree. A row
@@ -473,6 +455,7 @@ impl Sweep {
         self.tree.rebuild(&self.last_tile);
         let update_cost = usize::BITS - cols.leading_zeros();
         let mut stale = false;
+        let mut next = 0;
         for row in 0..=last_row {
             self.row_tiles.clear();
             self.row_tiles.extend(
@@ -490,17 +473,18 @@ impl Sweep {
             } else {
                 stale = true;
             }
-            let waiting = &self.order[self.starts[row]..self.starts[row + 1]];
-            if waiting.is_empty() {
+            let waiting = self.order[next..].partition_point(|&(bottom, _)| bottom == row);
+            if waiting == 0 {
                 continue;
             }
             if stale {
                 self.tree.rebuild(&self.last_tile);
                 stale = false;
             }
-            for &t in waiting {
+            for &(_, t) in &self.order[next..next + waiting] {
                 best[t] = best_middle(&self.tree, &self.tasks[t]);
             }
+            next += waiting;
         }
         best
     }
