@@ -69,6 +69,63 @@ pub fn generate(shape: &Shape, seed: u64) -> String {
     out
 }
 
+/// The worst case for answering one query at a time: a `rows` × `cols`
+/// board whose top and bottom rows hold a few tiles (one column in ten,
+/// of `kinds` kinds) and every column one wall tile somewhere in between,
+/// then `queries` queries, each a top tile and a bottom tile of its kind.
+/// The two ends' free runs span most of the board both ways, and nearly
+/// every column and row that could carry the middle segment is blocked
+/// somewhere, so `Connector` tries O(rows + cols) of them per query.
+pub fn generate_walls(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut cells = vec![0u32; rows * cols];
+    for c in 0..cols {
+        cells[rng.range(1, rows - 2) * cols + c] = 1 + kinds;
+        for r in [0, rows - 1] {
+            if rng.percent(10) {
+                cells[r * cols + c] = 1 + rng.below(kinds as usize) as u32;
+            }
+        }
+    }
+    let ends = |r: usize| -> Vec<usize> {
+        (r * cols..(r + 1) * cols)
+            .filter(|&i| cells[i] != 0)
+            .collect()
+    };
+    let (top, bottom) = (ends(0), ends(rows - 1));
+    let mut out = format!("{rows} {cols}\n");
+    for row in cells.chunks(cols) {
+        let line: Vec<String> = row.iter().map(u32::to_string).collect();
+        writeln!(out, "{}", line.join(" ")).unwrap();
+    }
+    writeln!(out, "{queries}").unwrap();
+    for _ in 0..queries {
+        let a = top[rng.below(top.len())];
+        let twins: Vec<usize> = bottom
+            .iter()
+            .copied()
+            .filter(|&b| cells[b] == cells[a])
+            .collect();
+        let b = if twins.is_empty() {
+            bottom[rng.below(bottom.len())]
+        } else {
+            twins[rng.below(twins.len())]
+        };
+        let (a, b) = (to_pos(a, cols), to_pos(b, cols));
+        writeln!(
+            out,
+            "{} {} {} {}",
+            a.row + 1,
+            a.col + 1,
+            b.row + 1,
+            b.col + 1
+        )
+        .unwrap();
+    }
+    out.push_str("0 0\n");
+    out
+}
+
 fn random_cells(rng: &mut SplitMix64, shape: &Shape) -> Vec<u32> {
     (0..shape.rows * shape.cols)
         .map(|_| {
@@ -182,20 +239,23 @@ fn answer(boards: &Parsed, mut connected: impl FnMut(&Board, Pos, Pos) -> bool) 
 }
 
 /// The library's judge path: each board's queries answered together by
-/// [`Batch`], as the binary does.
+/// [`Batch`], in the binary's chunks.
 pub fn solver(input: &[u8]) -> Result<Pass, String> {
     let rules = Rules::default();
     pass(input, parse_all, |boards| {
         let mut batch = Batch::new();
         let mut answers = Answers::default();
         for (_, kinds, queries) in boards {
+            let chunk = Batch::chunk_for(kinds.rows() * kinds.cols());
             batch.set_board(kinds.clone(), rules);
-            batch
-                .answer(queries)
-                .expect("queries were read on the board");
-            for i in 0..queries.len() {
-                let yes = batch.is_match(i);
-                answers.push(if yes { "YES" } else { "NO" }, yes);
+            for queries in queries.chunks(chunk) {
+                batch
+                    .answer(queries)
+                    .expect("queries were read on the board");
+                for i in 0..queries.len() {
+                    let yes = batch.is_match(i);
+                    answers.push(if yes { "YES" } else { "NO" }, yes);
+                }
             }
         }
         answers
@@ -263,6 +323,27 @@ mod tests {
             same_kind >= 98 * 7 / 10,
             "only {same_kind} of 98 queries are same-kind pairs"
         );
+    }
+
+    #[test]
+    fn walls_block_every_column_between_the_ends() {
+        let input = generate_walls(20, 30, 3, 60, 9);
+        assert_eq!(input, generate_walls(20, 30, 3, 60, 9));
+        let mut reader = Reader::new(input.as_bytes());
+        let board = judge::read_board(&mut reader).unwrap().unwrap();
+        for c in 0..30 {
+            let walls = (1..19).filter(|&r| board.kind(Pos::new(r, c)) != Some(0)).count();
+            assert_eq!(walls, 1, "column {c}");
+        }
+        assert_eq!(judge::read_query_count(&mut reader).unwrap(), 60);
+        for _ in 0..60 {
+            let (a, b) = judge::read_query(&mut reader, (20, 30)).unwrap();
+            assert_eq!((a.row, b.row), (0, 19));
+            assert_ne!(board.kind(a), Some(0));
+        }
+        let answers = one_by_one(input.as_bytes()).unwrap().answers;
+        assert!(answers.positive > 0 && answers.positive < answers.count, "{answers:?}");
+        assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
     }
 
     #[test]

@@ -84,8 +84,8 @@ Times are min / median (runs). Ratios compare minimums: other work on the machin
 - solver binary: the puzzle's binary run on the input file, whole process (start, read, parse, answer, print).
 - parse only: `xtask bench-parse`, the same reading and parsing code as the binary with no answering, whole process, same profile.
 - baseline, whole input: the brute-force reference of the tests parsing and answering the input in memory, in process
-  (no process start-up: this favours the baseline). For lianliankan-many-queries the baseline is instead the library's
-  one-query-at-a-time `Connector`, O(n + m) a query (the brute force would take days there).
+  (no process start-up: this favours the baseline). For lianliankan-many-queries and lianliankan-walls the baseline is
+  instead the library's one-query-at-a-time `Connector`, O(n + m) a query (the brute force would take hours there).
 - answering only: the solver library (as the binary calls it) and the baseline answering the already parsed input, in process.
 - Every solver run's output, and the library's answers, are checked equal to the baseline's.
 ";

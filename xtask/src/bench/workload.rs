@@ -154,6 +154,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
     };
     // Far beyond the judge's q < 50: one board and a million queries, where
     // answering one query at a time in O(n + m) is the baseline to beat.
+    let walls_queries = if full { 200_000 } else { 2_000 };
     let many_queries = lianliankan::Shape {
         boards: 1,
         rows,
@@ -219,10 +220,30 @@ pub fn all(scale: Scale) -> Vec<Workload> {
                 117_508,
                 Goal {
                     issue: Some(8),
-                    max_solver_over_parse: Some(2.0),
-                    min_baseline_over_solver: None,
+                    max_solver_over_parse: None,
+                    min_baseline_over_solver: Some(2.0),
                 },
             )
+        },
+        Workload {
+            name: "lianliankan-walls",
+            binary: "lianliankan",
+            description: format!(
+                "1 board {rows}×{cols}: a few tiles on the top and bottom rows, one wall tile in every column; \
+                 {walls_queries} queries, top tile to bottom tile of its kind"
+            ),
+            seed: 117_599,
+            generate: Box::new(move |seed| {
+                lianliankan::generate_walls(rows, cols, 8, walls_queries, seed)
+            }),
+            parse: lianliankan::parse,
+            solver: lianliankan::solver,
+            baseline: lianliankan::one_by_one,
+            goal: Goal {
+                issue: Some(8),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(5.0),
+            },
         },
         Workload {
             name: "segments",
