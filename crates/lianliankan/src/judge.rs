@@ -263,6 +263,45 @@ mod tests {
         assert_eq!(read_board(&mut r).unwrap(), None);
     }
 
+    /// More queries than one chunk, and a fault in a later chunk: every
+    /// answer before the fault is written, each the one `Connector` gives,
+    /// and the error names the faulty number.
+    #[test]
+    fn chunks_keep_every_answer_before_a_fault() {
+        use std::fmt::Write as _;
+        let board = Board::from_rows(&[[1, 2, 0, 1], [0, 2, 1, 0], [1, 0, 2, 2]]).unwrap();
+        let mut rng = grid_core::SplitMix64::new(11);
+        let count = Batch::chunk_for(12) * 2 + 100;
+        let fault = count - 50;
+        let mut input = String::from("3 4\n1 2 0 1\n0 2 1 0\n1 0 2 2\n");
+        writeln!(input, "{count}").unwrap();
+        let mut expected = String::new();
+        let mut connector = crate::Connector::new();
+        for i in 0..count {
+            let mut cell = || (1 + rng.below(3), 1 + rng.below(4));
+            let ((r1, c1), (r2, c2)) = (cell(), cell());
+            if i == fault {
+                writeln!(input, "{r1} {c1} {r2} 9").unwrap();
+                break;
+            }
+            writeln!(input, "{r1} {c1} {r2} {c2}").unwrap();
+            let (a, b) = (Pos::new(r1 - 1, c1 - 1), Pos::new(r2 - 1, c2 - 1));
+            let path = connector.connect(&board, a, b, &Rules::default()).unwrap();
+            expected.push_str(if path.is_some() { "YES\n" } else { "NO\n" });
+        }
+        let mut out = Vec::new();
+        let error = run(input.as_bytes(), &Options::default(), &mut out).unwrap_err();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        assert!(expected.contains("YES") && expected.contains("NO"));
+        let line = 5 + fault + 1;
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("line {line}, column 7: column 9 is outside")),
+            "{error}"
+        );
+    }
+
     fn error(input: &[u8]) -> String {
         let mut r = Reader::new(input);
         let result = (|| {

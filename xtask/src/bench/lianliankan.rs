@@ -332,7 +332,9 @@ mod tests {
         let mut reader = Reader::new(input.as_bytes());
         let board = judge::read_board(&mut reader).unwrap().unwrap();
         for c in 0..30 {
-            let walls = (1..19).filter(|&r| board.kind(Pos::new(r, c)) != Some(0)).count();
+            let walls = (1..19)
+                .filter(|&r| board.kind(Pos::new(r, c)) != Some(0))
+                .count();
             assert_eq!(walls, 1, "column {c}");
         }
         assert_eq!(judge::read_query_count(&mut reader).unwrap(), 60);
@@ -342,7 +344,10 @@ mod tests {
             assert_ne!(board.kind(a), Some(0));
         }
         let answers = one_by_one(input.as_bytes()).unwrap().answers;
-        assert!(answers.positive > 0 && answers.positive < answers.count, "{answers:?}");
+        assert!(
+            answers.positive > 0 && answers.positive < answers.count,
+            "{answers:?}"
+        );
         assert_eq!(solver(input.as_bytes()).unwrap().answers, answers);
     }
 
