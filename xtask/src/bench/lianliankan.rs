@@ -43,26 +43,11 @@ pub fn generate(shape: &Shape, seed: u64) -> String {
     for _ in 0..shape.boards {
         let cells = random_cells(&mut rng, shape);
         let kinds = Kinds::of(&cells, shape.kinds);
-        writeln!(out, "{} {}", shape.rows, shape.cols).unwrap();
-        for row in cells.chunks(shape.cols) {
-            for (i, kind) in row.iter().enumerate() {
-                let sep = if i + 1 == row.len() { '\n' } else { ' ' };
-                write!(out, "{kind}{sep}").unwrap();
-            }
-        }
+        write_board(&mut out, shape.cols, &cells);
         writeln!(out, "{}", shape.queries).unwrap();
         for _ in 0..shape.queries {
             let (a, b) = random_query(&mut rng, &cells, &kinds, shape.cols);
-            let (a, b) = (to_pos(a, shape.cols), to_pos(b, shape.cols));
-            writeln!(
-                out,
-                "{} {} {} {}",
-                a.row + 1,
-                a.col + 1,
-                b.row + 1,
-                b.col + 1
-            )
-            .unwrap();
+            write_query(&mut out, shape.cols, a, b);
         }
     }
     out.push_str("0 0\n");
@@ -93,11 +78,8 @@ pub fn generate_walls(rows: usize, cols: usize, kinds: u32, queries: usize, seed
             .collect()
     };
     let (top, bottom) = (ends(0), ends(rows - 1));
-    let mut out = format!("{rows} {cols}\n");
-    for row in cells.chunks(cols) {
-        let line: Vec<String> = row.iter().map(u32::to_string).collect();
-        writeln!(out, "{}", line.join(" ")).unwrap();
-    }
+    let mut out = String::new();
+    write_board(&mut out, cols, &cells);
     writeln!(out, "{queries}").unwrap();
     for _ in 0..queries {
         let a = top[rng.below(top.len())];
@@ -111,19 +93,28 @@ pub fn generate_walls(rows: usize, cols: usize, kinds: u32, queries: usize, seed
         } else {
             twins[rng.below(twins.len())]
         };
-        let (a, b) = (to_pos(a, cols), to_pos(b, cols));
-        writeln!(
-            out,
-            "{} {} {} {}",
-            a.row + 1,
-            a.col + 1,
-            b.row + 1,
-            b.col + 1
-        )
-        .unwrap();
+        write_query(&mut out, cols, a, b);
     }
     out.push_str("0 0\n");
     out
+}
+
+/// `n m` and the rows of a board of `cols` columns (cells row-major).
+fn write_board(out: &mut String, cols: usize, cells: &[u32]) {
+    writeln!(out, "{} {cols}", cells.len() / cols).unwrap();
+    for row in cells.chunks(cols) {
+        for (i, kind) in row.iter().enumerate() {
+            let sep = if i + 1 == row.len() { '\n' } else { ' ' };
+            write!(out, "{kind}{sep}").unwrap();
+        }
+    }
+}
+
+/// The query of cells `a` and `b` (row-major indices), 1-based.
+fn write_query(out: &mut String, cols: usize, a: usize, b: usize) {
+    let (a, b) = (to_pos(a, cols), to_pos(b, cols));
+    let (r1, c1, r2, c2) = (a.row + 1, a.col + 1, b.row + 1, b.col + 1);
+    writeln!(out, "{r1} {c1} {r2} {c2}").unwrap();
 }
 
 fn random_cells(rng: &mut SplitMix64, shape: &Shape) -> Vec<u32> {
