@@ -138,7 +138,10 @@ fn one_query_at_a_time(input: &[u8], rules: &lianliankan::Rules) -> String {
         while let Some(board) = read_board(&mut reader)? {
             for _ in 0..read_query_count(&mut reader)? {
                 let (a, b) = read_query(&mut reader, (board.rows(), board.cols()))?;
-                match connector.connect(&board, a, b, rules).expect("on the board") {
+                match connector
+                    .connect(&board, a, b, rules)
+                    .expect("on the board")
+                {
                     None => out.push_str("NO\n"),
                     Some(path) => {
                         out.push_str("YES");
