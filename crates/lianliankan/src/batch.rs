@@ -211,9 +211,9 @@ impl Batch {
     /// For `max_turns <= 2`: O(q) for the runs and the paths with at most
     /// one turn, then, for the queries left, two sweeps down the field
     /// (rows, then columns) in O(rows·cols / 64 + tiles + rows + cols) plus
-    /// O(log(rows + cols)) per query. With `max_turns > 2`, O(rows·cols)
-    /// more per query that needs more than two turns. Memory: O(q) besides
-    /// the board's.
+    /// O(log q + log(rows + cols)) per query (a sort by row, then the tree).
+    /// With `max_turns > 2`, O(rows·cols) more per query that needs more
+    /// than two turns. Memory: O(q) besides the board's.
     pub fn answer(&mut self, queries: &[(Pos, Pos)]) -> Result<(), OffBoard> {
         let size = (self.kinds.rows(), self.kinds.cols());
         if let Some(&pos) = queries

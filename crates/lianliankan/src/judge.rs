@@ -46,7 +46,7 @@ pub struct Options {
 /// writing fails.
 ///
 /// # Complexity
-/// O(input length + q·log(n + m)) for `max_turns <= 2`, however many queries
+/// O(input length + q·log(n·m)) for `max_turns <= 2`, however many queries
 /// follow a board (plus O(n·m) per query that needs more than two turns
 /// when `max_turns > 2`). Memory: the board's kinds (4 bytes a cell), two
 /// bits a cell for the sweeps, and one chunk of queries; one board's memory
