@@ -36,8 +36,8 @@
 //! arrival with fewer turns. Larger turn limits use grid-core's exact
 //! minimum-turn search. On a board that stays fixed while many queries are
 //! asked (the judge's case), [`Batch`] answers them together in
-//! O(log q + log(rows + cols)) each after a few sweeps over the board, with the
-//! same paths. Every answer is checked in the test suite against a
+//! O(log q + log(rows + cols)) each after a few sweeps over the board, with
+//! the same paths. Every answer is checked in the test suite against a
 //! brute-force search over (cell, heading, turns used).
 #![deny(missing_docs)]
 
