@@ -34,8 +34,7 @@
 
 use grid_core::{Grid, Nearest, Pos};
 
-use crate::board::is_tile;
-use crate::{Board, Border, Connector, OffBoard, Path, Point, Rules};
+use crate::{Board, BoardError, Border, Connector, MAX_KIND, OffBoard, Path, Point, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
@@ -46,7 +45,7 @@ use crate::{Board, Border, Connector, OffBoard, Path, Point, Rules};
 ///
 /// let kinds = Grid::from_vec(3, 4, vec![1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1]).unwrap();
 /// let mut batch = Batch::new();
-/// batch.set_board(kinds, Rules::default());
+/// batch.set_board(kinds, Rules::default()).unwrap();
 /// batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 0), Pos::new(0, 1))]).unwrap();
 /// assert_eq!(batch.path(0).unwrap().turns(), 2);
 /// assert!(!batch.is_match(1));
@@ -163,9 +162,19 @@ impl Batch {
     /// Makes `kinds` (0 = empty) the board that [`Batch::answer`] answers
     /// on, under `rules`. [`Batch::take_kinds`] gives the grid back.
     ///
+    /// # Errors
+    /// [`BoardError::KindTooLarge`] for a kind above [`MAX_KIND`]; the
+    /// batch then holds an empty board.
+    ///
     /// # Complexity
-    /// O(rows·cols / 64 + tiles).
-    pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) {
+    /// O(rows·cols).
+    pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) -> Result<(), BoardError> {
+        if let Some(i) = kinds.cells().iter().position(|&k| k > MAX_KIND) {
+            self.take_kinds();
+            return Err(BoardError::KindTooLarge {
+                pos: kinds.pos_of(i),
+            });
+        }
         self.kinds = kinds;
         self.rules = rules;
         self.searched = None;
@@ -177,12 +186,13 @@ impl Batch {
         self.field.reset(rows * cols);
         self.across.reset(rows * cols);
         for (r, row) in self.kinds.row_slices().enumerate() {
-            for (c, _) in row.iter().enumerate().filter(|(_, k)| is_tile(**k)) {
+            for (c, _) in row.iter().enumerate().filter(|(_, k)| **k != 0) {
                 let (r, c) = (r + s, c + s);
                 self.field.insert(r * cols + c);
                 self.across.insert(c * rows + r);
             }
         }
+        Ok(())
     }
 
     /// The board's kinds, as given to [`Batch::set_board`].
@@ -195,7 +205,8 @@ impl Batch {
     /// an empty board.
     pub fn take_kinds(&mut self) -> Grid<u32> {
         let kinds = std::mem::take(&mut self.kinds);
-        self.set_board(Grid::default(), self.rules);
+        self.set_board(Grid::default(), self.rules)
+            .expect("an empty board is valid");
         kinds
     }
 
@@ -645,7 +656,7 @@ mod tests {
         let kinds =
             Grid::from_vec(2, 8, vec![0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         let mut batch = Batch::new();
-        batch.set_board(kinds, Rules::default());
+        batch.set_board(kinds, Rules::default()).unwrap();
         let run = |lo, hi| Run { lo, hi };
         assert_eq!(batch.run(Pos::new(0, 4), false), run(2, 6));
         assert_eq!(batch.run(Pos::new(0, 1), false), run(0, 3));
@@ -655,13 +666,11 @@ mod tests {
         assert_eq!(batch.run(Pos::new(1, 0), true), run(0, 1));
         // With the ring, the field is 4 x 10 and runs may enter it.
         let kinds = batch.take_kinds();
-        batch.set_board(
-            kinds,
-            Rules {
-                max_turns: 2,
-                border: Border::Open,
-            },
-        );
+        let open = Rules {
+            max_turns: 2,
+            border: Border::Open,
+        };
+        batch.set_board(kinds, open).unwrap();
         assert_eq!(batch.run(Pos::new(1, 2), false), run(0, 4));
         assert_eq!(batch.run(Pos::new(1, 2), true), run(0, 3));
     }

@@ -60,7 +60,9 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), F
         let size = (kinds.rows(), kinds.cols());
         let chunk = Batch::chunk_for(size.0 * size.1);
         let left = read_query_count(&mut reader);
-        batch.set_board(kinds, options.rules);
+        batch
+            .set_board(kinds, options.rules)
+            .expect("read_board_into keeps kinds at most MAX_KIND");
         let mut left = left?;
         let mut drawn = None;
         while left > 0 {

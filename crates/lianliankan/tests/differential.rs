@@ -3,7 +3,7 @@
 
 use grid_core::reference::{check_path, min_length_with_turns};
 use grid_core::{Grid, Pos, SplitMix64};
-use lianliankan::{Batch, Board, Border, Connector, Rules, reference};
+use lianliankan::{Batch, Board, BoardError, Border, Connector, Rules, reference};
 
 fn random_board(rng: &mut SplitMix64) -> Board {
     let rows = rng.range(1, 15);
@@ -226,7 +226,7 @@ fn batch_gives_the_connectors_paths() {
             asked.push(query);
         }
         let grid = board.to_grid();
-        batch.set_board(grid.clone(), rules);
+        batch.set_board(grid.clone(), rules).unwrap();
         batch.answer(&asked).unwrap();
         assert_eq!(batch.len(), asked.len());
         for (i, &(a, b)) in asked.iter().enumerate() {
@@ -264,7 +264,7 @@ fn batch_gives_the_connectors_paths() {
 fn batch_rejects_a_query_off_the_board() {
     let grid = Grid::from_vec(1, 2, vec![1, 1]).unwrap();
     let mut batch = Batch::new();
-    batch.set_board(grid, Rules::default());
+    batch.set_board(grid, Rules::default()).unwrap();
     let err = batch
         .answer(&[
             (Pos::new(0, 0), Pos::new(0, 1)),
@@ -277,4 +277,13 @@ fn batch_rejects_a_query_off_the_board() {
     assert_eq!(batch.take_kinds().cells(), &[1, 1]);
     batch.answer(&[]).unwrap();
     assert!(batch.is_empty());
+    // The largest u32 is not a kind (as for `Board`); the batch is left empty.
+    let too_large = Grid::from_vec(1, 2, vec![1, u32::MAX]).unwrap();
+    assert_eq!(
+        batch.set_board(too_large, Rules::default()),
+        Err(BoardError::KindTooLarge {
+            pos: Pos::new(0, 1)
+        })
+    );
+    assert_eq!(batch.kinds().rows(), 0);
 }

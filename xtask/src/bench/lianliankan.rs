@@ -242,7 +242,9 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         for (_, kinds, queries) in boards {
             let kinds = kinds.take();
             let chunk = Batch::chunk_for(kinds.rows() * kinds.cols());
-            batch.set_board(kinds, rules);
+            batch
+                .set_board(kinds, rules)
+                .expect("kinds were read by the judge reader");
             for queries in queries.chunks(chunk) {
                 batch
                     .answer(queries)
