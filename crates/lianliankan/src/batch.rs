@@ -34,7 +34,8 @@
 
 use grid_core::{Grid, Nearest, Pos};
 
-use crate::{Board, BoardError, Border, Connector, MAX_KIND, OffBoard, Path, Point, Rules};
+use crate::board::check_kinds;
+use crate::{Board, BoardError, Border, Connector, OffBoard, Path, Point, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
@@ -71,8 +72,12 @@ pub struct Batch {
     matchable: Vec<usize>,
     /// Paths with more than two turns, indexed by [`Found::Long`].
     long: Vec<Path>,
-    /// Two-turn searches waiting for a sweep: the query and the task.
-    pending: Vec<(usize, MiddleTask, MiddleTask)>,
+    /// Two-turn searches waiting for the sweeps: the query, its task with
+    /// the middle on a column, and its task with the middle on a row (on the
+    /// transposed field), at the same index.
+    pending: Vec<usize>,
+    by_column: Vec<MiddleTask>,
+    by_row: Vec<MiddleTask>,
     sweep: Sweep,
     /// With `max_turns > 2`: the board for the minimum-turn search, made
     /// when a batch first needs it.
@@ -98,7 +103,7 @@ enum Found {
 
 /// The free run through a tile along one line: the first and last index of
 /// the empty cells reachable from it in a straight line, the tile included.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Run {
     lo: usize,
     hi: usize,
@@ -163,17 +168,15 @@ impl Batch {
     /// on, under `rules`. [`Batch::take_kinds`] gives the grid back.
     ///
     /// # Errors
-    /// [`BoardError::KindTooLarge`] for a kind above [`MAX_KIND`]; the
+    /// [`BoardError::KindTooLarge`] for a kind above [`crate::MAX_KIND`]; the
     /// batch then holds an empty board.
     ///
     /// # Complexity
     /// O(rows·cols).
     pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) -> Result<(), BoardError> {
-        if let Some(i) = kinds.cells().iter().position(|&k| k > MAX_KIND) {
+        if let Err(error) = check_kinds(&kinds) {
             self.take_kinds();
-            return Err(BoardError::KindTooLarge {
-                pos: kinds.pos_of(i),
-            });
+            return Err(error);
         }
         self.kinds = kinds;
         self.rules = rules;
@@ -239,6 +242,8 @@ impl Batch {
         self.found.clear();
         self.long.clear();
         self.pending.clear();
+        self.by_column.clear();
+        self.by_row.clear();
         let max_turns = self.rules.max_turns;
         // The kinds first, in a loop of independent loads: on a big board
         // they miss the cache, and this way the misses overlap.
@@ -366,7 +371,9 @@ impl Batch {
             let by_column = MiddleTask::new(a, b, row_a, row_b);
             let by_row = MiddleTask::new(transpose(a), transpose(b), col_a, col_b);
             if by_column.is_possible() || by_row.is_possible() {
-                self.pending.push((i, by_column, by_row));
+                self.pending.push(i);
+                self.by_column.push(by_column);
+                self.by_row.push(by_row);
             }
         }
         Found::No
@@ -376,13 +383,13 @@ impl Batch {
     /// for middle columns, one down its columns for middle rows, and the
     /// shorter path of the two (the middle column on a tie).
     fn find_middles(&mut self) {
-        let by_column =
-            self.sweep
-                .best_middles(&self.field, self.cols, self.pending.iter().map(|p| p.1));
-        let by_row =
-            self.sweep
-                .best_middles(&self.across, self.rows, self.pending.iter().map(|p| p.2));
-        for ((&(i, _, _), column), row) in self.pending.iter().zip(by_column).zip(by_row) {
+        let by_column = self
+            .sweep
+            .best_middles(&self.field, self.cols, &self.by_column);
+        let by_row = self
+            .sweep
+            .best_middles(&self.across, self.rows, &self.by_row);
+        for ((&i, column), row) in self.pending.iter().zip(by_column).zip(by_row) {
             self.found[i] = match (column, row) {
                 (Some((len_c, c)), Some((len_r, _))) if len_c <= len_r => Found::MiddleColumn(c),
                 (_, Some((_, r))) => Found::MiddleRow(r),
@@ -418,7 +425,6 @@ impl Batch {
 /// Scratch space of the sweeps, kept between batches.
 #[derive(Clone, Debug, Default)]
 struct Sweep {
-    tasks: Vec<MiddleTask>,
     /// (bottom row, task index), sorted.
     order: Vec<(usize, usize)>,
     /// Per column: 1 + the row of its last tile so far (0: none yet).
@@ -440,15 +446,13 @@ impl Sweep {
         &mut self,
         tiles: &Nearest,
         cols: usize,
-        tasks: impl Iterator<Item = MiddleTask>,
+        tasks: &[MiddleTask],
     ) -> Vec<Option<(usize, usize)>> {
-        self.tasks.clear();
-        self.tasks.extend(tasks);
-        let mut best = vec![None; self.tasks.len()];
+        let mut best = vec![None; tasks.len()];
         // Tasks by bottom row.
         self.order.clear();
         self.order.extend(
-            self.tasks
+            tasks
                 .iter()
                 .enumerate()
                 .filter(|(_, task)| task.is_possible())
@@ -493,7 +497,7 @@ impl Sweep {
                 stale = false;
             }
             for &(_, t) in &self.order[next..next + waiting] {
-                best[t] = best_middle(&self.tree, &self.tasks[t]);
+                best[t] = best_middle(&self.tree, &tasks[t]);
             }
             next += waiting;
         }

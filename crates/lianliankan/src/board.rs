@@ -67,11 +67,7 @@ impl Board {
     /// # Complexity
     /// O(rows·cols).
     pub fn new(grid: &Grid<u32>) -> Result<Board, BoardError> {
-        if let Some(i) = grid.cells().iter().position(|&k| k > MAX_KIND) {
-            return Err(BoardError::KindTooLarge {
-                pos: grid.pos_of(i),
-            });
-        }
+        check_kinds(grid)?;
         Ok(Board::from_ringed(grid.with_border(RING)))
     }
 
@@ -236,6 +232,17 @@ impl Board {
             }
         }
         self.tiles = tiles;
+    }
+}
+
+/// [`BoardError::KindTooLarge`] for the first kind of `grid` above
+/// [`MAX_KIND`] (the value above it marks the ring).
+pub(crate) fn check_kinds(grid: &Grid<u32>) -> Result<(), BoardError> {
+    match grid.cells().iter().position(|&k| k > MAX_KIND) {
+        Some(i) => Err(BoardError::KindTooLarge {
+            pos: grid.pos_of(i),
+        }),
+        None => Ok(()),
     }
 }
 
