@@ -56,29 +56,6 @@ impl<T: Clone> Grid<T> {
         self.rows = rows;
         self.cols = cols;
     }
-
-    /// A copy of `self` inside a ring of `border` one cell wide: the result is
-    /// `(rows + 2) × (cols + 2)` and cell `(r, c)` of `self` is cell
-    /// `(r + 1, c + 1)` of the result.
-    ///
-    /// This is the exact model of a path that may leave the board: leaving by
-    /// more than one cell never shortens a path in turns.
-    #[must_use]
-    pub fn with_border(&self, border: T) -> Grid<T> {
-        let cols = self.cols + 2;
-        let mut cells = Vec::with_capacity((self.rows + 2) * cols);
-        cells.extend(std::iter::repeat_n(border.clone(), cols + 1));
-        for row in self.row_slices() {
-            cells.extend_from_slice(row);
-            cells.extend(std::iter::repeat_n(border.clone(), 2));
-        }
-        cells.extend(std::iter::repeat_n(border, cols - 1));
-        Grid {
-            rows: self.rows + 2,
-            cols,
-            cells,
-        }
-    }
 }
 
 impl<T> Grid<T> {
@@ -254,19 +231,6 @@ impl Occupancy {
         self.bits.count_ones()
     }
 
-    /// A copy inside an empty ring one cell wide: cell `(r, c)` of `self` is
-    /// cell `(r + 1, c + 1)` of the result (see [`Grid::with_border`]).
-    #[must_use]
-    pub fn with_border(&self) -> Occupancy {
-        let mut out = Occupancy::new(self.rows + 2, self.cols + 2);
-        for r in 0..self.rows {
-            let src = &self.bits[r * self.cols..(r + 1) * self.cols];
-            let start = (r + 1) * out.cols + 1;
-            out.bits[start..start + self.cols].copy_from_bitslice(src);
-        }
-        out
-    }
-
     /// The board as a [`Grid`] of booleans (`true` = occupied), for searches
     /// that want one byte per cell in their inner loop.
     #[must_use]
@@ -296,34 +260,21 @@ mod tests {
     }
 
     #[test]
-    fn grid_border_ring() {
-        let g = Grid::from_vec(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
-        let b = g.with_border(0);
-        assert_eq!((b.rows(), b.cols()), (4, 5));
-        #[rustfmt::skip]
-        assert_eq!(b.cells(), &[
-            0, 0, 0, 0, 0,
-            0, 1, 2, 3, 0,
-            0, 4, 5, 6, 0,
-            0, 0, 0, 0, 0,
-        ]);
-        let empty: Grid<u8> = Grid::new(0, 0, 1);
-        let e = empty.with_border(7);
-        assert_eq!((e.rows(), e.cols()), (2, 2));
-        assert_eq!(e.cells(), &[7, 7, 7, 7]);
-        assert_eq!(empty.row_slices().count(), 0);
-        let mut reused = g.with_border(9);
+    fn grid_reset_reuses() {
+        let mut reused = Grid::from_vec(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
         reused.reset(1, 2, 4);
         assert_eq!(
             (reused.rows(), reused.cols(), reused.cells()),
             (1, 2, &[4, 4][..])
         );
+        let empty: Grid<u8> = Grid::new(0, 0, 1);
+        assert_eq!(empty.row_slices().count(), 0);
         let no_cols: Grid<u8> = Grid::new(3, 0, 1);
         assert_eq!(no_cols.row_slices().count(), 0);
     }
 
     #[test]
-    fn occupancy_and_border() {
+    fn occupancy() {
         let mut o = Occupancy::new(2, 3);
         o.set(Pos::new(0, 0), true);
         o.set(Pos::new(1, 2), true);
@@ -331,13 +282,8 @@ mod tests {
         assert!(!o.is_occupied(Pos::new(0, 1)));
         assert!(!o.is_occupied(Pos::new(5, 5)));
         assert_eq!(o.count_occupied(), 2);
-        let b = o.with_border();
-        assert_eq!((b.rows(), b.cols()), (4, 5));
-        assert_eq!(b.count_occupied(), 2);
-        assert!(b.is_occupied(Pos::new(1, 1)));
-        assert!(b.is_occupied(Pos::new(2, 3)));
-        let g = b.to_grid();
-        assert!(g[Pos::new(2, 3)]);
+        let g = o.to_grid();
+        assert!(g[Pos::new(1, 2)]);
         assert_eq!(g.cells().iter().filter(|&&x| x).count(), 2);
     }
 }

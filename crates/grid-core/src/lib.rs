@@ -9,31 +9,40 @@
 //! ([`TurnSearch`]) is a layered breadth-first search over (cell, heading)
 //! states that returns the fewest-turn path and, among those, the shortest.
 //! Solvers that allow the path to leave the board search a copy of the board
-//! inside a one-cell ring ([`Grid::with_border`]) instead of special-casing
-//! the edges.
+//! inside a one-cell ring ([`Padded`]) instead of special-casing the edges;
+//! its [`Frame`] converts between the padded grid and the signed *board
+//! frame* in which every crate gives a path's corners ([`Point`], [`Path`]).
 //!
 //! ```
-//! use grid_core::{Grid, Pos, TurnSearch};
+//! use grid_core::{Grid, Padded, Point, Pos, TurnSearch};
 //! let board = Grid::from_vec(1, 3, vec![true, true, true]).unwrap(); // all occupied
-//! let ringed = board.with_border(false);
+//! let ringed = Padded::new(board).surround(false);
+//! let frame = ringed.frame();
 //! let mut search = TurnSearch::new();
 //! // From the left piece to the right one, around the middle one.
-//! let path = search.find(&ringed, |&occupied| !occupied, Pos::new(1, 1), Pos::new(1, 3), None);
-//! assert_eq!(path.unwrap().turns, 2);
+//! let (a, b) = (frame.to_outer(Pos::new(0, 0)), frame.to_outer(Pos::new(0, 2)));
+//! let path = search.find(ringed.grid(), |&occupied| !occupied, a, b, None).unwrap();
+//! assert_eq!(path.turns, 2);
+//! assert_eq!(frame.to_point(path.corners[1]), Point::new(-1, 0)); // the ring above
 //! ```
 #![deny(missing_docs)]
 
-pub mod cli;
+mod error;
 mod grid;
 mod nearest;
+mod pad;
+mod path;
 mod pos;
 mod reader;
 pub mod reference;
 mod rng;
 mod turns;
 
+pub use error::JudgeError;
 pub use grid::{Grid, Occupancy};
 pub use nearest::Nearest;
+pub use pad::{Frame, Padded};
+pub use path::{Path, Point};
 pub use pos::{Dir, Pos};
 pub use reader::{ErrorKind, Found, InputError, Line, Location, Reader};
 pub use rng::SplitMix64;

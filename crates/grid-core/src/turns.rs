@@ -79,7 +79,7 @@ impl TurnSearch {
     ///
     /// The path passes only through cells for which `is_free` holds, except
     /// its two ends, which may hold anything. It never leaves the grid: to
-    /// let it run around a board, search [`Grid::with_border`] of it.
+    /// let it run around a board, search it inside a ring ([`crate::Padded`]).
     ///
     /// # Panics
     /// If `from` or `to` is off the grid, or the grid has 2^30 cells or more.

@@ -21,7 +21,7 @@ fn random_case(rng: &mut SplitMix64) -> Case {
         .collect();
     let mut grid = Grid::from_vec(rows, cols, cells).unwrap();
     if rng.percent(50) {
-        grid = grid.with_border(0);
+        grid = grid_core::Padded::new(grid).surround(0).grid().clone();
     }
     let pick = |rng: &mut SplitMix64| Pos::new(rng.below(grid.rows()), rng.below(grid.cols()));
     let from = pick(rng);

@@ -1,17 +1,24 @@
-//! What the three judge binaries share at their edge: reading the whole
+//! The command-line edge the three solver binaries share: reading the whole
 //! input, buffered output that is flushed before any error is shown, and the
 //! mapping of failures to messages and exit statuses.
+//!
+//! This is the only place where an error becomes text on stderr and an exit
+//! status; the solver libraries return [`JudgeError`] and other library
+//! errors, and never print or exit. Argument parsing (clap) stays in each
+//! binary.
 //!
 //! Exit statuses: 0 success, 1 an I/O or usage failure, 2 bad input (with
 //! `error: line L, column C: ...` on stderr), 3 left for "no answer within
 //! the budget" where a solver has one.
+
+#![deny(missing_docs)]
 
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::InputError;
+use grid_core::{InputError, JudgeError};
 
 /// Exit status for malformed input.
 pub const EXIT_BAD_INPUT: u8 = 2;
@@ -46,6 +53,17 @@ impl From<InputError> for Failure {
         Failure::Input(e)
     }
 }
+
+impl From<JudgeError> for Failure {
+    fn from(e: JudgeError) -> Self {
+        match e {
+            JudgeError::Input(e) => Failure::Input(e),
+            JudgeError::Io(e) => Failure::Io(e),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Self {
