@@ -9,12 +9,8 @@
 //! byte each (`% 4`: remove, undo, shuffle, list the moves) with their
 //! arguments. Missing bytes read as 0.
 
-use std::collections::BTreeSet;
-
-use grid_core::reference::{check_path, min_length_with_turns};
-use grid_core::{Grid, Pos};
-use lianliankan::reference::{min_turns, search_grid};
-use lianliankan::{Board, Game, MAX_KIND, Move, Path, RemoveError, Rules, Solution};
+use lianliankan::reference::{self, min_turns};
+use lianliankan::{Board, Game, Grid, MAX_KIND, Pos, RemoveError, Rules, Solution};
 
 /// The solver's budget, in states.
 const BUDGET: u64 = 300;
@@ -141,7 +137,9 @@ fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32
             assert_eq!(expected, None, "removed {a} {b}");
             let turns = min_turns(&before, a, b, &rules);
             assert_eq!(Some(path.turns()), turns, "fewest turns for {a} {b}");
-            check_path_on(&before, &rules, a, b, &path);
+            if let Err(fault) = reference::check_path(&before, a, b, &path, &rules) {
+                panic!("path {:?}: {fault}", path.corners());
+            }
             let mut after = before.to_grid();
             after[a] = 0;
             after[b] = 0;
@@ -160,31 +158,6 @@ fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32
             assert_eq!(game.board(), &before, "a refused removal changed the board");
         }
     }
-}
-
-/// Checks that `path` is a legal path from `a` to `b` on `board` under
-/// `rules`, and the shortest among those with as few turns.
-fn check_path_on(board: &Board, rules: &Rules, a: Pos, b: Pos, path: &Path) {
-    let (grid, shift) = search_grid(board, rules.border);
-    let at = |row: isize, col: isize| {
-        let inside = |v: isize| {
-            usize::try_from(v + shift as isize).expect("a corner inside the search grid")
-        };
-        Pos::new(inside(row), inside(col))
-    };
-    let from = at(a.row as isize, a.col as isize);
-    let to = at(b.row as isize, b.col as isize);
-    let corners: Vec<Pos> = path.corners().iter().map(|p| at(p.row, p.col)).collect();
-    let free = |k: &u32| *k == 0;
-    let length = check_path(&grid, free, from, to, &corners, path.turns())
-        .unwrap_or_else(|fault| panic!("path {:?}: {fault}", path.corners()));
-    assert_eq!(length, path.length());
-    assert_eq!(
-        min_length_with_turns(&grid, free, from, to, path.turns()),
-        Some(length),
-        "not the shortest path with {} turns",
-        path.turns()
-    );
 }
 
 fn check_undo(game: &mut Game, before_steps: &mut Vec<Grid<u32>>) {
@@ -231,7 +204,9 @@ fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) 
 
 /// Whether some arrangement of `board`'s tiles on its occupied cells has a
 /// move: some kind has two tiles, and some two occupied cells are joinable
-/// (joinability depends only on which cells are occupied).
+/// (joinability depends only on which cells are occupied). This argument,
+/// not `reference::arrangement_has_move`'s permutations, since a fuzzed
+/// board may hold 64 tiles.
 fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
     let (kinds, cells) = tiles_and_cells(board);
     if !kinds.windows(2).any(|w| w[0] == w[1]) {
@@ -249,24 +224,9 @@ fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
     })
 }
 
-/// Every removable pair by the reference, sorted.
-fn reference_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let tiles: Vec<(Pos, u32)> = board.tiles().collect();
-    let mut moves = Vec::new();
-    for (i, &(p, kind)) in tiles.iter().enumerate() {
-        for &(q, other) in &tiles[i + 1..] {
-            if kind == other && min_turns(board, p, q, rules).is_some() {
-                moves.push(Move::new(p, q));
-            }
-        }
-    }
-    moves.sort_unstable();
-    moves
-}
-
 fn check_moves(game: &Game) {
     let moves = game.moves();
-    assert_eq!(moves, reference_moves(game.board(), &game.rules()));
+    assert_eq!(moves, reference::moves(game.board(), &game.rules()));
     assert_eq!(game.hint(), moves.first().copied());
     assert_eq!(game.is_dead(), !game.is_cleared() && moves.is_empty());
 }
@@ -278,7 +238,7 @@ fn check_solve(game: &Game) {
             assert_eq!(order.len() * 2, tiles);
             let mut replay = game.clone();
             for m in order {
-                if let Err(e) = replay.remove(m.a, m.b) {
+                if let Err(e) = replay.remove(m.a(), m.b()) {
                     panic!("solution move {m} is illegal: {e}");
                 }
             }
@@ -288,35 +248,12 @@ fn check_solve(game: &Game) {
             let (kinds, _) = tiles_and_cells(game.board());
             let odd_kind = kinds.chunk_by(|x, y| x == y).any(|run| run.len() % 2 == 1);
             if tiles <= EXHAUSTIVE_TILES && !odd_kind {
-                let mut failed = BTreeSet::new();
                 assert!(
-                    !clearable(&game.board().to_grid(), &game.rules(), &mut failed),
+                    !reference::clearable(game.board(), &game.rules()),
                     "solve said unsolvable, but the board can be cleared"
                 );
             }
         }
         Solution::OutOfBudget { states } => assert!(states <= BUDGET),
     }
-}
-
-/// Whether `grid` can be cleared, by trying every reference move in turn;
-/// `failed` remembers boards that cannot.
-fn clearable(grid: &Grid<u32>, rules: &Rules, failed: &mut BTreeSet<Vec<u32>>) -> bool {
-    if grid.cells().iter().all(|&k| k == 0) {
-        return true;
-    }
-    if failed.contains(grid.cells()) {
-        return false;
-    }
-    let board = Board::new(grid).expect("kinds from a board");
-    for m in reference_moves(&board, rules) {
-        let mut next = grid.clone();
-        next[m.a] = 0;
-        next[m.b] = 0;
-        if clearable(&next, rules, failed) {
-            return true;
-        }
-    }
-    failed.insert(grid.cells().to_vec());
-    false
 }

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use lianliankan::{Border, Game, Rules, Solution, generate, solve};
+use lianliankan::{Border, Game, GenerateSpec, Rules, Solution, generate, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +23,10 @@ fn main() {
     let mut times = Vec::new();
     let mut within = 0;
     for seed in 0..seeds {
-        let made = generate(rows, cols, kinds, seed, &rules).expect("generated");
+        let spec = GenerateSpec::new(rows, cols, kinds)
+            .with_seed(seed)
+            .with_rules(rules);
+        let made = generate(&spec).expect("generated");
         let start = Instant::now();
         let answer = solve(&made.board, &rules, budget);
         let took = start.elapsed();
@@ -31,7 +34,7 @@ fn main() {
             Solution::Solved(order) => {
                 let mut game = Game::new(made.board.clone(), rules);
                 for pair in order {
-                    game.remove(pair.a, pair.b).expect("a legal removal");
+                    game.remove(pair.a(), pair.b()).expect("a legal removal");
                 }
                 assert!(game.is_cleared());
                 "solved"

@@ -1,14 +1,14 @@
 //! Text pictures of a board with a path, for the `--draw` flag and for
 //! anyone who wants to see what a query did.
 
-use grid_core::Pos;
+use grid_core::Frame;
 
-use crate::{Board, Border, Path, Point};
+use crate::{Board, Border, Path, Point, Pos};
 
-/// The widest board [`render`] draws, in columns.
+/// The widest board [`draw`] draws, in columns.
 pub const MAX_DRAW_COLS: usize = 60;
 
-/// Line characters for [`render`].
+/// Line characters for [`draw`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
     /// Box-drawing characters: `─ │ ┌ ┐ └ ┘`.
@@ -26,20 +26,19 @@ pub enum Style {
 /// Boards wider than [`MAX_DRAW_COLS`] are not drawn; the text says so.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use lianliankan::{Board, Border, Rules, connect};
-/// use lianliankan::draw::{Style, render};
+/// use lianliankan::{Board, Border, Pos, Rules, connect};
+/// use lianliankan::draw::{Style, draw};
 /// let board = Board::from_rows(&[[1, 0, 2], [2, 0, 1]]).unwrap();
 /// let (a, b) = (Pos::new(0, 0), Pos::new(1, 2));
 /// let path = connect(&board, a, b, &Rules::default()).unwrap().unwrap();
-/// let picture = render(&board, (a, b), Some(&path), Border::Closed, Style::Unicode);
+/// let picture = draw(&board, (a, b), Some(&path), Border::Closed, Style::Unicode);
 /// assert_eq!(picture, "[1]─┐  2\n 2  └─[1]\n");
 /// ```
 ///
 /// # Complexity
 /// O(rows·cols + path length).
 #[must_use]
-pub fn render(
+pub fn draw(
     board: &Board,
     ends: (Pos, Pos),
     path: Option<&Path>,
@@ -57,12 +56,22 @@ pub fn render(
         .map(|(_, k)| k.to_string().len())
         .max()
         .unwrap_or(1);
-    let ring = isize::from(border == Border::Open);
+    // The drawn cells: the board, and its ring for the open border.
+    let frame = Frame::new(
+        board.rows(),
+        board.cols(),
+        usize::from(border == Border::Open),
+    );
+    let ring = frame.pad() as isize;
     let (rows, cols) = (board.rows() as isize, board.cols() as isize);
     // Which neighbours each drawn cell's path connects to: up, right, down, left.
-    let drawn_cols = cols + 2 * ring;
-    let slot = |p: Point| ((p.row + ring) * drawn_cols + p.col + ring) as usize;
-    let mut links = vec![[false; 4]; ((rows + 2 * ring) * drawn_cols) as usize];
+    let slot = |p: Point| {
+        let outer = frame
+            .outer_of(p)
+            .expect("paths stay inside the drawn cells");
+        outer.row * frame.outer_cols() + outer.col
+    };
+    let mut links = vec![[false; 4]; frame.outer_rows() * frame.outer_cols()];
     if let Some(path) = path {
         let cells: Vec<Point> = path.cells().collect();
         for pair in cells.windows(2) {

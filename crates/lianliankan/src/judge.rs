@@ -1,23 +1,20 @@
-//! The HDU 1175 input format: boards of `n m` and n·m kinds, each followed
-//! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
-//! of input ends the input. Line breaks carry no meaning.
+//! The whole HDU 1175 judge over input bytes: [`run`].
 //!
-//! [`run`] is the whole judge: it reads a board, then its queries a chunk at
-//! a time, answers each chunk together ([`Batch`]) and writes the answers;
-//! at a fault, the queries read before it are answered and written before
-//! the error is reported. The reading functions it is made of
-//! are public for programs that want boards and queries themselves. Nothing
-//! here touches files or standard streams: input arrives as bytes and output
-//! goes to a `Write` the caller owns.
+//! It reads a board, then its queries a chunk at a time (the [`format`]
+//! module's readers), answers each chunk together ([`Batch`]) and writes the
+//! answers; at a fault, the queries read before it are answered and written
+//! before the error is returned. Nothing here touches files or standard
+//! streams: input arrives as bytes and output goes to a `Write` the caller
+//! owns.
 
 use std::io::Write;
 
-use grid_core::cli::Failure;
-use grid_core::{Grid, InputError, Pos, Reader};
+use grid_core::{Grid, JudgeError, Reader};
 
-use crate::board::MAX_KIND;
-use crate::draw::{Style, render};
-use crate::{Batch, Board, Path, Rules};
+use crate::draw::{Style, draw};
+use crate::format::{read_board_into, read_query, read_query_count};
+use crate::query::chunk_for;
+use crate::{Batch, Board, Rules};
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,24 +23,23 @@ pub struct Options {
     pub rules: Rules,
     /// After `YES`, the path's corners in judge coordinates (`YES 1,1 2,1`).
     pub explain: bool,
-    /// Under each answer, the board with the two tiles and the path drawn.
-    pub draw: bool,
-    /// Draw with ASCII instead of box-drawing characters.
-    pub ascii: bool,
+    /// Under each answer, the board with the two tiles and the path drawn,
+    /// in this style.
+    pub draw: Option<Style>,
 }
 
 /// Answers every query of `input` (the HDU 1175 format), writing one line
 /// per query to `out`: `YES` or `NO`, the corners after `YES` with
 /// `explain`, and a picture with `draw`.
 ///
-/// A board's queries are answered together by [`Batch`] (in chunks of
-/// [`Batch::chunk_for`] the board's size), each chunk's answers written as
-/// soon as it is answered.
+/// A board's queries are answered together by [`Batch`] (in chunks of at
+/// least 4096 queries and at least a sixteenth of the board's cells), each
+/// chunk's answers written as soon as it is answered.
 ///
 /// # Errors
-/// [`Failure::Input`] at the first malformed place of the input, after the
-/// answers to every query before it were written; [`Failure::Io`] if
-/// writing fails.
+/// [`JudgeError::Input`] at the first malformed place of the input (see
+/// [`crate::format`](mod@crate::format)), after the answers to every query before it were written;
+/// [`JudgeError::Io`] if writing fails.
 ///
 /// # Complexity
 /// O(input length + q·log(n·m)) for `max_turns <= 2`, however many queries
@@ -51,14 +47,14 @@ pub struct Options {
 /// when `max_turns > 2`). Memory: the board's kinds (4 bytes a cell), two
 /// bits a cell for the sweeps, and one chunk of queries; one board's memory
 /// is reused for every board.
-pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), JudgeError> {
     let mut reader = Reader::new(input);
     let mut kinds = Grid::new(0, 0, 0);
     let mut batch = Batch::new();
     let mut queries = Vec::new();
     while read_board_into(&mut reader, &mut kinds)? {
         let size = (kinds.rows(), kinds.cols());
-        let chunk = Batch::chunk_for(size.0 * size.1);
+        let chunk = chunk_for(size.0 * size.1);
         let left = read_query_count(&mut reader);
         batch
             .set_board(kinds, options.rules)
@@ -83,11 +79,13 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), F
                 .expect("read_query keeps positions on the board");
             for (i, &ends) in queries.iter().enumerate() {
                 write_answer(&batch, i, options, out)?;
-                if options.draw {
+                if let Some(style) = options.draw {
                     let board = drawn.get_or_insert_with(|| {
                         Board::new(batch.kinds()).expect("read_board_into checks the kinds")
                     });
-                    write_picture(board, ends, batch.path(i).as_ref(), options, out)?;
+                    let path = batch.path(i);
+                    let picture = draw(board, ends, path.as_ref(), options.rules.border, style);
+                    writeln!(out, "{picture}")?;
                 }
             }
             if let Some(error) = fault {
@@ -105,7 +103,7 @@ fn write_answer(
     i: usize,
     options: &Options,
     out: &mut dyn Write,
-) -> Result<(), Failure> {
+) -> Result<(), JudgeError> {
     if !batch.is_match(i) {
         out.write_all(b"NO\n")?;
     } else if !options.explain {
@@ -120,150 +118,10 @@ fn write_answer(
     Ok(())
 }
 
-/// The board with the query's two tiles and its path drawn.
-fn write_picture(
-    board: &Board,
-    ends: (Pos, Pos),
-    path: Option<&Path>,
-    options: &Options,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let style = if options.ascii {
-        Style::Ascii
-    } else {
-        Style::Unicode
-    };
-    let picture = render(board, ends, path, options.rules.border, style);
-    writeln!(out, "{picture}")?;
-    Ok(())
-}
-
-/// Reads the next board, or `None` at the end of input or at the `0 0`
-/// terminator.
-///
-/// # Errors
-/// Malformed numbers, a board with zero rows or columns (but not both), a
-/// declared size the rest of the input cannot hold (reported before
-/// anything is allocated), a kind above [`MAX_KIND`], or input ending inside
-/// the board.
-///
-/// # Complexity
-/// O(n·m) time and memory, n·m bounded by the input's length.
-pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
-    let mut kinds = Grid::new(0, 0, 0);
-    if !read_board_into(reader, &mut kinds)? {
-        return Ok(None);
-    }
-    Ok(Some(
-        Board::new(&kinds).expect("kinds are checked as they are read"),
-    ))
-}
-
-/// As [`read_board`], but the kinds (0 = empty) into `kinds`, reusing its
-/// memory: `Ok(false)` at the end of input. On an error `kinds` holds what
-/// was read so far.
-///
-/// # Errors
-/// As [`read_board`].
-///
-/// # Complexity
-/// As [`read_board`]; no allocation when the board is no larger than the
-/// previous one.
-pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
-    if reader.is_at_end() {
-        return Ok(false);
-    }
-    let rows = reader.usize()?;
-    let header = reader.last_location();
-    let cols = reader.usize()?;
-    if rows == 0 && cols == 0 {
-        return Ok(false);
-    }
-    if rows == 0 || cols == 0 {
-        return Err(InputError::invalid(
-            header,
-            format!("a board needs at least one row and one column, found {rows} x {cols}"),
-        ));
-    }
-    let cells = rows
-        .checked_mul(cols)
-        .filter(|&c| c <= reader.max_tokens_left());
-    if cells.is_none() {
-        return Err(InputError::invalid(
-            header,
-            format!(
-                "a {rows} x {cols} board needs {} numbers, but the rest of the input holds at most {}",
-                rows as u128 * cols as u128,
-                reader.max_tokens_left()
-            ),
-        ));
-    }
-    kinds.reset(rows, cols, 0);
-    for row in kinds.cells_mut().chunks_exact_mut(cols) {
-        reader.u32s(row, MAX_KIND)?;
-    }
-    Ok(true)
-}
-
-/// Reads the number of queries that follows a board.
-///
-/// # Errors
-/// A malformed number or the end of input.
-pub fn read_query_count(reader: &mut Reader<'_>) -> Result<u32, InputError> {
-    reader.u32()
-}
-
-/// Reads one query `x1 y1 x2 y2` (1-based row and column of each tile) on a
-/// board of `size` (rows, columns) and returns the two positions, 0-based.
-///
-/// # Errors
-/// Malformed numbers, the end of input, or a coordinate outside the board
-/// (reported at that number).
-pub fn read_query(reader: &mut Reader<'_>, size: (usize, usize)) -> Result<(Pos, Pos), InputError> {
-    let mut coordinate = |what: &str, size: usize| -> Result<usize, InputError> {
-        let value = reader.usize()?;
-        if (1..=size).contains(&value) {
-            Ok(value - 1)
-        } else {
-            Err(InputError::invalid(
-                reader.last_location(),
-                format!("{what} {value} is outside the board ({what}s 1 to {size})"),
-            ))
-        }
-    };
-    let (rows, cols) = size;
-    let a = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
-    let b = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
-    Ok((a, b))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_boards_and_queries() {
-        let input = b"2 3\n1 0 2\n0 2 1\n2\n1 1 2 3\n1 3 2 2\n0 0\n";
-        let mut r = Reader::new(input);
-        let board = read_board(&mut r).unwrap().unwrap();
-        assert_eq!((board.rows(), board.cols(), board.tile_count()), (2, 3, 4));
-        assert_eq!(board.kind(Pos::new(1, 2)), Some(1));
-        assert_eq!(read_query_count(&mut r).unwrap(), 2);
-        assert_eq!(
-            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
-            (Pos::new(0, 0), Pos::new(1, 2))
-        );
-        assert_eq!(
-            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
-            (Pos::new(0, 2), Pos::new(1, 1))
-        );
-        assert_eq!(read_board(&mut r).unwrap(), None);
-        // Without the terminator the input simply ends.
-        let mut r = Reader::new(b"1 1 5 0");
-        assert!(read_board(&mut r).unwrap().is_some());
-        read_query_count(&mut r).unwrap();
-        assert_eq!(read_board(&mut r).unwrap(), None);
-    }
+    use grid_core::Pos;
 
     /// More queries than one chunk, and a fault in a later chunk: every
     /// answer before the fault is written, each the one `Connector` gives,
@@ -273,7 +131,7 @@ mod tests {
         use std::fmt::Write as _;
         let board = Board::from_rows(&[[1, 2, 0, 1], [0, 2, 1, 0], [1, 0, 2, 2]]).unwrap();
         let mut rng = grid_core::SplitMix64::new(11);
-        let count = Batch::chunk_for(12) * 2 + 100;
+        let count = chunk_for(12) * 2 + 100;
         let fault = count - 50;
         let mut input = String::from("3 4\n1 2 0 1\n0 2 1 0\n1 0 2 2\n");
         writeln!(input, "{count}").unwrap();
@@ -301,64 +159,6 @@ mod tests {
                 .to_string()
                 .contains(&format!("line {line}, column 7: column 9 is outside")),
             "{error}"
-        );
-    }
-
-    fn error(input: &[u8]) -> String {
-        let mut r = Reader::new(input);
-        let result = (|| {
-            while let Some(board) = read_board(&mut r)? {
-                for _ in 0..read_query_count(&mut r)? {
-                    read_query(&mut r, (board.rows(), board.cols()))?;
-                }
-            }
-            Ok::<_, InputError>(())
-        })();
-        result.unwrap_err().to_string()
-    }
-
-    #[test]
-    fn bad_input_is_located() {
-        assert_eq!(
-            error(b"1000000000 1000000000\n1 2 3"),
-            "line 1, column 1: a 1000000000 x 1000000000 board needs 1000000000000000000 numbers, \
-             but the rest of the input holds at most 3"
-        );
-        assert_eq!(
-            error(b"99999999999999999999999 1"),
-            "line 1, column 1: number 99999999999999999999999 is too large (the largest allowed is 18446744073709551615)"
-        );
-        assert_eq!(
-            error(b"0 3\n"),
-            "line 1, column 1: a board needs at least one row and one column, found 0 x 3"
-        );
-        assert_eq!(
-            error(b"2 2\n1 1\n1"),
-            "line 1, column 1: a 2 x 2 board needs 4 numbers, but the rest of the input holds at most 3"
-        );
-        assert_eq!(
-            error(b"2 2\n1 1\n1\n\n\n"),
-            "line 6, column 1: expected a number, found end of input"
-        );
-        assert_eq!(
-            error(b"1 2\n1 4294967295\n"),
-            "line 2, column 3: number 4294967295 is too large (the largest allowed is 4294967294)"
-        );
-        assert_eq!(
-            error(b"2 2\n1 1 0 0\n1\n1 1 3 1\n"),
-            "line 4, column 5: row 3 is outside the board (rows 1 to 2)"
-        );
-        assert_eq!(
-            error(b"2 2\n1 1 0 0\n1\n1 0 1 2\n"),
-            "line 4, column 3: column 0 is outside the board (columns 1 to 2)"
-        );
-        assert_eq!(
-            error(b"1 2\n1 1\n1\n1 1 1\n"),
-            "line 5, column 1: expected a number, found end of input"
-        );
-        assert_eq!(
-            error(b"1 2\n1 x\n"),
-            "line 2, column 3: expected a number, found \"x\""
         );
     }
 }

@@ -1,9 +1,28 @@
 //! Lianliankan (HDU 1175; Shisen-Sho, Onet): can two equal tiles be joined
-//! by a path of at most two turns through empty cells?
+//! by a path of at most two turns through empty cells — and the game built
+//! on that rule.
+//!
+//! The crate has two halves and a text layer:
+//!
+//! | half | items | for |
+//! |---|---|---|
+//! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`], [`Rules`] | "can these two tiles go, and by which path?" |
+//! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]) | playing, hinting, solving and dealing whole games |
+//! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw) | the judge's input and output, pictures |
+//!
+//! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
+//! against. Positions are 0-based [`Pos`] (row, column); a path's corners
+//! are [`Point`]s in the signed board frame, where the ring around the board
+//! that [`Border::Open`] lets a path use is row or column `-1`, `rows` or
+//! `cols`. The library does no I/O of its own: input arrives as bytes or
+//! values, output goes to a `Write` the caller owns, and errors are values.
+//! (The `lianliankan` binary, behind the default `cli` feature, is the only
+//! part that uses clap; `default-features = false` leaves it out.)
+//!
+//! # Queries
 //!
 //! ```
-//! use grid_core::Pos;
-//! use lianliankan::{Board, Border, Rules, connect};
+//! use lianliankan::{Batch, Board, Border, Pos, Rules, connect};
 //!
 //! // The judge's first sample board (0 = empty).
 //! let board = Board::from_rows(&[
@@ -26,43 +45,66 @@
 //! let onet = Rules { max_turns: 2, border: Border::Open };
 //! let around = connect(&row, Pos::new(0, 0), Pos::new(0, 2), &onet).unwrap().unwrap();
 //! assert_eq!(around.corners()[1].row, -1); // the ring above the board
+//!
+//! // Many queries on a fixed board: answered together, the same paths.
+//! let mut batch = Batch::new();
+//! batch.set_board(board.to_grid(), judge).unwrap();
+//! batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 1), Pos::new(2, 2))]).unwrap();
+//! assert_eq!(batch.path(0), Some(path));
+//! assert!(batch.is_match(1));
 //! ```
 //!
-//! The key design choice: queries with at most two turns are answered by
-//! enumerating path shapes against per-row and per-column prefix counts of
-//! tiles, in O(rows + cols) per query, instead of a search per query. The
-//! searches that circulate for this problem are O(rows·cols) per query, and
-//! many are wrong: they remember "visited" per cell and discard a later
-//! arrival with fewer turns. Larger turn limits use grid-core's exact
-//! minimum-turn search. On a board that stays fixed while many queries are
-//! asked (the judge's case), [`Batch`] answers them together in
-//! O(log q + log(rows + cols)) each after a few sweeps over the board, with
-//! the same paths. Every answer is checked in the test suite against a
-//! brute-force search over (cell, heading, turns used).
+//! # Engine
+//!
+//! ```
+//! use lianliankan::{Game, GenerateSpec, Rules, Solution, generate, moves, solve};
+//!
+//! let rules = Rules::default();
+//! // A 4 x 6 deal of 5 kinds that can be cleared, with the order that proves it.
+//! let deal = generate(&GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules)).unwrap();
+//! assert!(!moves(&deal.board, &rules).is_empty());
+//! let Solution::Solved(order) = solve(&deal.board, &rules, 1_000_000) else { panic!() };
+//!
+//! let mut game = Game::new(deal.board, rules);
+//! let hint = game.hint().unwrap();
+//! game.remove(hint.a(), hint.b()).unwrap(); // returns the path drawn
+//! game.undo();
+//! for pair in &order {
+//!     game.remove(pair.a(), pair.b()).unwrap();
+//! }
+//! assert!(game.is_cleared());
+//! ```
+//!
+//! # Design
+//!
+//! Queries with at most two turns are answered by enumerating path shapes
+//! against per-row and per-column prefix counts of tiles, in O(rows + cols)
+//! per query, instead of a search per query. The searches that circulate for
+//! this problem are O(rows·cols) per query, and many are wrong: they
+//! remember "visited" per cell and discard a later arrival with fewer turns.
+//! Larger turn limits use grid-core's exact minimum-turn search. On a board
+//! that stays fixed while many queries are asked (the judge's case),
+//! [`Batch`] answers them together in O(log(rows·cols)) each after a few
+//! sweeps over the board. The engine stands on one search, where a path of
+//! at most K turns can go from a cell, in O(rows·cols) for any K. Every
+//! answer is checked in the test suite against [`reference`](mod@reference).
 #![deny(missing_docs)]
 
-mod batch;
-mod board;
-mod connect;
 pub mod draw;
-mod game;
-mod generate;
+mod engine;
+pub mod format;
 pub mod judge;
-mod moves;
-mod path;
-mod reach;
+mod query;
 pub mod reference;
 mod rules;
-mod shuffle;
-mod solve;
 
-pub use batch::Batch;
-pub use board::{Board, BoardError, MAX_KIND};
-pub use connect::{Connector, OffBoard, connect};
-pub use game::{Game, RemoveError, Step};
-pub use generate::{GenerateError, Generated, generate};
-pub use moves::{Move, moves};
-pub use path::{Path, Point};
+pub use engine::{
+    Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError, Solution,
+    Step, generate, moves, solve, solve_with_progress,
+};
+pub use grid_core::{
+    ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,
+    Reader,
+};
+pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
 pub use rules::{Border, Rules};
-pub use shuffle::NoMovePossible;
-pub use solve::{CLEAR_CAP, MEMO_BYTES, PROGRESS_EVERY, Solution, solve, solve_with_progress};

@@ -1,21 +1,33 @@
-//! The slow, obviously correct answer, for tests and as the baseline of
-//! `cargo xtask bench`: a breadth-first search per query over explicit
-//! states (cell, heading, turns used), via
-//! [`grid_core::reference::min_turns`].
+//! Slow, obviously correct answers: the brute force that the tests, the
+//! fuzz targets and the bench compare every fast path against. Written for
+//! clarity, not speed; do not use them in a game.
+//!
+//! - [`min_turns`]: one query by a breadth-first search over explicit states
+//!   (cell, heading, turns used), via [`grid_core::reference::min_turns`];
+//! - [`check_path`]: whether a path is legal and the shortest with its
+//!   number of turns, via [`grid_core::reference::check_path`];
+//! - [`moves`]: every pair of tiles of one kind, each tested with
+//!   [`min_turns`];
+//! - [`clearable`]: whether a board can be cleared, by trying every
+//!   reference move in turn, with a memo of the boards that cannot;
+//! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
+//!   their cells has a move, by trying every permutation of the kinds.
 
-use grid_core::{Grid, Pos};
+use std::collections::BTreeSet;
 
-use crate::{Board, Border, Rules};
+use grid_core::{Grid, Padded, Pos};
 
-/// The board as the reference searches it, with the ends' frame: the plain
-/// grid for [`Border::Closed`], or the grid inside an empty ring for
-/// [`Border::Open`] (board cell (r, c) at (r + 1, c + 1)).
+use crate::{Board, Border, Move, Path, Rules};
+
+/// The board as the reference searches it: its kinds (0 = empty) inside an
+/// empty ring for [`Border::Open`], with no padding for [`Border::Closed`].
+/// The [`Padded::frame`] converts between board cells and searched cells.
 #[must_use]
-pub fn search_grid(board: &Board, border: Border) -> (Grid<u32>, usize) {
-    let grid = board.to_grid();
+pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
+    let grid = Padded::new(board.to_grid());
     match border {
-        Border::Closed => (grid, 0),
-        Border::Open => (grid.with_border(0), 1),
+        Border::Closed => grid,
+        Border::Open => grid.surround(0),
     }
 }
 
@@ -32,13 +44,160 @@ pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> 
     if a == b || kind == 0 || board.kind(b) != Some(kind) {
         return None;
     }
-    let (grid, shift) = search_grid(board, rules.border);
-    let moved = |p: Pos| Pos::new(p.row + shift, p.col + shift);
+    let searched = search_grid(board, rules.border);
+    let frame = searched.frame();
     grid_core::reference::min_turns(
-        &grid,
+        searched.grid(),
         |&k| k == 0,
-        moved(a),
-        moved(b),
+        frame.to_outer(a),
+        frame.to_outer(b),
         Some(rules.max_turns),
     )
+}
+
+/// Checks that `path` joins the tiles at `a` and `b` on `board` under
+/// `rules` (ends right, straight segments through empty cells, inside the
+/// border, at most `rules.max_turns` turns) and that no path with as few
+/// turns is shorter; the error says what is wrong.
+///
+/// # Errors
+/// A description of the first fault found.
+///
+/// # Complexity
+/// O(rows·cols·(turns + 1)).
+pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> Result<(), String> {
+    if path.turns() > rules.max_turns {
+        return Err(format!(
+            "{} turns, more than {}",
+            path.turns(),
+            rules.max_turns
+        ));
+    }
+    let searched = search_grid(board, rules.border);
+    let frame = searched.frame();
+    let corners = path
+        .corners()
+        .iter()
+        .map(|&p| {
+            frame
+                .outer_of(p)
+                .ok_or(format!("corner {p} is outside the border"))
+        })
+        .collect::<Result<Vec<Pos>, String>>()?;
+    let (from, to) = (frame.to_outer(a), frame.to_outer(b));
+    let free = |&k: &u32| k == 0;
+    let length =
+        grid_core::reference::check_path(searched.grid(), free, from, to, &corners, path.turns())?;
+    if length != path.length() {
+        return Err(format!(
+            "length {length}, but the path says {}",
+            path.length()
+        ));
+    }
+    let shortest =
+        grid_core::reference::min_length_with_turns(searched.grid(), free, from, to, path.turns());
+    if shortest != Some(length) {
+        return Err(format!(
+            "{length} steps, but the shortest path with {} turns has {shortest:?}",
+            path.turns()
+        ));
+    }
+    Ok(())
+}
+
+/// Every pair of tiles that [`min_turns`] joins, sorted (as
+/// [`crate::moves`] lists them).
+///
+/// # Complexity
+/// O(t²·rows·cols·(max_turns + 1)) for t tiles.
+#[must_use]
+pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
+    let tiles: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
+    let mut found = Vec::new();
+    for (i, &p) in tiles.iter().enumerate() {
+        for &q in &tiles[i + 1..] {
+            if min_turns(board, p, q, rules).is_some() {
+                found.push(Move::new(p, q));
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+}
+
+/// Whether `board` can be cleared under `rules`: every reference move is
+/// tried in turn, and the boards that cannot be cleared are remembered (by
+/// their exact cells).
+///
+/// # Complexity
+/// Exponential: for boards of a dozen tiles or so.
+#[must_use]
+pub fn clearable(board: &Board, rules: &Rules) -> bool {
+    clearable_from(&board.to_grid(), rules, &mut BTreeSet::new())
+}
+
+fn clearable_from(grid: &Grid<u32>, rules: &Rules, failed: &mut BTreeSet<Vec<u32>>) -> bool {
+    if grid.cells().iter().all(|&k| k == 0) {
+        return true;
+    }
+    if failed.contains(grid.cells()) {
+        return false;
+    }
+    let board = Board::new(grid).expect("kinds from a board");
+    for pair in moves(&board, rules) {
+        let mut next = grid.clone();
+        next[pair.a()] = 0;
+        next[pair.b()] = 0;
+        if clearable_from(&next, rules, failed) {
+            return true;
+        }
+    }
+    failed.insert(grid.cells().to_vec());
+    false
+}
+
+/// Whether some arrangement of `board`'s tiles on the cells they occupy
+/// has a move: every distinct permutation of the kinds is tried.
+///
+/// # Complexity
+/// O(t!·t²·rows·cols·(max_turns + 1)) for t tiles: for boards of at most
+/// six or seven tiles.
+#[must_use]
+pub fn arrangement_has_move(board: &Board, rules: &Rules) -> bool {
+    let cells: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
+    let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
+    kinds.sort_unstable();
+    let mut arranged = board.clone();
+    permutation_has_move(&mut arranged, &cells, &mut kinds, 0, rules)
+}
+
+/// Whether an arrangement of `kinds[at..]` on `cells[at..]` (the first `at`
+/// placed already) has a move.
+fn permutation_has_move(
+    arranged: &mut Board,
+    cells: &[Pos],
+    kinds: &mut Vec<u32>,
+    at: usize,
+    rules: &Rules,
+) -> bool {
+    if at == cells.len() {
+        for (&c, &k) in cells.iter().zip(kinds.iter()) {
+            arranged.set(c, k);
+        }
+        return !moves(arranged, rules).is_empty();
+    }
+    for i in at..kinds.len() {
+        // Each distinct kind once at this place: equal kinds give the same
+        // arrangements.
+        if kinds[at..i].contains(&kinds[i]) {
+            continue;
+        }
+        kinds.swap(at, i);
+        let found = permutation_has_move(arranged, cells, kinds, at + 1, rules);
+        kinds.swap(at, i);
+        if found {
+            return true;
+        }
+    }
+    false
 }

@@ -1,7 +1,6 @@
 //! The fast `connect` against the brute-force search over (cell, heading,
 //! turns used), on seeded random boards and queries.
 
-use grid_core::reference::{check_path, min_length_with_turns};
 use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{Batch, Board, BoardError, Border, Connector, Rules, reference};
 
@@ -55,7 +54,6 @@ fn matches_brute_force() {
         } else {
             Border::Closed
         };
-        let (grid, shift) = reference::search_grid(&board, border);
         for _ in 0..8 {
             let rules = Rules {
                 max_turns: rng.below(5),
@@ -74,26 +72,9 @@ fn matches_brute_force() {
             yes += 1;
             by_turns[path.turns()] += 1;
             // Replay the path on the reference's grid.
-            let corners: Vec<Pos> = path
-                .corners()
-                .iter()
-                .map(|p| {
-                    let row = usize::try_from(p.row + shift as isize).expect("ring only when open");
-                    let col = usize::try_from(p.col + shift as isize).expect("ring only when open");
-                    Pos::new(row, col)
-                })
-                .collect();
-            let moved = |p: Pos| Pos::new(p.row + shift, p.col + shift);
-            let free = |&k: &u32| k == 0;
-            let length = check_path(&grid, free, moved(a), moved(b), &corners, path.turns())
-                .unwrap_or_else(|e| panic!("illegal path {e}: {}", context()));
-            assert_eq!(length, path.length());
-            assert_eq!(
-                Some(length),
-                min_length_with_turns(&grid, free, moved(a), moved(b), path.turns()),
-                "not the shortest fewest-turn path: {}",
-                context()
-            );
+            if let Err(fault) = reference::check_path(&board, a, b, &path, &rules) {
+                panic!("{fault}: {}", context());
+            }
         }
     }
     assert!(yes > 6_000 && no > 6_000, "yes {yes}, no {no}");

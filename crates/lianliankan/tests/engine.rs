@@ -1,12 +1,14 @@
 //! The game engine against plain references on seeded random boards:
-//! `moves` against every pair tested with `connect`, `solve` against an
-//! exhaustive search, generated boards against their certificates and the
-//! solver, `shuffle` against every permutation, and `Game`'s bookkeeping.
+//! `moves` against every pair tested with `connect` (itself tested against
+//! the brute force) and against `reference::moves`, `solve` against
+//! `reference::clearable`, generated boards against their certificates and
+//! the solver, `shuffle` against `reference::arrangement_has_move`, and
+//! `Game`'s bookkeeping.
 
 use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, Connector, Game, Move, NoMovePossible, RemoveError, Rules, Solution, Step,
-    connect, generate, moves, solve,
+    Board, Border, Connector, Game, GenerateSpec, Move, NoMovePossible, RemoveError, Rules,
+    Solution, Step, generate, moves, reference, solve,
 };
 
 fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
@@ -83,35 +85,28 @@ fn moves_are_exactly_the_connectable_pairs() {
     assert!(listed > 10_000, "too few pairs to be a test: {listed}");
 }
 
-/// Whether `board` can be cleared: every matching pair that `connect` joins
-/// is tried in turn; no memo, no reductions.
-fn clearable(board: &mut Board, rules: &Rules) -> bool {
-    if board.tile_count() == 0 {
-        return true;
+#[test]
+fn moves_agree_with_the_reference() {
+    let mut rng = SplitMix64::new(0x7265_666d);
+    let mut listed = 0;
+    for _ in 0..300 {
+        let (rows, cols) = (rng.range(1, 6), rng.range(1, 6));
+        let fill = rng.range(10, 90) as u32;
+        let kinds = rng.range(1, 4);
+        let board = random_board(&mut rng, rows, cols, fill, kinds);
+        let rules = random_rules(&mut rng, 4);
+        let expected = reference::moves(&board, &rules);
+        assert_eq!(moves(&board, &rules), expected, "{rules:?} on {board:?}");
+        listed += expected.len();
     }
-    let tiles: Vec<(Pos, u32)> = board.tiles().collect();
-    for (i, &(a, kind)) in tiles.iter().enumerate() {
-        for &(b, other) in &tiles[i + 1..] {
-            if other == kind && connect(board, a, b, rules).unwrap().is_some() {
-                board.set(a, 0);
-                board.set(b, 0);
-                let cleared = clearable(board, rules);
-                board.set(a, kind);
-                board.set(b, kind);
-                if cleared {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    assert!(listed > 1_000, "too few pairs to be a test: {listed}");
 }
 
 /// Replays `order` through `Game::remove` and checks that it clears `board`.
 fn assert_clears(board: &Board, rules: Rules, order: &[Move]) {
     let mut game = Game::new(board.clone(), rules);
     for pair in order {
-        if let Err(e) = game.remove(pair.a, pair.b) {
+        if let Err(e) = game.remove(pair.a(), pair.b()) {
             panic!("{pair:?}: {e} ({rules:?} on {board:?})");
         }
     }
@@ -133,7 +128,7 @@ fn solve_agrees_with_exhaustive_search_on_tiny_boards() {
             paired_board(&mut rng, rows, cols, pairs, kinds)
         };
         let rules = random_rules(&mut rng, 3);
-        let truth = clearable(&mut board.clone(), &rules);
+        let truth = reference::clearable(&board, &rules);
         match solve(&board, &rules, u64::MAX) {
             Solution::Solved(order) => {
                 assert!(truth, "solved but the exhaustive search says no: {board:?}");
@@ -204,11 +199,14 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
         }
         let pairs = rows * cols / 2;
         let kinds = rng.range(1, pairs.min(40)) as u32;
-        let made = generate(rows, cols, kinds, seed, &rules).unwrap_or_else(|e| {
+        let spec = GenerateSpec::new(rows, cols, kinds)
+            .with_seed(seed)
+            .with_rules(rules);
+        let made = generate(&spec).unwrap_or_else(|e| {
             panic!("seed {seed}, {rows}x{cols}, {kinds} kinds, {rules:?}: {e}")
         });
         // Deterministic per seed, every cell a tile but one if odd, kinds in pairs.
-        assert_eq!(generate(rows, cols, kinds, seed, &rules).unwrap(), made);
+        assert_eq!(generate(&spec).unwrap(), made);
         assert_eq!(made.board.tile_count(), 2 * pairs);
         let mut count = vec![0usize; kinds as usize + 1];
         for (_, k) in made.board.tiles() {
@@ -228,39 +226,11 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
 
 #[test]
 fn generate_rejects_what_it_cannot_make() {
-    let rules = Rules::default();
-    assert!(generate(1, 1, 1, 0, &rules).is_err());
-    assert!(generate(2, 2, 0, 0, &rules).is_err());
-    assert!(generate(2, 2, 3, 0, &rules).is_err());
-    let odd = generate(3, 3, 4, 5, &rules).unwrap();
+    assert!(generate(&GenerateSpec::new(1, 1, 1)).is_err());
+    assert!(generate(&GenerateSpec::new(2, 2, 0)).is_err());
+    assert!(generate(&GenerateSpec::new(2, 2, 3)).is_err());
+    let odd = generate(&GenerateSpec::new(3, 3, 4).with_seed(5)).unwrap();
     assert_eq!(odd.board.tile_count(), 8);
-}
-
-/// Whether some arrangement of `kinds[at..]` on `cells[at..]` (the first
-/// `at` placed already) has a move: every permutation, tried one by one.
-fn any_arrangement_has_move(
-    board: &Board,
-    cells: &[Pos],
-    kinds: &mut Vec<u32>,
-    at: usize,
-    rules: &Rules,
-) -> bool {
-    if at == cells.len() {
-        let mut arranged = board.clone();
-        for (&c, &k) in cells.iter().zip(kinds.iter()) {
-            arranged.set(c, k);
-        }
-        return !all_pairs(&arranged, rules).is_empty();
-    }
-    for i in at..kinds.len() {
-        kinds.swap(at, i);
-        let found = any_arrangement_has_move(board, cells, kinds, at + 1, rules);
-        kinds.swap(at, i);
-        if found {
-            return true;
-        }
-    }
-    false
 }
 
 #[test]
@@ -278,7 +248,7 @@ fn shuffle_finds_a_move_exactly_when_one_can_exist() {
         }
         let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
         kinds.sort_unstable();
-        let possible = any_arrangement_has_move(&board, &cells, &mut kinds.clone(), 0, &rules);
+        let possible = reference::arrangement_has_move(&board, &rules);
         let mut game = Game::new(board.clone(), rules);
         match game.shuffle(seed) {
             Ok(()) => {

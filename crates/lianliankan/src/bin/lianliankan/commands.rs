@@ -1,12 +1,15 @@
-//! The engine subcommands: `hint`, `moves`, `solve`, `generate`.
+//! The engine subcommands: `hint`, `moves`, `solve`, `generate` (judge
+//! mode is `lianliankan::judge::run`).
 
 use std::io::{IsTerminal, Write};
 
-use grid_core::cli::Failure;
-use grid_core::{InputError, Reader};
-use lianliankan::draw::{Style, render};
-use lianliankan::judge::{read_board, read_query, read_query_count};
-use lianliankan::{Board, Connector, Game, Rules, Solution, generate, solve_with_progress};
+use grid_cli::Failure;
+use lianliankan::draw::{Style, draw};
+use lianliankan::format::{read_board, read_query, read_query_count, write_board};
+use lianliankan::{
+    Board, Connector, Game, GenerateSpec, InputError, Reader, Rules, Solution, generate,
+    solve_with_progress,
+};
 
 /// Reads the board of an engine subcommand: the first board of a judge
 /// input. Whatever follows it (queries, more boards, `0 0`) must be well
@@ -67,7 +70,7 @@ pub fn solve(
     board: Board,
     rules: Rules,
     budget: u64,
-    draw: Option<Style>,
+    drawing: Option<Style>,
     out: &mut dyn Write,
 ) -> Result<Verdict, Failure> {
     let stderr = std::io::stderr();
@@ -89,21 +92,21 @@ pub fn solve(
             let mut connector = Connector::new();
             for pair in order {
                 writeln!(out, "{pair}")?;
-                if let Some(style) = draw {
+                if let Some(style) = drawing {
                     let path = connector
-                        .connect(game.board(), pair.a, pair.b, &rules)
+                        .connect(game.board(), pair.a(), pair.b(), &rules)
                         .ok()
                         .flatten();
-                    let picture = render(
+                    let picture = draw(
                         game.board(),
-                        (pair.a, pair.b),
+                        (pair.a(), pair.b()),
                         path.as_ref(),
                         rules.border,
                         style,
                     );
                     writeln!(out, "{picture}")?;
                 }
-                game.remove(pair.a, pair.b).map_err(|e| {
+                game.remove(pair.a(), pair.b()).map_err(|e| {
                     Failure::Usage(format!(
                         "internal error: the solver's removal {pair} is illegal: {e}"
                     ))
@@ -123,21 +126,8 @@ pub fn solve(
 }
 
 /// `generate`: a solvable board in the judge format, without queries.
-pub fn generate_board(
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    seed: u64,
-    rules: Rules,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let made = generate(rows, cols, kinds, seed, &rules)
-        .map_err(|e| Failure::Usage(format!("error: {e}")))?;
-    let grid = made.board.to_grid();
-    writeln!(out, "{rows} {cols}")?;
-    for row in grid.row_slices() {
-        let line: Vec<String> = row.iter().map(u32::to_string).collect();
-        writeln!(out, "{}", line.join(" "))?;
-    }
+pub fn generate_board(spec: &GenerateSpec, out: &mut dyn Write) -> Result<(), Failure> {
+    let made = generate(spec).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    write_board(out, &made.board.to_grid())?;
     Ok(())
 }

@@ -4,16 +4,16 @@ use std::fmt;
 
 use grid_core::Pos;
 
-use crate::reach::Field;
+use super::reach::Field;
 use crate::{Board, Rules};
 
-/// A pair of tiles of one kind, `a` before `b` in row-major order.
+/// A pair of tiles, [`Move::a`] before [`Move::b`] in row-major order (so
+/// the same pair is always the same `Move`, and lists of moves sort row by
+/// row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The first tile (the smaller position, row by row).
-    pub a: Pos,
-    /// The second tile.
-    pub b: Pos,
+    a: Pos,
+    b: Pos,
 }
 
 impl Move {
@@ -24,6 +24,18 @@ impl Move {
             a: p.min(q),
             b: p.max(q),
         }
+    }
+
+    /// The first tile (the smaller position, row by row).
+    #[must_use]
+    pub fn a(self) -> Pos {
+        self.a
+    }
+
+    /// The second tile.
+    #[must_use]
+    pub fn b(self) -> Pos {
+        self.b
     }
 }
 
@@ -49,8 +61,7 @@ impl fmt::Display for Move {
 /// reaches are its partners; nothing is missed when a kind has many tiles.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use lianliankan::{Board, Move, Rules, moves};
+/// use lianliankan::{Board, Move, Pos, Rules, moves};
 /// let board = Board::from_rows(&[[1, 2, 1], [2, 0, 2]]).unwrap();
 /// // The 2s below pair up through the empty middle; the 1s are blocked.
 /// assert_eq!(

@@ -15,8 +15,8 @@ use std::fmt;
 
 use grid_core::{Pos, TurnSearch};
 
-use crate::board::{Board, RING, is_tile, ringed};
-use crate::{Border, Path, Point, Rules};
+use super::board::{Board, RING, is_tile};
+use crate::{Border, Path, Rules};
 
 /// A query naming a cell that is not on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,8 @@ impl Connector {
         if a == b || kind == 0 || board.kind(b) != Some(kind) {
             return Ok(None);
         }
-        let (a, b) = (ringed(a), ringed(b));
+        let frame = board.frame();
+        let (a, b) = (frame.to_outer(a), frame.to_outer(b));
         // A path with at most two turns, when there is one, has the fewest
         // turns under any limit, and the shapes return the shortest of them:
         // so the search runs only when no such path exists.
@@ -103,7 +104,7 @@ impl Connector {
                 .find(board.ringed(), free, a, b, Some(rules.max_turns))
                 .map(|p| p.corners);
         }
-        Ok(corners.map(|c| Path::new(c.into_iter().map(unring).collect())))
+        Ok(corners.map(|c| Path::new(c.into_iter().map(|p| frame.to_point(p)).collect())))
     }
 }
 
@@ -111,8 +112,7 @@ impl Connector {
 /// (which keeps its buffers between queries; prefer it for many queries).
 ///
 /// ```
-/// use grid_core::Pos;
-/// use lianliankan::{Board, Rules, connect};
+/// use lianliankan::{Board, Pos, Rules, connect};
 ///
 /// let board = Board::from_rows(&[
 ///     [1, 2, 3, 4],
@@ -134,14 +134,6 @@ impl Connector {
 /// when `max_turns > 2`.
 pub fn connect(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Result<Option<Path>, OffBoard> {
     Connector::new().connect(board, a, b, rules)
-}
-
-/// Ringed position to board point.
-fn unring(p: Pos) -> Point {
-    Point {
-        row: p.row as isize - 1,
-        col: p.col as isize - 1,
-    }
 }
 
 /// The path shapes with at most two turns between two tiles, in ringed

@@ -8,7 +8,7 @@
 //! independent pairs can be removed are searched once.
 //!
 //! # The reduction: clear a whole kind when it can be cleared now
-//! At every position, for every kind with at most [`CLEAR_CAP`] tiles left:
+//! At every position, for every kind with at most `CLEAR_CAP` (8) tiles left:
 //! if its tiles can all be removed now, one pair after another, with every
 //! other tile still in place, they are removed at once and no alternative
 //! is searched. (The best known case: a kind with exactly two tiles left
@@ -36,18 +36,18 @@
 use grid_core::SplitMix64;
 use rustc_hash::FxHashSet;
 
-use crate::reach::Field;
+use super::reach::Field;
 use crate::{Board, Move, Rules};
 
 /// The largest number of tiles of one kind the clearing reduction tries to
 /// remove at once (its inner search has at most 2^CLEAR_CAP subsets).
-pub const CLEAR_CAP: usize = 8;
+const CLEAR_CAP: usize = 8;
 
 /// The most memory, in bytes, that [`solve`]'s memo of failed positions
 /// takes. Past it no more positions are remembered: the search stays exact,
 /// it only may search some positions again (and the budget still bounds
 /// the time), so memory stays bounded whatever the budget.
-pub const MEMO_BYTES: usize = 256 << 20;
+const MEMO_BYTES: usize = 256 << 20;
 
 /// Bytes a memo entry costs besides its bitset: the boxed slice's pointer
 /// and length, the hash table's control byte and spare room, the
@@ -55,7 +55,7 @@ pub const MEMO_BYTES: usize = 256 << 20;
 const MEMO_ENTRY_OVERHEAD: usize = 48;
 
 /// How often (in states) [`solve_with_progress`] reports progress.
-pub const PROGRESS_EVERY: u64 = 1 << 14;
+const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,8 +77,7 @@ pub enum Solution {
 /// counted). A board that is already empty is solved by the empty order.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use lianliankan::{Board, Border, Move, Rules, Solution, solve};
+/// use lianliankan::{Board, Border, Move, Pos, Rules, Solution, solve};
 /// let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
 /// let order = vec![
 ///     Move::new(Pos::new(0, 1), Pos::new(0, 2)),
@@ -96,14 +95,15 @@ pub enum Solution {
 /// Exponential in the worst case (the problem is NP-hard in general); at
 /// most `budget` states, each costing O(t·rows·cols) for t tiles to list the
 /// moves, plus the reduction's inner searches (bounded per kind by
-/// 2^[`CLEAR_CAP`] subsets). Memory: one bitset of t bits per failed state,
-/// at most [`MEMO_BYTES`] in all.
+/// 2^8 subsets). Memory: one bitset of t bits per failed state, at most
+/// 256 MiB in all (past that, failed states are forgotten: time, never
+/// exactness, is lost).
 #[must_use]
 pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
     solve_with_progress(board, rules, budget, &mut |_| {})
 }
 
-/// As [`solve`], calling `progress(states)` every [`PROGRESS_EVERY`] states.
+/// As [`solve`], calling `progress(states)` every 16,384 states.
 ///
 /// # Complexity
 /// As [`solve`].
@@ -544,7 +544,7 @@ mod tests {
                 (Solution::Solved(_), Solution::Solved(order)) => {
                     let mut game = Game::new(board.clone(), rules);
                     for pair in order {
-                        game.remove(pair.a, pair.b).unwrap();
+                        game.remove(pair.a(), pair.b()).unwrap();
                     }
                     assert!(game.is_cleared());
                 }

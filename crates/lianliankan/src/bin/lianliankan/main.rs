@@ -2,17 +2,17 @@
 //! drawings and other rules on request; and the game engine's subcommands
 //! `hint`, `moves`, `solve` and `generate`.
 
-mod cli;
+mod commands;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use grid_core::cli::{Failure, exit_code, read_input, with_stdout};
+use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, Rules};
+use lianliankan::{Border, GenerateSpec, Rules};
 
-use cli::engine::{self, Verdict};
+use commands::Verdict;
 
 /// Exit status of `solve` when the budget ran out.
 const EXIT_UNKNOWN: u8 = 3;
@@ -167,7 +167,7 @@ enum BorderArg {
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
-        Err(e) => return grid_core::cli::argument_error(e.print(), e.use_stderr()),
+        Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
     let mut unknown = false;
     let code = exit_code(run(&args, &mut unknown));
@@ -184,7 +184,7 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
     );
     let board_of = |board: &BoardArgs| -> Result<_, Failure> {
         let input = read_input(board.file.as_deref(), &usage)?;
-        Ok(engine::read_engine_board(&input)?)
+        Ok(commands::read_engine_board(&input)?)
     };
     match &args.command {
         None => {
@@ -193,18 +193,17 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
             let options = lianliankan::judge::Options {
                 rules: judge.rules.rules(),
                 explain: judge.explain,
-                draw: judge.draw.draw,
-                ascii: judge.draw.ascii,
+                draw: judge.draw.style(),
             };
-            with_stdout(|out| lianliankan::judge::run(&input, &options, out))
+            with_stdout(|out| Ok(lianliankan::judge::run(&input, &options, out)?))
         }
         Some(Command::Hint(b)) => {
             let board = board_of(b)?;
-            with_stdout(|out| engine::hint(board, b.rules.rules(), out))
+            with_stdout(|out| commands::hint(board, b.rules.rules(), out))
         }
         Some(Command::Moves(b)) => {
             let board = board_of(b)?;
-            with_stdout(|out| engine::moves(board, b.rules.rules(), out))
+            with_stdout(|out| commands::moves(board, b.rules.rules(), out))
         }
         Some(Command::Solve {
             board: b,
@@ -213,7 +212,7 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
         }) => {
             let board = board_of(b)?;
             with_stdout(|out| {
-                let verdict = engine::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
+                let verdict = commands::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
                 *unknown = verdict == Verdict::Unknown;
                 Ok(())
             })
@@ -224,15 +223,11 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
             kinds,
             seed,
             rules,
-        }) => with_stdout(|out| {
-            engine::generate_board(
-                usize::from(*rows),
-                usize::from(*cols),
-                *kinds,
-                *seed,
-                rules.rules(),
-                out,
-            )
-        }),
+        }) => {
+            let spec = GenerateSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
+                .with_seed(*seed)
+                .with_rules(rules.rules());
+            with_stdout(|out| commands::generate_board(&spec, out))
+        }
     }
 }

@@ -4,8 +4,8 @@ use std::fmt;
 
 use grid_core::Pos;
 
-use crate::shuffle::{NoMovePossible, shuffle_kinds};
-use crate::solve::{Solution, solve_with_progress};
+use super::shuffle::{NoMovePossible, shuffle_kinds};
+use super::solve::{Solution, solve_with_progress};
 use crate::{Board, Connector, Move, Path, Rules, moves};
 
 /// Why [`Game::remove`] refused a pair. Nothing was changed.
@@ -65,8 +65,7 @@ pub enum Step {
 /// history since the start, which [`Game::undo`] walks back.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use lianliankan::{Board, Game, RemoveError, Rules, Solution};
+/// use lianliankan::{Board, Game, Pos, RemoveError, Rules, Solution};
 /// let board = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
 /// let mut game = Game::new(board, Rules::default());
 /// // Closed border: the 1s are diagonal with the 2s in the way.
@@ -166,8 +165,8 @@ impl Game {
         let step = self.history.pop()?;
         match &step {
             Step::Removed { pair, kind } => {
-                self.board.set(pair.a, *kind);
-                self.board.set(pair.b, *kind);
+                self.board.set(pair.a(), *kind);
+                self.board.set(pair.b(), *kind);
             }
             Step::Shuffled { before } => {
                 for &(pos, kind) in before {

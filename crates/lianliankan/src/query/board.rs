@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use grid_core::{Grid, Pos};
+use grid_core::{Frame, Grid, Padded, Pos};
 
 /// The largest tile kind a board can hold (one value of `u32` marks the ring).
 pub const MAX_KIND: u32 = u32::MAX - 1;
@@ -49,8 +49,9 @@ impl std::error::Error for BoardError {}
 /// column of the ringed grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// The board inside its ring: board cell (r, c) is cell (r + 1, c + 1).
-    ringed: Grid<u32>,
+    /// The board inside its ring (pad 1: board cell (r, c) is ringed cell
+    /// (r + 1, c + 1)).
+    ringed: Padded<u32>,
     /// `row_prefix[R * (W + 1) + C]` = tiles in ringed row R at columns < C.
     row_prefix: Vec<u32>,
     /// `col_prefix[R * W + C]` = tiles in ringed column C at rows < R.
@@ -68,13 +69,13 @@ impl Board {
     /// O(rows·cols).
     pub fn new(grid: &Grid<u32>) -> Result<Board, BoardError> {
         check_kinds(grid)?;
-        Ok(Board::from_ringed(grid.with_border(RING)))
+        Ok(Board::from_ringed(Padded::new(grid.clone()).surround(RING)))
     }
 
     /// A board from its ringed grid: kinds inside, [`RING`] on the ring, and no
     /// kind above [`MAX_KIND`] (the caller checked).
-    fn from_ringed(ringed: Grid<u32>) -> Board {
-        debug_assert!(ringed.rows() >= 2 && ringed.cols() >= 2);
+    fn from_ringed(ringed: Padded<u32>) -> Board {
+        debug_assert_eq!(ringed.frame().pad(), 1);
         let mut board = Board {
             ringed,
             row_prefix: Vec::new(),
@@ -106,13 +107,13 @@ impl Board {
     /// Number of rows.
     #[must_use]
     pub fn rows(&self) -> usize {
-        self.ringed.rows() - 2
+        self.ringed.frame().rows()
     }
 
     /// Number of columns.
     #[must_use]
     pub fn cols(&self) -> usize {
-        self.ringed.cols() - 2
+        self.ringed.frame().cols()
     }
 
     /// Whether `pos` lies on the board.
@@ -124,7 +125,8 @@ impl Board {
     /// The kind at `pos` (0 = empty), or `None` off the board.
     #[must_use]
     pub fn kind(&self, pos: Pos) -> Option<u32> {
-        self.contains(pos).then(|| self.ringed[ringed(pos)])
+        self.contains(pos)
+            .then(|| self.ringed[self.frame().to_outer(pos)])
     }
 
     /// Number of tiles on the board.
@@ -135,11 +137,11 @@ impl Board {
 
     /// The positions of all tiles, row by row.
     pub fn tiles(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
-        let cols = self.cols();
+        let (cols, frame) = (self.cols(), self.frame());
         (0..self.rows()).flat_map(move |r| {
             (0..cols).filter_map(move |c| {
                 let pos = Pos::new(r, c);
-                let k = self.ringed[ringed(pos)];
+                let k = self.ringed[frame.to_outer(pos)];
                 (k != 0).then_some((pos, k))
             })
         })
@@ -148,11 +150,7 @@ impl Board {
     /// The board as a plain grid of kinds (0 = empty), without the ring.
     #[must_use]
     pub fn to_grid(&self) -> Grid<u32> {
-        let cells = (0..self.rows())
-            .flat_map(|r| (0..self.cols()).map(move |c| Pos::new(r, c)))
-            .map(|p| self.ringed[ringed(p)])
-            .collect();
-        Grid::from_vec(self.rows(), self.cols(), cells).expect("sizes agree")
+        self.ringed.board()
     }
 
     /// Puts `kind` (0 = empty) at `pos`.
@@ -166,7 +164,7 @@ impl Board {
     pub fn set(&mut self, pos: Pos, kind: u32) {
         assert!(self.contains(pos), "{pos} is off the board");
         assert!(kind <= MAX_KIND, "kind {kind} is larger than {MAX_KIND}");
-        let at = ringed(pos);
+        let at = self.frame().to_outer(pos);
         let was_tile = self.ringed[at] != 0;
         self.ringed[at] = kind;
         let is_tile = kind != 0;
@@ -178,8 +176,8 @@ impl Board {
             .tiles
             .checked_add_signed(delta as isize)
             .expect("count");
-        let w = self.ringed.cols();
-        let h = self.ringed.rows();
+        let w = self.ringed.grid().cols();
+        let h = self.ringed.grid().rows();
         for c in at.col + 1..=w {
             let v = &mut self.row_prefix[at.row * (w + 1) + c];
             *v = v.wrapping_add_signed(delta);
@@ -192,32 +190,37 @@ impl Board {
 
     /// The ringed grid (ring cells hold [`RING`]).
     pub(crate) fn ringed(&self) -> &Grid<u32> {
-        &self.ringed
+        self.ringed.grid()
+    }
+
+    /// The ringed grid's frame: board cells to ringed cells and back.
+    pub(crate) fn frame(&self) -> Frame {
+        self.ringed.frame()
     }
 
     /// Tiles in ringed row `row` at ringed columns `lo..=hi` (`lo <= hi`).
     #[inline]
     pub(crate) fn tiles_in_row(&self, row: usize, lo: usize, hi: usize) -> u32 {
-        let base = row * (self.ringed.cols() + 1);
+        let base = row * (self.ringed.grid().cols() + 1);
         self.row_prefix[base + hi + 1] - self.row_prefix[base + lo]
     }
 
     /// Tiles in ringed column `col` at ringed rows `lo..=hi` (`lo <= hi`).
     #[inline]
     pub(crate) fn tiles_in_col(&self, col: usize, lo: usize, hi: usize) -> u32 {
-        let w = self.ringed.cols();
+        let w = self.ringed.grid().cols();
         self.col_prefix[(hi + 1) * w + col] - self.col_prefix[lo * w + col]
     }
 
     /// Rebuilds the prefix counts from the cells.
     fn recount(&mut self) {
-        let (h, w) = (self.ringed.rows(), self.ringed.cols());
+        let (h, w) = (self.ringed.grid().rows(), self.ringed.grid().cols());
         self.row_prefix.clear();
         self.row_prefix.resize(h * (w + 1), 0);
         self.col_prefix.clear();
         self.col_prefix.resize((h + 1) * w, 0);
         let mut tiles = 0;
-        for (r, row) in self.ringed.row_slices().enumerate() {
+        for (r, row) in self.ringed.grid().row_slices().enumerate() {
             let prefix = &mut self.row_prefix[r * (w + 1)..(r + 1) * (w + 1)];
             let mut count = 0;
             for (c, &k) in row.iter().enumerate() {
@@ -250,12 +253,6 @@ pub(crate) fn check_kinds(grid: &Grid<u32>) -> Result<(), BoardError> {
 #[inline]
 pub(crate) fn is_tile(k: u32) -> bool {
     k != 0 && k != RING
-}
-
-/// The ringed position of board position `pos`.
-#[inline]
-pub(crate) fn ringed(pos: Pos) -> Pos {
-    Pos::new(pos.row + 1, pos.col + 1)
 }
 
 #[cfg(test)]

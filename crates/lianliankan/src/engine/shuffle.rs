@@ -76,7 +76,7 @@ pub(crate) fn shuffle_kinds(
     // Repair: put two tiles of one kind on a joinable pair of cells.
     let pair = joinable[rng.below(joinable.len())];
     let slot = |p: Pos| cells.binary_search(&p).expect("an occupied cell");
-    let (i, j) = (slot(pair.a), slot(pair.b));
+    let (i, j) = (slot(pair.a()), slot(pair.b()));
     let twin_kinds: Vec<u32> = sorted
         .windows(2)
         .filter(|w| w[0] == w[1])

@@ -15,7 +15,7 @@
 //! constrained empty cell (fewest empty neighbours, ties broken at random).
 //! If a placement still gets stuck (the turn limit can separate cells of
 //! one region), the attempt starts over from the next random numbers. After
-//! [`FREE_ATTEMPTS`] stuck attempts (seen only under tight rules, such as
+//! 16 stuck attempts (seen only under tight rules, such as
 //! one turn), a last attempt keeps a domino tiling of the empty cells, which
 //! cannot get stuck (see [`Tiling`]). The result is a function of the seed
 //! alone.
@@ -24,7 +24,7 @@ use std::fmt;
 
 use grid_core::{Grid, SplitMix64};
 
-use crate::reach::Field;
+use super::reach::Field;
 use crate::{Board, MAX_KIND, Move, Rules};
 
 /// A generated board and a removal order that clears it.
@@ -77,21 +77,67 @@ impl fmt::Display for GenerateError {
 impl std::error::Error for GenerateError {}
 
 /// Free attempts before [`generate`] switches to the tiled construction.
-pub const FREE_ATTEMPTS: usize = 16;
+const FREE_ATTEMPTS: usize = 16;
 
-/// A board of `rows × cols` that can be cleared under `rules`, with
+/// What [`generate`] is asked for: the board's size, how many kinds of
+/// tile, the seed, and the rules the board must be clearable under.
+///
+/// Fields may be added as the engine learns new rules; build one with
+/// [`GenerateSpec::new`] and the `with_` methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct GenerateSpec {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Kinds of tile, 1 to `rows·cols / 2`; each is used in pairs.
+    pub kinds: u32,
+    /// The random seed: the same spec gives the same board.
+    pub seed: u64,
+    /// The rules the board must be clearable under.
+    pub rules: Rules,
+}
+
+impl GenerateSpec {
+    /// A `rows × cols` board of `kinds` kinds, seed 0, the judge's rules.
+    #[must_use]
+    pub fn new(rows: usize, cols: usize, kinds: u32) -> GenerateSpec {
+        GenerateSpec {
+            rows,
+            cols,
+            kinds,
+            seed: 0,
+            rules: Rules::default(),
+        }
+    }
+
+    /// The same spec with `seed`.
+    #[must_use]
+    pub fn with_seed(self, seed: u64) -> GenerateSpec {
+        GenerateSpec { seed, ..self }
+    }
+
+    /// The same spec under `rules`.
+    #[must_use]
+    pub fn with_rules(self, rules: Rules) -> GenerateSpec {
+        GenerateSpec { rules, ..self }
+    }
+}
+
+/// A board of `rows × cols` that can be cleared under `spec.rules`, with
 /// `rows·cols / 2` pairs (every cell is a tile, but one when the cell count
 /// is odd) of `kinds` kinds, each kind used for `pairs / kinds` or one more
 /// pairs; and a removal order (`certificate`) that clears it. The same
-/// arguments give the same board.
+/// spec gives the same board.
 ///
 /// ```
-/// use lianliankan::{Game, Rules, generate};
-/// let made = generate(4, 6, 5, 7, &Rules::default()).unwrap();
+/// use lianliankan::{Game, GenerateSpec, Rules, generate};
+/// let made = generate(&GenerateSpec::new(4, 6, 5).with_seed(7)).unwrap();
 /// assert_eq!(made.board.tile_count(), 24);
 /// let mut game = Game::new(made.board, Rules::default());
 /// for pair in &made.certificate {
-///     game.remove(pair.a, pair.b).unwrap();
+///     game.remove(pair.a(), pair.b()).unwrap();
 /// }
 /// assert!(game.is_cleared());
 /// ```
@@ -102,14 +148,15 @@ pub const FREE_ATTEMPTS: usize = 16;
 ///
 /// # Complexity
 /// O((rows·cols)²) per attempt (a reach search and a region check per pair,
-/// more when a cell has no partner); at most `FREE_ATTEMPTS` + 1 attempts.
-pub fn generate(
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    seed: u64,
-    rules: &Rules,
-) -> Result<Generated, GenerateError> {
+/// more when a cell has no partner); at most 17 attempts.
+pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
+    let GenerateSpec {
+        rows,
+        cols,
+        kinds,
+        seed,
+        ref rules,
+    } = *spec;
     let cells = rows.checked_mul(cols).ok_or(GenerateError::TooSmall)?;
     if cells < 2 {
         return Err(GenerateError::TooSmall);
@@ -129,8 +176,8 @@ pub fn generate(
             let mut board = empty;
             let mut certificate = Vec::with_capacity(pairs);
             for (pair, kind) in placed.into_iter().rev() {
-                board.set(pair.a, kind);
-                board.set(pair.b, kind);
+                board.set(pair.a(), kind);
+                board.set(pair.b(), kind);
                 certificate.push(pair);
             }
             return Ok(Generated { board, certificate });

@@ -12,7 +12,7 @@
 //! was covered by that earlier, no later, run). So each (cell, axis) is
 //! entered once and a search costs O(rows·cols) whatever K is.
 
-use grid_core::Pos;
+use grid_core::{Padded, Pos};
 
 use crate::{Board, Border};
 
@@ -22,13 +22,12 @@ const WALL: u32 = u32::MAX;
 /// A board in a frame of walls, with reusable search buffers.
 #[derive(Clone, Debug)]
 pub(crate) struct Field {
-    /// Kinds (0 = empty, [`WALL`] = frame), row by row, `width` per row.
-    cells: Vec<u32>,
+    /// Kinds (0 = empty, [`WALL`] = frame): the board, its empty ring for
+    /// the open border, and the wall ring. Cells are addressed by their
+    /// row-major index in this padded grid.
+    cells: Padded<u32>,
+    /// The padded grid's row width.
     width: usize,
-    rows: usize,
-    cols: usize,
-    /// Frame thickness: board cell (r, c) is at (r + pad, c + pad).
-    pad: usize,
     /// Per (cell, axis): the search in which it was entered.
     entered: Vec<u32>,
     /// Per cell: the search in which it was reported.
@@ -49,30 +48,15 @@ impl Field {
     /// # Complexity
     /// O(rows·cols).
     pub(crate) fn new(board: &Board, border: Border) -> Field {
-        let pad = match border {
-            Border::Closed => 1,
-            Border::Open => 2,
-        };
-        let (rows, cols) = (board.rows(), board.cols());
-        let width = cols + 2 * pad;
-        let height = rows + 2 * pad;
-        let mut cells = vec![WALL; width * height];
-        let free = pad - 1; // the empty ring's thickness (0 or 1)
-        for r in pad - free..height - (pad - free) {
-            for c in pad - free..width - (pad - free) {
-                cells[r * width + c] = 0;
-            }
+        let mut cells = Padded::new(board.to_grid());
+        if border == Border::Open {
+            cells = cells.surround(0);
         }
-        for (pos, kind) in board.tiles() {
-            cells[(pos.row + pad) * width + pos.col + pad] = kind;
-        }
-        let n = cells.len();
+        let cells = cells.surround(WALL);
+        let (n, width) = (cells.grid().cells().len(), cells.grid().cols());
         Field {
             cells,
             width,
-            rows,
-            cols,
-            pad,
             entered: vec![0; 2 * n],
             reported: vec![0; n],
             stamp: 0,
@@ -83,22 +67,23 @@ impl Field {
 
     /// The number of field cells (board, ring and frame).
     pub(crate) fn len(&self) -> usize {
-        self.cells.len()
+        self.cells.grid().cells().len()
     }
 
     /// The field index of board position `pos`.
     pub(crate) fn index(&self, pos: Pos) -> usize {
-        (pos.row + self.pad) * self.width + pos.col + self.pad
+        self.cells.frame().outer_index(pos)
     }
 
     /// The board position of field index `i` (a board cell).
     pub(crate) fn pos(&self, i: usize) -> Pos {
-        Pos::new(i / self.width - self.pad, i % self.width - self.pad)
+        let outer = self.cells.grid().pos_of(i);
+        self.cells.frame().board_pos(outer).expect("a board cell")
     }
 
     /// The kind at field index `i` (0 = empty).
     pub(crate) fn kind(&self, i: usize) -> u32 {
-        self.cells[i]
+        self.cells.grid().cells()[i]
     }
 
     /// The field indices of the four neighbours of board or ring cell `i`.
@@ -108,21 +93,21 @@ impl Field {
 
     /// Whether field index `i` is a board cell (not the ring or the frame).
     pub(crate) fn is_board(&self, i: usize) -> bool {
-        let (r, c) = (i / self.width, i % self.width);
-        (self.pad..self.pad + self.rows).contains(&r)
-            && (self.pad..self.pad + self.cols).contains(&c)
+        let outer = self.cells.grid().pos_of(i);
+        self.cells.frame().board_pos(outer).is_some()
     }
 
     /// Whether field index `i` is an empty cell on the board or its ring
     /// (frame walls are not empty).
     pub(crate) fn is_empty(&self, i: usize) -> bool {
-        self.cells[i] == 0
+        self.kind(i) == 0
     }
 
     /// Puts `kind` (0 = empty) at field index `i`, a board cell.
     pub(crate) fn set(&mut self, i: usize, kind: u32) {
-        debug_assert!(self.cells[i] != WALL && kind != WALL);
-        self.cells[i] = kind;
+        let cell = &mut self.cells.grid_mut().cells_mut()[i];
+        debug_assert!(*cell != WALL && kind != WALL);
+        *cell = kind;
     }
 
     /// Calls `visit(cell, is_tile)` once for every cell a path from `start`
@@ -148,6 +133,7 @@ impl Field {
         }
         let stamp = self.stamp;
         let steps = steps(self.width);
+        let cells = self.cells.grid().cells();
         let mut layer = std::mem::take(&mut self.layer);
         let mut next = std::mem::take(&mut self.next_layer);
         layer.clear();
@@ -162,7 +148,7 @@ impl Field {
                     let mut i = from;
                     loop {
                         i = i.wrapping_add_signed(step);
-                        let kind = self.cells[i];
+                        let kind = cells[i];
                         if kind != 0 {
                             if kind != WALL && self.reported[i] != stamp {
                                 self.reported[i] = stamp;

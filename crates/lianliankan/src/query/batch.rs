@@ -28,21 +28,20 @@
 //!    between the ends, else the nearest on either side) in O(log cols).
 //!    The transposed field gives the middle rows.
 //!
-//! The judge hands over a board's queries in chunks of [`Batch::chunk_for`]
-//! the board's size, so that memory follows the board and one chunk, while
+//! The judge hands over a board's queries in chunks sized by the board
+//! (`chunk_for`), so that memory follows the board and one chunk, while
 //! the sweeps, one pair per chunk, cost a few steps per query.
 
-use grid_core::{Grid, Nearest, Pos};
+use grid_core::{Frame, Grid, Nearest, Pos};
 
-use crate::board::check_kinds;
-use crate::{Board, BoardError, Border, Connector, OffBoard, Path, Point, Rules};
+use super::board::check_kinds;
+use crate::{Board, BoardError, Border, Connector, OffBoard, Path, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
 ///
 /// ```
-/// use grid_core::{Grid, Pos};
-/// use lianliankan::{Batch, Rules};
+/// use lianliankan::{Batch, Grid, Pos, Rules};
 ///
 /// let kinds = Grid::from_vec(3, 4, vec![1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1]).unwrap();
 /// let mut batch = Batch::new();
@@ -56,7 +55,7 @@ pub struct Batch {
     kinds: Grid<u32>,
     rules: Rules,
     /// Where paths run: the board's tiles, inside an empty ring for the open
-    /// border (board cell (r, c) is field cell (r + shift, c + shift)), as
+    /// border (`frame` converts board cells to field cells), as
     /// the set of row-major indices of its tiles.
     field: Nearest,
     /// The same for the field transposed: its rows are the field's columns.
@@ -64,7 +63,8 @@ pub struct Batch {
     /// The field's rows and columns.
     rows: usize,
     cols: usize,
-    shift: usize,
+    /// The board inside the field: pad 1 for the open border, 0 otherwise.
+    frame: Frame,
     /// The last batch's queries (board coordinates) and answers.
     queries: Vec<(Pos, Pos)>,
     found: Vec<Found>,
@@ -149,19 +149,18 @@ impl MiddleTask {
     }
 }
 
+/// How many queries the judge takes at a time on a board of `cells`
+/// cells: at least 4096, and enough that the sweeps over the board (one
+/// per chunk) cost at most a few steps per query.
+pub(crate) fn chunk_for(cells: usize) -> usize {
+    4096.max(cells / 16)
+}
+
 impl Batch {
     /// A batch with no board and empty buffers.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// How many queries the judge takes at a time on a board of `cells`
-    /// cells: at least 4096, and enough that the sweeps over the board (one
-    /// per chunk) cost at most a few steps per query.
-    #[must_use]
-    pub fn chunk_for(cells: usize) -> usize {
-        4096.max(cells / 16)
     }
 
     /// Makes `kinds` (0 = empty) the board that [`Batch::answer`] answers
@@ -181,16 +180,16 @@ impl Batch {
         self.kinds = kinds;
         self.rules = rules;
         self.searched = None;
-        self.shift = usize::from(rules.border == Border::Open);
-        let s = self.shift;
-        self.rows = self.kinds.rows() + 2 * s;
-        self.cols = self.kinds.cols() + 2 * s;
+        let pad = usize::from(rules.border == Border::Open);
+        self.frame = Frame::new(self.kinds.rows(), self.kinds.cols(), pad);
+        self.rows = self.frame.outer_rows();
+        self.cols = self.frame.outer_cols();
         let (rows, cols) = (self.rows, self.cols);
         self.field.reset(rows * cols);
         self.across.reset(rows * cols);
         for (r, row) in self.kinds.row_slices().enumerate() {
             for (c, _) in row.iter().enumerate().filter(|(_, k)| **k != 0) {
-                let (r, c) = (r + s, c + s);
+                let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
                 self.field.insert(r * cols + c);
                 self.across.insert(c * rows + r);
             }
@@ -297,10 +296,9 @@ impl Batch {
     /// If `i >= self.len()`.
     #[must_use]
     pub fn path(&self, i: usize) -> Option<Path> {
-        let s = self.shift;
-        let field = |p: Pos| Pos::new(p.row + s, p.col + s);
+        let frame = self.frame;
         let (a, b) = self.queries[i];
-        let (a, b) = (field(a), field(b));
+        let (a, b) = (frame.to_outer(a), frame.to_outer(b));
         let corners: &[Pos] = match self.found[i] {
             Found::No => return None,
             Found::Long(k) => return Some(self.long[k].clone()),
@@ -310,11 +308,9 @@ impl Batch {
             Found::MiddleColumn(c) => &[a, Pos::new(a.row, c), Pos::new(b.row, c), b],
             Found::MiddleRow(r) => &[a, Pos::new(r, a.col), Pos::new(r, b.col), b],
         };
-        let point = |p: &Pos| Point {
-            row: p.row as isize - s as isize,
-            col: p.col as isize - s as isize,
-        };
-        Some(Path::new(corners.iter().map(point).collect()))
+        Some(Path::new(
+            corners.iter().map(|&p| frame.to_point(p)).collect(),
+        ))
     }
 
     /// The free run of field cell `p` along its row (`across`: along its
@@ -343,11 +339,7 @@ impl Batch {
     /// kind) if it has at most one turn; otherwise, with `max_turns >= 2`,
     /// queues its two-turn searches and answers `No` for now.
     fn short_path(&mut self, i: usize, a: Pos, b: Pos, max_turns: usize) -> Found {
-        let s = self.shift;
-        let (a, b) = (
-            Pos::new(a.row + s, a.col + s),
-            Pos::new(b.row + s, b.col + s),
-        );
+        let (a, b) = (self.frame.to_outer(a), self.frame.to_outer(b));
         let (row_a, row_b) = (self.run(a, false), self.run(b, false));
         let (col_a, col_b) = (self.run(a, true), self.run(b, true));
         if a.row == b.row {

@@ -1,3 +1,0 @@
-//! The binary's engine subcommands (judge mode is `lianliankan::judge::run`).
-
-pub mod engine;

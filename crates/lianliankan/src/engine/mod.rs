@@ -1,0 +1,25 @@
+//! The game engine on top of the query core: a [`Game`] with atomic
+//! removals and undo, every [`Move`] available now, hints and dead boards,
+//! shuffles, an exact full-clear [`solve`]r and a [`generate`]r of boards
+//! that can be cleared.
+//!
+//! - `reach` — where a path of at most K turns can go from a cell, in
+//!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
+//! - `moves` — the [`Move`] type and every removable pair;
+//! - `game` — [`Game`]: the board, the rules and the history;
+//! - `shuffle` — rearranging the remaining tiles so that a move exists;
+//! - `solve` — exact search with a memo of failed positions;
+//! - `generate` — boards built backwards, with their removal certificate.
+
+mod game;
+mod generate;
+mod moves;
+pub(crate) mod reach;
+mod shuffle;
+mod solve;
+
+pub use game::{Game, RemoveError, Step};
+pub use generate::{GenerateError, GenerateSpec, Generated, generate};
+pub use moves::{Move, moves};
+pub use shuffle::NoMovePossible;
+pub use solve::{Solution, solve, solve_with_progress};

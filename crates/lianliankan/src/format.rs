@@ -1,0 +1,238 @@
+//! The HDU 1175 input format: boards of `n m` and n·m kinds, each followed
+//! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
+//! of input ends the input. Line breaks carry no meaning.
+//!
+//! Reading ([`read_board`], [`read_query_count`], [`read_query`]) goes
+//! through grid-core's [`Reader`], so every error carries its line and
+//! column; [`write_board`] writes a board in the same format (the
+//! `generate` subcommand's output, and the bench's inputs).
+
+use std::io::{self, Write};
+
+use grid_core::{Grid, InputError, Pos, Reader};
+
+use crate::{Board, MAX_KIND};
+
+/// Reads the next board, or `None` at the end of input or at the `0 0`
+/// terminator.
+///
+/// # Errors
+/// Malformed numbers, a board with zero rows or columns (but not both), a
+/// declared size the rest of the input cannot hold (reported before
+/// anything is allocated), a kind above [`MAX_KIND`], or input ending inside
+/// the board.
+///
+/// # Complexity
+/// O(n·m) time and memory, n·m bounded by the input's length.
+pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
+    let mut kinds = Grid::new(0, 0, 0);
+    if !read_board_into(reader, &mut kinds)? {
+        return Ok(None);
+    }
+    Ok(Some(
+        Board::new(&kinds).expect("kinds are checked as they are read"),
+    ))
+}
+
+/// As [`read_board`], but the kinds (0 = empty) into `kinds`, reusing its
+/// memory: `Ok(false)` at the end of input. On an error `kinds` holds what
+/// was read so far.
+///
+/// # Errors
+/// As [`read_board`].
+///
+/// # Complexity
+/// As [`read_board`]; no allocation when the board is no larger than the
+/// previous one.
+pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
+    if reader.is_at_end() {
+        return Ok(false);
+    }
+    let rows = reader.usize()?;
+    let header = reader.last_location();
+    let cols = reader.usize()?;
+    if rows == 0 && cols == 0 {
+        return Ok(false);
+    }
+    if rows == 0 || cols == 0 {
+        return Err(InputError::invalid(
+            header,
+            format!("a board needs at least one row and one column, found {rows} x {cols}"),
+        ));
+    }
+    let cells = rows
+        .checked_mul(cols)
+        .filter(|&c| c <= reader.max_tokens_left());
+    if cells.is_none() {
+        return Err(InputError::invalid(
+            header,
+            format!(
+                "a {rows} x {cols} board needs {} numbers, but the rest of the input holds at most {}",
+                rows as u128 * cols as u128,
+                reader.max_tokens_left()
+            ),
+        ));
+    }
+    kinds.reset(rows, cols, 0);
+    for row in kinds.cells_mut().chunks_exact_mut(cols) {
+        reader.u32s(row, MAX_KIND)?;
+    }
+    Ok(true)
+}
+
+/// Reads the number of queries that follows a board.
+///
+/// # Errors
+/// A malformed number or the end of input.
+pub fn read_query_count(reader: &mut Reader<'_>) -> Result<u32, InputError> {
+    reader.u32()
+}
+
+/// Reads one query `x1 y1 x2 y2` (1-based row and column of each tile) on a
+/// board of `size` (rows, columns) and returns the two positions, 0-based.
+///
+/// # Errors
+/// Malformed numbers, the end of input, or a coordinate outside the board
+/// (reported at that number).
+pub fn read_query(reader: &mut Reader<'_>, size: (usize, usize)) -> Result<(Pos, Pos), InputError> {
+    let mut coordinate = |what: &str, size: usize| -> Result<usize, InputError> {
+        let value = reader.usize()?;
+        if (1..=size).contains(&value) {
+            Ok(value - 1)
+        } else {
+            Err(InputError::invalid(
+                reader.last_location(),
+                format!("{what} {value} is outside the board ({what}s 1 to {size})"),
+            ))
+        }
+    };
+    let (rows, cols) = size;
+    let a = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
+    let b = Pos::new(coordinate("row", rows)?, coordinate("column", cols)?);
+    Ok((a, b))
+}
+
+/// Writes `kinds` (0 = empty) as a board of the judge format: `n m`, then
+/// one line of m kinds per row, separated by single spaces. No query count
+/// follows: the caller writes `q` and the queries (or nothing, which the
+/// engine subcommands accept).
+///
+/// # Errors
+/// The writer's.
+///
+/// # Complexity
+/// O(n·m).
+pub fn write_board(out: &mut dyn Write, kinds: &Grid<u32>) -> io::Result<()> {
+    writeln!(out, "{} {}", kinds.rows(), kinds.cols())?;
+    let mut line = String::new();
+    for row in kinds.row_slices() {
+        line.clear();
+        for (i, kind) in row.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&kind.to_string());
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_boards_and_queries() {
+        let input = b"2 3\n1 0 2\n0 2 1\n2\n1 1 2 3\n1 3 2 2\n0 0\n";
+        let mut r = Reader::new(input);
+        let board = read_board(&mut r).unwrap().unwrap();
+        assert_eq!((board.rows(), board.cols(), board.tile_count()), (2, 3, 4));
+        assert_eq!(board.kind(Pos::new(1, 2)), Some(1));
+        assert_eq!(read_query_count(&mut r).unwrap(), 2);
+        assert_eq!(
+            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
+            (Pos::new(0, 0), Pos::new(1, 2))
+        );
+        assert_eq!(
+            read_query(&mut r, (board.rows(), board.cols())).unwrap(),
+            (Pos::new(0, 2), Pos::new(1, 1))
+        );
+        assert_eq!(read_board(&mut r).unwrap(), None);
+        // Without the terminator the input simply ends.
+        let mut r = Reader::new(b"1 1 5 0");
+        assert!(read_board(&mut r).unwrap().is_some());
+        read_query_count(&mut r).unwrap();
+        assert_eq!(read_board(&mut r).unwrap(), None);
+    }
+
+    fn error(input: &[u8]) -> String {
+        let mut r = Reader::new(input);
+        let result = (|| {
+            while let Some(board) = read_board(&mut r)? {
+                for _ in 0..read_query_count(&mut r)? {
+                    read_query(&mut r, (board.rows(), board.cols()))?;
+                }
+            }
+            Ok::<_, InputError>(())
+        })();
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let input = "2 3\n1 0 2\n0 2 4294967294\n";
+        let board = read_board(&mut Reader::new(input.as_bytes()))
+            .unwrap()
+            .unwrap();
+        let mut out = Vec::new();
+        write_board(&mut out, &board.to_grid()).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), input);
+    }
+
+    #[test]
+    fn bad_input_is_located() {
+        assert_eq!(
+            error(b"1000000000 1000000000\n1 2 3"),
+            "line 1, column 1: a 1000000000 x 1000000000 board needs 1000000000000000000 numbers, \
+             but the rest of the input holds at most 3"
+        );
+        assert_eq!(
+            error(b"99999999999999999999999 1"),
+            "line 1, column 1: number 99999999999999999999999 is too large (the largest allowed is 18446744073709551615)"
+        );
+        assert_eq!(
+            error(b"0 3\n"),
+            "line 1, column 1: a board needs at least one row and one column, found 0 x 3"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1\n1"),
+            "line 1, column 1: a 2 x 2 board needs 4 numbers, but the rest of the input holds at most 3"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1\n1\n\n\n"),
+            "line 6, column 1: expected a number, found end of input"
+        );
+        assert_eq!(
+            error(b"1 2\n1 4294967295\n"),
+            "line 2, column 3: number 4294967295 is too large (the largest allowed is 4294967294)"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1 0 0\n1\n1 1 3 1\n"),
+            "line 4, column 5: row 3 is outside the board (rows 1 to 2)"
+        );
+        assert_eq!(
+            error(b"2 2\n1 1 0 0\n1\n1 0 1 2\n"),
+            "line 4, column 3: column 0 is outside the board (columns 1 to 2)"
+        );
+        assert_eq!(
+            error(b"1 2\n1 1\n1\n1 1 1\n"),
+            "line 5, column 1: expected a number, found end of input"
+        );
+        assert_eq!(
+            error(b"1 2\n1 x\n"),
+            "line 2, column 3: expected a number, found \"x\""
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! The query core: a [`Board`] and whether two of its tiles can be joined.
+//!
+//! - `board` — kinds inside a permanent ring, with prefix counts of tiles;
+//! - `connect` — one query at a time on a board that may change
+//!   ([`Connector`], O(rows + cols) a query for up to two turns);
+//! - `batch` — many queries on a fixed board answered together ([`Batch`]),
+//!   the judge's path, with `Connector`'s paths corner for corner.
+
+mod batch;
+pub(crate) mod board;
+mod connect;
+
+pub use batch::Batch;
+pub(crate) use batch::chunk_for;
+pub use board::{Board, BoardError, MAX_KIND};
+pub use connect::{Connector, OffBoard, connect};
