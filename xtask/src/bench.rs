@@ -25,11 +25,11 @@
 //! `CARGO_TARGET_DIR` points) and writes the inputs, the expected outputs
 //! and the report to `<target>/bench/`.
 
-mod lianliankan;
+mod lianliankan_workloads;
 mod measure;
 mod report;
-mod segments;
-mod solitaire;
+mod segments_workloads;
+mod solitaire_workloads;
 mod workload;
 
 use std::path::{Path, PathBuf};
@@ -151,7 +151,7 @@ fn measure(
 ) -> Result<Outcome, String> {
     let name = workload.name;
     let input_file = out_dir.join(format!("{name}.in"));
-    let text = (workload.generate)(workload.seed);
+    let text = (workload.input)(workload.seed);
     write(&input_file, &text)?;
     let input = text.into_bytes();
     println!(

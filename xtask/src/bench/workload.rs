@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::measure::Runs;
-use super::{lianliankan, segments, solitaire};
+use super::{lianliankan_workloads, segments_workloads, solitaire_workloads};
 
 /// Full size (the issue's workloads) or small, to check the bench itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +120,8 @@ pub struct Workload {
     pub binary: &'static str,
     pub description: String,
     pub seed: u64,
-    pub generate: Box<dyn Fn(u64) -> String>,
+    /// The judge input from a seed.
+    pub input: Box<dyn Fn(u64) -> String>,
     /// Parses the input as the binary does, answering nothing; returns a
     /// checksum of what was read (the `bench-parse` program).
     pub parse: fn(&[u8]) -> Result<u64, String>,
@@ -135,27 +136,27 @@ pub struct Workload {
 pub fn all(scale: Scale) -> Vec<Workload> {
     let full = scale == Scale::Full;
     let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
-    let segments_shape = segments::Shape {
+    let segments_shape = segments_workloads::Shape {
         boards: if full { 20 } else { 2 },
         side: 75,
         piece_percent: 45,
         pairs: if full { 500 } else { 50 },
     };
-    let lianliankan = |name, shape: lianliankan::Shape, seed, goal| Workload {
+    let lianliankan = |name, shape: lianliankan_workloads::Shape, seed, goal| Workload {
         name,
         binary: "lianliankan",
         description: shape.describe(),
         seed,
-        generate: Box::new(move |seed| lianliankan::generate(&shape, seed)),
-        parse: lianliankan::parse,
-        solver: lianliankan::solver,
-        baseline: lianliankan::baseline,
+        input: Box::new(move |seed| lianliankan_workloads::judge_input(&shape, seed)),
+        parse: lianliankan_workloads::parse,
+        solver: lianliankan_workloads::solver,
+        baseline: lianliankan_workloads::baseline,
         goal,
     };
     // Far beyond the judge's q < 50: one board and a million queries, where
     // answering one query at a time in O(n + m) is the baseline to beat.
     let walls_queries = if full { 200_000 } else { 2_000 };
-    let many_queries = lianliankan::Shape {
+    let many_queries = lianliankan_workloads::Shape {
         boards: 1,
         rows,
         cols,
@@ -164,7 +165,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         queries: if full { 1_000_000 } else { 10_000 },
     };
     let solitaire = |name, starts, seed, goal| {
-        let shape = solitaire::Shape {
+        let shape = solitaire_workloads::Shape {
             cases: if full { 2000 } else { 20 },
             starts,
             max_walk: 12,
@@ -174,17 +175,17 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             binary: "solitaire",
             description: shape.describe(),
             seed,
-            generate: Box::new(move |seed| solitaire::generate(&shape, seed)),
-            parse: solitaire::parse,
-            solver: solitaire::solver,
-            baseline: solitaire::baseline,
+            input: Box::new(move |seed| solitaire_workloads::judge_input(&shape, seed)),
+            parse: solitaire_workloads::parse,
+            solver: solitaire_workloads::solver,
+            baseline: solitaire_workloads::baseline,
             goal,
         }
     };
     vec![
         lianliankan(
             "lianliankan-sparse",
-            lianliankan::Shape {
+            lianliankan_workloads::Shape {
                 boards: 3,
                 rows,
                 cols,
@@ -201,7 +202,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         ),
         lianliankan(
             "lianliankan-dense",
-            lianliankan::Shape {
+            lianliankan_workloads::Shape {
                 boards: 3,
                 rows,
                 cols,
@@ -213,7 +214,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             Goal::default(),
         ),
         Workload {
-            baseline: lianliankan::one_by_one,
+            baseline: lianliankan_workloads::one_by_one,
             ..lianliankan(
                 "lianliankan-many-queries",
                 many_queries,
@@ -233,12 +234,12 @@ pub fn all(scale: Scale) -> Vec<Workload> {
                  {walls_queries} queries, top tile to bottom tile of its kind"
             ),
             seed: 117_599,
-            generate: Box::new(move |seed| {
-                lianliankan::generate_walls(rows, cols, 8, walls_queries, seed)
+            input: Box::new(move |seed| {
+                lianliankan_workloads::walls_input(rows, cols, 8, walls_queries, seed)
             }),
-            parse: lianliankan::parse,
-            solver: lianliankan::solver,
-            baseline: lianliankan::one_by_one,
+            parse: lianliankan_workloads::parse,
+            solver: lianliankan_workloads::solver,
+            baseline: lianliankan_workloads::one_by_one,
             goal: Goal {
                 issue: Some(8),
                 max_solver_over_parse: None,
@@ -250,10 +251,10 @@ pub fn all(scale: Scale) -> Vec<Workload> {
             binary: "segments",
             description: segments_shape.describe(),
             seed: 1101,
-            generate: Box::new(move |seed| segments::generate(&segments_shape, seed)),
-            parse: segments::parse,
-            solver: segments::solver,
-            baseline: segments::baseline,
+            input: Box::new(move |seed| segments_workloads::judge_input(&segments_shape, seed)),
+            parse: segments_workloads::parse,
+            solver: segments_workloads::solver,
+            baseline: segments_workloads::baseline,
             goal: Goal {
                 issue: Some(4),
                 max_solver_over_parse: None,
@@ -262,7 +263,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         },
         solitaire(
             "solitaire-random",
-            solitaire::Starts::Random,
+            solitaire_workloads::Starts::Random,
             1401,
             Goal {
                 issue: Some(5),
@@ -272,7 +273,7 @@ pub fn all(scale: Scale) -> Vec<Workload> {
         ),
         solitaire(
             "solitaire-clustered",
-            solitaire::Starts::Clustered,
+            solitaire_workloads::Starts::Clustered,
             1402,
             Goal::default(),
         ),

@@ -33,7 +33,7 @@ impl Shape {
 ///
 /// # Panics
 /// If a board gets fewer than two pieces (not with the shapes used here).
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.boards {
@@ -145,9 +145,9 @@ mod tests {
 
     #[test]
     fn reproducible_and_in_judge_format() {
-        let input = generate(&SMALL, 5);
-        assert_eq!(input, generate(&SMALL, 5));
-        assert_ne!(input, generate(&SMALL, 6));
+        let input = judge_input(&SMALL, 5);
+        assert_eq!(input, judge_input(&SMALL, 5));
+        assert_ne!(input, judge_input(&SMALL, 6));
         let mut reader = Reader::new(input.as_bytes());
         for _ in 0..SMALL.boards {
             let board = read_board(&mut reader).unwrap().unwrap();
@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn parse_and_baseline() {
-        let input = generate(&SMALL, 3);
+        let input = judge_input(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 60);

@@ -38,7 +38,7 @@ impl Shape {
 /// end at another tile of its kind: a uniformly chosen one (60% of all
 /// queries) or the nearest one by Manhattan distance (25%, where most `YES`
 /// answers come from).
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.boards {
@@ -62,7 +62,7 @@ pub fn generate(shape: &Shape, seed: u64) -> String {
 /// The two ends' free runs span most of the board both ways, and nearly
 /// every column and row that could carry the middle segment is blocked
 /// somewhere, so `Connector` tries O(rows + cols) of them per query.
-pub fn generate_walls(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u64) -> String {
+pub fn walls_input(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut cells = vec![0u32; rows * cols];
     for c in 0..cols {
@@ -148,7 +148,7 @@ impl Kinds {
     }
 }
 
-/// Two cell indices: see [`generate`] for the mix.
+/// Two cell indices: see [`judge_input`] for the mix.
 fn random_query(rng: &mut SplitMix64, cells: &[u32], kinds: &Kinds, cols: usize) -> (usize, usize) {
     let roll = rng.below(100);
     if roll < 15 || kinds.tiles.is_empty() {
@@ -297,9 +297,9 @@ mod tests {
 
     #[test]
     fn reproducible_and_in_judge_format() {
-        let input = generate(&SMALL, 7);
-        assert_eq!(input, generate(&SMALL, 7));
-        assert_ne!(input, generate(&SMALL, 8));
+        let input = judge_input(&SMALL, 7);
+        assert_eq!(input, judge_input(&SMALL, 7));
+        assert_ne!(input, judge_input(&SMALL, 8));
         let mut reader = Reader::new(input.as_bytes());
         let mut same_kind = 0;
         for _ in 0..SMALL.boards {
@@ -324,8 +324,8 @@ mod tests {
 
     #[test]
     fn walls_block_every_column_between_the_ends() {
-        let input = generate_walls(20, 30, 3, 60, 9);
-        assert_eq!(input, generate_walls(20, 30, 3, 60, 9));
+        let input = walls_input(20, 30, 3, 60, 9);
+        assert_eq!(input, walls_input(20, 30, 3, 60, 9));
         let mut reader = Reader::new(input.as_bytes());
         let board = judge::read_board(&mut reader).unwrap().unwrap();
         for c in 0..30 {
@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn parse_and_baseline_read_every_query() {
-        let input = generate(&SMALL, 3);
+        let input = judge_input(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 98);

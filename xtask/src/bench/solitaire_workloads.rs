@@ -45,7 +45,7 @@ impl Shape {
 
 /// A judge input of `shape` from `seed`, one configuration a line, with the
 /// solitaire crate's seeded generators.
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.cases {
@@ -131,9 +131,9 @@ mod tests {
                 starts,
                 max_walk: 12,
             };
-            let input = generate(&shape, 9);
-            assert_eq!(input, generate(&shape, 9));
-            assert_ne!(input, generate(&shape, 10));
+            let input = judge_input(&shape, 9);
+            assert_eq!(input, judge_input(&shape, 9));
+            assert_ne!(input, judge_input(&shape, 10));
             let mut reader = Reader::new(input.as_bytes());
             let mut cases = 0;
             while let Some(case) = read_case(&mut reader, JUDGE_PIECES).unwrap() {
@@ -158,7 +158,7 @@ mod tests {
             starts: Starts::Clustered,
             max_walk: 12,
         };
-        let input = generate(&shape, 1);
+        let input = judge_input(&shape, 1);
         assert!(parse(input.as_bytes()).is_ok());
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 6);
