@@ -7,7 +7,98 @@ use std::fmt::Write;
 use grid_core::{Grid, Pos, Reader, SplitMix64};
 use lianliankan::{Batch, Board, Connector, Rules, judge, reference};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Lianliankan's workloads at `scale`, in the report's order.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let full = scale == Scale::Full;
+    let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
+    let workload = |name, shape: Shape, seed, goal| Workload {
+        name,
+        binary: "lianliankan",
+        description: shape.describe(),
+        seed,
+        input: Box::new(move |seed| judge_input(&shape, seed)),
+        parse,
+        solver,
+        baseline,
+        goal,
+    };
+    // Far beyond the judge's q < 50: one board and a million queries, where
+    // answering one query at a time in O(n + m) is the baseline to beat.
+    let walls_queries = if full { 200_000 } else { 2_000 };
+    let many_queries = Shape {
+        boards: 1,
+        rows,
+        cols,
+        tile_percent: 2,
+        kinds: 40,
+        queries: if full { 1_000_000 } else { 10_000 },
+    };
+    vec![
+        workload(
+            "lianliankan-sparse",
+            Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 2,
+                kinds: 40,
+                queries: 49,
+            },
+            117_502,
+            Goal {
+                issue: Some(3),
+                max_solver_over_parse: Some(2.0),
+                min_baseline_over_solver: Some(50.0),
+            },
+        ),
+        workload(
+            "lianliankan-dense",
+            Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 50,
+                kinds: 40,
+                queries: 49,
+            },
+            117_550,
+            Goal::default(),
+        ),
+        Workload {
+            baseline: one_by_one,
+            ..workload(
+                "lianliankan-many-queries",
+                many_queries,
+                117_508,
+                Goal {
+                    issue: Some(8),
+                    max_solver_over_parse: None,
+                    min_baseline_over_solver: Some(2.0),
+                },
+            )
+        },
+        Workload {
+            name: "lianliankan-walls",
+            binary: "lianliankan",
+            description: format!(
+                "1 board {rows}×{cols}: a few tiles on the top and bottom rows, one wall tile in every column; \
+                 {walls_queries} queries, top tile to bottom tile of its kind"
+            ),
+            seed: 117_599,
+            input: Box::new(move |seed| walls_input(rows, cols, 8, walls_queries, seed)),
+            parse,
+            solver,
+            baseline: one_by_one,
+            goal: Goal {
+                issue: Some(8),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(5.0),
+            },
+        },
+    ]
+}
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]

@@ -6,7 +6,33 @@ use grid_core::{Pos, Reader, SplitMix64};
 use segments::baseline::Baseline;
 use segments::{Board, Pair, Solver, read_board, read_pair};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Segments' workload at `scale`.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let full = scale == Scale::Full;
+    let shape = Shape {
+        boards: if full { 20 } else { 2 },
+        side: 75,
+        piece_percent: 45,
+        pairs: if full { 500 } else { 50 },
+    };
+    vec![Workload {
+        name: "segments",
+        binary: "segments",
+        description: shape.describe(),
+        seed: 1101,
+        input: Box::new(move |seed| judge_input(&shape, seed)),
+        parse,
+        solver,
+        baseline,
+        goal: Goal {
+            issue: Some(4),
+            max_solver_over_parse: None,
+            min_baseline_over_solver: Some(30.0),
+        },
+    }]
+}
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]

@@ -7,7 +7,48 @@ use grid_core::{Reader, SplitMix64};
 use solitaire::generate::{clustered_config, random_config, random_walk};
 use solitaire::{Case, Config, JUDGE_PIECES, Solver, read_case, reference};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Solitaire's workloads at `scale`, in the report's order.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let cases = if scale == Scale::Full { 2000 } else { 20 };
+    let workload = |name, starts, seed, goal| {
+        let shape = Shape {
+            cases,
+            starts,
+            max_walk: 12,
+        };
+        Workload {
+            name,
+            binary: "solitaire",
+            description: shape.describe(),
+            seed,
+            input: Box::new(move |seed| judge_input(&shape, seed)),
+            parse,
+            solver,
+            baseline,
+            goal,
+        }
+    };
+    vec![
+        workload(
+            "solitaire-random",
+            Starts::Random,
+            1401,
+            Goal {
+                issue: Some(5),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(30.0),
+            },
+        ),
+        workload(
+            "solitaire-clustered",
+            Starts::Clustered,
+            1402,
+            Goal::default(),
+        ),
+    ]
+}
 
 /// The judge's move limit.
 const LIMIT: u32 = 8;
