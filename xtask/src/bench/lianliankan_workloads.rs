@@ -332,7 +332,7 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         let mut answers = Answers::default();
         for (_, kinds, queries) in boards {
             let kinds = kinds.take();
-            let chunk = Batch::chunk_for(kinds.rows() * kinds.cols());
+            let chunk = judge_chunk(kinds.rows() * kinds.cols());
             batch
                 .set_board(kinds, rules)
                 .expect("kinds were read by the judge reader");
@@ -348,6 +348,16 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         }
         answers
     })
+}
+
+/// How many queries the judge answers at once on a board of `cells` cells:
+/// at least 4096, and at least one per 16 cells. This is the formula of
+/// `Batch::chunk_for` (crates/lianliankan/src/batch.rs), which the library's
+/// `judge::run` uses and which is no part of its API: it is repeated here so
+/// that the in-process pass answers in the binary's chunks. Change both
+/// together.
+fn judge_chunk(cells: usize) -> usize {
+    4096.max(cells / 16)
 }
 
 /// One query at a time in O(n + m) by [`Connector`]: the straightforward
