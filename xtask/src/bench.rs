@@ -57,13 +57,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::SOLVERS;
 use crate::run::{cargo, step};
 use measure::Timing;
 use report::Outcome;
 use workload::{Answers, Scale, Workload};
-
-/// The solver packages, each with a binary of the same name.
-const SOLVERS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
 
 /// Every workload at `scale`, in the report's order: each puzzle's own,
 /// puzzle after puzzle.
