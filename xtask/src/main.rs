@@ -25,6 +25,8 @@ tasks:
                    cargo test --workspace
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
+                   cargo package --workspace --allow-dirty (each crate
+                     packaged and built from its package)
                    cargo xtask bench --quick
   bench          the solvers' speed on seeded worst-case inputs against
                  parsing alone and the brute-force baselines, answers checked

@@ -12,7 +12,10 @@
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 7. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 7. `cargo package --workspace --allow-dirty`: every publishable crate
+//!    packaged and built from its package, as crates.io would get it
+//!    (`--allow-dirty` so that the check runs on uncommitted work too);
+//! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
 use crate::SOLVERS;
@@ -59,6 +62,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut fuzz_test = cargo();
     fuzz_test.args(["test", "--manifest-path", "fuzz/Cargo.toml"]);
     step(fuzz_test)?;
+
+    let mut package = cargo();
+    package.args(["package", "--workspace", "--allow-dirty"]);
+    step(package)?;
 
     println!("==> cargo xtask bench --quick");
     crate::bench::run(&["--quick".to_owned()])?;
