@@ -1,5 +1,5 @@
-//! Lianliankan (SPEC §1, HDU 1175) workloads: large boards and queries
-//! mostly between tiles of the same kind.
+//! Lianliankan (HDU 1175) workloads: large boards and queries mostly
+//! between tiles of the same kind.
 
 use std::cell::Cell;
 use std::fmt::Write;

@@ -1,4 +1,4 @@
-//! Segments (SPEC §2, POJ 1101) workloads: full-size boards, many pairs.
+//! Segments (POJ 1101) workloads: full-size boards, many pairs.
 
 use std::fmt::Write;
 
@@ -119,8 +119,9 @@ fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     Ok(boards)
 }
 
-/// The judge output, written here from SPEC §2 (not by the solver crate's
-/// renderer): `prepare` runs once a board, `count` once a pair.
+/// The judge output, written here from the POJ 1101 statement (not by the
+/// solver crate's renderer): `prepare` runs once a board, `count` once a
+/// pair.
 fn answer<S>(
     boards: &Parsed,
     mut prepare: impl FnMut(&Board) -> S,

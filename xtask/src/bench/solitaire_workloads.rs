@@ -1,4 +1,4 @@
-//! Solitaire (SPEC §3, HDU 1401) workloads: many cases whose goals lie a
+//! Solitaire (HDU 1401) workloads: many cases whose goals lie a
 //! random walk away from their starts, so that both answers occur.
 
 use std::fmt::Write;

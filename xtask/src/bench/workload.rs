@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::measure::Runs;
 
-/// Full size (the workloads) or small, to check the bench itself.
+/// Full size (the sizes the goals are stated for) or small, to check the
+/// bench itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
     Full,
