@@ -24,25 +24,57 @@
 //! executable (cargo puts a profile's binaries in one directory, wherever
 //! `CARGO_TARGET_DIR` points) and writes the inputs, the expected outputs
 //! and the report to `<target>/bench/`.
+//!
+//! # Modules
+//!
+//! Dependencies run one way, so each layer reads on its own (the test
+//! `modules_depend_one_way` keeps it so):
+//! - `measure` (repeated timings) and then `workload` (what a workload is:
+//!   `Workload`, `Scale`, `Goal`, `Answers`, `Pass`) are the leaves; neither
+//!   names a puzzle.
+//! - `lianliankan_workloads`, `segments_workloads`, `solitaire_workloads`:
+//!   each puzzle's own workloads (`workloads(scale)`), its seeded input
+//!   generators (`judge_input`) and its parse, solver and baseline passes.
+//!   They use `workload` and nothing else of the bench.
+//! - `report` renders outcomes; this module lists the puzzles' workloads
+//!   in the report's order and measures them.
+//!
+//! The puzzle modules are not named after their puzzles so that, in every
+//! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
+//! means the library: with a module `lianliankan` in scope, the same path
+//! means the bench's module in one file and the library in another, and the
+//! compiler does not object when both have an item of that name (the bench
+//! once had a `lianliankan::generate` beside the library's).
 
-mod lianliankan;
+mod lianliankan_workloads;
 mod measure;
 mod report;
-mod segments;
-mod solitaire;
+mod segments_workloads;
+mod solitaire_workloads;
 mod workload;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::SOLVERS;
 use crate::run::{cargo, step};
 use measure::Timing;
 use report::Outcome;
 use workload::{Answers, Scale, Workload};
 
-/// The solver packages, each with a binary of the same name.
-const SOLVERS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
+/// Every workload at `scale`, in the report's order: each puzzle's own,
+/// puzzle after puzzle.
+fn workloads(scale: Scale) -> Vec<Workload> {
+    [
+        lianliankan_workloads::workloads,
+        segments_workloads::workloads,
+        solitaire_workloads::workloads,
+    ]
+    .into_iter()
+    .flat_map(|list| list(scale))
+    .collect()
+}
 
 /// `cargo xtask bench [--quick]`.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -86,7 +118,7 @@ pub fn parse_only(args: &[String]) -> Result<(), String> {
     let [name, file] = args else {
         return Err("usage: xtask bench-parse NAME FILE".to_owned());
     };
-    let workload = workload::all(Scale::Quick)
+    let workload = workloads(Scale::Quick)
         .into_iter()
         .find(|w| w.name == name)
         .ok_or_else(|| format!("no workload named `{name}`"))?;
@@ -119,7 +151,7 @@ fn measure_all(scale: Scale) -> Result<(), String> {
     };
     let machine = report::machine();
     let mut outcomes = Vec::new();
-    for workload in workload::all(scale) {
+    for workload in workloads(scale) {
         outcomes.push(measure(&workload, scale, &bin_dir, &out_dir)?);
     }
     let judged = scale == Scale::Full && !cfg!(debug_assertions);
@@ -151,7 +183,7 @@ fn measure(
 ) -> Result<Outcome, String> {
     let name = workload.name;
     let input_file = out_dir.join(format!("{name}.in"));
-    let text = (workload.generate)(workload.seed);
+    let text = (workload.input)(workload.seed);
     write(&input_file, &text)?;
     let input = text.into_bytes();
     println!(
@@ -313,4 +345,109 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn workloads_in_report_order_with_their_seeds() {
+        for scale in [Scale::Quick, Scale::Full] {
+            let listed: Vec<(&str, &str, u64)> = workloads(scale)
+                .iter()
+                .map(|w| (w.name, w.binary, w.seed))
+                .collect();
+            assert_eq!(
+                listed,
+                [
+                    ("lianliankan-sparse", "lianliankan", 117_502),
+                    ("lianliankan-dense", "lianliankan", 117_550),
+                    ("lianliankan-many-queries", "lianliankan", 117_508),
+                    ("lianliankan-walls", "lianliankan", 117_599),
+                    ("segments", "segments", 1101),
+                    ("solitaire-random", "solitaire", 1401),
+                    ("solitaire-clustered", "solitaire", 1402),
+                ]
+            );
+        }
+    }
+
+    /// The bench modules that `source` names through `super::` or
+    /// `crate::bench::`, outside its tests.
+    fn bench_modules_named(source: &str) -> BTreeSet<String> {
+        let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+        let mut named = BTreeSet::new();
+        for prefix in ["super::", "crate::bench::"] {
+            for (at, _) in code.match_indices(prefix) {
+                let rest = &code[at + prefix.len()..];
+                // A group's items, or the path itself; of each, the first
+                // segment (nested groups are not used here).
+                let items: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group
+                        .split('}')
+                        .next()
+                        .unwrap_or_default()
+                        .split(',')
+                        .collect(),
+                    None => vec![rest],
+                };
+                for item in items {
+                    let name: String = item
+                        .trim_start()
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if !name.is_empty() && name != "super" {
+                        named.insert(name);
+                    }
+                }
+            }
+        }
+        named
+    }
+
+    #[test]
+    fn modules_depend_one_way() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
+        let allowed: [(&str, &[&str]); 6] = [
+            ("measure.rs", &[]),
+            ("workload.rs", &["measure"]),
+            ("report.rs", &["measure", "workload"]),
+            ("lianliankan_workloads.rs", &["workload"]),
+            ("segments_workloads.rs", &["workload"]),
+            ("solitaire_workloads.rs", &["workload"]),
+        ];
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        let mut expected: Vec<&str> = allowed.iter().map(|(file, _)| *file).collect();
+        expected.sort_unstable();
+        assert_eq!(files, expected, "a new bench module needs a line here");
+        for (file, may_name) in allowed {
+            let source = std::fs::read_to_string(dir.join(file)).unwrap();
+            let named = bench_modules_named(&source);
+            let extra: Vec<&String> = named
+                .iter()
+                .filter(|name| !may_name.contains(&name.as_str()))
+                .collect();
+            assert!(extra.is_empty(), "{file} names {extra:?}");
+        }
+    }
+
+    #[test]
+    fn reads_the_bench_modules_a_source_names() {
+        let source = "use super::measure::Runs;\nuse super::{workload, report::Outcome};\n\
+                      fn f() { crate::bench::segments_workloads::parse(b\"\"); }\n\
+                      #[cfg(test)]\nmod tests { use super::*; }\n";
+        let named: Vec<String> = bench_modules_named(source).into_iter().collect();
+        assert_eq!(
+            named,
+            ["measure", "report", "segments_workloads", "workload"]
+        );
+    }
 }

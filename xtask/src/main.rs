@@ -7,13 +7,27 @@ mod test;
 
 use std::process::ExitCode;
 
+/// The solver packages, each a library and a binary of the same name: the
+/// bench builds and times the binaries, and `test` checks that the
+/// libraries build without clap.
+const SOLVERS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  test           every check: cargo fmt --check, clippy (-D warnings),
-                 cargo test --workspace, the fuzz crate built and its
-                 targets run over the fixtures, then the quick bench
+  test           every check, in this order, stopping at the first failure:
+                   cargo fmt --all --check
+                   cargo clippy --workspace --all-targets -- -D warnings
+                   RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps
+                   the solver libraries build without clap (cargo tree -p
+                     <library> --no-default-features -e normal lists no clap)
+                   cargo test --workspace
+                   the fuzz crate (fuzz/): fmt check, build, and tests that
+                     run every fixture through its targets (no fuzzing)
+                   cargo package --workspace --allow-dirty (each crate
+                     packaged and built from its package)
+                   cargo xtask bench --quick
   bench          the solvers' speed on seeded worst-case inputs against
                  parsing alone and the brute-force baselines, answers checked
                  (release build; report in target/bench/report.md)

@@ -1,7 +1,7 @@
 //! Running commands from the workspace root, printing each first.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The workspace root (the parent of the xtask package).
 pub fn workspace_root() -> PathBuf {
@@ -20,14 +20,7 @@ pub fn cargo() -> Command {
 
 /// Prints `cmd`, runs it with inherited output, and fails unless it succeeds.
 pub fn step(mut cmd: Command) -> Result<(), String> {
-    let shown = format!(
-        "{} {}",
-        cmd.get_program().to_string_lossy(),
-        cmd.get_args()
-            .map(|a| a.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    let shown = shown(&cmd);
     println!("==> {shown}");
     let status = cmd
         .status()
@@ -37,4 +30,33 @@ pub fn step(mut cmd: Command) -> Result<(), String> {
     } else {
         Err(format!("`{shown}` failed ({status})"))
     }
+}
+
+/// Prints `cmd`, runs it with inherited standard error, and returns its
+/// standard output; fails unless it succeeds.
+pub fn output(mut cmd: Command) -> Result<String, String> {
+    let shown = shown(&cmd);
+    println!("==> {shown}");
+    let output = cmd
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("`{shown}` failed ({})", output.status));
+    }
+    String::from_utf8(output.stdout).map_err(|e| format!("`{shown}` printed non-UTF-8: {e}"))
+}
+
+/// `cmd` as a shell would show it: the variables it sets, the program and
+/// its arguments.
+fn shown(cmd: &Command) -> String {
+    let envs = cmd.get_envs().filter_map(|(name, value)| {
+        value.map(|v| format!("{}={:?}", name.to_string_lossy(), v.to_string_lossy()))
+    });
+    let program = std::iter::once(cmd.get_program().to_string_lossy().into_owned());
+    let args = cmd.get_args().map(|a| a.to_string_lossy().into_owned());
+    envs.chain(program)
+        .chain(args)
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -1,10 +1,28 @@
-//! `cargo xtask test`: every check, stopping at the first failure; then the
-//! fuzz crate on the stable toolchain (its targets built, its bodies run
-//! over every fixture: about a minute cold, seconds warm; fuzzing itself
-//! needs `cargo fuzz` and is not run here); last the quick bench, so that
-//! the bench cannot rot (its times are not checked).
+//! `cargo xtask test`: every check, in this order, stopping at the first
+//! failure:
+//! 1. `cargo fmt --all --check`;
+//! 2. `cargo clippy --workspace --all-targets -- -D warnings`;
+//! 3. `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D warnings"`
+//!    (broken intra-doc links and the like fail);
+//! 4. the solver libraries build without clap: `cargo tree -p <library>
+//!    --no-default-features -e normal` lists no clap for any of
+//!    [`SOLVERS`] (only their binaries parse arguments);
+//! 5. `cargo test --workspace`;
+//! 6. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//!    build, and its tests, which run every fixture through every target's
+//!    body (about a minute cold, seconds warm; fuzzing itself needs
+//!    `cargo fuzz` and is not run here);
+//! 7. `cargo package --workspace --allow-dirty`: every member packaged and
+//!    built from its package, as crates.io would get it (cargo packages
+//!    the `publish = false` members too; `--allow-dirty` so that the check
+//!    runs on uncommitted work). It rebuilds the workspace's crates from
+//!    their packages each time: seconds when the dependencies are built;
+//!    it also updates the crates.io index;
+//! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//!    are not checked).
 
-use crate::run::{cargo, step};
+use crate::SOLVERS;
+use crate::run::{cargo, output, step};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(extra) = args.first() {
@@ -25,6 +43,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     ]);
     step(clippy)?;
 
+    let mut doc = cargo();
+    doc.args(["doc", "--workspace", "--no-deps"])
+        .env("RUSTDOCFLAGS", "-D warnings");
+    step(doc)?;
+
+    libraries_without_clap()?;
+
     let mut test = cargo();
     test.args(["test", "--workspace"]);
     step(test)?;
@@ -41,9 +66,100 @@ pub fn run(args: &[String]) -> Result<(), String> {
     fuzz_test.args(["test", "--manifest-path", "fuzz/Cargo.toml"]);
     step(fuzz_test)?;
 
+    let mut package = cargo();
+    package.args(["package", "--workspace", "--allow-dirty"]);
+    step(package)?;
+
     println!("==> cargo xtask bench --quick");
     crate::bench::run(&["--quick".to_owned()])?;
 
     println!("==> all checks passed");
     Ok(())
+}
+
+/// Fails unless no solver library pulls in clap once its default features
+/// are off, naming every library that does.
+fn libraries_without_clap() -> Result<(), String> {
+    println!("==> the solver libraries build without clap");
+    let mut with_clap = Vec::new();
+    for library in SOLVERS {
+        let mut tree = cargo();
+        tree.args([
+            "tree",
+            "-p",
+            library,
+            "--no-default-features",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ]);
+        if let Some(line) = listed(&output(tree)?, "clap") {
+            with_clap.push(format!("{library} (`{line}`)"));
+        }
+    }
+    if with_clap.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "a solver library must build without clap, which only its binary needs, \
+         but with --no-default-features these depend on clap: {}; \
+         `cargo tree -p <library> --no-default-features -e normal -i clap` shows through what",
+        with_clap.join(", ")
+    ))
+}
+
+/// The line of `tree`, the output of `cargo tree --prefix none` (one
+/// `name version [extra]` a line), that lists the package `name`.
+fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
+    tree.lines().find(|line| {
+        line.strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with(' '))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `cargo tree -p lianliankan --no-default-features -e normal --prefix
+    /// none` while the library still needed clap (shortened).
+    const WITH_CLAP: &str = "\
+lianliankan v0.1.0 (/work/crates/lianliankan)
+clap v4.6.9
+clap_builder v4.6.7
+anstream v1.0.0
+clap_lex v1.1.2
+clap_derive v4.6.9 (proc-macro)
+grid-core v0.1.0 (/work/crates/grid-core)
+bitvec v1.1.1
+tap v1.0.1
+rustc-hash v2.1.3
+";
+
+    /// The same library without clap: its helper crates' names start with
+    /// `clap` too, and a package seen twice is marked `(*)`.
+    const WITHOUT_CLAP: &str = "\
+lianliankan v0.1.0 (/work/crates/lianliankan)
+clap_lex v1.1.2
+clapper v0.1.0
+grid-core v0.1.0 (/work/crates/grid-core)
+bitvec v1.1.1
+tap v1.0.1
+wyz v0.5.1
+tap v1.0.1 (*)
+";
+
+    #[test]
+    fn finds_a_package_in_cargo_tree_output() {
+        assert_eq!(listed(WITH_CLAP, "clap"), Some("clap v4.6.9"));
+        assert_eq!(listed(WITHOUT_CLAP, "clap"), None);
+        assert_eq!(listed(WITHOUT_CLAP, "tap"), Some("tap v1.0.1"));
+        assert_eq!(
+            listed(WITHOUT_CLAP, "grid-core"),
+            Some("grid-core v0.1.0 (/work/crates/grid-core)")
+        );
+        assert_eq!(listed("", "clap"), None);
+        assert_eq!(listed("clap\n", "clap"), None);
+    }
 }

@@ -1,13 +1,16 @@
-//! The workloads: what is generated, how it is parsed and answered in
-//! process, and which solver binary answers it. Every generator is seeded,
-//! so the same command measures the same inputs on every machine.
+//! What a workload is: its seeded input, how it is parsed and answered in
+//! process, which solver binary answers it, and the goal it is judged by;
+//! the scale of a run and the answers of one pass. The bench's leaf module:
+//! the puzzles' modules list their workloads in these types, and it names
+//! none of them (only `measure`, itself a leaf). Every input generator is
+//! seeded, so the same command measures the same inputs on every machine.
 
 use std::time::{Duration, Instant};
 
 use super::measure::Runs;
-use super::{lianliankan, segments, solitaire};
 
-/// Full size (the issue's workloads) or small, to check the bench itself.
+/// Full size (the sizes the goals are stated for) or small, to check the
+/// bench itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
     Full,
@@ -120,7 +123,8 @@ pub struct Workload {
     pub binary: &'static str,
     pub description: String,
     pub seed: u64,
-    pub generate: Box<dyn Fn(u64) -> String>,
+    /// The judge input from a seed.
+    pub input: Box<dyn Fn(u64) -> String>,
     /// Parses the input as the binary does, answering nothing; returns a
     /// checksum of what was read (the `bench-parse` program).
     pub parse: fn(&[u8]) -> Result<u64, String>,
@@ -129,152 +133,4 @@ pub struct Workload {
     /// The straightforward baseline algorithm's answers, in process.
     pub baseline: fn(&[u8]) -> Result<Pass, String>,
     pub goal: Goal,
-}
-
-/// Every workload at `scale`.
-pub fn all(scale: Scale) -> Vec<Workload> {
-    let full = scale == Scale::Full;
-    let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
-    let segments_shape = segments::Shape {
-        boards: if full { 20 } else { 2 },
-        side: 75,
-        piece_percent: 45,
-        pairs: if full { 500 } else { 50 },
-    };
-    let lianliankan = |name, shape: lianliankan::Shape, seed, goal| Workload {
-        name,
-        binary: "lianliankan",
-        description: shape.describe(),
-        seed,
-        generate: Box::new(move |seed| lianliankan::generate(&shape, seed)),
-        parse: lianliankan::parse,
-        solver: lianliankan::solver,
-        baseline: lianliankan::baseline,
-        goal,
-    };
-    // Far beyond the judge's q < 50: one board and a million queries, where
-    // answering one query at a time in O(n + m) is the baseline to beat.
-    let walls_queries = if full { 200_000 } else { 2_000 };
-    let many_queries = lianliankan::Shape {
-        boards: 1,
-        rows,
-        cols,
-        tile_percent: 2,
-        kinds: 40,
-        queries: if full { 1_000_000 } else { 10_000 },
-    };
-    let solitaire = |name, starts, seed, goal| {
-        let shape = solitaire::Shape {
-            cases: if full { 2000 } else { 20 },
-            starts,
-            max_walk: 12,
-        };
-        Workload {
-            name,
-            binary: "solitaire",
-            description: shape.describe(),
-            seed,
-            generate: Box::new(move |seed| solitaire::generate(&shape, seed)),
-            parse: solitaire::parse,
-            solver: solitaire::solver,
-            baseline: solitaire::baseline,
-            goal,
-        }
-    };
-    vec![
-        lianliankan(
-            "lianliankan-sparse",
-            lianliankan::Shape {
-                boards: 3,
-                rows,
-                cols,
-                tile_percent: 2,
-                kinds: 40,
-                queries: 49,
-            },
-            117_502,
-            Goal {
-                issue: Some(3),
-                max_solver_over_parse: Some(2.0),
-                min_baseline_over_solver: Some(50.0),
-            },
-        ),
-        lianliankan(
-            "lianliankan-dense",
-            lianliankan::Shape {
-                boards: 3,
-                rows,
-                cols,
-                tile_percent: 50,
-                kinds: 40,
-                queries: 49,
-            },
-            117_550,
-            Goal::default(),
-        ),
-        Workload {
-            baseline: lianliankan::one_by_one,
-            ..lianliankan(
-                "lianliankan-many-queries",
-                many_queries,
-                117_508,
-                Goal {
-                    issue: Some(8),
-                    max_solver_over_parse: None,
-                    min_baseline_over_solver: Some(2.0),
-                },
-            )
-        },
-        Workload {
-            name: "lianliankan-walls",
-            binary: "lianliankan",
-            description: format!(
-                "1 board {rows}×{cols}: a few tiles on the top and bottom rows, one wall tile in every column; \
-                 {walls_queries} queries, top tile to bottom tile of its kind"
-            ),
-            seed: 117_599,
-            generate: Box::new(move |seed| {
-                lianliankan::generate_walls(rows, cols, 8, walls_queries, seed)
-            }),
-            parse: lianliankan::parse,
-            solver: lianliankan::solver,
-            baseline: lianliankan::one_by_one,
-            goal: Goal {
-                issue: Some(8),
-                max_solver_over_parse: None,
-                min_baseline_over_solver: Some(5.0),
-            },
-        },
-        Workload {
-            name: "segments",
-            binary: "segments",
-            description: segments_shape.describe(),
-            seed: 1101,
-            generate: Box::new(move |seed| segments::generate(&segments_shape, seed)),
-            parse: segments::parse,
-            solver: segments::solver,
-            baseline: segments::baseline,
-            goal: Goal {
-                issue: Some(4),
-                max_solver_over_parse: None,
-                min_baseline_over_solver: Some(30.0),
-            },
-        },
-        solitaire(
-            "solitaire-random",
-            solitaire::Starts::Random,
-            1401,
-            Goal {
-                issue: Some(5),
-                max_solver_over_parse: None,
-                min_baseline_over_solver: Some(30.0),
-            },
-        ),
-        solitaire(
-            "solitaire-clustered",
-            solitaire::Starts::Clustered,
-            1402,
-            Goal::default(),
-        ),
-    ]
 }

@@ -1,4 +1,4 @@
-//! Segments (SPEC §2, POJ 1101) workloads: full-size boards, many pairs.
+//! Segments (POJ 1101) workloads: full-size boards, many pairs.
 
 use std::fmt::Write;
 
@@ -6,7 +6,33 @@ use grid_core::{Pos, Reader, SplitMix64};
 use segments::baseline::Baseline;
 use segments::{Board, Pair, Solver, read_board, read_pair};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Segments' workload at `scale`.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let full = scale == Scale::Full;
+    let shape = Shape {
+        boards: if full { 20 } else { 2 },
+        side: 75,
+        piece_percent: 45,
+        pairs: if full { 500 } else { 50 },
+    };
+    vec![Workload {
+        name: "segments",
+        binary: "segments",
+        description: shape.describe(),
+        seed: 1101,
+        input: Box::new(move |seed| judge_input(&shape, seed)),
+        parse,
+        solver,
+        baseline,
+        goal: Goal {
+            issue: Some(4),
+            max_solver_over_parse: None,
+            min_baseline_over_solver: Some(30.0),
+        },
+    }]
+}
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]
@@ -33,7 +59,7 @@ impl Shape {
 ///
 /// # Panics
 /// If a board gets fewer than two pieces (not with the shapes used here).
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.boards {
@@ -93,8 +119,9 @@ fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     Ok(boards)
 }
 
-/// The judge output, written here from SPEC §2 (not by the solver crate's
-/// renderer): `prepare` runs once a board, `count` once a pair.
+/// The judge output, written here from the POJ 1101 statement (not by the
+/// solver crate's renderer): `prepare` runs once a board, `count` once a
+/// pair.
 fn answer<S>(
     boards: &Parsed,
     mut prepare: impl FnMut(&Board) -> S,
@@ -145,9 +172,9 @@ mod tests {
 
     #[test]
     fn reproducible_and_in_judge_format() {
-        let input = generate(&SMALL, 5);
-        assert_eq!(input, generate(&SMALL, 5));
-        assert_ne!(input, generate(&SMALL, 6));
+        let input = judge_input(&SMALL, 5);
+        assert_eq!(input, judge_input(&SMALL, 5));
+        assert_ne!(input, judge_input(&SMALL, 6));
         let mut reader = Reader::new(input.as_bytes());
         for _ in 0..SMALL.boards {
             let board = read_board(&mut reader).unwrap().unwrap();
@@ -167,7 +194,7 @@ mod tests {
 
     #[test]
     fn parse_and_baseline() {
-        let input = generate(&SMALL, 3);
+        let input = judge_input(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 60);

@@ -1,5 +1,5 @@
-//! Lianliankan (SPEC §1, HDU 1175) workloads: large boards and queries
-//! mostly between tiles of the same kind.
+//! Lianliankan (HDU 1175) workloads: large boards and queries mostly
+//! between tiles of the same kind.
 
 use std::cell::Cell;
 use std::fmt::Write;
@@ -7,7 +7,98 @@ use std::fmt::Write;
 use grid_core::{Grid, Pos, Reader, SplitMix64};
 use lianliankan::{Batch, Board, Connector, Rules, judge, reference};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Lianliankan's workloads at `scale`, in the report's order.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let full = scale == Scale::Full;
+    let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
+    let workload = |name, shape: Shape, seed, goal| Workload {
+        name,
+        binary: "lianliankan",
+        description: shape.describe(),
+        seed,
+        input: Box::new(move |seed| judge_input(&shape, seed)),
+        parse,
+        solver,
+        baseline,
+        goal,
+    };
+    // Far beyond the judge's q < 50: one board and a million queries, where
+    // answering one query at a time in O(n + m) is the baseline to beat.
+    let walls_queries = if full { 200_000 } else { 2_000 };
+    let many_queries = Shape {
+        boards: 1,
+        rows,
+        cols,
+        tile_percent: 2,
+        kinds: 40,
+        queries: if full { 1_000_000 } else { 10_000 },
+    };
+    vec![
+        workload(
+            "lianliankan-sparse",
+            Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 2,
+                kinds: 40,
+                queries: 49,
+            },
+            117_502,
+            Goal {
+                issue: Some(3),
+                max_solver_over_parse: Some(2.0),
+                min_baseline_over_solver: Some(50.0),
+            },
+        ),
+        workload(
+            "lianliankan-dense",
+            Shape {
+                boards: 3,
+                rows,
+                cols,
+                tile_percent: 50,
+                kinds: 40,
+                queries: 49,
+            },
+            117_550,
+            Goal::default(),
+        ),
+        Workload {
+            baseline: one_by_one,
+            ..workload(
+                "lianliankan-many-queries",
+                many_queries,
+                117_508,
+                Goal {
+                    issue: Some(8),
+                    max_solver_over_parse: None,
+                    min_baseline_over_solver: Some(2.0),
+                },
+            )
+        },
+        Workload {
+            name: "lianliankan-walls",
+            binary: "lianliankan",
+            description: format!(
+                "1 board {rows}×{cols}: a few tiles on the top and bottom rows, one wall tile in every column; \
+                 {walls_queries} queries, top tile to bottom tile of its kind"
+            ),
+            seed: 117_599,
+            input: Box::new(move |seed| walls_input(rows, cols, 8, walls_queries, seed)),
+            parse,
+            solver,
+            baseline: one_by_one,
+            goal: Goal {
+                issue: Some(8),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(5.0),
+            },
+        },
+    ]
+}
 
 /// The shape of a generated input.
 #[derive(Clone, Copy, Debug)]
@@ -38,7 +129,7 @@ impl Shape {
 /// end at another tile of its kind: a uniformly chosen one (60% of all
 /// queries) or the nearest one by Manhattan distance (25%, where most `YES`
 /// answers come from).
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.boards {
@@ -62,7 +153,7 @@ pub fn generate(shape: &Shape, seed: u64) -> String {
 /// The two ends' free runs span most of the board both ways, and nearly
 /// every column and row that could carry the middle segment is blocked
 /// somewhere, so `Connector` tries O(rows + cols) of them per query.
-pub fn generate_walls(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u64) -> String {
+pub fn walls_input(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut cells = vec![0u32; rows * cols];
     for c in 0..cols {
@@ -148,7 +239,7 @@ impl Kinds {
     }
 }
 
-/// Two cell indices: see [`generate`] for the mix.
+/// Two cell indices: see [`judge_input`] for the mix.
 fn random_query(rng: &mut SplitMix64, cells: &[u32], kinds: &Kinds, cols: usize) -> (usize, usize) {
     let roll = rng.below(100);
     if roll < 15 || kinds.tiles.is_empty() {
@@ -241,7 +332,7 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         let mut answers = Answers::default();
         for (_, kinds, queries) in boards {
             let kinds = kinds.take();
-            let chunk = Batch::chunk_for(kinds.rows() * kinds.cols());
+            let chunk = judge_chunk(kinds.rows() * kinds.cols());
             batch
                 .set_board(kinds, rules)
                 .expect("kinds were read by the judge reader");
@@ -257,6 +348,16 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         }
         answers
     })
+}
+
+/// How many queries the judge answers at once on a board of `cells` cells:
+/// at least 4096, and at least one per 16 cells. This is the formula of
+/// `Batch::chunk_for` (crates/lianliankan/src/batch.rs), which the library's
+/// `judge::run` uses and which is no part of its API: it is repeated here so
+/// that the in-process pass answers in the binary's chunks. Change both
+/// together.
+fn judge_chunk(cells: usize) -> usize {
+    4096.max(cells / 16)
 }
 
 /// One query at a time in O(n + m) by [`Connector`]: the straightforward
@@ -297,9 +398,9 @@ mod tests {
 
     #[test]
     fn reproducible_and_in_judge_format() {
-        let input = generate(&SMALL, 7);
-        assert_eq!(input, generate(&SMALL, 7));
-        assert_ne!(input, generate(&SMALL, 8));
+        let input = judge_input(&SMALL, 7);
+        assert_eq!(input, judge_input(&SMALL, 7));
+        assert_ne!(input, judge_input(&SMALL, 8));
         let mut reader = Reader::new(input.as_bytes());
         let mut same_kind = 0;
         for _ in 0..SMALL.boards {
@@ -324,8 +425,8 @@ mod tests {
 
     #[test]
     fn walls_block_every_column_between_the_ends() {
-        let input = generate_walls(20, 30, 3, 60, 9);
-        assert_eq!(input, generate_walls(20, 30, 3, 60, 9));
+        let input = walls_input(20, 30, 3, 60, 9);
+        assert_eq!(input, walls_input(20, 30, 3, 60, 9));
         let mut reader = Reader::new(input.as_bytes());
         let board = judge::read_board(&mut reader).unwrap().unwrap();
         for c in 0..30 {
@@ -350,7 +451,7 @@ mod tests {
 
     #[test]
     fn parse_and_baseline_read_every_query() {
-        let input = generate(&SMALL, 3);
+        let input = judge_input(&SMALL, 3);
         assert!(parse(input.as_bytes()).unwrap() > 0);
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 98);

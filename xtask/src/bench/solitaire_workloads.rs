@@ -1,4 +1,4 @@
-//! Solitaire (SPEC §3, HDU 1401) workloads: many cases whose goals lie a
+//! Solitaire (HDU 1401) workloads: many cases whose goals lie a
 //! random walk away from their starts, so that both answers occur.
 
 use std::fmt::Write;
@@ -7,7 +7,48 @@ use grid_core::{Reader, SplitMix64};
 use solitaire::generate::{clustered_config, random_config, random_walk};
 use solitaire::{Case, Config, JUDGE_PIECES, Solver, read_case, reference};
 
-use super::workload::{Answers, Pass, pass};
+use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
+
+/// Solitaire's workloads at `scale`, in the report's order.
+pub fn workloads(scale: Scale) -> Vec<Workload> {
+    let cases = if scale == Scale::Full { 2000 } else { 20 };
+    let workload = |name, starts, seed, goal| {
+        let shape = Shape {
+            cases,
+            starts,
+            max_walk: 12,
+        };
+        Workload {
+            name,
+            binary: "solitaire",
+            description: shape.describe(),
+            seed,
+            input: Box::new(move |seed| judge_input(&shape, seed)),
+            parse,
+            solver,
+            baseline,
+            goal,
+        }
+    };
+    vec![
+        workload(
+            "solitaire-random",
+            Starts::Random,
+            1401,
+            Goal {
+                issue: Some(5),
+                max_solver_over_parse: None,
+                min_baseline_over_solver: Some(30.0),
+            },
+        ),
+        workload(
+            "solitaire-clustered",
+            Starts::Clustered,
+            1402,
+            Goal::default(),
+        ),
+    ]
+}
 
 /// The judge's move limit.
 const LIMIT: u32 = 8;
@@ -45,7 +86,7 @@ impl Shape {
 
 /// A judge input of `shape` from `seed`, one configuration a line, with the
 /// solitaire crate's seeded generators.
-pub fn generate(shape: &Shape, seed: u64) -> String {
+pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::new();
     for _ in 0..shape.cases {
@@ -131,9 +172,9 @@ mod tests {
                 starts,
                 max_walk: 12,
             };
-            let input = generate(&shape, 9);
-            assert_eq!(input, generate(&shape, 9));
-            assert_ne!(input, generate(&shape, 10));
+            let input = judge_input(&shape, 9);
+            assert_eq!(input, judge_input(&shape, 9));
+            assert_ne!(input, judge_input(&shape, 10));
             let mut reader = Reader::new(input.as_bytes());
             let mut cases = 0;
             while let Some(case) = read_case(&mut reader, JUDGE_PIECES).unwrap() {
@@ -158,7 +199,7 @@ mod tests {
             starts: Starts::Clustered,
             max_walk: 12,
         };
-        let input = generate(&shape, 1);
+        let input = judge_input(&shape, 1);
         assert!(parse(input.as_bytes()).is_ok());
         let answers = baseline(input.as_bytes()).unwrap().answers;
         assert_eq!(answers.count, 6);
