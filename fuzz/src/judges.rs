@@ -3,7 +3,7 @@
 //! from the first byte so that every output mode is fuzzed.
 //!
 //! Checked on every input, besides "does not panic":
-//! - a run over bytes into a `Vec` fails only with [`Failure::Input`], and
+//! - a run over bytes into a `Vec` fails only with [`JudgeError::Input`], and
 //!   its location is a real place in the input (a line that exists, a column
 //!   at most one past that line's end);
 //! - the output is UTF-8;
@@ -12,8 +12,7 @@
 //! - lianliankan's answers (found by `Batch`, a board's queries together)
 //!   are, path for path, those of `Connector`, one query at a time.
 
-use grid_core::cli::Failure;
-use grid_core::{InputError, Location};
+use grid_core::{InputError, JudgeError, Location};
 
 /// The first byte (the option flags) and the rest (the input).
 fn split_flags(data: &[u8]) -> (u8, &[u8]) {
@@ -27,12 +26,12 @@ fn split_flags(data: &[u8]) -> (u8, &[u8]) {
 /// satisfy; returns the output and the input error, if any.
 fn run_judge(
     input: &[u8],
-    run: impl FnOnce(&mut Vec<u8>) -> Result<(), Failure>,
+    run: impl FnOnce(&mut Vec<u8>) -> Result<(), JudgeError>,
 ) -> (String, Option<InputError>) {
     let mut out = Vec::new();
     let error = match run(&mut out) {
         Ok(()) => None,
-        Err(Failure::Input(e)) => {
+        Err(JudgeError::Input(e)) => {
             check_location(input, e.location, &e);
             Some(e)
         }
@@ -98,20 +97,25 @@ pub fn segments_judge(data: &[u8]) {
 /// flag bits 0–3 the rules ([`crate::rules`]),
 /// bit 4 `--explain`, bit 5 `--draw`, bit 6 `--ascii`.
 pub fn lianliankan_judge(data: &[u8]) {
+    use lianliankan::draw::Style;
     use lianliankan::judge::{Options, run};
     let (flags, input) = split_flags(data);
     let rules = crate::rules(flags);
+    let style = if flags & 64 != 0 {
+        Style::Ascii
+    } else {
+        Style::Unicode
+    };
     let options = Options {
         rules,
         explain: flags & 16 != 0,
-        draw: flags & 32 != 0,
-        ascii: flags & 64 != 0,
+        draw: (flags & 32 != 0).then_some(style),
     };
     let (out, error) = run_judge(input, |out| run(input, &options, out));
-    if options.explain && !options.draw {
+    if options.explain && options.draw.is_none() {
         assert_eq!(out, one_query_at_a_time(input, &rules));
     }
-    if options.explain || options.draw {
+    if options.explain || options.draw.is_some() {
         let plain_options = Options {
             rules,
             ..Options::default()
@@ -130,8 +134,8 @@ pub fn lianliankan_judge(data: &[u8]) {
 /// [`Connector`]: lianliankan::Connector
 /// [`Board`]: lianliankan::Board
 fn one_query_at_a_time(input: &[u8], rules: &lianliankan::Rules) -> String {
-    use lianliankan::judge::{read_board, read_query, read_query_count};
-    let mut reader = grid_core::Reader::new(input);
+    use lianliankan::format::{read_board, read_query, read_query_count};
+    let mut reader = lianliankan::Reader::new(input);
     let mut connector = lianliankan::Connector::new();
     let mut out = String::new();
     let _stopped_at_the_error = (|| -> Result<(), InputError> {

@@ -12,12 +12,13 @@
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 7. `cargo package --workspace --allow-dirty`: every member packaged and
-//!    built from its package, as crates.io would get it (cargo packages
-//!    the `publish = false` members too; `--allow-dirty` so that the check
-//!    runs on uncommitted work). It rebuilds the workspace's crates from
-//!    their packages each time: seconds when the dependencies are built;
-//!    it also updates the crates.io index;
+//! 7. `cargo package --workspace --allow-dirty`, less the unpublished
+//!    `xtask` and `test-support` (cargo would package them too): every
+//!    publishable crate packaged and built from its package, as crates.io
+//!    would get it (`--allow-dirty` so that the check runs on uncommitted
+//!    work). It rebuilds those crates from their packages each time:
+//!    seconds when the dependencies are built; it also updates the
+//!    crates.io index;
 //! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
@@ -67,7 +68,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     step(fuzz_test)?;
 
     let mut package = cargo();
-    package.args(["package", "--workspace", "--allow-dirty"]);
+    package.args([
+        "package",
+        "--workspace",
+        "--exclude",
+        "xtask",
+        "--exclude",
+        "test-support",
+        "--allow-dirty",
+    ]);
     step(package)?;
 
     println!("==> cargo xtask bench --quick");

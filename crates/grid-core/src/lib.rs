@@ -47,3 +47,8 @@ pub use pos::{Dir, Pos};
 pub use reader::{ErrorKind, Found, InputError, Line, Location, Reader};
 pub use rng::SplitMix64;
 pub use turns::{TurnPath, TurnSearch};
+
+// The README's example runs as a doctest, so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -108,3 +108,8 @@ pub use grid_core::{
 };
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
 pub use rules::{Border, Rules};
+
+// The README's example runs as a doctest, so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

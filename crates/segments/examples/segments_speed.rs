@@ -1,16 +1,17 @@
 //! Ad-hoc speed comparison (not a test): 20 boards of 75×75 with 45% pieces
 //! and 500 pairs of pieces each, answered by the level sweep ([`Solver`]),
 //! by grid-core's shared [`TurnSearch`] and by the textbook Dijkstra
-//! ([`Baseline`]). All answers are checked to agree.
+//! ([`Dijkstra`], the reference). All answers are checked to agree.
 //!
 //! `cargo run --release -p segments --example segments_speed [seed]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use grid_core::{Pos, SplitMix64, TurnSearch};
-use segments::baseline::Baseline;
-use segments::{Board, Solver, to_ring};
+use grid_core::TurnSearch;
+use segments::format::Pair;
+use segments::reference::Dijkstra;
+use segments::{Board, Path, Solver, SplitMix64, generate};
 
 const BOARDS: usize = 20;
 const SIDE: usize = 75;
@@ -23,29 +24,11 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1101);
     let mut rng = SplitMix64::new(seed);
-    let cases: Vec<(Board, Vec<(Pos, Pos)>)> = (0..BOARDS)
+    let cases: Vec<(Board, Vec<Pair>)> = (0..BOARDS)
         .map(|_| {
-            let mut board = Board::new(SIDE, SIDE).expect("size in range");
-            let mut pieces = Vec::new();
-            for r in 0..SIDE {
-                for c in 0..SIDE {
-                    if rng.percent(PIECES_PERCENT) {
-                        board.set_piece(Pos::new(r, c), true);
-                        pieces.push(Pos::new(r, c));
-                    }
-                }
-            }
-            let pairs = (0..PAIRS)
-                .map(|_| {
-                    loop {
-                        let a = pieces[rng.below(pieces.len())];
-                        let b = pieces[rng.below(pieces.len())];
-                        if a != b {
-                            break (a, b);
-                        }
-                    }
-                })
-                .collect();
+            let board =
+                generate::board(&mut rng, SIDE, SIDE, PIECES_PERCENT).expect("size in range");
+            let pairs = generate::pairs(&mut rng, &board, PAIRS);
             (board, pairs)
         })
         .collect();
@@ -54,7 +37,7 @@ fn main() {
         let mut answers = Vec::new();
         for (board, pairs) in &cases {
             let mut solver = Solver::new(board);
-            answers.extend(pairs.iter().map(|&(a, b)| solver.count(a, b)));
+            answers.extend(pairs.iter().map(|&Pair { a, b }| solver.count(a, b)));
         }
         answers
     });
@@ -65,7 +48,7 @@ fn main() {
             answers.extend(
                 pairs
                     .iter()
-                    .map(|&(a, b)| solver.min_segments(a, b).map(|p| p.count)),
+                    .map(|&Pair { a, b }| solver.min_segments(a, b).as_ref().map(Path::segments)),
             );
         }
         answers
@@ -74,10 +57,12 @@ fn main() {
         let mut search = TurnSearch::new();
         let mut answers = Vec::new();
         for (board, pairs) in &cases {
-            let ring = board.with_ring().to_grid();
-            answers.extend(pairs.iter().map(|&(a, b)| {
+            let padded = board.padded();
+            let frame = padded.frame();
+            answers.extend(pairs.iter().map(|&Pair { a, b }| {
+                let (a, b) = (frame.to_outer(a), frame.to_outer(b));
                 search
-                    .find(&ring, |&piece| !piece, to_ring(a), to_ring(b), None)
+                    .find(padded.grid(), |&piece| !piece, a, b, None)
                     .map(|p| p.turns + 1)
             }));
         }
@@ -91,10 +76,12 @@ fn main() {
         let mut k = 0;
         let mut answers = Vec::new();
         for (board, pairs) in &cases {
-            let ring = board.with_ring().to_grid();
-            for &(a, b) in pairs {
+            let padded = board.padded();
+            let frame = padded.frame();
+            for &Pair { a, b } in pairs {
                 if sweep[k].is_some() {
-                    answers.push(search.find(&ring, |&piece| !piece, to_ring(a), to_ring(b), None));
+                    let (a, b) = (frame.to_outer(a), frame.to_outer(b));
+                    answers.push(search.find(padded.grid(), |&piece| !piece, a, b, None));
                 }
                 k += 1;
             }
@@ -104,8 +91,8 @@ fn main() {
     let (baseline_time, baseline) = time(|| {
         let mut answers = Vec::new();
         for (board, pairs) in &cases {
-            let textbook = Baseline::new(board);
-            answers.extend(pairs.iter().map(|&(a, b)| textbook.min_segments(a, b)));
+            let textbook = Dijkstra::new(board);
+            answers.extend(pairs.iter().map(|&Pair { a, b }| textbook.count(a, b)));
         }
         answers
     });

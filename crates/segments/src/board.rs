@@ -1,6 +1,6 @@
 //! The piece board: which squares hold a game piece.
 
-use grid_core::{Occupancy, Pos};
+use grid_core::{Occupancy, Padded, Pos};
 
 /// A rectangular board of squares that are empty or hold a piece, one bit per
 /// square (grid-core's [`Occupancy`]).
@@ -66,25 +66,24 @@ impl Board {
         self.pieces.count_occupied()
     }
 
-    /// The squares as bits, for the searches.
+    /// The squares as bits, one a square, `true` for a piece.
     #[must_use]
     pub fn occupancy(&self) -> &Occupancy {
         &self.pieces
     }
 
-    /// The board inside its one-square empty ring (the *ring frame*: board
-    /// square `(r, c)` is ring square `(r + 1, c + 1)`, which is also the
-    /// judge's 1-based row and column).
+    /// The board inside its one-square empty ring, `true` for a piece: the
+    /// grid the searches work on, since a path may leave the board but never
+    /// needs to go further out than the ring. Its [`Frame`](crate::Frame)
+    /// converts board cells and path corners ([`Point`](crate::Point))
+    /// to and from the padded grid.
+    ///
+    /// # Complexity
+    /// O(rows · cols).
     #[must_use]
-    pub fn with_ring(&self) -> Occupancy {
-        self.pieces.with_border()
+    pub fn padded(&self) -> Padded<bool> {
+        Padded::new(self.pieces.to_grid()).surround(false)
     }
-}
-
-/// Board-frame position `pos` in the ring frame.
-#[must_use]
-pub fn to_ring(pos: Pos) -> Pos {
-    Pos::new(pos.row + 1, pos.col + 1)
 }
 
 #[cfg(test)]
@@ -109,9 +108,10 @@ mod tests {
         assert!(!b.is_piece(Pos::new(0, 0)));
         assert!(!b.is_piece(Pos::new(9, 9)));
         assert_eq!(b.count_pieces(), 1);
-        let ring = b.with_ring();
-        assert_eq!((ring.rows(), ring.cols()), (4, 5));
-        assert!(ring.is_occupied(to_ring(Pos::new(1, 2))));
-        assert_eq!(ring.count_occupied(), 1);
+        let padded = b.padded();
+        assert_eq!(padded.frame().pad(), 1);
+        assert_eq!((padded.grid().rows(), padded.grid().cols()), (4, 5));
+        assert!(padded[padded.frame().to_outer(Pos::new(1, 2))]);
+        assert_eq!(padded.grid().cells().iter().filter(|&&p| p).count(), 1);
     }
 }

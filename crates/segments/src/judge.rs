@@ -5,10 +5,10 @@
 
 use std::io::Write;
 
-use grid_core::Reader;
-use grid_core::cli::Failure;
+use grid_core::{JudgeError, Path, Reader};
 
-use crate::{Solver, read_board, read_pair, render};
+use crate::format::{board_line, corners_line, pair_line, read_board, read_pair};
+use crate::{Solver, draw};
 
 /// The output modes of [`run`]; the default is the judge's output alone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,39 +35,36 @@ pub struct Options {
 /// ```
 ///
 /// # Errors
-/// [`Failure::Input`] at the first malformed place of the input (what was
-/// answered before it has been written); [`Failure::Io`] when writing fails.
+/// [`JudgeError::Input`] at the first malformed place of the input (what
+/// was answered before it has been written); [`JudgeError::Io`] when
+/// writing fails.
 ///
 /// # Complexity
 /// O(h·w) per board to read and prepare it, then per pair a sweep of at most
 /// O(h) words per level over its region; memory O(h·w) for the current board.
-pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), JudgeError> {
     let mut reader = Reader::new(input);
     let mut board_number = 0;
     while let Some(board) = read_board(&mut reader)? {
         board_number += 1;
-        writeln!(out, "{}", render::board_line(board_number))?;
+        writeln!(out, "{}", board_line(board_number))?;
         let mut solver = Solver::new(&board);
         let mut pair_number = 0;
         while let Some(pair) = read_pair(&mut reader, &board)? {
             pair_number += 1;
             if options.explain || options.draw {
                 let path = solver.min_segments(pair.a, pair.b);
-                let count = path.as_ref().map(|p| p.count);
-                writeln!(out, "{}", render::pair_line(pair_number, count))?;
+                let count = path.as_ref().map(Path::segments);
+                writeln!(out, "{}", pair_line(pair_number, count))?;
                 if options.explain {
-                    writeln!(out, "{}", render::corners_line(path.as_ref()))?;
+                    writeln!(out, "{}", corners_line(path.as_ref()))?;
                 }
                 if options.draw {
-                    write!(
-                        out,
-                        "{}",
-                        render::draw(&board, pair.a, pair.b, path.as_ref())
-                    )?;
+                    write!(out, "{}", draw::draw(&board, pair.a, pair.b, path.as_ref()))?;
                 }
             } else {
                 let count = solver.count(pair.a, pair.b);
-                writeln!(out, "{}", render::pair_line(pair_number, count))?;
+                writeln!(out, "{}", pair_line(pair_number, count))?;
             }
         }
         writeln!(out)?;

@@ -2,28 +2,51 @@
 //! board, through empty squares and possibly around the board.
 //!
 //! The path may leave the board; leaving by more than one square never
-//! helps, so the board is searched inside a one-square empty ring (the *ring
-//! frame*: board square `(r, c)` is ring square `(r + 1, c + 1)`, which is
-//! also the judge's 1-based row and column).
+//! helps, so the board is searched inside a one-square empty ring
+//! ([`Board::padded`]). Paths are [`Path`]s whose corners are [`Point`]s in
+//! the signed *board frame*, grid-core's convention for path corners:
+//! `(0, 0)` is the top-left square, and the ring is row or column `-1`,
+//! `rows` or `cols`. The judge's 1-based `(column,row)` appear only in the text
+//! ([`format`](mod@format)).
 //!
 //! The design choice worth knowing: instead of a search over states (square,
-//! heading), the solver sweeps levels of the set of squares reachable with at
-//! most k segments, with one `u128` word per row ([`LevelSweep`]), on the
-//! region of empty squares that both pieces touch only (pieces with no common
-//! region are answered without a search). A level costs a few word operations
-//! per row. Boards are therefore limited to [`Board::MAX_SIDE`] = 126 squares
-//! a side (the judge's limit is 75). The textbook search it replaces is kept
-//! in [`baseline`].
+//! heading), [`Solver`] sweeps levels of the set of squares reachable with at
+//! most k segments, with one `u128` word per row, on the region of empty
+//! squares that both pieces touch only (pieces with no common region are
+//! answered without a search). A level costs a few word operations per row.
+//! Boards are therefore limited to [`Board::MAX_SIDE`] = 126 squares a side
+//! (the judge's limit is 75). The textbook search it replaces is kept as the
+//! reference ([`reference::Dijkstra`]).
 //!
-//! Solving is separate from reading ([`read_board`], [`read_pair`]) and from
-//! the text of the answers ([`render`]); [`judge::run`] is the binary's whole
-//! loop (read, solve, write each answer as it is found) over input bytes and
-//! a `Write` the caller owns. The library never touches files, stdin or
-//! stdout.
+//! # What is public
+//!
+//! - [`Board`], [`Solver`] (a board prepared once, then [`Solver::count`]
+//!   or [`Solver::min_segments`] per pair) and [`min_segments`] for one pair;
+//! - [`format`](mod@format), the judge format: [`format::read_board`] and
+//!   [`format::read_pair`] read it (a [`format::Pair`] is two squares to
+//!   join), [`format::write_board`] and [`format::write_pairs`] write it,
+//!   and [`format::board_line`], [`format::pair_line`] and
+//!   [`format::corners_line`] are the text of the answers;
+//! - [`judge::run`], the binary's whole loop (read, solve, write each answer
+//!   as it is found) over input bytes and a `Write` the caller owns;
+//! - [`draw::draw`], the `--draw` picture of a board and a path;
+//! - [`generate`], seeded random boards and pairs;
+//!   [`reference`](mod@reference), the slow and obviously correct search
+//!   the tests and benchmarks compare against;
+//! - the grid-core types these use ([`Pos`], [`Path`], [`Point`], [`Reader`],
+//!   [`InputError`], [`JudgeError`], ...), re-exported so that no direct
+//!   grid-core dependency is needed.
+//!
+//! Private, behind [`Solver`]: the level sweep and the regions of empty
+//! squares. The library never touches files, stdin or stdout. The
+//! `segments` binary (argument parsing, reading, exit statuses) is built
+//! with the default `cli` feature; without it the library has no clap
+//! dependency.
 //!
 //! # Input
 //!
-//! The judge input, as [`read_board`] and [`read_pair`] accept it:
+//! The judge input, as [`format::read_board`] and [`format::read_pair`]
+//! accept it:
 //! - a board header `w h` on one line (blank lines before it are skipped;
 //!   nothing else may follow on its line). `0 0`, or the end of the input,
 //!   ends the input normally; what follows `0 0` is not read. A width or
@@ -42,28 +65,40 @@
 //!   twice is an error at the offending number.
 //!
 //! ```
-//! use grid_core::Reader;
-//! use segments::{Solver, read_board, read_pair};
+//! use segments::format::{corners_line, read_board, read_pair};
+//! use segments::{Point, Reader, Solver};
 //! let input = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n0 0 0 0\n0 0\n";
 //! let mut reader = Reader::new(input);
 //! let board = read_board(&mut reader)?.unwrap();
 //! let pair = read_pair(&mut reader, &board)?.unwrap();
 //! let mut solver = Solver::new(&board);
 //! assert_eq!(solver.count(pair.a, pair.b), Some(4));
-//! # Ok::<(), grid_core::InputError>(())
+//! let path = solver.min_segments(pair.a, pair.b).unwrap();
+//! assert_eq!(path.segments(), 4);
+//! assert_eq!(path.corners()[1], Point::new(1, 1)); // board frame, 0-based
+//! assert_eq!(corners_line(Some(&path)), "  corners: (2,3) (2,2) (4,2) (4,3) (5,3)");
+//! # Ok::<(), segments::InputError>(())
 //! ```
 #![deny(missing_docs)]
 
-pub mod baseline;
 mod board;
 mod components;
+pub mod draw;
+pub mod format;
+pub mod generate;
 pub mod judge;
-mod parse;
-pub mod render;
+pub mod reference;
 mod solver;
 mod sweep;
 
-pub use board::{Board, to_ring};
-pub use parse::{Pair, read_board, read_pair};
-pub use solver::{Segments, Solver, min_segments};
-pub use sweep::LevelSweep;
+pub use board::Board;
+pub use grid_core::{
+    Frame, Grid, InputError, JudgeError, Location, Occupancy, Padded, Path, Point, Pos, Reader,
+    SplitMix64,
+};
+pub use solver::{Solver, min_segments};
+
+// The README's example runs as a doctest, so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

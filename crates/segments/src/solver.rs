@@ -1,31 +1,16 @@
 //! The minimum-segment solver: a board prepared once, then pairs.
 
-use grid_core::Pos;
+use grid_core::{Frame, Path, Pos};
 
-use crate::board::{Board, to_ring};
+use crate::board::Board;
 use crate::components::Regions;
 use crate::sweep::{LevelSweep, bit};
-
-/// A path with the fewest segments, as found by [`Solver::min_segments`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Segments {
-    /// Number of straight segments (turns + 1), at least 1.
-    pub count: usize,
-    /// The corners in the *ring frame* — the board inside its one-square
-    /// ring, where board square `(r, c)` is `(r + 1, c + 1)`, so a corner's
-    /// row and column are the judge's 1-based row and column, and 0 or
-    /// `rows + 1` / `cols + 1` lie on the ring. First the start, then every
-    /// square where the path turns, then the end: `count + 1` points, each
-    /// sharing a row or column with the next.
-    pub corners: Vec<Pos>,
-}
 
 /// A board prepared for many pairs: its ring, its regions of empty squares,
 /// and the search buffers.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use segments::{Board, Solver};
+/// use segments::{Board, Point, Pos, Solver};
 /// // XXX
 /// // X.X   (the middle of the bottom row is empty)
 /// let mut board = Board::new(2, 3).unwrap();
@@ -35,15 +20,16 @@ pub struct Segments {
 /// let mut solver = Solver::new(&board);
 /// // From the bottom-left piece to the bottom-right one: through the gap.
 /// assert_eq!(solver.count(Pos::new(1, 0), Pos::new(1, 2)), Some(1));
-/// // From the top-left to the top-right piece: over the top, in the ring.
+/// // From the top-left to the top-right piece: over the top, in the ring
+/// // (row -1 of the board frame).
 /// let path = solver.min_segments(Pos::new(0, 0), Pos::new(0, 2)).unwrap();
-/// assert_eq!(path.count, 3);
-/// assert_eq!(path.corners, [(1, 1), (0, 1), (0, 3), (1, 3)].map(|(r, c)| Pos::new(r, c)));
+/// assert_eq!(path.segments(), 3);
+/// assert_eq!(path.corners(), [(0, 0), (-1, 0), (-1, 2), (0, 2)].map(|(r, c)| Point::new(r, c)));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    rows: usize,
-    cols: usize,
+    /// The board inside its one-square ring.
+    frame: Frame,
     regions: Regions,
     sweep: LevelSweep,
     window: Vec<u128>,
@@ -56,19 +42,20 @@ impl Solver {
     /// O(rows · cols).
     #[must_use]
     pub fn new(board: &Board) -> Solver {
-        let (rows, cols) = (board.rows() + 2, board.cols() + 2);
-        let ring = board.with_ring();
-        let free: Vec<u128> = (0..rows)
-            .map(|r| {
-                (0..cols)
-                    .filter(|&c| !ring.is_occupied(Pos::new(r, c)))
-                    .fold(0, |acc, c| acc | bit(c))
+        let padded = board.padded();
+        let frame = padded.frame();
+        let free: Vec<u128> = padded
+            .grid()
+            .row_slices()
+            .map(|row| {
+                (row.iter().enumerate())
+                    .filter(|&(_, &piece)| !piece)
+                    .fold(0, |acc, (c, _)| acc | bit(c))
             })
             .collect();
         Solver {
-            rows,
-            cols,
-            regions: Regions::new(&free, cols),
+            frame,
+            regions: Regions::new(&free, frame.outer_cols()),
             sweep: LevelSweep::new(),
             window: Vec::new(),
         }
@@ -88,11 +75,14 @@ impl Solver {
     }
 
     /// A path from `a` to `b` (board frame) with the fewest straight
-    /// segments, running through empty squares only (its two ends aside)
-    /// and possibly around the board through the one-square ring; `None`
-    /// when there is none or `a == b`. The ends are normally pieces, but
-    /// need not be. Among the paths with the fewest segments, the one
-    /// returned is not necessarily the shortest.
+    /// segments ([`Path::segments`]), running through empty squares only
+    /// (its two ends aside) and possibly around the board through the
+    /// one-square ring; `None` when there is none or `a == b`. The ends are
+    /// normally pieces, but need not be. Among the paths with the fewest
+    /// segments, the one returned is not necessarily the shortest.
+    ///
+    /// The corners are [`Point`](crate::Point)s in the signed board frame:
+    /// the ring is row or column `-1`, `rows` or `cols`.
     ///
     /// # Panics
     /// If `a` or `b` is off the board.
@@ -103,29 +93,36 @@ impl Solver {
     /// memory for an answer of k segments, r being the number of rows the
     /// common region spans (at most `rows + 2`), plus O(k · (rows + cols))
     /// to recover the corners. (A `u128` word holds a whole row.)
-    pub fn min_segments(&mut self, a: Pos, b: Pos) -> Option<Segments> {
+    pub fn min_segments(&mut self, a: Pos, b: Pos) -> Option<Path> {
         let (count, first_row) = self.solve(a, b)?;
-        let (a, b) = (to_ring(a), to_ring(b));
+        let frame = self.frame;
         let corners = if count == 1 {
-            vec![a, b]
+            vec![
+                frame.to_point(frame.to_outer(a)),
+                frame.to_point(frame.to_outer(b)),
+            ]
         } else {
+            // The sweep's corners are in the window, whose first row is
+            // `first_row` of the padded grid.
             self.sweep
                 .corners(&self.window)
                 .into_iter()
-                .map(|p| Pos::new(p.row + first_row, p.col))
+                .map(|p| frame.to_point(Pos::new(p.row + first_row, p.col)))
                 .collect()
         };
-        Some(Segments { count, corners })
+        Some(Path::new(corners))
     }
 
-    /// The answer, and the first row of the window searched.
+    /// The answer, and the first row (of the padded grid) of the window
+    /// searched.
     fn solve(&mut self, a: Pos, b: Pos) -> Option<(usize, usize)> {
-        let on_board = |p: Pos| p.row + 2 < self.rows && p.col + 2 < self.cols;
+        let frame = self.frame;
+        let on_board = |p: Pos| p.row < frame.rows() && p.col < frame.cols();
         assert!(on_board(a) && on_board(b), "pair off the board");
         if a == b {
             return None;
         }
-        let (a, b) = (to_ring(a), to_ring(b));
+        let (a, b) = (frame.to_outer(a), frame.to_outer(b));
         if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 {
             return Some((1, 0));
         }
@@ -171,6 +168,6 @@ impl Solver {
 /// # Complexity
 /// O(rows · cols) to prepare, then as [`Solver::min_segments`].
 #[must_use]
-pub fn min_segments(board: &Board, a: Pos, b: Pos) -> Option<Segments> {
+pub fn min_segments(board: &Board, a: Pos, b: Pos) -> Option<Path> {
     Solver::new(board).min_segments(a, b)
 }

@@ -1,4 +1,6 @@
-//! A bit-parallel minimum-segment search on grids of at most 128 columns.
+//! A bit-parallel minimum-segment search on grids of at most 128 columns,
+//! the engine of [`Solver`](crate::Solver). Its cells are the grid's own
+//! unsigned `(row, col)`; the solver turns them into board-frame corners.
 //!
 //! Each row of the grid is one `u128` (bit `c` = column `c`). Let `R_k` be the
 //! set of cells reachable from the start with at most `k` segments (`R_0` =
@@ -74,19 +76,6 @@ impl LevelSweep {
     /// bit `c` = column `c`; `from` and `to` must be set), or `None` when
     /// there is none or `from == to`. Afterwards [`LevelSweep::corners`]
     /// recovers a path.
-    ///
-    /// ```
-    /// use grid_core::Pos;
-    /// use segments::LevelSweep;
-    /// // Rows as bits, column 0 first: `#` blocked, `.` enterable.
-    /// // .#.
-    /// // ...
-    /// let enter = [0b101, 0b111];
-    /// let mut sweep = LevelSweep::new();
-    /// let (from, to) = (Pos::new(0, 0), Pos::new(0, 2));
-    /// assert_eq!(sweep.search(&enter, from, to), Some(3));
-    /// assert_eq!(sweep.corners(&enter), [from, Pos::new(1, 0), Pos::new(1, 2), to]);
-    /// ```
     ///
     /// # Panics
     /// If `from` or `to` is not an enterable cell.
@@ -240,6 +229,21 @@ mod tests {
                     .fold(0, |acc, (c, _)| acc | bit(c))
             })
             .collect()
+    }
+
+    #[test]
+    fn around_a_wall() {
+        // Rows as bits, column 0 first: `#` blocked, `.` enterable.
+        // .#.
+        // ...
+        let enter = [0b101, 0b111];
+        let mut sweep = LevelSweep::new();
+        let (from, to) = (Pos::new(0, 0), Pos::new(0, 2));
+        assert_eq!(sweep.search(&enter, from, to), Some(3));
+        assert_eq!(
+            sweep.corners(&enter),
+            [from, Pos::new(1, 0), Pos::new(1, 2), to]
+        );
     }
 
     #[test]

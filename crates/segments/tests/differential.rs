@@ -3,28 +3,24 @@
 //! padded with white space, `\n` or `\r\n`), parsed back, and every pair is
 //! answered by the level sweep, checked against grid-core's breadth-first
 //! reference over (cell, heading, turns) on the board inside its ring and
-//! against the textbook Dijkstra, and its path checked legal.
+//! against the textbook Dijkstra (`segments::reference`), and its path
+//! checked legal.
 
+use grid_core::Dir;
 use grid_core::reference::{check_path, min_turns};
-use grid_core::{Dir, Grid, Pos, Reader, SplitMix64};
-use segments::baseline::Baseline;
-use segments::{Board, Solver, read_board, read_pair, to_ring};
+use segments::format::{Pair, read_board, read_pair};
+use segments::reference::Dijkstra;
+use segments::{Board, Grid, Padded, Pos, Reader, Solver, SplitMix64, generate};
 
 /// A random board: 1..=20 squares a side, 20–80% pieces.
 fn random_board(rng: &mut SplitMix64) -> Board {
     let (rows, cols) = (rng.range(1, 20), rng.range(1, 20));
     let percent = rng.range(20, 80) as u32;
-    let mut board = Board::new(rows, cols).expect("small board");
-    for r in 0..rows {
-        for c in 0..cols {
-            board.set_piece(Pos::new(r, c), rng.percent(percent));
-        }
-    }
-    board
+    generate::board(rng, rows, cols, percent).expect("small board")
 }
 
 /// `board` and `pairs` as judge text, with the liberties real inputs take.
-fn render(board: &Board, pairs: &[(Pos, Pos)], rng: &mut SplitMix64) -> String {
+fn render(board: &Board, pairs: &[Pair], rng: &mut SplitMix64) -> String {
     let eol = if rng.percent(30) { "\r\n" } else { "\n" };
     let mut text = format!("{} {}{eol}", board.cols(), board.rows());
     for r in 0..board.rows() {
@@ -45,7 +41,7 @@ fn render(board: &Board, pairs: &[(Pos, Pos)], rng: &mut SplitMix64) -> String {
         text.push_str(&row);
         text.push_str(eol);
     }
-    for &(a, b) in pairs {
+    for &Pair { a, b } in pairs {
         let sep = if rng.percent(20) { "  " } else { " " };
         text.push_str(&format!(
             "{}{sep}{} {} {}{eol}",
@@ -67,37 +63,38 @@ fn render(board: &Board, pairs: &[(Pos, Pos)], rng: &mut SplitMix64) -> String {
 /// Checks one pair against the references; returns the answer.
 fn check_pair(
     solver: &mut Solver,
-    baseline: &Baseline,
-    ring: &Grid<bool>,
+    dijkstra: &Dijkstra,
+    padded: &Padded<bool>,
     a: Pos,
     b: Pos,
     context: &str,
 ) -> Option<usize> {
     let free = |&piece: &bool| !piece;
-    let (ra, rb) = (to_ring(a), to_ring(b));
+    let (frame, ring) = (padded.frame(), padded.grid());
+    let (ra, rb) = (frame.to_outer(a), frame.to_outer(b));
     let path = solver.min_segments(a, b);
-    let count = path.as_ref().map(|p| p.count);
+    let count = path.as_ref().map(|p| p.segments());
     assert_eq!(
         solver.count(a, b),
         count,
         "count vs path, {a} {b}\n{context}"
     );
-    assert_eq!(
-        baseline.min_segments(a, b),
-        count,
-        "Dijkstra, {a} {b}\n{context}"
-    );
+    assert_eq!(dijkstra.count(a, b), count, "Dijkstra, {a} {b}\n{context}");
     match &path {
         Some(p) => {
-            let turns = p.count - 1;
+            let turns = p.turns();
             // Nothing with fewer turns, and something with exactly as many.
             assert_eq!(
                 min_turns(ring, free, ra, rb, Some(turns)),
                 Some(turns),
                 "reference, {a} {b}\n{context}"
             );
-            if let Err(fault) = check_path(ring, free, ra, rb, &p.corners, turns) {
-                panic!("illegal path {:?}: {fault}\n{context}", p.corners);
+            // The corners, from the board frame to the padded grid's.
+            let corners: Vec<Pos> = (p.corners().iter())
+                .map(|&corner| frame.outer_of(corner).expect("a corner beyond the ring"))
+                .collect();
+            if let Err(fault) = check_path(ring, free, ra, rb, &corners, turns) {
+                panic!("illegal path {:?}: {fault}\n{context}", p.corners());
             }
         }
         None => {
@@ -141,25 +138,7 @@ fn level_sweep_matches_brute_force_through_judge_text() {
     let (mut checked, mut connected, mut boards) = (0, 0, 0);
     while checked < 20_000 {
         let board = random_board(&mut rng);
-        let pieces: Vec<Pos> = (0..board.rows())
-            .flat_map(|r| (0..board.cols()).map(move |c| Pos::new(r, c)))
-            .filter(|&p| board.is_piece(p))
-            .collect();
-        let pairs: Vec<(Pos, Pos)> = if pieces.len() < 2 {
-            Vec::new()
-        } else {
-            (0..20)
-                .map(|_| {
-                    loop {
-                        let a = pieces[rng.below(pieces.len())];
-                        let b = pieces[rng.below(pieces.len())];
-                        if a != b {
-                            break (a, b);
-                        }
-                    }
-                })
-                .collect()
-        };
+        let pairs = generate::pairs(&mut rng, &board, 20);
         let text = render(&board, &pairs, &mut rng);
         let mut reader = Reader::new(text.as_bytes());
         let parsed = read_board(&mut reader)
@@ -167,14 +146,14 @@ fn level_sweep_matches_brute_force_through_judge_text() {
             .expect("a board");
         assert_eq!(parsed, board, "parsed back wrongly:\n{text}");
         let mut solver = Solver::new(&parsed);
-        let baseline = Baseline::new(&parsed);
-        let ring = parsed.with_ring().to_grid();
-        for &(a, b) in &pairs {
+        let dijkstra = Dijkstra::new(&parsed);
+        let padded = parsed.padded();
+        for &Pair { a, b } in &pairs {
             let pair = read_pair(&mut reader, &parsed)
                 .unwrap_or_else(|e| panic!("{e}\n{text}"))
                 .expect("a pair");
             assert_eq!((pair.a, pair.b), (a, b));
-            let answer = check_pair(&mut solver, &baseline, &ring, a, b, &text);
+            let answer = check_pair(&mut solver, &dijkstra, &padded, a, b, &text);
             connected += usize::from(answer.is_some());
             checked += 1;
         }
@@ -196,16 +175,16 @@ fn any_two_squares_match_brute_force() {
     for _ in 0..300 {
         let board = random_board(&mut rng);
         let mut solver = Solver::new(&board);
-        let baseline = Baseline::new(&board);
-        let ring = board.with_ring().to_grid();
+        let dijkstra = Dijkstra::new(&board);
+        let padded = board.padded();
         for _ in 0..10 {
             let a = Pos::new(rng.below(board.rows()), rng.below(board.cols()));
             let b = Pos::new(rng.below(board.rows()), rng.below(board.cols()));
             if a == b {
                 assert_eq!(solver.min_segments(a, b), None);
-                assert_eq!(baseline.min_segments(a, b), None);
+                assert_eq!(dijkstra.count(a, b), None);
             } else {
-                check_pair(&mut solver, &baseline, &ring, a, b, &format!("{board:?}"));
+                check_pair(&mut solver, &dijkstra, &padded, a, b, &format!("{board:?}"));
             }
         }
     }
@@ -229,13 +208,13 @@ fn nested_walls_need_many_segments() {
         }
     }
     let mut solver = Solver::new(&board);
-    let baseline = Baseline::new(&board);
-    let ring = board.with_ring().to_grid();
+    let dijkstra = Dijkstra::new(&board);
+    let padded = board.padded();
     let (corner, centre) = (Pos::new(0, 0), Pos::new(n / 2, n / 2));
     let answer = check_pair(
         &mut solver,
-        &baseline,
-        &ring,
+        &dijkstra,
+        &padded,
         corner,
         centre,
         "nested walls",

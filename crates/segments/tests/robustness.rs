@@ -2,8 +2,8 @@
 //! points inside the input.
 
 use grid_core::reference::min_turns;
-use grid_core::{Pos, Reader, SplitMix64};
-use segments::{Solver, read_board, read_pair, to_ring};
+use segments::format::{read_board, read_pair};
+use segments::{Point, Pos, Reader, Solver, SplitMix64};
 
 const SAMPLE: &[u8] = b"5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n\
 3 4\nXXX\nX X\r\n\nXX\n1 1 3 1\n3 1 2 4\n0 0 0 0\n0 0\n";
@@ -24,7 +24,10 @@ fn run(input: &[u8]) -> Result<usize, usize> {
             match read_pair(&mut reader, &board) {
                 Ok(Some(pair)) => {
                     let path = solver.min_segments(pair.a, pair.b);
-                    assert_eq!(path.as_ref().map(|p| p.count), solver.count(pair.a, pair.b));
+                    assert_eq!(
+                        path.as_ref().map(|p| p.segments()),
+                        solver.count(pair.a, pair.b)
+                    );
                     answers += 1;
                 }
                 Ok(None) => break,
@@ -94,12 +97,16 @@ fn largest_board_uses_whole_words() {
     // Right into the gap, up it to row 1, right into the piece.
     let second = read_pair(&mut reader, &board).unwrap().unwrap();
     let path = solver.min_segments(second.a, second.b).unwrap();
-    let corners = [(64, 1), (64, 2), (1, 2), (1, 3)].map(|(r, c)| Pos::new(r, c));
-    assert_eq!(path.corners, corners);
+    let corners = [(63, 0), (63, 1), (0, 1), (0, 2)].map(|(r, c)| Point::new(r, c));
+    assert_eq!(path.corners(), corners);
     // Both answers agree with the brute-force reference.
-    let ring = board.with_ring().to_grid();
+    let padded = board.padded();
+    let frame = padded.frame();
     for (pair, turns) in [(first, 3), (second, 2)] {
-        let (a, b) = (to_ring(pair.a), to_ring(pair.b));
-        assert_eq!(min_turns(&ring, |&p| !p, a, b, Some(turns)), Some(turns));
+        let (a, b) = (frame.to_outer(pair.a), frame.to_outer(pair.b));
+        assert_eq!(
+            min_turns(padded.grid(), |&p| !p, a, b, Some(turns)),
+            Some(turns)
+        );
     }
 }

@@ -124,26 +124,6 @@ impl Config {
     pub fn squares(self) -> impl Iterator<Item = Square> {
         Bits(self.0).map(Square)
     }
-
-    /// The board as 8 lines of 8 characters: `o` for a piece, `.` for an
-    /// empty square, and `*` instead of `o` on `marked` (for instance the
-    /// square a piece just moved to). Every line ends with `\n`.
-    #[must_use]
-    pub fn draw(self, marked: Option<Square>) -> String {
-        let mut out = String::with_capacity(72);
-        for row in 0..SIDE {
-            for col in 0..SIDE {
-                let square = Square(row * SIDE + col);
-                out.push(match (self.contains(square), Some(square) == marked) {
-                    (true, true) => '*',
-                    (true, false) => 'o',
-                    (false, _) => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out
-    }
 }
 
 impl fmt::Display for Config {
@@ -207,17 +187,5 @@ mod tests {
         assert_eq!(c.to_string(), "(1,1) (8,8)");
         assert_eq!(Config::from_squares(&[a, b, a]), None);
         assert_eq!(Config::from_squares(&[]), Some(Config::default()));
-    }
-
-    #[test]
-    fn drawing() {
-        let c = Config::from_squares(&[Square::new(0, 1).unwrap(), Square::new(7, 7).unwrap()])
-            .unwrap();
-        let picture = c.draw(Square::new(7, 7));
-        let lines: Vec<&str> = picture.lines().collect();
-        assert_eq!(lines.len(), 8);
-        assert_eq!(lines[0], ".o......");
-        assert_eq!(lines[7], ".......*");
-        assert!(lines[1..7].iter().all(|l| *l == "........"));
     }
 }

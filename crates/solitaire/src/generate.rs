@@ -1,12 +1,25 @@
-//! Seeded random configurations and test cases, for the differential tests
-//! and for `cargo xtask bench`.
+//! Seeded random configurations, for the differential tests, the speed
+//! example and `cargo xtask bench`: random starts, starts clustered in a
+//! 3×3 block, and goals a random walk away. Reproducible: the same
+//! generator state gives the same configurations on every platform.
 
 use grid_core::SplitMix64;
 
 use crate::board::{Config, SIDE, Square};
-use crate::input::Case;
 
 /// `pieces` distinct squares chosen uniformly (at most 64).
+///
+/// ```
+/// use solitaire::{SplitMix64, generate};
+/// let mut rng = SplitMix64::new(1401);
+/// let start = generate::random_config(&mut rng, 4);
+/// let goal = generate::random_walk(&mut rng, start, 6);
+/// assert_eq!((start.pieces(), goal.pieces()), (4, 4));
+/// assert!(solitaire::distance(start, goal, 6).is_some());
+/// ```
+///
+/// # Complexity
+/// O(64).
 #[must_use]
 pub fn random_config(rng: &mut SplitMix64, pieces: usize) -> Config {
     let mut squares: Vec<u8> = (0..SIDE * SIDE).collect();
@@ -16,6 +29,9 @@ pub fn random_config(rng: &mut SplitMix64, pieces: usize) -> Config {
 
 /// `pieces` distinct squares (at most 9) chosen uniformly within one 3×3
 /// block, itself placed uniformly on the board: starts where jumps abound.
+///
+/// # Complexity
+/// O(1).
 #[must_use]
 pub fn clustered_config(rng: &mut SplitMix64, pieces: usize) -> Config {
     let top = rng.below(usize::from(SIDE) - 2) as u8;
@@ -30,6 +46,9 @@ pub fn clustered_config(rng: &mut SplitMix64, pieces: usize) -> Config {
 /// The configuration after `moves` uniformly chosen legal moves from
 /// `start` (fewer if a configuration without moves is reached). Its
 /// distance from `start` is at most `moves`.
+///
+/// # Complexity
+/// O(moves · pieces).
 #[must_use]
 pub fn random_walk(rng: &mut SplitMix64, start: Config, moves: usize) -> Config {
     let mut at = start;
@@ -42,32 +61,6 @@ pub fn random_walk(rng: &mut SplitMix64, start: Config, moves: usize) -> Config 
         at = at.apply(chosen).unwrap_or(at);
     }
     at
-}
-
-/// `count` four-piece cases from `seed`, cycling through four kinds: a
-/// random start with a goal a random walk of 0..=12 moves away; the same
-/// from a clustered start; a random start with a random goal; a clustered
-/// start with a random goal. The mix of the differential tests, for
-/// benchmarks.
-#[must_use]
-pub fn bench_cases(seed: u64, count: usize) -> Vec<Case> {
-    let mut rng = SplitMix64::new(seed);
-    (0..count)
-        .map(|i| {
-            let start = if i % 2 == 0 {
-                random_config(&mut rng, 4)
-            } else {
-                clustered_config(&mut rng, 4)
-            };
-            let goal = if i % 4 < 2 {
-                let moves = rng.range(0, 12);
-                random_walk(&mut rng, start, moves)
-            } else {
-                random_config(&mut rng, 4)
-            };
-            Case { start, goal }
-        })
-        .collect()
 }
 
 fn from_indices(indices: &[u8]) -> Config {
@@ -98,12 +91,5 @@ mod tests {
         }
         assert_eq!(random_config(&mut rng, 70).pieces(), 64);
         assert_eq!(clustered_config(&mut rng, 12).pieces(), 9);
-        let cases = bench_cases(7, 20);
-        assert_eq!(cases, bench_cases(7, 20));
-        assert!(
-            cases
-                .iter()
-                .all(|c| c.start.pieces() == 4 && c.goal.pieces() == 4)
-        );
     }
 }

@@ -5,10 +5,10 @@
 
 use std::io::Write;
 
-use grid_core::Reader;
-use grid_core::cli::Failure;
+use grid_core::{JudgeError, Reader};
 
-use crate::{Case, Config, JUDGE_PIECES, Solver, Square, read_case};
+use crate::format::{Case, JUDGE_PIECES, read_case};
+use crate::{Config, Solver, Square, draw};
 
 /// The judge-relevant settings of [`run`]; the default is the judge's
 /// question (four pieces, at most 8 moves, `YES`/`NO` alone).
@@ -49,8 +49,9 @@ impl Default for Options {
 /// ```
 ///
 /// # Errors
-/// [`Failure::Input`] at the first malformed place of the input (what was
-/// answered before it has been written); [`Failure::Io`] when writing fails.
+/// [`JudgeError::Input`] at the first malformed place of the input (what
+/// was answered before it has been written); [`JudgeError::Io`] when
+/// writing fails.
 /// With `pieces` 0 there is nothing to read and nothing is written.
 ///
 /// # Complexity
@@ -59,7 +60,7 @@ impl Default for Options {
 /// `max_moves / 2 + 1` moves of either end, and by C(64, pieces) whatever
 /// `max_moves` is. More than four pieces with a large `max_moves` can take
 /// much time and memory.
-pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), JudgeError> {
     let mut reader = Reader::new(input);
     let mut solver = Solver::new();
     while let Some(case) = read_case(&mut reader, usize::from(options.pieces))? {
@@ -75,7 +76,7 @@ fn answer(
     solver: &mut Solver,
     case: Case,
     options: &Options,
-) -> Result<(), Failure> {
+) -> Result<(), JudgeError> {
     let limit = options.max_moves;
     if !options.explain && !options.draw {
         let verdict = solver.distance(case.start, case.goal, limit).is_some();
@@ -100,12 +101,12 @@ fn answer(
         writeln!(out, "YES")?;
     }
     if options.draw {
-        draw(out, case.start, None, "start")?;
+        write_drawing(out, case.start, None, "start")?;
         let mut board = case.start;
         for (i, mv) in moves.iter().enumerate() {
             // The solver's moves are legal; `apply` checks it again.
             board = board.apply(*mv).unwrap_or(board);
-            draw(out, board, Some(mv.to), &format!("after {}. {mv}", i + 1))?;
+            write_drawing(out, board, Some(mv.to), &format!("after {}. {mv}", i + 1))?;
         }
         writeln!(out)?;
     }
@@ -113,14 +114,14 @@ fn answer(
 }
 
 /// One drawing, indented under its title.
-fn draw(
+fn write_drawing(
     out: &mut dyn Write,
     board: Config,
     marked: Option<Square>,
     title: &str,
-) -> Result<(), Failure> {
+) -> Result<(), JudgeError> {
     writeln!(out, "  {title}:")?;
-    for line in board.draw(marked).lines() {
+    for line in draw::draw(board, marked).lines() {
         writeln!(out, "  {line}")?;
     }
     Ok(())

@@ -28,6 +28,12 @@ pub enum MoveKind {
 
 /// One move of one piece.
 ///
+/// The fields are public because a `Move` holds no invariant of its own: it
+/// is a description, legal or not. The moves the library returns
+/// ([`Config::moves`], [`Solver::shortest_moves`](crate::Solver::shortest_moves))
+/// are legal; one built by hand is checked by [`Config::apply`], which refuses
+/// it unless it is legal on that configuration.
+///
 /// `Display` uses judge coordinates and marks jumps with `j`:
 /// `(4,4)->(3,4)` is a step, `(5,4)->(3,4)j` a jump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

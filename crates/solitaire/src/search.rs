@@ -95,7 +95,7 @@ struct Meeting {
 /// ```
 /// use solitaire::{Config, Solver, Square};
 /// let sq = |r, c| Square::new(r, c).unwrap();
-/// // The SPEC sample, in 0-based coordinates.
+/// // The judge's sample, in 0-based coordinates.
 /// let start = Config::from_squares(&[sq(3, 3), sq(3, 4), sq(4, 3), sq(5, 4)]).unwrap();
 /// let goal = Config::from_squares(&[sq(1, 3), sq(2, 2), sq(2, 5), sq(3, 5)]).unwrap();
 /// let mut solver = Solver::new();

@@ -11,9 +11,8 @@
 //! ball. Two tests (random starts, starts clustered in a 3×3 block) of
 //! 3 starts × 500 goals make 3,000 cases.
 
-use grid_core::SplitMix64;
 use rustc_hash::FxHashMap;
-use solitaire::{Config, Solver, generate, reference};
+use solitaire::{Config, Solver, SplitMix64, generate, reference};
 
 const LIMIT: u32 = 8;
 const STARTS: usize = 3;

@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::fmt::Write;
 
 use grid_core::{Grid, Pos, Reader, SplitMix64};
-use lianliankan::{Batch, Board, Connector, Rules, judge, reference};
+use lianliankan::{Batch, Board, Connector, Rules, format, reference};
 
 use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
 
@@ -191,15 +191,13 @@ pub fn walls_input(rows: usize, cols: usize, kinds: u32, queries: usize, seed: u
     out
 }
 
-/// `n m` and the rows of a board of `cols` columns (cells row-major).
+/// `n m` and the rows of a board of `cols` columns (cells row-major), by the
+/// library's judge-format writer.
 fn write_board(out: &mut String, cols: usize, cells: &[u32]) {
-    writeln!(out, "{} {cols}", cells.len() / cols).unwrap();
-    for row in cells.chunks(cols) {
-        for (i, kind) in row.iter().enumerate() {
-            let sep = if i + 1 == row.len() { '\n' } else { ' ' };
-            write!(out, "{kind}{sep}").unwrap();
-        }
-    }
+    let kinds = Grid::from_vec(cells.len() / cols, cols, cells.to_vec()).expect("whole rows");
+    let mut bytes = Vec::new();
+    format::write_board(&mut bytes, &kinds).expect("writing to memory");
+    out.push_str(std::str::from_utf8(&bytes).expect("digits and spaces"));
 }
 
 /// The query of cells `a` and `b` (row-major indices), 1-based.
@@ -281,11 +279,11 @@ pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
     let mut sum = 0u64;
     let mut kinds = Grid::new(0, 0, 0);
-    while judge::read_board_into(&mut reader, &mut kinds).map_err(|e| e.to_string())? {
+    while format::read_board_into(&mut reader, &mut kinds).map_err(|e| e.to_string())? {
         sum += kinds.cells().iter().filter(|&&k| k != 0).count() as u64;
         let size = (kinds.rows(), kinds.cols());
-        for _ in 0..judge::read_query_count(&mut reader).map_err(|e| e.to_string())? {
-            let (a, b) = judge::read_query(&mut reader, size).map_err(|e| e.to_string())?;
+        for _ in 0..format::read_query_count(&mut reader).map_err(|e| e.to_string())? {
+            let (a, b) = format::read_query(&mut reader, size).map_err(|e| e.to_string())?;
             sum += (a.row + a.col + b.row + b.col) as u64;
         }
     }
@@ -300,11 +298,11 @@ type Parsed = Vec<(Board, Cell<Grid<u32>>, Vec<(Pos, Pos)>)>;
 fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     let mut reader = Reader::new(input);
     let mut boards = Vec::new();
-    while let Some(board) = judge::read_board(&mut reader).map_err(|e| e.to_string())? {
-        let count = judge::read_query_count(&mut reader).map_err(|e| e.to_string())?;
+    while let Some(board) = format::read_board(&mut reader).map_err(|e| e.to_string())? {
+        let count = format::read_query_count(&mut reader).map_err(|e| e.to_string())?;
         let size = (board.rows(), board.cols());
         let queries = (0..count)
-            .map(|_| judge::read_query(&mut reader, size).map_err(|e| e.to_string()))
+            .map(|_| format::read_query(&mut reader, size).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?;
         let kinds = Cell::new(board.to_grid());
         boards.push((board, kinds, queries));
@@ -404,19 +402,19 @@ mod tests {
         let mut reader = Reader::new(input.as_bytes());
         let mut same_kind = 0;
         for _ in 0..SMALL.boards {
-            let board = judge::read_board(&mut reader).unwrap().unwrap();
+            let board = format::read_board(&mut reader).unwrap().unwrap();
             assert_eq!((board.rows(), board.cols()), (30, 29));
             let share = board.tile_count() * 100 / (30 * 29);
             assert!((35..=65).contains(&share), "{share}% tiles");
             assert!(board.tiles().all(|(_, kind)| (1..=5).contains(&kind)));
-            assert_eq!(judge::read_query_count(&mut reader).unwrap(), 49);
+            assert_eq!(format::read_query_count(&mut reader).unwrap(), 49);
             for _ in 0..49 {
-                let (a, b) = judge::read_query(&mut reader, (board.rows(), board.cols())).unwrap();
+                let (a, b) = format::read_query(&mut reader, (board.rows(), board.cols())).unwrap();
                 let kind = board.kind(a).unwrap();
                 same_kind += usize::from(a != b && kind != 0 && board.kind(b) == Some(kind));
             }
         }
-        assert_eq!(judge::read_board(&mut reader).unwrap(), None);
+        assert_eq!(format::read_board(&mut reader).unwrap(), None);
         assert!(
             same_kind >= 98 * 7 / 10,
             "only {same_kind} of 98 queries are same-kind pairs"
@@ -428,16 +426,16 @@ mod tests {
         let input = walls_input(20, 30, 3, 60, 9);
         assert_eq!(input, walls_input(20, 30, 3, 60, 9));
         let mut reader = Reader::new(input.as_bytes());
-        let board = judge::read_board(&mut reader).unwrap().unwrap();
+        let board = format::read_board(&mut reader).unwrap().unwrap();
         for c in 0..30 {
             let walls = (1..19)
                 .filter(|&r| board.kind(Pos::new(r, c)) != Some(0))
                 .count();
             assert_eq!(walls, 1, "column {c}");
         }
-        assert_eq!(judge::read_query_count(&mut reader).unwrap(), 60);
+        assert_eq!(format::read_query_count(&mut reader).unwrap(), 60);
         for _ in 0..60 {
-            let (a, b) = judge::read_query(&mut reader, (20, 30)).unwrap();
+            let (a, b) = format::read_query(&mut reader, (20, 30)).unwrap();
             assert_eq!((a.row, b.row), (0, 19));
             assert_ne!(board.kind(a), Some(0));
         }

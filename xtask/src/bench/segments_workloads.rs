@@ -1,10 +1,9 @@
 //! Segments (POJ 1101) workloads: full-size boards, many pairs.
 
-use std::fmt::Write;
-
 use grid_core::{Pos, Reader, SplitMix64};
-use segments::baseline::Baseline;
-use segments::{Board, Pair, Solver, read_board, read_pair};
+use segments::format::{Pair, read_board, read_pair, write_board, write_pairs};
+use segments::reference::Dijkstra;
+use segments::{Board, Solver, generate};
 
 use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
 
@@ -61,31 +60,20 @@ impl Shape {
 /// If a board gets fewer than two pieces (not with the shapes used here).
 pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
-    let mut out = String::new();
+    let mut out = Vec::new();
     for _ in 0..shape.boards {
-        writeln!(out, "{} {}", shape.side, shape.side).unwrap();
-        let mut pieces = Vec::new();
-        for row in 1..=shape.side {
-            for col in 1..=shape.side {
-                let piece = rng.percent(shape.piece_percent);
-                out.push(if piece { 'X' } else { ' ' });
-                if piece {
-                    pieces.push((col, row));
-                }
-            }
-            out.push('\n');
-        }
-        assert!(pieces.len() >= 2, "a board with fewer than two pieces");
-        for _ in 0..shape.pairs {
-            let i = rng.below(pieces.len());
-            let j = (i + 1 + rng.below(pieces.len() - 1)) % pieces.len();
-            let ((x1, y1), (x2, y2)) = (pieces[i], pieces[j]);
-            writeln!(out, "{x1} {y1} {x2} {y2}").unwrap();
-        }
-        out.push_str("0 0 0 0\n");
+        let board = generate::board(&mut rng, shape.side, shape.side, shape.piece_percent)
+            .expect("a side of 1 to 126");
+        assert!(
+            board.count_pieces() >= 2,
+            "a board with fewer than two pieces"
+        );
+        let pairs = generate::pairs(&mut rng, &board, shape.pairs);
+        write_board(&mut out, &board).expect("writing to memory");
+        write_pairs(&mut out, &pairs).expect("writing to memory");
     }
-    out.push_str("0 0\n");
-    out
+    out.extend_from_slice(b"0 0\n");
+    String::from_utf8(out).expect("the judge format is ASCII")
 }
 
 /// Reads and parses the whole input with the project's reader, exactly as
@@ -150,12 +138,10 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
 }
 
 /// The textbook search: Dijkstra with a binary heap over (square, heading)
-/// per pair ([`segments::baseline`]).
+/// per pair ([`segments::reference::Dijkstra`]).
 pub fn baseline(input: &[u8]) -> Result<Pass, String> {
     pass(input, parse_all, |boards| {
-        answer(boards, Baseline::new, |search, a, b| {
-            search.min_segments(a, b)
-        })
+        answer(boards, Dijkstra::new, |search, a, b| search.count(a, b))
     })
 }
 

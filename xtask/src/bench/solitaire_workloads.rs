@@ -1,11 +1,10 @@
 //! Solitaire (HDU 1401) workloads: many cases whose goals lie a
 //! random walk away from their starts, so that both answers occur.
 
-use std::fmt::Write;
-
 use grid_core::{Reader, SplitMix64};
+use solitaire::format::{Case, JUDGE_PIECES, read_case, write_case};
 use solitaire::generate::{clustered_config, random_config, random_walk};
-use solitaire::{Case, Config, JUDGE_PIECES, Solver, read_case, reference};
+use solitaire::{Solver, reference};
 
 use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
 
@@ -88,7 +87,7 @@ impl Shape {
 /// solitaire crate's seeded generators.
 pub fn judge_input(shape: &Shape, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
-    let mut out = String::new();
+    let mut out = Vec::new();
     for _ in 0..shape.cases {
         let start = match shape.starts {
             Starts::Random => random_config(&mut rng, JUDGE_PIECES),
@@ -96,19 +95,9 @@ pub fn judge_input(shape: &Shape, seed: u64) -> String {
         };
         let walk = rng.range(0, shape.max_walk);
         let goal = random_walk(&mut rng, start, walk);
-        write_config(&mut out, start);
-        write_config(&mut out, goal);
+        write_case(&mut out, &Case { start, goal }).expect("writing to memory");
     }
-    out
-}
-
-/// `r1 c1 r2 c2 ...` in judge coordinates (1-based), then a line break.
-fn write_config(out: &mut String, config: Config) {
-    for (i, square) in config.squares().enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        write!(out, "{sep}{} {}", square.row() + 1, square.col() + 1).unwrap();
-    }
-    out.push('\n');
+    String::from_utf8(out).expect("the judge format is ASCII")
 }
 
 /// Reads and parses the whole input with the project's reader, exactly as

@@ -1,9 +1,14 @@
-//! Reading the judge input: boards and their pairs, with line and column on
-//! every error. No I/O: the caller owns the [`Reader`] over the whole input.
+//! The POJ 1101 judge format: reading boards and their pairs (with line and
+//! column on every error), writing them back as judge input, and the text of
+//! the answers (`Board #n:`, `Pair m: ...`, the `--explain` corners). No I/O:
+//! the caller owns the [`Reader`] over the whole input and the output.
 //!
 //! The accepted layout is described in the [crate documentation](crate#input).
 
-use grid_core::{ErrorKind, Found, InputError, Location, Pos, Reader};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use grid_core::{ErrorKind, Found, InputError, Location, Path, Pos, Reader};
 
 use crate::board::Board;
 
@@ -143,6 +148,106 @@ pub fn read_pair(reader: &mut Reader<'_>, board: &Board) -> Result<Option<Pair>,
         ));
     }
     Ok(Some(Pair { a, b }))
+}
+
+/// Writes `board` as the judge input has it: the header `w h`, then the
+/// rows at full width (`X` a piece, a space an empty square). The pairs
+/// follow ([`write_pairs`]); a whole input is any number of boards with
+/// their pairs, then `0 0` (or nothing).
+///
+/// ```
+/// use segments::{Board, Pos, format};
+/// let mut board = Board::new(1, 3).unwrap();
+/// board.set_piece(Pos::new(0, 0), true);
+/// board.set_piece(Pos::new(0, 2), true);
+/// let mut out = Vec::new();
+/// format::write_board(&mut out, &board)?;
+/// format::write_pairs(&mut out, &[format::Pair { a: Pos::new(0, 0), b: Pos::new(0, 2) }])?;
+/// out.extend_from_slice(b"0 0\n");
+/// assert_eq!(out, b"3 1\nX X\n1 1 3 1\n0 0 0 0\n0 0\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The writer's.
+///
+/// # Complexity
+/// O(rows · cols).
+pub fn write_board(out: &mut dyn Write, board: &Board) -> io::Result<()> {
+    writeln!(out, "{} {}", board.cols(), board.rows())?;
+    let mut line = Vec::with_capacity(board.cols() + 1);
+    for row in 0..board.rows() {
+        line.clear();
+        line.extend((0..board.cols()).map(|col| {
+            if board.is_piece(Pos::new(row, col)) {
+                b'X'
+            } else {
+                b' '
+            }
+        }));
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    Ok(())
+}
+
+/// Writes `pairs` as the judge input has them after their board: one line
+/// `x1 y1 x2 y2` a pair (column and row from 1), then the terminator
+/// `0 0 0 0`. [`read_pair`] reads them back when they are valid for the
+/// board (two different squares holding pieces).
+///
+/// # Errors
+/// The writer's.
+///
+/// # Complexity
+/// O(pairs).
+pub fn write_pairs(out: &mut dyn Write, pairs: &[Pair]) -> io::Result<()> {
+    for Pair { a, b } in pairs {
+        writeln!(
+            out,
+            "{} {} {} {}",
+            a.col + 1,
+            a.row + 1,
+            b.col + 1,
+            b.row + 1
+        )?;
+    }
+    out.write_all(b"0 0 0 0\n")
+}
+
+/// The judge's line for board number `n` (from 1): `Board #n:`.
+#[must_use]
+pub fn board_line(n: usize) -> String {
+    format!("Board #{n}:")
+}
+
+/// The judge's line for pair number `m` (from 1 within its board):
+/// `Pair m: k segments.` (also for k = 1) or `Pair m: impossible.`.
+#[must_use]
+pub fn pair_line(m: usize, segments: Option<usize>) -> String {
+    match segments {
+        Some(k) => format!("Pair {m}: {k} segments."),
+        None => format!("Pair {m}: impossible."),
+    }
+}
+
+/// The `--explain` line: the corners in judge coordinates `(column,row)`,
+/// from 1, the ring being column 0 or `w + 1` and row 0 or `h + 1`, e.g.
+/// `  corners: (2,3) (2,2) (4,2) (4,3) (5,3)`; `  corners: none` when there
+/// is no path.
+#[must_use]
+pub fn corners_line(path: Option<&Path>) -> String {
+    let mut line = String::from("  corners:");
+    match path {
+        Some(path) => {
+            // Board frame to judge coordinates: the ring (-1) becomes 0.
+            for p in path.corners() {
+                let _ = write!(line, " ({},{})", p.col + 1, p.row + 1);
+            }
+        }
+        None => line.push_str(" none"),
+    }
+    line
 }
 
 fn check_side(value: u32, name: &str, at: Location) -> Result<(), InputError> {
@@ -335,6 +440,63 @@ mod tests {
             board_error(b"3 2"),
             "line 1, column 4: expected row 1 of 2 of the board, found end of input"
         );
+    }
+
+    #[test]
+    fn written_cases_read_back() {
+        let mut board = Board::new(3, 4).unwrap();
+        for (r, c) in [(0, 0), (0, 3), (2, 1), (1, 2)] {
+            board.set_piece(Pos::new(r, c), true);
+        }
+        let pairs = [
+            Pair {
+                a: Pos::new(0, 0),
+                b: Pos::new(2, 1),
+            },
+            Pair {
+                a: Pos::new(1, 2),
+                b: Pos::new(0, 3),
+            },
+        ];
+        let mut text = Vec::new();
+        for pairs in [&pairs[..], &[]] {
+            write_board(&mut text, &board).unwrap();
+            write_pairs(&mut text, pairs).unwrap();
+        }
+        text.extend_from_slice(b"0 0\n");
+        assert!(text.starts_with(b"4 3\nX  X\n  X \n X  \n1 1 2 3\n3 2 4 1\n0 0 0 0\n4 3\n"));
+        let mut reader = Reader::new(&text);
+        for expected in [&pairs[..], &[]] {
+            assert_eq!(read_board(&mut reader).unwrap().as_ref(), Some(&board));
+            for pair in expected {
+                assert_eq!(read_pair(&mut reader, &board).unwrap(), Some(*pair));
+            }
+            assert_eq!(read_pair(&mut reader, &board).unwrap(), None);
+        }
+        assert_eq!(read_board(&mut reader).unwrap(), None);
+    }
+
+    #[test]
+    fn judge_lines() {
+        assert_eq!(board_line(3), "Board #3:");
+        assert_eq!(pair_line(1, Some(1)), "Pair 1: 1 segments.");
+        assert_eq!(pair_line(12, Some(4)), "Pair 12: 4 segments.");
+        assert_eq!(pair_line(2, None), "Pair 2: impossible.");
+    }
+
+    #[test]
+    fn corners_in_judge_coordinates() {
+        use grid_core::Point;
+        let path = Path::new(
+            [(0, 0), (-1, 0), (-1, 2), (0, 2)]
+                .map(|(r, c)| Point::new(r, c))
+                .to_vec(),
+        );
+        assert_eq!(
+            corners_line(Some(&path)),
+            "  corners: (1,1) (1,0) (3,0) (3,1)"
+        );
+        assert_eq!(corners_line(None), "  corners: none");
     }
 
     #[test]

@@ -1,5 +1,10 @@
-//! Parsing the judge input: test cases of two configurations, as a stream
-//! of numbers (line breaks carry no meaning).
+//! The HDU 1401 judge format: test cases of two configurations, each
+//! `r1 c1 r2 c2 ...` (1-based row and column of each piece), as a stream of
+//! numbers (line breaks carry no meaning). [`read_case`] reads a case, with
+//! line and column on every error; [`write_case`] writes one back. No I/O:
+//! the caller owns the [`Reader`] over the whole input and the output.
+
+use std::io::{self, Write};
 
 use grid_core::{InputError, Reader};
 
@@ -36,6 +41,42 @@ pub fn read_case(reader: &mut Reader<'_>, pieces: usize) -> Result<Option<Case>,
     let start = read_config(reader, pieces, "start")?;
     let goal = read_config(reader, pieces, "goal")?;
     Ok(Some(Case { start, goal }))
+}
+
+/// Writes `case` as the judge input has it: the start configuration on one
+/// line, then the goal on the next, each as `r1 c1 r2 c2 ...` in judge
+/// coordinates (1-based), the pieces in increasing square order.
+/// [`read_case`] reads it back.
+///
+/// ```
+/// use solitaire::{Config, Square, format::{Case, write_case}};
+/// let sq = |r, c| Square::new(r, c).unwrap();
+/// let case = Case {
+///     start: Config::from_squares(&[sq(0, 0), sq(0, 1)]).unwrap(),
+///     goal: Config::from_squares(&[sq(0, 2), sq(0, 1)]).unwrap(),
+/// };
+/// let mut out = Vec::new();
+/// write_case(&mut out, &case)?;
+/// assert_eq!(out, b"1 1 1 2\n1 2 1 3\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The writer's.
+///
+/// # Complexity
+/// O(pieces).
+pub fn write_case(out: &mut dyn Write, case: &Case) -> io::Result<()> {
+    for config in [case.start, case.goal] {
+        let mut line = String::new();
+        for (i, square) in config.squares().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            line.push_str(&format!("{sep}{} {}", square.row() + 1, square.col() + 1));
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Reads one configuration; `which` names it in messages.
@@ -139,6 +180,16 @@ mod tests {
             cases(b"1 1 1 2 1 3 1 4 x").unwrap_err(),
             "line 1, column 17: expected a number, found \"x\""
         );
+    }
+
+    #[test]
+    fn written_cases_read_back() {
+        let one = cases(b"4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n").unwrap();
+        let mut out = Vec::new();
+        write_case(&mut out, &one[0]).unwrap();
+        assert_eq!(out, b"4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n");
+        write_case(&mut out, &one[0]).unwrap();
+        assert_eq!(cases(&out).unwrap(), [one[0], one[0]]);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::cli::{self, Failure};
+use grid_cli::Failure;
 use solitaire::judge::{self, Options};
 
 const USAGE: &str = "\
@@ -72,18 +72,18 @@ struct Args {
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
-        Err(e) => return grid_core::cli::argument_error(e.print(), e.use_stderr()),
+        Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
-    cli::exit_code(run(&args))
+    grid_cli::exit_code(run(&args))
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
-    let input = cli::read_input(args.file.as_deref(), USAGE)?;
+    let input = grid_cli::read_input(args.file.as_deref(), USAGE)?;
     let options = Options {
         max_moves: args.max_moves,
         explain: args.explain,
         draw: args.draw,
         pieces: args.pieces,
     };
-    cli::with_stdout(|out| judge::run(&input, &options, out))
+    grid_cli::with_stdout(|out| judge::run(&input, &options, out).map_err(Failure::from))
 }
