@@ -19,20 +19,21 @@ fn main() {
     let rules = Rules {
         max_turns: 2,
         border,
+        ..Rules::default()
     };
     let mut times = Vec::new();
     let mut within = 0;
     for seed in 0..seeds {
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
-            .with_rules(rules);
+            .with_rules(rules.clone());
         let made = generate(&spec).expect("generated");
         let start = Instant::now();
         let answer = solve(&made.board, &rules, budget);
         let took = start.elapsed();
         let verdict = match &answer {
             Solution::Solved(order) => {
-                let mut game = Game::new(made.board.clone(), rules);
+                let mut game = Game::new(made.board.clone(), rules.clone());
                 for pair in order {
                     game.remove(pair.a(), pair.b()).expect("a legal removal");
                 }

@@ -3,7 +3,7 @@
 
 use grid_core::Frame;
 
-use crate::{Board, Border, Path, Point, Pos};
+use crate::{Board, Border, Path, Point, Pos, Slide};
 
 /// The widest board [`draw`] draws, in columns.
 pub const MAX_DRAW_COLS: usize = 60;
@@ -41,6 +41,45 @@ pub enum Style {
 pub fn draw(
     board: &Board,
     ends: (Pos, Pos),
+    path: Option<&Path>,
+    border: Border,
+    style: Style,
+) -> String {
+    let mut marked = [ends.0, ends.1];
+    marked.sort_unstable();
+    picture(board, &marked, path, border, style)
+}
+
+/// Draws `board` as it is after gravity acted, the tiles that moved
+/// (`moved`, as [`crate::Step::Removed`] records them) in brackets on the
+/// cells they moved to.
+///
+/// ```
+/// use lianliankan::{Board, Game, Gravity, Pos, Rules, Step};
+/// use lianliankan::draw::{Style, settled};
+/// let board = Board::from_rows(&[[1, 2], [2, 0], [1, 0]]).unwrap();
+/// let rules = Rules { gravity: Gravity::Down, ..Rules::default() };
+/// let mut game = Game::new(board, rules.clone());
+/// game.remove(Pos::new(0, 1), Pos::new(1, 0)).unwrap();
+/// let Some(Step::Removed { moved, .. }) = game.history().last() else { panic!() };
+/// let picture = settled(game.board(), moved, rules.border, Style::Ascii);
+/// assert_eq!(picture, " .  .\n[1] .\n 1  .\n");
+/// ```
+///
+/// # Complexity
+/// O(rows·cols + moved tiles).
+#[must_use]
+pub fn settled(board: &Board, moved: &[Slide], border: Border, style: Style) -> String {
+    let mut marked: Vec<Pos> = moved.iter().map(|slide| slide.to).collect();
+    marked.sort_unstable();
+    picture(board, &marked, None, border, style)
+}
+
+/// The picture of `board` with the tiles on `marked` (sorted) in brackets
+/// and `path` drawn.
+fn picture(
+    board: &Board,
+    marked: &[Pos],
     path: Option<&Path>,
     border: Border,
     style: Style,
@@ -113,7 +152,7 @@ pub fn draw(
                 0
             };
             let l = links[slot(p)];
-            let is_end = on_board && (pos == ends.0 || pos == ends.1);
+            let is_end = on_board && marked.binary_search(&pos).is_ok();
             let right_pad = if l[1] { h } else { ' ' };
             if is_end {
                 line.push('[');

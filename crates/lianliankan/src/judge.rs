@@ -17,7 +17,7 @@ use crate::query::chunk_for;
 use crate::{Batch, Board, Rules};
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// The matching rules (the judge's are the default).
     pub rules: Rules,
@@ -57,7 +57,7 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), J
         let chunk = chunk_for(size.0 * size.1);
         let left = read_query_count(&mut reader);
         batch
-            .set_board(kinds, options.rules)
+            .set_board(kinds, options.rules.clone())
             .expect("read_board_into keeps kinds at most MAX_KIND");
         let mut left = left?;
         let mut drawn = None;

@@ -6,8 +6,9 @@
 //!
 //! | half | items | for |
 //! |---|---|---|
-//! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`], [`Rules`] | "can these two tiles go, and by which path?" |
-//! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]) | playing, hinting, solving and dealing whole games |
+//! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
+//! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`] | what the real games vary |
+//! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]) | playing (undo, redo), hinting, solving and dealing whole games |
 //! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw) | the judge's input and output, pictures |
 //!
 //! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
@@ -42,7 +43,7 @@
 //! // Shisen-Sho / Onet: the path may run around the board.
 //! let row = Board::from_rows(&[[1, 2, 1]]).unwrap();
 //! assert!(connect(&row, Pos::new(0, 0), Pos::new(0, 2), &judge).unwrap().is_none());
-//! let onet = Rules { max_turns: 2, border: Border::Open };
+//! let onet = Rules { max_turns: 2, border: Border::Open, ..Rules::default() };
 //! let around = connect(&row, Pos::new(0, 0), Pos::new(0, 2), &onet).unwrap().unwrap();
 //! assert_eq!(around.corners()[1].row, -1); // the ring above the board
 //!
@@ -57,18 +58,31 @@
 //! # Engine
 //!
 //! ```
-//! use lianliankan::{Game, GenerateSpec, Rules, Solution, generate, moves, solve};
+//! use lianliankan::{Border, Game, GenerateSpec, Gravity, Rules, Solution, Step, generate, moves, solve};
 //!
-//! let rules = Rules::default();
+//! // KShisen's rules: around the board, gravity down, seasons match seasons.
+//! let rules = Rules {
+//!     border: Border::Open,
+//!     gravity: Gravity::Down,
+//!     groups: "37-40".parse().unwrap(),
+//!     ..Rules::default()
+//! };
 //! // A 4 x 6 deal of 5 kinds that can be cleared, with the order that proves it.
-//! let deal = generate(&GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules)).unwrap();
+//! let spec = GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules.clone());
+//! let deal = generate(&spec).unwrap();
 //! assert!(!moves(&deal.board, &rules).is_empty());
 //! let Solution::Solved(order) = solve(&deal.board, &rules, 1_000_000) else { panic!() };
 //!
 //! let mut game = Game::new(deal.board, rules);
 //! let hint = game.hint().unwrap();
 //! game.remove(hint.a(), hint.b()).unwrap(); // returns the path drawn
+//! if let Some(Step::Removed { moved, .. }) = game.history().last() {
+//!     println!("{} tiles slid down", moved.len()); // what a front end animates
+//! }
 //! game.undo();
+//! game.redo();
+//! game.undo();
+//! // Each pair is named on the board as it is at that step.
 //! for pair in &order {
 //!     game.remove(pair.a(), pair.b()).unwrap();
 //! }
@@ -99,15 +113,15 @@ pub mod reference;
 mod rules;
 
 pub use engine::{
-    Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError, Solution,
-    Step, generate, moves, solve, solve_with_progress,
+    Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError, Slide,
+    Solution, Step, generate, moves, solve, solve_with_progress,
 };
 pub use grid_core::{
     ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,
     Reader,
 };
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
-pub use rules::{Border, Rules};
+pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownGravity};
 
 // The README's example runs as a doctest, so that it cannot go stale.
 #[cfg(doctest)]

@@ -8,8 +8,10 @@
 //!   number of turns, via [`grid_core::reference::check_path`];
 //! - [`moves`]: every pair of tiles of one kind, each tested with
 //!   [`min_turns`];
+//! - [`settle`]: gravity, one line at a time, as the rules describe it;
 //! - [`clearable`]: whether a board can be cleared, by trying every
-//!   reference move in turn, with a memo of the boards that cannot;
+//!   reference move in turn (then [`settle`]), with a memo of the boards
+//!   that cannot;
 //! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
 //!   their cells has a move, by trying every permutation of the kinds.
 
@@ -17,7 +19,7 @@ use std::collections::BTreeSet;
 
 use grid_core::{Grid, Padded, Pos};
 
-use crate::{Board, Border, Move, Path, Rules};
+use crate::{Board, Border, Gravity, Move, Path, Rules};
 
 /// The board as the reference searches it: its kinds (0 = empty) inside an
 /// empty ring for [`Border::Open`], with no padding for [`Border::Closed`].
@@ -40,8 +42,14 @@ pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
 /// this is the per-query search the fast path is measured against.
 #[must_use]
 pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
-    let kind = board.kind(a)?;
-    if a == b || kind == 0 || board.kind(b) != Some(kind) {
+    let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
+    // Matching, written out: equal kinds, or both kinds in one group.
+    let holds = |group: &[(u32, u32)], k: u32| group.iter().any(|&(lo, hi)| lo <= k && k <= hi);
+    let in_one_group = rules
+        .groups
+        .list()
+        .any(|group| holds(group, kind_a) && holds(group, kind_b));
+    if a == b || kind_a == 0 || kind_b == 0 || (kind_a != kind_b && !in_one_group) {
         return None;
     }
     let searched = search_grid(board, rules.border);
@@ -125,9 +133,96 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
     found
 }
 
+/// `kinds` (0 = empty) after gravity `mode` acted, compacted line by line
+/// exactly as the rules say (see [`Gravity`]).
+///
+/// # Complexity
+/// O(rows·cols) per pass.
+#[must_use]
+pub fn settle(kinds: &Grid<u32>, mode: Gravity) -> Grid<u32> {
+    use Gravity as G;
+    let (rows, cols) = (kinds.rows(), kinds.cols());
+    let mut out = kinds.clone();
+    // Compacts the cells `line` toward `line[0]`: its tiles, in order, onto
+    // its first cells.
+    let compact = |g: &mut Grid<u32>, line: Vec<Pos>| {
+        let tiles: Vec<u32> = line.iter().map(|&p| g[p]).filter(|&k| k != 0).collect();
+        for (i, &p) in line.iter().enumerate() {
+            g[p] = tiles.get(i).copied().unwrap_or(0);
+        }
+    };
+    let column = |c: usize, rs: &mut dyn Iterator<Item = usize>| -> Vec<Pos> {
+        rs.map(|r| Pos::new(r, c)).collect()
+    };
+    let row = |r: usize, cs: &mut dyn Iterator<Item = usize>| -> Vec<Pos> {
+        cs.map(|c| Pos::new(r, c)).collect()
+    };
+    let (top, left) = (rows.div_ceil(2), cols.div_ceil(2));
+    let vertical = |g: &mut Grid<u32>, apart: bool| {
+        for c in 0..cols {
+            if apart {
+                compact(g, column(c, &mut (0..top)));
+                compact(g, column(c, &mut (top..rows).rev()));
+            } else {
+                compact(g, column(c, &mut (0..top).rev()));
+                compact(g, column(c, &mut (top..rows)));
+            }
+        }
+    };
+    let horizontal = |g: &mut Grid<u32>, apart: bool| {
+        for r in 0..rows {
+            if apart {
+                compact(g, row(r, &mut (0..left)));
+                compact(g, row(r, &mut (left..cols).rev()));
+            } else {
+                compact(g, row(r, &mut (0..left).rev()));
+                compact(g, row(r, &mut (left..cols)));
+            }
+        }
+    };
+    match mode {
+        G::None => {}
+        G::Down => (0..cols).for_each(|c| compact(&mut out, column(c, &mut (0..rows).rev()))),
+        G::Up => (0..cols).for_each(|c| compact(&mut out, column(c, &mut (0..rows)))),
+        G::Left => (0..rows).for_each(|r| compact(&mut out, row(r, &mut (0..cols)))),
+        G::Right => (0..rows).for_each(|r| compact(&mut out, row(r, &mut (0..cols).rev()))),
+        G::ApartVertical => vertical(&mut out, true),
+        G::TogetherVertical => vertical(&mut out, false),
+        G::ApartHorizontal => horizontal(&mut out, true),
+        G::TogetherHorizontal => horizontal(&mut out, false),
+        G::TopLeftBottomRight => {
+            for r in 0..rows {
+                if r < top {
+                    compact(&mut out, row(r, &mut (0..cols)));
+                } else {
+                    compact(&mut out, row(r, &mut (0..cols).rev()));
+                }
+            }
+        }
+        G::LeftDownRightUp => {
+            for c in 0..cols {
+                if c < left {
+                    compact(&mut out, column(c, &mut (0..rows).rev()));
+                } else {
+                    compact(&mut out, column(c, &mut (0..rows)));
+                }
+            }
+        }
+        G::Outward => {
+            vertical(&mut out, true);
+            horizontal(&mut out, true);
+        }
+        G::Inward => {
+            vertical(&mut out, false);
+            horizontal(&mut out, false);
+        }
+    }
+    out
+}
+
 /// Whether `board` can be cleared under `rules`: every reference move is
-/// tried in turn, and the boards that cannot be cleared are remembered (by
-/// their exact cells).
+/// tried in turn (each followed by [`settle`]), and the boards that cannot
+/// be cleared are remembered (by their exact cells).
 ///
 /// # Complexity
 /// Exponential: for boards of a dozen tiles or so.
@@ -148,6 +243,7 @@ fn clearable_from(grid: &Grid<u32>, rules: &Rules, failed: &mut BTreeSet<Vec<u32
         let mut next = grid.clone();
         next[pair.a()] = 0;
         next[pair.b()] = 0;
+        let next = settle(&next, rules.gravity);
         if clearable_from(&next, rules, failed) {
             return true;
         }

@@ -2,7 +2,7 @@
 //! turns used), on seeded random boards and queries.
 
 use grid_core::{Grid, Pos, SplitMix64};
-use lianliankan::{Batch, Board, BoardError, Border, Connector, Rules, reference};
+use lianliankan::{Batch, Board, BoardError, Border, Connector, Groups, Rules, reference};
 
 fn random_board(rng: &mut SplitMix64) -> Board {
     let rows = rng.range(1, 15);
@@ -41,6 +41,15 @@ fn random_query(rng: &mut SplitMix64, board: &Board) -> (Pos, Pos) {
     (a, twins[rng.below(twins.len())])
 }
 
+/// Matching groups a third of the time (kinds 1 and 2 match, and 3 and 5).
+fn random_groups(rng: &mut SplitMix64) -> Groups {
+    if rng.percent(33) {
+        "1-2,3+5".parse().unwrap()
+    } else {
+        Groups::none()
+    }
+}
+
 #[test]
 fn matches_brute_force() {
     let mut rng = SplitMix64::new(0x1175);
@@ -58,6 +67,8 @@ fn matches_brute_force() {
             let rules = Rules {
                 max_turns: rng.below(5),
                 border,
+                groups: random_groups(&mut rng),
+                ..Rules::default()
             };
             let (a, b) = random_query(&mut rng, &board);
             queries += 1;
@@ -186,6 +197,8 @@ fn batch_gives_the_connectors_paths() {
             } else {
                 Border::Closed
             },
+            groups: random_groups(&mut rng),
+            ..Rules::default()
         };
         let tiles: Vec<(Pos, u32)> = board.tiles().collect();
         let count = rng.range(0, 60);
@@ -207,7 +220,7 @@ fn batch_gives_the_connectors_paths() {
             asked.push(query);
         }
         let grid = board.to_grid();
-        batch.set_board(grid.clone(), rules).unwrap();
+        batch.set_board(grid.clone(), rules.clone()).unwrap();
         batch.answer(&asked).unwrap();
         assert_eq!(batch.len(), asked.len());
         for (i, &(a, b)) in asked.iter().enumerate() {

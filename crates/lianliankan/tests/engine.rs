@@ -19,6 +19,7 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         } else {
             Border::Closed
         },
+        ..Rules::default()
     }
 }
 
@@ -103,8 +104,8 @@ fn moves_agree_with_the_reference() {
 }
 
 /// Replays `order` through `Game::remove` and checks that it clears `board`.
-fn assert_clears(board: &Board, rules: Rules, order: &[Move]) {
-    let mut game = Game::new(board.clone(), rules);
+fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
+    let mut game = Game::new(board.clone(), rules.clone());
     for pair in order {
         if let Err(e) = game.remove(pair.a(), pair.b()) {
             panic!("{pair:?}: {e} ({rules:?} on {board:?})");
@@ -132,7 +133,7 @@ fn solve_agrees_with_exhaustive_search_on_tiny_boards() {
         match solve(&board, &rules, u64::MAX) {
             Solution::Solved(order) => {
                 assert!(truth, "solved but the exhaustive search says no: {board:?}");
-                assert_clears(&board, rules, &order);
+                assert_clears(&board, &rules, &order);
                 solved += 1;
             }
             Solution::Unsolvable => {
@@ -160,7 +161,7 @@ fn solve_replays_on_larger_random_boards() {
         let rules = random_rules(&mut rng, 3);
         match solve(&board, &rules, 20_000) {
             Solution::Solved(order) => {
-                assert_clears(&board, rules, &order);
+                assert_clears(&board, &rules, &order);
                 answers[0] += 1;
             }
             Solution::Unsolvable => answers[1] += 1,
@@ -201,7 +202,7 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
         let kinds = rng.range(1, pairs.min(40)) as u32;
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
-            .with_rules(rules);
+            .with_rules(rules.clone());
         let made = generate(&spec).unwrap_or_else(|e| {
             panic!("seed {seed}, {rows}x{cols}, {kinds} kinds, {rules:?}: {e}")
         });
@@ -216,9 +217,9 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
             count[1..].iter().all(|&c| c >= 2 && c % 2 == 0),
             "{count:?}"
         );
-        assert_clears(&made.board, rules, &made.certificate);
+        assert_clears(&made.board, &rules, &made.certificate);
         match solve(&made.board, &rules, 1_000_000) {
-            Solution::Solved(order) => assert_clears(&made.board, rules, &order),
+            Solution::Solved(order) => assert_clears(&made.board, &rules, &order),
             other => panic!("seed {seed}, {rows}x{cols}, {rules:?}: {other:?}"),
         }
     }
@@ -249,7 +250,7 @@ fn shuffle_finds_a_move_exactly_when_one_can_exist() {
         let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
         kinds.sort_unstable();
         let possible = reference::arrangement_has_move(&board, &rules);
-        let mut game = Game::new(board.clone(), rules);
+        let mut game = Game::new(board.clone(), rules.clone());
         match game.shuffle(seed) {
             Ok(()) => {
                 assert!(possible, "{rules:?} {board:?}");
@@ -259,7 +260,7 @@ fn shuffle_finds_a_move_exactly_when_one_can_exist() {
                 let mut after_kinds: Vec<u32> = game.board().tiles().map(|(_, k)| k).collect();
                 after_kinds.sort_unstable();
                 assert_eq!(after_kinds, kinds);
-                let mut again = Game::new(board.clone(), rules);
+                let mut again = Game::new(board.clone(), rules.clone());
                 again.shuffle(seed).unwrap();
                 assert_eq!(again.board(), game.board());
                 assert!(matches!(game.undo(), Some(Step::Shuffled { .. })));

@@ -4,9 +4,10 @@ use std::fmt;
 
 use grid_core::Pos;
 
+use super::gravity::{Slide, settle};
 use super::shuffle::{NoMovePossible, shuffle_kinds};
 use super::solve::{Solution, solve_with_progress};
-use crate::{Board, Connector, Move, Path, Rules, moves};
+use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
 
 /// Why [`Game::remove`] refused a pair. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +18,8 @@ pub enum RemoveError {
     SameCell(Pos),
     /// A position names an empty cell.
     Empty(Pos),
-    /// The two tiles are of different kinds.
+    /// The two tiles are of kinds that do not match (different, and not in
+    /// one group).
     DifferentKinds {
         /// The first tile's kind.
         first: u32,
@@ -44,25 +46,33 @@ impl fmt::Display for RemoveError {
 
 impl std::error::Error for RemoveError {}
 
-/// One step of a game's history, undone by [`Game::undo`].
+/// One step of a game's history, undone by [`Game::undo`] and done again
+/// by [`Game::redo`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// Two tiles of `kind` were removed.
+    /// Two tiles were removed, then gravity moved the tiles in `moved`.
     Removed {
-        /// The pair.
+        /// The pair, on the board as it was before the removal.
         pair: Move,
-        /// Their kind.
-        kind: u32,
+        /// The kinds of `pair.a()` and `pair.b()` (equal, or of one group).
+        kinds: [u32; 2],
+        /// The tiles gravity moved, row by row of where they went (empty
+        /// without gravity): what a front end animates.
+        moved: Vec<Slide>,
     },
-    /// The tiles were shuffled; `before` holds every tile as it was.
+    /// The remaining tiles were permuted over their cells.
     Shuffled {
         /// The tiles before the shuffle, row by row.
         before: Vec<(Pos, u32)>,
+        /// The tiles after it, row by row.
+        after: Vec<(Pos, u32)>,
     },
 }
 
-/// A game: a board, its [`Rules`] (any turn limit, either border), and the
-/// history since the start, which [`Game::undo`] walks back.
+/// A game: a board, its [`Rules`] (any turn limit, either border, any
+/// gravity, matching groups), the history since the start, which
+/// [`Game::undo`] walks back, and the steps undone, which [`Game::redo`]
+/// plays again until a new step is taken.
 ///
 /// ```
 /// use lianliankan::{Board, Game, Pos, RemoveError, Rules, Solution};
@@ -78,6 +88,8 @@ pub struct Game {
     board: Board,
     rules: Rules,
     history: Vec<Step>,
+    /// Undone steps, the most recently undone last.
+    undone: Vec<Step>,
     connector: Connector,
 }
 
@@ -89,6 +101,7 @@ impl Game {
             board,
             rules,
             history: Vec::new(),
+            undone: Vec::new(),
             connector: Connector::new(),
         }
     }
@@ -101,8 +114,8 @@ impl Game {
 
     /// The rules.
     #[must_use]
-    pub fn rules(&self) -> Rules {
-        self.rules
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// What has happened since the start, oldest first.
@@ -117,17 +130,19 @@ impl Game {
         self.board.tile_count() == 0
     }
 
-    /// Removes the tiles at `a` and `b` if they match, returning the path
-    /// that joins them (fewest turns, then shortest). An illegal pair
-    /// changes nothing.
+    /// Removes the tiles at `a` and `b` if they match, then lets gravity
+    /// compact the board, and returns the path that joined them (fewest
+    /// turns, then shortest). An illegal pair changes nothing. The steps
+    /// undone before are forgotten ([`Game::redo`] has nothing to redo).
     ///
     /// # Errors
     /// [`RemoveError`] says why the pair cannot be removed, checked in this
-    /// order: off the board, the same cell, an empty cell, different kinds,
-    /// no path.
+    /// order: off the board, the same cell, an empty cell, kinds that do not
+    /// match, no path.
     ///
     /// # Complexity
-    /// As [`Connector::connect`], plus O(rows + cols) to update the board.
+    /// As [`Connector::connect`], plus O(rows + cols) to update the board,
+    /// or O(rows·cols) with gravity.
     pub fn remove(&mut self, a: Pos, b: Pos) -> Result<Path, RemoveError> {
         let kind_a = self.board.kind(a).ok_or(RemoveError::OffBoard(a))?;
         let kind_b = self.board.kind(b).ok_or(RemoveError::OffBoard(b))?;
@@ -139,7 +154,7 @@ impl Game {
                 return Err(RemoveError::Empty(pos));
             }
         }
-        if kind_a != kind_b {
+        if !self.rules.matches(kind_a, kind_b) {
             return Err(RemoveError::DifferentKinds {
                 first: kind_a,
                 second: kind_b,
@@ -150,31 +165,83 @@ impl Game {
             .connect(&self.board, a, b, &self.rules)
             .map_err(|e| RemoveError::OffBoard(e.pos))?
             .ok_or(RemoveError::NoPath)?;
-        self.board.set(a, 0);
-        self.board.set(b, 0);
-        self.history.push(Step::Removed {
-            pair: Move::new(a, b),
-            kind: kind_a,
-        });
+        let pair = Move::new(a, b);
+        let step = self.take_pair(pair);
+        self.history.push(step);
+        self.undone.clear();
         Ok(path)
     }
 
-    /// Undoes the last step (a removal or a shuffle) and returns it, or
-    /// `None` at the start. Repeated, it leads back to the starting board.
+    /// Takes the tiles of `pair` (a legal removal) off the board, lets
+    /// gravity act, and returns the step.
+    fn take_pair(&mut self, pair: Move) -> Step {
+        let kinds = [pair.a(), pair.b()].map(|p| self.board.kind(p).unwrap_or(0));
+        self.board.set(pair.a(), 0);
+        self.board.set(pair.b(), 0);
+        let mut moved = Vec::new();
+        if self.rules.gravity != Gravity::None {
+            let mut grid = self.board.to_grid();
+            moved = settle(&mut grid, self.rules.gravity);
+            if !moved.is_empty() {
+                self.board = Board::new(&grid).expect("the board's own kinds");
+            }
+        }
+        Step::Removed { pair, kinds, moved }
+    }
+
+    /// Undoes the last step (a removal and its gravity, or a shuffle) and
+    /// returns it, or `None` at the start: the board is exactly as it was
+    /// before that step. Repeated, it leads back to the starting board.
+    ///
+    /// # Complexity
+    /// O(rows + cols) per tile that changes cell.
     pub fn undo(&mut self) -> Option<Step> {
         let step = self.history.pop()?;
         match &step {
-            Step::Removed { pair, kind } => {
-                self.board.set(pair.a(), *kind);
-                self.board.set(pair.b(), *kind);
+            Step::Removed { pair, kinds, moved } => {
+                for slide in moved {
+                    self.board.set(slide.to, 0);
+                }
+                for slide in moved {
+                    self.board.set(slide.from, slide.kind);
+                }
+                self.board.set(pair.a(), kinds[0]);
+                self.board.set(pair.b(), kinds[1]);
             }
-            Step::Shuffled { before } => {
+            Step::Shuffled { before, .. } => {
                 for &(pos, kind) in before {
                     self.board.set(pos, kind);
                 }
             }
         }
+        self.undone.push(step.clone());
         Some(step)
+    }
+
+    /// Does the last undone step again and returns it, or `None` when
+    /// nothing was undone since the last new step.
+    ///
+    /// # Complexity
+    /// As [`Game::remove`] or a shuffle's bookkeeping.
+    pub fn redo(&mut self) -> Option<Step> {
+        let step = self.undone.pop()?;
+        let done = match step {
+            Step::Removed { pair, .. } => self.take_pair(pair),
+            Step::Shuffled { ref after, .. } => {
+                for &(pos, kind) in after {
+                    self.board.set(pos, kind);
+                }
+                step
+            }
+        };
+        self.history.push(done.clone());
+        Some(done)
+    }
+
+    /// The steps [`Game::redo`] would do again, the next one last.
+    #[must_use]
+    pub fn undone(&self) -> &[Step] {
+        &self.undone
     }
 
     /// Every pair that can be removed now, sorted; see [`moves`].
@@ -220,7 +287,8 @@ impl Game {
         for &(pos, kind) in &after {
             self.board.set(pos, kind);
         }
-        self.history.push(Step::Shuffled { before });
+        self.history.push(Step::Shuffled { before, after });
+        self.undone.clear();
         Ok(())
     }
 

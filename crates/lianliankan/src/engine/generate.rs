@@ -19,13 +19,31 @@
 //! one turn), a last attempt keeps a domino tiling of the empty cells, which
 //! cannot get stuck (see [`Tiling`]). The result is a function of the seed
 //! alone.
+//!
+//! # Under gravity
+//! Building backwards does not work when tiles slide: undoing a compaction
+//! is ambiguous, and a board that held a path before a removal need not
+//! after it. So under gravity the board is built *forwards* by playing a
+//! game on a full board of anonymous tiles: whether two tiles can be joined,
+//! and where gravity moves the others, depends only on which cells are
+//! occupied, not on the kinds. Each step removes a pair of tiles that a path
+//! joins (a most constrained tile of a few drawn at random — the one with
+//! fewest partners — and a random partner), then compacts the board, every
+//! tile keeping its identity. When the board is empty, the pairs get their
+//! kinds (the same shuffled plan as above), and each tile's kind is written
+//! on the cell it started on. Replaying the steps on that board is legal at
+//! every step (same occupancy, same paths, equal kinds), so the steps are the
+//! certificate, each pair named on the board as it is at that moment. If a
+//! play gets stuck (no two remaining tiles can be joined), the next attempt
+//! starts over, at most 64 in all.
 
 use std::fmt;
 
 use grid_core::{Grid, SplitMix64};
 
+use super::gravity::settle;
 use super::reach::Field;
-use crate::{Board, MAX_KIND, Move, Rules};
+use crate::{Board, Gravity, MAX_KIND, Move, Pos, Rules};
 
 /// A generated board and a removal order that clears it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +102,7 @@ const FREE_ATTEMPTS: usize = 16;
 ///
 /// Fields may be added as the engine learns new rules; build one with
 /// [`GenerateSpec::new`] and the `with_` methods.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct GenerateSpec {
     /// Rows of the board.
@@ -169,6 +187,9 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     let mut rng = SplitMix64::new(seed);
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
+    if rules.gravity != Gravity::None {
+        return play_forwards(rows, cols, &plan, rules, &mut rng);
+    }
     for attempt in 0..=FREE_ATTEMPTS {
         let tiled = attempt == FREE_ATTEMPTS;
         let mut field = Field::new(&empty, rules.border);
@@ -186,6 +207,104 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     Err(GenerateError::Stuck {
         attempts: FREE_ATTEMPTS + 1,
     })
+}
+
+/// Attempts of [`play_forwards`] before it gives up.
+const GRAVITY_ATTEMPTS: usize = 64;
+
+/// Tiles drawn at random at each step of [`play_forwards`], of which the
+/// most constrained is removed.
+const DRAWN: usize = 6;
+
+/// The board built forwards under gravity (see the module doc).
+fn play_forwards(
+    rows: usize,
+    cols: usize,
+    plan: &[u32],
+    rules: &Rules,
+    rng: &mut SplitMix64,
+) -> Result<Generated, GenerateError> {
+    let cells = rows * cols;
+    for _ in 0..GRAVITY_ATTEMPTS {
+        // Tile ids 1..=2·pairs, on every cell but one random cell if odd.
+        let hole = (cells % 2 == 1).then(|| rng.below(cells));
+        let mut ids = Grid::new(rows, cols, 0u32);
+        let mut origin = vec![Pos::new(0, 0)];
+        let cell_pos = |i: usize| Pos::new(i / cols, i % cols);
+        for (i, pos) in (0..cells)
+            .filter(|&i| Some(i) != hole)
+            .map(cell_pos)
+            .enumerate()
+        {
+            ids[pos] = i as u32 + 1;
+            origin.push(pos);
+        }
+        if let Some(steps) = play(&mut ids, plan.len(), rules, rng) {
+            let mut kinds = Grid::new(rows, cols, 0);
+            let mut certificate = Vec::with_capacity(steps.len());
+            for ((pair, tiles), &kind) in steps.into_iter().zip(plan) {
+                for id in tiles {
+                    kinds[origin[id as usize]] = kind;
+                }
+                certificate.push(pair);
+            }
+            let board = Board::new(&kinds).expect("kinds up to MAX_KIND");
+            return Ok(Generated { board, certificate });
+        }
+    }
+    Err(GenerateError::Stuck {
+        attempts: GRAVITY_ATTEMPTS,
+    })
+}
+
+/// Plays `pairs` removals on the board of tile ids `ids` (0 = empty),
+/// compacting after each: the pairs by their cells at that moment, with the
+/// ids they held; `None` when stuck.
+fn play(
+    ids: &mut Grid<u32>,
+    pairs: usize,
+    rules: &Rules,
+    rng: &mut SplitMix64,
+) -> Option<Vec<(Move, [u32; 2])>> {
+    let mut steps = Vec::with_capacity(pairs);
+    let mut tiles: Vec<Pos> = Vec::new();
+    let mut partners = Vec::new();
+    let mut best = Vec::new();
+    for _ in 0..pairs {
+        let mut field = Field::from_kinds(ids.clone(), rules.border);
+        tiles.clear();
+        tiles.extend(ids.positions().filter(|&p| ids[p] != 0));
+        rng.shuffle(&mut tiles);
+        // The drawn tile with the fewest partners; all tiles if none of the
+        // drawn ones has a partner.
+        let mut chosen: Option<(Pos, usize)> = None;
+        best.clear();
+        for (n, &t) in tiles.iter().enumerate() {
+            if n >= DRAWN && chosen.is_some() {
+                break;
+            }
+            partners.clear();
+            let start = field.index(t);
+            field.reach(start, rules.max_turns, |cell, is_tile| {
+                if is_tile {
+                    partners.push(cell);
+                }
+            });
+            let count = partners.len();
+            if count > 0 && chosen.is_none_or(|(_, c)| count < c) {
+                chosen = Some((t, count));
+                best.clear();
+                best.extend(partners.iter().map(|&cell| field.pos(cell)));
+            }
+        }
+        let (a, _) = chosen?;
+        let b = best[rng.below(best.len())];
+        steps.push((Move::new(a, b), [ids[a], ids[b]]));
+        ids[a] = 0;
+        ids[b] = 0;
+        settle(ids, rules.gravity);
+    }
+    Some(steps)
 }
 
 /// Places the pairs of `plan` (one kind per pair, in placement order) on

@@ -13,13 +13,16 @@
 
 mod game;
 mod generate;
+mod gravity;
 mod moves;
 pub(crate) mod reach;
 mod shuffle;
 mod solve;
+mod solve_gravity;
 
 pub use game::{Game, RemoveError, Step};
 pub use generate::{GenerateError, GenerateSpec, Generated, generate};
+pub use gravity::Slide;
 pub use moves::{Move, moves};
 pub use shuffle::NoMovePossible;
 pub use solve::{Solution, solve, solve_with_progress};

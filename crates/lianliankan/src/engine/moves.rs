@@ -5,7 +5,7 @@ use std::fmt;
 use grid_core::Pos;
 
 use super::reach::Field;
-use crate::{Board, Rules};
+use crate::{Board, Class, Rules};
 
 /// A pair of tiles, [`Move::a`] before [`Move::b`] in row-major order (so
 /// the same pair is always the same `Move`, and lists of moves sort row by
@@ -54,7 +54,7 @@ impl fmt::Display for Move {
 }
 
 /// Every pair of tiles that [`connect`](crate::connect) joins on `board`
-/// under `rules`, sorted (by the first tile row by row, then the second).
+/// under `rules` (matching kinds, a path within the turn limit), sorted (by the first tile row by row, then the second).
 ///
 /// Each tile's reach (the cells a path of at most `rules.max_turns` turns
 /// can get to from it) is computed once, and its twins among the tiles it
@@ -80,13 +80,15 @@ impl fmt::Display for Move {
 #[must_use]
 pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
     let mut field = Field::new(board, rules.border);
-    let mut twins = std::collections::BTreeMap::<u32, usize>::new();
+    let groups = &rules.groups;
+    let mut twins = std::collections::BTreeMap::<Class, usize>::new();
     for (_, kind) in board.tiles() {
-        *twins.entry(kind).or_default() += 1;
+        *twins.entry(groups.class(kind)).or_default() += 1;
     }
     let mut found = Vec::new();
     for (pos, kind) in board.tiles() {
-        if twins[&kind] < 2 {
+        let class = groups.class(kind);
+        if twins[&class] < 2 {
             continue;
         }
         let start = field.index(pos);
@@ -97,7 +99,7 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
             }
         });
         for cell in partners {
-            if field.kind(cell) == kind {
+            if groups.class(field.kind(cell)) == class {
                 found.push(Move {
                     a: pos,
                     b: field.pos(cell),

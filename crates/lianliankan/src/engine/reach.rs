@@ -12,7 +12,7 @@
 //! was covered by that earlier, no later, run). So each (cell, axis) is
 //! entered once and a search costs O(rows·cols) whatever K is.
 
-use grid_core::{Padded, Pos};
+use grid_core::{Grid, Padded, Pos};
 
 use crate::{Board, Border};
 
@@ -48,7 +48,16 @@ impl Field {
     /// # Complexity
     /// O(rows·cols).
     pub(crate) fn new(board: &Board, border: Border) -> Field {
-        let mut cells = Padded::new(board.to_grid());
+        Field::from_kinds(board.to_grid(), border)
+    }
+
+    /// The field of a board given as its kinds (0 = empty; no kind may be
+    /// `u32::MAX`).
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn from_kinds(kinds: Grid<u32>, border: Border) -> Field {
+        let mut cells = Padded::new(kinds);
         if border == Border::Open {
             cells = cells.surround(0);
         }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use grid_core::{Pos, SplitMix64};
 
-use crate::{Board, Rules, moves};
+use crate::{Board, Class, Rules, moves};
 
 /// No arrangement of the remaining tiles on their cells has a move: every
 /// kind has a single tile, or no two occupied cells can be joined by a path
@@ -46,9 +46,9 @@ pub(crate) fn shuffle_kinds(
 ) -> Result<Vec<(Pos, u32)>, NoMovePossible> {
     let cells: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
     let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
-    let mut sorted = kinds.clone();
-    sorted.sort_unstable();
-    if !sorted.windows(2).any(|w| w[0] == w[1]) {
+    let mut classes: Vec<Class> = kinds.iter().map(|&k| rules.groups.class(k)).collect();
+    classes.sort_unstable();
+    if !classes.windows(2).any(|w| w[0] == w[1]) {
         return Err(NoMovePossible);
     }
     let mut same = board.clone();
@@ -73,23 +73,25 @@ pub(crate) fn shuffle_kinds(
             return Ok(cells.into_iter().zip(kinds).collect());
         }
     }
-    // Repair: put two tiles of one kind on a joinable pair of cells.
+    // Repair: put two matching tiles on a joinable pair of cells.
     let pair = joinable[rng.below(joinable.len())];
     let slot = |p: Pos| cells.binary_search(&p).expect("an occupied cell");
     let (i, j) = (slot(pair.a()), slot(pair.b()));
-    let twin_kinds: Vec<u32> = sorted
+    let twin_classes: Vec<Class> = classes
         .windows(2)
         .filter(|w| w[0] == w[1])
         .map(|w| w[0])
         .collect();
-    let kind = twin_kinds[rng.below(twin_kinds.len())];
-    let holders: Vec<usize> = (0..kinds.len()).filter(|&t| kinds[t] == kind).collect();
+    let class = twin_classes[rng.below(twin_classes.len())];
+    let holders: Vec<usize> = (0..kinds.len())
+        .filter(|&t| rules.groups.class(kinds[t]) == class)
+        .collect();
     if let &[x, y, ..] = holders.as_slice() {
         kinds.swap(i, x);
         // The swap moved the tile at `y` to `x` if `y` was `i`.
         let y = if y == i { x } else { y };
         kinds.swap(j, y);
     }
-    debug_assert_eq!((kinds[i], kinds[j]), (kind, kind));
+    debug_assert!(rules.matches(kinds[i], kinds[j]));
     Ok(cells.into_iter().zip(kinds).collect())
 }

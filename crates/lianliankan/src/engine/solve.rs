@@ -1,6 +1,12 @@
 //! Can the whole board be cleared? An exact search with a memo of failed
 //! positions, good move ordering, and one safe reduction.
 //!
+//! This module is the search without gravity, where tiles never move; with
+//! gravity, [`solve`] hands over to `solve_gravity`, whose positions are
+//! whole boards. Under groups, a "kind" below is a class of matching tiles
+//! (equal kinds, or kinds of one group): every argument holds for classes,
+//! since a removal takes two tiles of one class.
+//!
 //! # The search
 //! A depth-first search over the sets of remaining tiles. A set that has
 //! been searched without success is remembered (exactly: the key is the
@@ -37,7 +43,8 @@ use grid_core::SplitMix64;
 use rustc_hash::FxHashSet;
 
 use super::reach::Field;
-use crate::{Board, Move, Rules};
+use super::solve_gravity;
+use crate::{Board, Class, Gravity, Move, Rules};
 
 /// The largest number of tiles of one kind the clearing reduction tries to
 /// remove at once (its inner search has at most 2^CLEAR_CAP subsets).
@@ -47,15 +54,15 @@ const CLEAR_CAP: usize = 8;
 /// takes. Past it no more positions are remembered: the search stays exact,
 /// it only may search some positions again (and the budget still bounds
 /// the time), so memory stays bounded whatever the budget.
-const MEMO_BYTES: usize = 256 << 20;
+pub(super) const MEMO_BYTES: usize = 256 << 20;
 
 /// Bytes a memo entry costs besides its bitset: the boxed slice's pointer
 /// and length, the hash table's control byte and spare room, the
 /// allocator's header.
-const MEMO_ENTRY_OVERHEAD: usize = 48;
+pub(super) const MEMO_ENTRY_OVERHEAD: usize = 48;
 
 /// How often (in states) [`solve_with_progress`] reports progress.
-const PROGRESS_EVERY: u64 = 1 << 14;
+pub(super) const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +94,7 @@ pub enum Solution {
 /// let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
 /// assert_eq!(solve(&cross, &Rules::default(), 100), Solution::Unsolvable);
 /// // Around the board with three turns, the crossed pairs come apart.
-/// let loose = Rules { max_turns: 3, border: Border::Open };
+/// let loose = Rules { max_turns: 3, border: Border::Open, ..Rules::default() };
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
@@ -114,6 +121,9 @@ pub fn solve_with_progress(
     budget: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Solution {
+    if rules.gravity != Gravity::None {
+        return solve_gravity::solve(board, rules, budget, MEMO_BYTES, progress);
+    }
     solve_from(board, rules, budget, FIRST_RUN, MEMO_BYTES, progress)
 }
 
@@ -154,7 +164,7 @@ fn solve_from(
 
 /// Why a search stopped early.
 #[derive(Debug, PartialEq, Eq)]
-enum Stop {
+pub(super) enum Stop {
     /// The budget ran out.
     OutOfBudget,
     /// The current run's limit ran out: start over with another order.
@@ -162,7 +172,7 @@ enum Stop {
 }
 
 /// States of the first run; each restart doubles the limit.
-const FIRST_RUN: u64 = 2000;
+pub(super) const FIRST_RUN: u64 = 2000;
 
 /// A tile's number: tiles are numbered row by row from 0.
 type Tile = u32;
@@ -204,7 +214,10 @@ struct Search<'p> {
 impl<'p> Search<'p> {
     fn new(board: &Board, rules: &Rules, budget: u64, progress: &'p mut dyn FnMut(u64)) -> Self {
         let mut field = Field::new(board, rules.border);
-        let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
+        // "Kinds" here are classes of matching tiles (equal kinds, or kinds
+        // of one group), numbered densely.
+        let class = |k: u32| rules.groups.class(k);
+        let mut kinds: Vec<Class> = board.tiles().map(|(_, k)| class(k)).collect();
         kinds.sort_unstable();
         kinds.dedup();
         let mut cell = Vec::new();
@@ -212,7 +225,7 @@ impl<'p> Search<'p> {
         let mut of_kind = vec![Vec::new(); kinds.len()];
         let mut tile_at = vec![Tile::MAX; field.len()];
         for (t, (pos, k)) in board.tiles().enumerate() {
-            let dense = kinds.binary_search(&k).expect("a listed kind");
+            let dense = kinds.binary_search(&class(k)).expect("a listed class");
             let i = field.index(pos);
             field.set(i, dense as u32 + 1);
             cell.push(i);
@@ -523,6 +536,7 @@ mod tests {
                 } else {
                     Border::Closed
                 },
+                ..Rules::default()
             };
             let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, MEMO_BYTES, &mut |_| {});
             let mut states = 0;
@@ -542,7 +556,7 @@ mod tests {
             match (&plain, &hasty) {
                 (Solution::Unsolvable, Solution::Unsolvable) => {}
                 (Solution::Solved(_), Solution::Solved(order)) => {
-                    let mut game = Game::new(board.clone(), rules);
+                    let mut game = Game::new(board.clone(), rules.clone());
                     for pair in order {
                         game.remove(pair.a(), pair.b()).unwrap();
                     }

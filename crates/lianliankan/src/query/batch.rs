@@ -178,9 +178,9 @@ impl Batch {
             return Err(error);
         }
         self.kinds = kinds;
+        let pad = usize::from(rules.border == Border::Open);
         self.rules = rules;
         self.searched = None;
-        let pad = usize::from(rules.border == Border::Open);
         self.frame = Frame::new(self.kinds.rows(), self.kinds.cols(), pad);
         self.rows = self.frame.outer_rows();
         self.cols = self.frame.outer_cols();
@@ -207,7 +207,8 @@ impl Batch {
     /// an empty board.
     pub fn take_kinds(&mut self) -> Grid<u32> {
         let kinds = std::mem::take(&mut self.kinds);
-        self.set_board(Grid::default(), self.rules)
+        let rules = std::mem::take(&mut self.rules);
+        self.set_board(Grid::default(), rules)
             .expect("an empty board is valid");
         kinds
     }
@@ -247,11 +248,13 @@ impl Batch {
         // The kinds first, in a loop of independent loads: on a big board
         // they miss the cache, and this way the misses overlap.
         let kinds = &self.kinds;
+        let groups = &self.rules.groups;
         let mut matchable = std::mem::take(&mut self.matchable);
         matchable.clear();
         matchable.extend(queries.iter().enumerate().filter_map(|(i, &(a, b))| {
-            let kind = kinds[a];
-            (a != b && kind != 0 && kinds[b] == kind).then_some(i)
+            let (kind, other) = (kinds[a], kinds[b]);
+            let matching = kind == other || (other != 0 && groups.matches(kind, other));
+            (a != b && kind != 0 && matching).then_some(i)
         }));
         self.found.resize(queries.len(), Found::No);
         for &i in &matchable {
@@ -665,6 +668,7 @@ mod tests {
         let open = Rules {
             max_turns: 2,
             border: Border::Open,
+            ..Rules::default()
         };
         batch.set_board(kinds, open).unwrap();
         assert_eq!(batch.run(Pos::new(1, 2), false), run(0, 4));

@@ -84,8 +84,8 @@ impl Connector {
                 });
             }
         }
-        let kind = board.kind(a).unwrap_or(0);
-        if a == b || kind == 0 || board.kind(b) != Some(kind) {
+        let (kind_a, kind_b) = (board.kind(a).unwrap_or(0), board.kind(b).unwrap_or(0));
+        if a == b || kind_a == 0 || kind_b == 0 || !rules.matches(kind_a, kind_b) {
             return Ok(None);
         }
         let frame = board.frame();

@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Write};
 
 use grid_cli::Failure;
-use lianliankan::draw::{Style, draw};
+use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::{read_board, read_query, read_query_count, write_board};
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, InputError, Reader, Rules, Solution, generate,
-    solve_with_progress,
+    Board, Connector, Game, GenerateSpec, Gravity, InputError, Pos, Reader, Rules, Solution, Step,
+    generate, solve_with_progress,
 };
 
 /// Reads the board of an engine subcommand: the first board of a judge
@@ -88,7 +88,7 @@ pub fn solve(
     }
     match answer {
         Solution::Solved(order) => {
-            let mut game = Game::new(board, rules);
+            let mut game = Game::new(board, rules.clone());
             let mut connector = Connector::new();
             for pair in order {
                 writeln!(out, "{pair}")?;
@@ -111,6 +111,19 @@ pub fn solve(
                         "internal error: the solver's removal {pair} is illegal: {e}"
                     ))
                 })?;
+                if let (Some(style), Some(Step::Removed { moved, .. })) =
+                    (drawing, game.history().last())
+                {
+                    if rules.gravity != Gravity::None {
+                        let settled = settled(game.board(), moved, rules.border, style);
+                        writeln!(
+                            out,
+                            "after gravity {}: {} tiles moved\n{settled}",
+                            rules.gravity,
+                            moved.len()
+                        )?;
+                    }
+                }
             }
             Ok(Verdict::Answered)
         }
@@ -130,4 +143,72 @@ pub fn generate_board(spec: &GenerateSpec, out: &mut dyn Write) -> Result<(), Fa
     let made = generate(spec).map_err(|e| Failure::Usage(format!("error: {e}")))?;
     write_board(out, &made.board.to_grid())?;
     Ok(())
+}
+
+/// Reads a removal order: lines of `r1 c1 r2 c2` (1-based), as `solve`
+/// prints them. Line breaks carry no meaning; the numbers must come in
+/// fours. The coordinates are checked against the board when replayed.
+pub fn read_order(input: &[u8]) -> Result<Vec<(Pos, Pos)>, InputError> {
+    let mut reader = Reader::new(input);
+    let mut steps = Vec::new();
+    let cell = |reader: &mut Reader<'_>| -> Result<Pos, InputError> {
+        let mut coordinate = || -> Result<usize, InputError> {
+            let value = reader.usize()?;
+            value.checked_sub(1).ok_or_else(|| {
+                InputError::invalid(
+                    reader.last_location(),
+                    "rows and columns count from 1, found 0",
+                )
+            })
+        };
+        let row = coordinate()?;
+        let col = coordinate()?;
+        Ok(Pos::new(row, col))
+    };
+    while !reader.is_at_end() {
+        let a = cell(&mut reader)?;
+        let b = cell(&mut reader)?;
+        steps.push((a, b));
+    }
+    Ok(steps)
+}
+
+/// What `replay` found, for the exit status.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// Every step was legal.
+    Legal,
+    /// A step was illegal (exit status 4).
+    Illegal,
+}
+
+/// `replay`: plays `steps` on `board` under `rules`; `ok N` when all N are
+/// legal, else `illegal step K: r1 c1 r2 c2: why` for the first that is not.
+pub fn replay(
+    board: Board,
+    rules: Rules,
+    steps: &[(Pos, Pos)],
+    out: &mut dyn Write,
+) -> Result<Replayed, Failure> {
+    let mut game = Game::new(board, rules);
+    for (k, &(a, b)) in steps.iter().enumerate() {
+        if let Err(why) = game.remove(a, b) {
+            let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
+            writeln!(
+                out,
+                "illegal step {}: {} {}: {why}",
+                k + 1,
+                shown(a),
+                shown(b)
+            )?;
+            return Ok(Replayed::Illegal);
+        }
+    }
+    let left = game.board().tile_count();
+    if left == 0 {
+        writeln!(out, "ok {}", steps.len())?;
+    } else {
+        writeln!(out, "ok {} ({left} tiles left)", steps.len())?;
+    }
+    Ok(Replayed::Legal)
 }

@@ -1,6 +1,6 @@
 //! The `lianliankan` binary: the HDU 1175 judge by default, with paths,
 //! drawings and other rules on request; and the game engine's subcommands
-//! `hint`, `moves`, `solve` and `generate`.
+//! `hint`, `moves`, `solve`, `generate` and `replay`.
 
 mod commands;
 
@@ -10,12 +10,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, GenerateSpec, Rules};
+use lianliankan::{Border, GenerateSpec, Gravity, Groups, Rules};
 
-use commands::Verdict;
+use commands::{Replayed, Verdict};
 
 /// Exit status of `solve` when the budget ran out.
 const EXIT_UNKNOWN: u8 = 3;
+
+/// Exit status of `replay` when a step of the order is illegal.
+const EXIT_ILLEGAL: u8 = 4;
 
 /// The default search budget of `solve`, in states.
 const DEFAULT_BUDGET: u64 = 1_000_000;
@@ -28,6 +31,9 @@ Examples:
   lianliankan generate --rows 8 --cols 12 --kinds 10 --seed 1 > board.txt
   lianliankan solve --border open board.txt           a removal order that clears the board
   lianliankan hint board.txt                          one pair that can be removed now
+  lianliankan solve --gravity down --border open board.txt > order.txt
+  lianliankan replay --gravity down --border open board.txt order.txt
+                                                      ok 48, or the first illegal step
 
 Input: boards of `n m`, n rows of m kinds (0 = empty), then `q` and q lines
 `x1 y1 x2 y2` (1-based row and column of two tiles); `0 0` or the end of the
@@ -53,7 +59,7 @@ struct JudgeArgs {
     /// Judge input file; standard input when absent or `-`.
     file: Option<PathBuf>,
     #[command(flatten)]
-    rules: RulesArgs,
+    matching: MatchArgs,
     /// After YES, the path's corners in judge coordinates (row,column; the
     /// ring around the board is row or column 0 and n+1 or m+1).
     #[arg(long)]
@@ -62,18 +68,22 @@ struct JudgeArgs {
     draw: DrawArgs,
 }
 
-/// The rules, shared by every mode.
+/// Which pairs match, shared by every mode.
 #[derive(Debug, clap::Args)]
-struct RulesArgs {
+struct MatchArgs {
     /// The most turns a path may make.
     #[arg(long, value_name = "K", default_value_t = 2)]
     turns: usize,
     /// Whether the path may run in a one-cell ring around the board.
     #[arg(long, value_enum, default_value_t = BorderArg::Closed)]
     border: BorderArg,
+    /// Kinds that match each other besides equal kinds: groups separated by
+    /// commas, each a range `a-b` or a list `a+b+c` (e.g. `28-31,39-42`).
+    #[arg(long, value_name = "SPEC")]
+    groups: Option<Groups>,
 }
 
-impl RulesArgs {
+impl MatchArgs {
     fn rules(&self) -> Rules {
         Rules {
             max_turns: self.turns,
@@ -81,6 +91,30 @@ impl RulesArgs {
                 BorderArg::Closed => Border::Closed,
                 BorderArg::Open => Border::Open,
             },
+            groups: self.groups.clone().unwrap_or_default(),
+            ..Rules::default()
+        }
+    }
+}
+
+/// The rules of the engine subcommands: matching, and gravity.
+#[derive(Debug, clap::Args)]
+struct RulesArgs {
+    #[command(flatten)]
+    matching: MatchArgs,
+    /// How the tiles slide after each removal: none, down, up, left, right,
+    /// apart-vertical, together-vertical, apart-horizontal,
+    /// together-horizontal, top-left-bottom-right, left-down-right-up,
+    /// outward, inward.
+    #[arg(long, value_name = "MODE", default_value_t = Gravity::None)]
+    gravity: Gravity,
+}
+
+impl RulesArgs {
+    fn rules(&self) -> Rules {
+        Rules {
+            gravity: self.gravity,
+            ..self.matching.rules()
         }
     }
 }
@@ -154,6 +188,19 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Checks a removal order (lines `r1 c1 r2 c2`, as `solve` prints them,
+    /// each pair on the board as it is at that step) against the board and
+    /// the rules: `ok N` after N legal steps, or the first illegal step and
+    /// why, with exit status 4.
+    Replay {
+        /// Board file (the judge format; queries optional); `-` for
+        /// standard input.
+        file: PathBuf,
+        /// The removal order file.
+        order: PathBuf,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -169,16 +216,18 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
-    let mut unknown = false;
-    let code = exit_code(run(&args, &mut unknown));
-    if unknown && code == ExitCode::SUCCESS {
-        ExitCode::from(EXIT_UNKNOWN)
+    let mut verdict = 0;
+    let code = exit_code(run(&args, &mut verdict));
+    if verdict != 0 && code == ExitCode::SUCCESS {
+        ExitCode::from(verdict)
     } else {
         code
     }
 }
 
-fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
+/// Runs the command; `verdict` is set to a non-zero exit status when the
+/// command answered but its answer is "unknown" or "illegal".
+fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
     let usage = format!(
         "lianliankan reads a judge input from a file or standard input.\n\n{EXAMPLES}\n\nTry `lianliankan --help`."
     );
@@ -191,7 +240,7 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
             let judge = &args.judge;
             let input = read_input(judge.file.as_deref(), &usage)?;
             let options = lianliankan::judge::Options {
-                rules: judge.rules.rules(),
+                rules: judge.matching.rules(),
                 explain: judge.explain,
                 draw: judge.draw.style(),
             };
@@ -212,8 +261,10 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
         }) => {
             let board = board_of(b)?;
             with_stdout(|out| {
-                let verdict = commands::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
-                *unknown = verdict == Verdict::Unknown;
+                let answer = commands::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
+                if answer == Verdict::Unknown {
+                    *verdict = EXIT_UNKNOWN;
+                }
                 Ok(())
             })
         }
@@ -228,6 +279,23 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
                 .with_seed(*seed)
                 .with_rules(rules.rules());
             with_stdout(|out| commands::generate_board(&spec, out))
+        }
+        Some(Command::Replay { file, order, rules }) => {
+            let input = read_input(Some(file), &usage)?;
+            let board = commands::read_engine_board(&input)?;
+            let order_text = std::fs::read(order).map_err(|e| {
+                Failure::Io(std::io::Error::new(
+                    e.kind(),
+                    format!("cannot read {}: {e}", order.display()),
+                ))
+            })?;
+            let steps = commands::read_order(&order_text)?;
+            with_stdout(|out| {
+                if commands::replay(board, rules.rules(), &steps, out)? == Replayed::Illegal {
+                    *verdict = EXIT_ILLEGAL;
+                }
+                Ok(())
+            })
         }
     }
 }

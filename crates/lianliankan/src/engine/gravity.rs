@@ -1,0 +1,185 @@
+//! Gravity: compacting the board after a removal, and recording which tiles
+//! moved from where to where (for undo and for a front end's animation).
+//!
+//! Every mode is a list of passes, and every pass a list of *lines*: the
+//! cells of a row, a column or half of one, listed from the end the tiles
+//! slide toward. Compacting a line keeps its tiles in their order and puts
+//! them on its first cells. The two-phase modes (`outward`, `inward`) run a
+//! vertical pass over the whole board and then a horizontal one.
+
+use grid_core::{Grid, Pos};
+
+use crate::Gravity;
+
+/// A tile that gravity moved: its kind, and the cells it went from and to
+/// (over both phases of a two-phase mode: where it was before the removal,
+/// where it is after).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The tile's kind.
+    pub kind: u32,
+    /// Its cell before.
+    pub from: Pos,
+    /// Its cell after.
+    pub to: Pos,
+}
+
+/// Which way a line's tiles go.
+#[derive(Clone, Copy)]
+enum Toward {
+    /// Toward lower indices (up in a column, left in a row).
+    Start,
+    /// Toward higher indices.
+    End,
+}
+
+/// Compacts `kinds` (0 = empty) by `mode` and returns the tiles that moved,
+/// in row-major order of where they went.
+///
+/// # Complexity
+/// O(rows·cols) per pass (two passes for `outward` and `inward`).
+pub(crate) fn settle(kinds: &mut Grid<u32>, mode: Gravity) -> Vec<Slide> {
+    let (rows, cols) = (kinds.rows(), kinds.cols());
+    if mode == Gravity::None || rows == 0 || cols == 0 {
+        return Vec::new();
+    }
+    // Every cell: its kind and the flat index it started at.
+    let mut cells: Vec<(u32, usize)> = kinds.cells().iter().copied().zip(0..).collect();
+    let mut line = Vec::new();
+    let mut pass =
+        |cells: &mut Vec<(u32, usize)>, vertical: bool, rule: &dyn Fn(usize) -> Halves| {
+            let (lines, length) = if vertical { (cols, rows) } else { (rows, cols) };
+            let index = |l: usize, i: usize| if vertical { i * cols + l } else { l * cols + i };
+            for l in 0..lines {
+                let split = length.div_ceil(2);
+                let parts: [(std::ops::Range<usize>, Option<Toward>); 2] = match rule(l) {
+                    Halves::Whole(t) => [(0..length, Some(t)), (length..length, None)],
+                    Halves::Split(first, second) => {
+                        [(0..split, Some(first)), (split..length, Some(second))]
+                    }
+                };
+                for (range, toward) in parts {
+                    let Some(toward) = toward else { continue };
+                    line.clear();
+                    match toward {
+                        Toward::Start => line.extend(range.map(|i| index(l, i))),
+                        Toward::End => line.extend(range.rev().map(|i| index(l, i))),
+                    }
+                    compact(cells, &line);
+                }
+            }
+        };
+    use Toward::{End, Start};
+    let half_rows = rows.div_ceil(2);
+    let half_cols = cols.div_ceil(2);
+    match mode {
+        Gravity::None => {}
+        Gravity::Down => pass(&mut cells, true, &|_| Halves::Whole(End)),
+        Gravity::Up => pass(&mut cells, true, &|_| Halves::Whole(Start)),
+        Gravity::Left => pass(&mut cells, false, &|_| Halves::Whole(Start)),
+        Gravity::Right => pass(&mut cells, false, &|_| Halves::Whole(End)),
+        Gravity::ApartVertical => pass(&mut cells, true, &|_| Halves::Split(Start, End)),
+        Gravity::TogetherVertical => pass(&mut cells, true, &|_| Halves::Split(End, Start)),
+        Gravity::ApartHorizontal => pass(&mut cells, false, &|_| Halves::Split(Start, End)),
+        Gravity::TogetherHorizontal => pass(&mut cells, false, &|_| Halves::Split(End, Start)),
+        Gravity::TopLeftBottomRight => pass(&mut cells, false, &|row| {
+            Halves::Whole(if row < half_rows { Start } else { End })
+        }),
+        Gravity::LeftDownRightUp => pass(&mut cells, true, &|col| {
+            Halves::Whole(if col < half_cols { End } else { Start })
+        }),
+        Gravity::Outward => {
+            pass(&mut cells, true, &|_| Halves::Split(Start, End));
+            pass(&mut cells, false, &|_| Halves::Split(Start, End));
+        }
+        Gravity::Inward => {
+            pass(&mut cells, true, &|_| Halves::Split(End, Start));
+            pass(&mut cells, false, &|_| Halves::Split(End, Start));
+        }
+    }
+    let mut slides = Vec::new();
+    for (i, (&(kind, origin), cell)) in cells.iter().zip(kinds.cells_mut()).enumerate() {
+        *cell = kind;
+        if kind != 0 && origin != i {
+            slides.push(Slide {
+                kind,
+                from: Pos::new(origin / cols, origin % cols),
+                to: Pos::new(i / cols, i % cols),
+            });
+        }
+    }
+    slides
+}
+
+/// How one line is compacted: whole, or each half on its own.
+enum Halves {
+    Whole(Toward),
+    Split(Toward, Toward),
+}
+
+/// Moves the tiles of the cells `line` (listed from the end they slide
+/// toward) onto its first cells, in order; the rest become empty.
+fn compact(cells: &mut [(u32, usize)], line: &[usize]) {
+    let mut next = 0;
+    for k in 0..line.len() {
+        let tile = cells[line[k]];
+        if tile.0 != 0 {
+            if next != k {
+                cells[line[next]] = tile;
+                cells[line[k]] = (0, usize::MAX);
+            }
+            next += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&[u32]]) -> Grid<u32> {
+        let cols = rows[0].len();
+        Grid::from_vec(rows.len(), cols, rows.concat()).unwrap()
+    }
+
+    /// The worked example of the rules: 5 rows × 3 columns.
+    #[test]
+    fn the_worked_example() {
+        let board = grid(&[&[1, 0, 2], &[0, 3, 0], &[4, 0, 5], &[0, 6, 0], &[7, 0, 8]]);
+        let after = |mode| {
+            let mut g = board.clone();
+            settle(&mut g, mode);
+            g
+        };
+        assert_eq!(
+            after(Gravity::Down),
+            grid(&[&[0, 0, 0], &[0, 0, 0], &[1, 0, 2], &[4, 3, 5], &[7, 6, 8]])
+        );
+        assert_eq!(
+            after(Gravity::ApartVertical),
+            grid(&[&[1, 3, 2], &[4, 0, 5], &[0, 0, 0], &[0, 0, 0], &[7, 6, 8]])
+        );
+        assert_eq!(
+            after(Gravity::LeftDownRightUp),
+            grid(&[&[0, 0, 2], &[0, 0, 5], &[1, 0, 8], &[4, 3, 0], &[7, 6, 0]])
+        );
+        assert_eq!(after(Gravity::None), board);
+    }
+
+    #[test]
+    fn slides_say_where_each_tile_went() {
+        let mut g = grid(&[&[1, 0, 2, 0, 3]]);
+        let slides = settle(&mut g, Gravity::Inward);
+        // Halves 0..3 and 3..5: the left half goes right, the right half left.
+        assert_eq!(g, grid(&[&[0, 1, 2, 3, 0]]));
+        let moved = |from: (usize, usize), to: (usize, usize), kind| Slide {
+            kind,
+            from: Pos::new(from.0, from.1),
+            to: Pos::new(to.0, to.1),
+        };
+        assert_eq!(
+            slides,
+            vec![moved((0, 0), (0, 1), 1), moved((0, 4), (0, 3), 3)]
+        );
+    }
+}
