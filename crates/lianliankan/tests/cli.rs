@@ -24,6 +24,45 @@ fn bad_input() {
     });
 }
 
+/// A bad gravity mode or groups text is a usage error (exit status 1) that
+/// names the bad text, in every mode that takes it.
+#[test]
+fn bad_rules_are_usage_errors() {
+    use std::process::Command;
+    let cases: [&[&str]; 5] = [
+        &["hint", "--gravity", "sideways", "-"],
+        &["solve", "--groups", "1-3,3-5", "-"],
+        &["--groups", "2-1", "-"],
+        &[
+            "generate",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--kinds",
+            "1",
+            "--seed",
+            "1",
+            "--gravity",
+            "diagonal",
+        ],
+        &["moves", "--groups", "0+1", "-"],
+    ];
+    let named = ["`sideways`", "`1-3,3-5`", "`2-1`", "`diagonal`", "`0`"];
+    for (args, bad) in cases.iter().zip(named) {
+        let out = Command::new(BIN).args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(bad), "{args:?}: {stderr}");
+    }
+    // Judge mode takes groups but not gravity (nothing is removed there).
+    let out = Command::new(BIN)
+        .args(["--gravity", "down", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
 #[test]
 fn engine_subcommands() {
     insta::glob!("../../../fixtures", "lianliankan/game/*.in", |path| {
@@ -33,6 +72,8 @@ fn engine_subcommands() {
             "exit status: 2\n"
         } else if name.contains("unknown") {
             "exit status: 3\n"
+        } else if name.contains("illegal") {
+            "exit status: 4\n"
         } else {
             "exit status: 0\n"
         };

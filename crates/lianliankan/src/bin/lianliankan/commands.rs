@@ -7,8 +7,8 @@ use grid_cli::Failure;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::{read_board, read_query, read_query_count, write_board};
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, InputError, Pos, Reader, Rules, Solution, Step,
-    generate, solve_with_progress,
+    Board, Connector, Game, GenerateSpec, Gravity, InputError, Pos, Reader, RemoveError, Rules,
+    Solution, Step, generate, solve_with_progress,
 };
 
 /// Reads the board of an engine subcommand: the first board of a judge
@@ -191,16 +191,18 @@ pub fn replay(
     out: &mut dyn Write,
 ) -> Result<Replayed, Failure> {
     let mut game = Game::new(board, rules);
+    // Cells in judge coordinates, as the order gives them.
+    let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
     for (k, &(a, b)) in steps.iter().enumerate() {
-        if let Err(why) = game.remove(a, b) {
-            let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
-            writeln!(
-                out,
-                "illegal step {}: {} {}: {why}",
-                k + 1,
-                shown(a),
-                shown(b)
-            )?;
+        if let Err(refusal) = game.remove(a, b) {
+            let why = match refusal {
+                RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
+                RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
+                RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
+                other => other.to_string(),
+            };
+            let (a, b) = (shown(a), shown(b));
+            writeln!(out, "illegal step {}: {a} {b}: {why}", k + 1)?;
             return Ok(Replayed::Illegal);
         }
     }
