@@ -38,6 +38,8 @@
 //!   They use `workload` and nothing else of the bench.
 //! - `report` renders outcomes; this module lists the puzzles' workloads
 //!   in the report's order and measures them.
+//! - `engine_times`: the lianliankan engine's absolute times (generate and
+//!   solve under every gravity mode, random deals), a table of its own.
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
@@ -46,6 +48,7 @@
 //! compiler does not object when both have an item of that name (the bench
 //! once had a `lianliankan::generate` beside the library's).
 
+mod engine_times;
 mod lianliankan_workloads;
 mod measure;
 mod report;
@@ -155,7 +158,9 @@ fn measure_all(scale: Scale) -> Result<(), String> {
         outcomes.push(measure(&workload, scale, &bin_dir, &out_dir)?);
     }
     let judged = scale == Scale::Full && !cfg!(debug_assertions);
-    let text = report::render(&machine, profile, judged, &outcomes);
+    println!("==> engine: generate and solve under every gravity mode, random deals");
+    let engine = engine_times::section(scale, judged)?;
+    let text = report::render(&machine, profile, judged, &outcomes) + &engine;
     let report_file = out_dir.join(if scale == Scale::Full {
         "report.md"
     } else {
@@ -412,8 +417,9 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 6] = [
+        let allowed: [(&str, &[&str]); 7] = [
             ("measure.rs", &[]),
+            ("engine_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
             ("lianliankan_workloads.rs", &["workload"]),

@@ -58,7 +58,7 @@
 //! # Engine
 //!
 //! ```
-//! use lianliankan::{Border, Game, GenerateSpec, Gravity, Rules, Solution, Step, generate, moves, solve};
+//! use lianliankan::{Border, Game, GenerateSpec, Gravity, Rules, Solution, Step, deal, generate, moves, solve};
 //!
 //! // KShisen's rules: around the board, gravity down, seasons match seasons.
 //! let rules = Rules {
@@ -113,8 +113,8 @@ pub mod reference;
 mod rules;
 
 pub use engine::{
-    Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError, Slide,
-    Solution, Step, generate, moves, solve, solve_with_progress,
+    DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
+    Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress,
 };
 pub use grid_core::{
     ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,

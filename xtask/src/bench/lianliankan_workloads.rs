@@ -332,7 +332,7 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
             let kinds = kinds.take();
             let chunk = judge_chunk(kinds.rows() * kinds.cols());
             batch
-                .set_board(kinds, rules)
+                .set_board(kinds, rules.clone())
                 .expect("kinds were read by the judge reader");
             for queries in queries.chunks(chunk) {
                 batch

@@ -67,6 +67,14 @@ pub enum GenerateError {
         /// The number of pairs the board holds.
         pairs: usize,
     },
+    /// A deal's cells are not a whole number of groups of `copies` tiles
+    /// (or `copies` is 0).
+    Copies {
+        /// The cells of the board.
+        cells: usize,
+        /// The tiles of one kind in a group.
+        copies: usize,
+    },
     /// Every attempt got stuck. The last attempt keeps a domino tiling of
     /// the empty cells and cannot get stuck, so this reports a bug instead
     /// of panicking.
@@ -85,6 +93,10 @@ impl fmt::Display for GenerateError {
                 "{kinds} kinds cannot be used on a board of {pairs} pairs (1 to {} allowed)",
                 (*pairs).min(MAX_KIND as usize)
             ),
+            GenerateError::Copies { cells, copies } => write!(
+                f,
+                "{cells} cells cannot be dealt in groups of {copies} tiles of one kind"
+            ),
             GenerateError::Stuck { attempts } => {
                 write!(f, "no board found in {attempts} attempts under these rules")
             }
@@ -93,6 +105,92 @@ impl fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+/// A random deal, as the games deal: what [`deal`] is asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct DealSpec {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Kinds of tile; each appears in groups of `copies`.
+    pub kinds: u32,
+    /// Tiles of one kind in a group (4 in the games).
+    pub copies: usize,
+    /// The random seed: the same spec gives the same deal.
+    pub seed: u64,
+}
+
+impl DealSpec {
+    /// A `rows × cols` deal of `kinds` kinds in groups of four, seed 0.
+    #[must_use]
+    pub fn new(rows: usize, cols: usize, kinds: u32) -> DealSpec {
+        DealSpec {
+            rows,
+            cols,
+            kinds,
+            copies: 4,
+            seed: 0,
+        }
+    }
+
+    /// The same spec with groups of `copies` tiles of one kind.
+    #[must_use]
+    pub fn with_copies(self, copies: usize) -> DealSpec {
+        DealSpec { copies, ..self }
+    }
+
+    /// The same spec with `seed`.
+    #[must_use]
+    pub fn with_seed(self, seed: u64) -> DealSpec {
+        DealSpec { seed, ..self }
+    }
+}
+
+/// A random deal, as KShisen and its kin deal, which need not be clearable:
+/// the board is filled with groups of `copies` tiles of one kind, taking
+/// kinds 1..=`kinds` in turn and starting again at 1 when they run out, then
+/// shuffled uniformly (from `seed`). With `rows·cols = kinds·copies` every
+/// kind appears `copies` times; with fewer kinds some appear more often.
+///
+/// ```
+/// use lianliankan::{DealSpec, deal};
+/// let board = deal(&DealSpec::new(8, 18, 36).with_seed(1)).unwrap();
+/// assert_eq!(board.tile_count(), 144);
+/// assert_eq!(board.tiles().filter(|&(_, k)| k == 36).count(), 4);
+/// ```
+///
+/// # Errors
+/// [`GenerateError::Copies`] unless `rows·cols` is a positive multiple of
+/// `copies`; [`GenerateError::Kinds`] for 0 kinds or more than `MAX_KIND`.
+///
+/// # Complexity
+/// O(rows·cols).
+pub fn deal(spec: &DealSpec) -> Result<Board, GenerateError> {
+    let cells = spec.rows.checked_mul(spec.cols).unwrap_or(0);
+    if spec.copies == 0 || cells == 0 || cells % spec.copies != 0 {
+        return Err(GenerateError::Copies {
+            cells,
+            copies: spec.copies,
+        });
+    }
+    if spec.kinds == 0 || spec.kinds > MAX_KIND {
+        return Err(GenerateError::Kinds {
+            kinds: spec.kinds,
+            pairs: cells / 2,
+        });
+    }
+    let mut kinds: Vec<u32> = (0..cells / spec.copies)
+        .flat_map(|group| {
+            let kind = (group % spec.kinds as usize) as u32 + 1;
+            std::iter::repeat_n(kind, spec.copies)
+        })
+        .collect();
+    SplitMix64::new(spec.seed).shuffle(&mut kinds);
+    let grid = Grid::from_vec(spec.rows, spec.cols, kinds).expect("rows·cols kinds");
+    Ok(Board::new(&grid).expect("kinds up to MAX_KIND"))
+}
 
 /// Free attempts before [`generate`] switches to the tiled construction.
 const FREE_ATTEMPTS: usize = 16;

@@ -21,7 +21,7 @@ mod solve;
 mod solve_gravity;
 
 pub use game::{Game, RemoveError, Step};
-pub use generate::{GenerateError, GenerateSpec, Generated, generate};
+pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 pub use gravity::Slide;
 pub use moves::{Move, moves};
 pub use shuffle::NoMovePossible;

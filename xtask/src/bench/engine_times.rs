@@ -1,0 +1,183 @@
+//! The lianliankan engine's times: `generate` and `solve` on generated
+//! 12×18 boards of 36 kinds under every gravity mode, and `solve` deciding
+//! random 18×8 deals (36 kinds × 4, open border) under gravity `down`.
+//!
+//! These goals are absolute times (a game must deal and hint within a
+//! frame or two), not ratios against a baseline, so they are measured in
+//! the bench's release process and reported in a table of their own. Every
+//! generated board must be solved (it has a certificate), and every solved
+//! order is replayed through `Game::remove`.
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use lianliankan::{
+    Border, DealSpec, Game, GenerateSpec, Gravity, Rules, Solution, deal, generate, solve,
+};
+
+use super::workload::Scale;
+
+/// The state budget of every solve here.
+const BUDGET: u64 = 10_000_000;
+
+/// The engine section of the report, measured at `scale`; `judged` says
+/// whether the goals are checked (a full release run) or only shown.
+pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
+    let (rows, cols, kinds, seeds) = match scale {
+        Scale::Full => (12, 18, 36, 100),
+        Scale::Quick => (6, 8, 12, 3),
+    };
+    let mut out = String::new();
+    writeln!(
+        out,
+        "\nEngine: {rows}×{cols} boards of {kinds} kinds made by `generate` (open border, two turns), \
+         {seeds} seeds a mode, then solved (budget {BUDGET} states); goals: generate median ≤ 50 ms and \
+         slowest ≤ 1 s, solve median ≤ 50 ms.\n"
+    )
+    .unwrap();
+    out.push_str(
+        "| gravity | generate median | generate slowest | solve median | solve slowest | goal |\n",
+    );
+    out.push_str("|---|---:|---:|---:|---:|---|\n");
+    for gravity in Gravity::ALL {
+        let rules = Rules {
+            border: Border::Open,
+            gravity,
+            ..Rules::default()
+        };
+        let (mut made, mut solved) = (Vec::new(), Vec::new());
+        for seed in 0..seeds {
+            let spec = GenerateSpec::new(rows, cols, kinds)
+                .with_seed(seed)
+                .with_rules(rules.clone());
+            let start = Instant::now();
+            let board = generate(&spec)
+                .map_err(|e| format!("generate, gravity {gravity}, seed {seed}: {e}"))?
+                .board;
+            made.push(start.elapsed());
+            let start = Instant::now();
+            let answer = solve(&board, &rules, BUDGET);
+            solved.push(start.elapsed());
+            match answer {
+                Solution::Solved(order) => replay(&board, &rules, &order)?,
+                other => {
+                    return Err(format!(
+                        "a generated board (gravity {gravity}, seed {seed}) was not solved: {other:?}"
+                    ));
+                }
+            }
+        }
+        let (made, solved) = (Percentiles::of(made), Percentiles::of(solved));
+        let met = made.median <= Duration::from_millis(50)
+            && made.max <= Duration::from_secs(1)
+            && solved.median <= Duration::from_millis(50);
+        writeln!(
+            out,
+            "| {gravity} | {} | {} | {} | {} | {} |",
+            ms(made.median),
+            ms(made.max),
+            ms(solved.median),
+            ms(solved.max),
+            verdict(judged, met)
+        )
+        .unwrap();
+    }
+    out.push_str(&random_deals(scale, judged)?);
+    Ok(out)
+}
+
+/// Random deals decided under gravity `down`: every one must be decided.
+fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
+    let (rows, cols, kinds, deals) = match scale {
+        Scale::Full => (8, 18, 36, 100),
+        Scale::Quick => (4, 6, 6, 5),
+    };
+    let rules = Rules {
+        border: Border::Open,
+        gravity: Gravity::Down,
+        ..Rules::default()
+    };
+    let mut times = Vec::new();
+    let mut counts = [0usize; 3];
+    for seed in 0..deals {
+        let board = deal(&DealSpec::new(rows, cols, kinds).with_seed(seed))
+            .map_err(|e| format!("deal {seed}: {e}"))?;
+        let start = Instant::now();
+        let answer = solve(&board, &rules, BUDGET);
+        times.push(start.elapsed());
+        match answer {
+            Solution::Solved(order) => {
+                replay(&board, &rules, &order)?;
+                counts[0] += 1;
+            }
+            Solution::Unsolvable => counts[1] += 1,
+            Solution::OutOfBudget { .. } => counts[2] += 1,
+        }
+    }
+    let times = Percentiles::of(times);
+    let mut out = String::new();
+    writeln!(
+        out,
+        "\nRandom deals: {deals} deals of {rows}×{cols} ({kinds} kinds × 4, open border, gravity down), \
+         budget {BUDGET} states: {} solved, {} proved unsolvable, {} undecided; solve median {}, \
+         p90 {}, slowest {}. Goal: every deal decided: {}.",
+        counts[0],
+        counts[1],
+        counts[2],
+        ms(times.median),
+        ms(times.p90),
+        ms(times.max),
+        verdict(judged, counts[2] == 0)
+    )
+    .unwrap();
+    Ok(out)
+}
+
+/// Plays `order` on `board`: every step legal, the board cleared.
+fn replay(
+    board: &lianliankan::Board,
+    rules: &Rules,
+    order: &[lianliankan::Move],
+) -> Result<(), String> {
+    let mut game = Game::new(board.clone(), rules.clone());
+    for pair in order {
+        game.remove(pair.a(), pair.b())
+            .map_err(|e| format!("the solver's removal {pair} is illegal: {e}"))?;
+    }
+    if game.is_cleared() {
+        Ok(())
+    } else {
+        Err("the solver's order does not clear the board".to_owned())
+    }
+}
+
+/// The median, 90th percentile and maximum of some times.
+struct Percentiles {
+    median: Duration,
+    p90: Duration,
+    max: Duration,
+}
+
+impl Percentiles {
+    fn of(mut times: Vec<Duration>) -> Percentiles {
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        Percentiles {
+            median: at(0.5),
+            p90: at(0.9),
+            max: at(1.0),
+        }
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+fn verdict(judged: bool, met: bool) -> &'static str {
+    match (judged, met) {
+        (false, _) => "not judged (not a full release run)",
+        (true, true) => "met",
+        (true, false) => "NOT met",
+    }
+}
