@@ -1,16 +1,21 @@
 //! The lianliankan engine on arbitrary small boards: a sequence of
-//! [`Game::remove`], [`Game::undo`], [`Game::shuffle`] and move listings,
-//! then [`Game::solve`] with a small budget, every result checked against
-//! the brute-force reference.
+//! [`Game::remove`], [`Game::undo`], [`Game::redo`], [`Game::shuffle`] and
+//! move listings, then [`Game::solve`] with a small budget, every result
+//! checked against the brute-force reference, under every gravity mode and
+//! with matching groups.
 //!
-//! Input layout: a flags byte (the rules, as [`crate::rules`]); rows and
-//! columns (1 to 8 each); the number of kinds k (1 to 6); one byte per cell
-//! (`b % (k + 1)`, 0 = empty, 255 = the largest kind); then operations, one
-//! byte each (`% 4`: remove, undo, shuffle, list the moves) with their
+//! Input layout: a flags byte (turns and border as [`crate::rules`]; bits
+//! 4–7 the gravity mode, [`Gravity::ALL`] by index, 13 to 15 meaning none);
+//! a groups byte (`% 4`: none, `1-2`, `1+3,2+4`, `2-6`); rows and columns (1
+//! to 8 each); the number of kinds k (1 to 6); one byte per cell (`b % (k +
+//! 1)`, 0 = empty, 255 = the largest kind); then operations, one byte each
+//! (`% 5`: remove, undo, shuffle, list the moves, redo) with their
 //! arguments. Missing bytes read as 0.
 
 use lianliankan::reference::{self, min_turns};
-use lianliankan::{Board, Game, Grid, MAX_KIND, Pos, RemoveError, Rules, Solution};
+use lianliankan::{
+    Board, Game, Gravity, Grid, Groups, MAX_KIND, Pos, RemoveError, Rules, Solution,
+};
 
 /// The solver's budget, in states.
 const BUDGET: u64 = 300;
@@ -48,7 +53,21 @@ impl Bytes<'_> {
 /// The fuzz target: see the module docs.
 pub fn lianliankan_engine(data: &[u8]) {
     let mut bytes = Bytes { data };
-    let rules = crate::rules(bytes.next());
+    let flags = bytes.next();
+    let groups: Groups = match bytes.next() % 4 {
+        0 => Groups::none(),
+        1 => "1-2".parse().expect("groups"),
+        2 => "1+3,2+4".parse().expect("groups"),
+        _ => "2-6".parse().expect("groups"),
+    };
+    let rules = Rules {
+        gravity: Gravity::ALL
+            .get(usize::from(flags >> 4))
+            .copied()
+            .unwrap_or(Gravity::None),
+        groups,
+        ..crate::rules(flags)
+    };
     let rows = 1 + usize::from(bytes.next() % 8);
     let cols = 1 + usize::from(bytes.next() % 8);
     let kinds = 1 + u32::from(bytes.next() % 6);
@@ -61,32 +80,55 @@ pub fn lianliankan_engine(data: &[u8]) {
     let grid = Grid::from_vec(rows, cols, cells).expect("rows·cols cells");
     let board = Board::new(&grid).expect("kinds up to MAX_KIND");
     let mut game = Game::new(board, rules);
-    // The board before each step of the history, to check `undo`.
+    // The board before each step of the history, to check `undo`, and
+    // after each undone step, to check `redo`.
     let mut before_steps: Vec<Grid<u32>> = Vec::new();
+    let mut undone: Vec<Grid<u32>> = Vec::new();
     let mut full_checks = FULL_CHECKS;
     for _ in 0..MAX_OPS {
         if bytes.is_empty() {
             break;
         }
-        match bytes.next() % 4 {
+        match bytes.next() % 5 {
             0 => {
                 let a = position(&mut bytes, rows, cols);
                 let b = position(&mut bytes, rows, cols);
-                check_remove(&mut game, a, b, &mut before_steps);
+                if check_remove(&mut game, a, b, &mut before_steps) {
+                    undone.clear();
+                }
             }
-            1 => check_undo(&mut game, &mut before_steps),
+            1 => {
+                let after = game.board().to_grid();
+                if check_undo(&mut game, &mut before_steps) {
+                    undone.push(after);
+                }
+            }
             2 => {
                 let seed = u64::from(bytes.next()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                check_shuffle(&mut game, seed, &mut before_steps);
+                if check_shuffle(&mut game, seed, &mut before_steps) {
+                    undone.clear();
+                }
             }
-            _ => {
+            3 => {
                 if full_checks > 0 {
                     full_checks -= 1;
                     check_moves(&game);
                 }
             }
+            _ => {
+                let before = game.board().to_grid();
+                match game.redo() {
+                    None => assert!(undone.is_empty(), "redo found nothing to redo"),
+                    Some(_) => {
+                        let expected = undone.pop().expect("redo with nothing undone");
+                        assert_eq!(game.board().to_grid(), expected, "redo");
+                        before_steps.push(before);
+                    }
+                }
+            }
         }
         assert_eq!(game.history().len(), before_steps.len());
+        assert_eq!(game.undone().len(), undone.len());
     }
     check_solve(&game);
 }
@@ -105,7 +147,7 @@ fn position(bytes: &mut Bytes<'_>, rows: usize, cols: usize) -> Pos {
 
 /// Why `remove(a, b)` must be refused before any path is searched, in the
 /// documented order; `None` when only the path decides.
-fn refusal(board: &Board, a: Pos, b: Pos) -> Option<RemoveError> {
+fn refusal(board: &Board, rules: &Rules, a: Pos, b: Pos) -> Option<RemoveError> {
     let Some(kind_a) = board.kind(a) else {
         return Some(RemoveError::OffBoard(a));
     };
@@ -118,7 +160,7 @@ fn refusal(board: &Board, a: Pos, b: Pos) -> Option<RemoveError> {
         Some(RemoveError::Empty(a))
     } else if kind_b == 0 {
         Some(RemoveError::Empty(b))
-    } else if kind_a != kind_b {
+    } else if !rules.matches(kind_a, kind_b) {
         Some(RemoveError::DifferentKinds {
             first: kind_a,
             second: kind_b,
@@ -128,10 +170,11 @@ fn refusal(board: &Board, a: Pos, b: Pos) -> Option<RemoveError> {
     }
 }
 
-fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32>>) {
+/// Checks one removal; whether it was made.
+fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32>>) -> bool {
     let before = game.board().clone();
-    let rules = game.rules();
-    let expected = refusal(&before, a, b);
+    let rules = game.rules().clone();
+    let expected = refusal(&before, &rules, a, b);
     match game.remove(a, b) {
         Ok(path) => {
             assert_eq!(expected, None, "removed {a} {b}");
@@ -143,9 +186,11 @@ fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32
             let mut after = before.to_grid();
             after[a] = 0;
             after[b] = 0;
-            assert_eq!(game.board().to_grid(), after);
+            let after = reference::settle(&after, rules.gravity);
+            assert_eq!(game.board().to_grid(), after, "gravity {}", rules.gravity);
             assert_eq!(game.board().tile_count(), before.tile_count() - 2);
             before_steps.push(before.to_grid());
+            true
         }
         Err(error) => {
             match expected {
@@ -156,16 +201,23 @@ fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32
                 }
             }
             assert_eq!(game.board(), &before, "a refused removal changed the board");
+            false
         }
     }
 }
 
-fn check_undo(game: &mut Game, before_steps: &mut Vec<Grid<u32>>) {
+/// Checks one undo: the board exactly as before the step; whether there
+/// was one.
+fn check_undo(game: &mut Game, before_steps: &mut Vec<Grid<u32>>) -> bool {
     match game.undo() {
-        None => assert!(before_steps.is_empty(), "undo found no history"),
+        None => {
+            assert!(before_steps.is_empty(), "undo found no history");
+            false
+        }
         Some(_) => {
             let expected = before_steps.pop().expect("undo with an empty history");
             assert_eq!(game.board().to_grid(), expected);
+            true
         }
     }
 }
@@ -177,9 +229,10 @@ fn tiles_and_cells(board: &Board) -> (Vec<u32>, Vec<Pos>) {
     (kinds, board.tiles().map(|(p, _)| p).collect())
 }
 
-fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) {
+/// Checks one shuffle; whether it was made.
+fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) -> bool {
     let before = game.board().clone();
-    let rules = game.rules();
+    let rules = game.rules().clone();
     match game.shuffle(seed) {
         Ok(()) => {
             assert_eq!(tiles_and_cells(game.board()), tiles_and_cells(&before));
@@ -191,6 +244,7 @@ fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) 
             });
             assert!(has_move, "a shuffle left no move");
             before_steps.push(before.to_grid());
+            true
         }
         Err(_) => {
             assert_eq!(game.board(), &before, "a refused shuffle changed the board");
@@ -198,6 +252,7 @@ fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) 
                 !any_arrangement_has_move(&before, &rules),
                 "shuffle said no arrangement has a move, but one has"
             );
+            false
         }
     }
 }
@@ -209,7 +264,11 @@ fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) 
 /// board may hold 64 tiles.
 fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
     let (kinds, cells) = tiles_and_cells(board);
-    if !kinds.windows(2).any(|w| w[0] == w[1]) {
+    let matching = kinds
+        .iter()
+        .enumerate()
+        .any(|(i, &k)| kinds[i + 1..].iter().any(|&l| rules.matches(k, l)));
+    if !matching {
         return false;
     }
     let mut same = board.to_grid();
@@ -226,7 +285,7 @@ fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
 
 fn check_moves(game: &Game) {
     let moves = game.moves();
-    assert_eq!(moves, reference::moves(game.board(), &game.rules()));
+    assert_eq!(moves, reference::moves(game.board(), game.rules()));
     assert_eq!(game.hint(), moves.first().copied());
     assert_eq!(game.is_dead(), !game.is_cleared() && moves.is_empty());
 }
@@ -245,11 +304,17 @@ fn check_solve(game: &Game) {
             assert!(replay.is_cleared());
         }
         Solution::Unsolvable => {
-            let (kinds, _) = tiles_and_cells(game.board());
-            let odd_kind = kinds.chunk_by(|x, y| x == y).any(|run| run.len() % 2 == 1);
-            if tiles <= EXHAUSTIVE_TILES && !odd_kind {
+            // A class of matching tiles with an odd count plainly cannot
+            // be cleared; otherwise small boards are confirmed exhaustively.
+            let groups = &game.rules().groups;
+            let mut classes: Vec<_> = game.board().tiles().map(|(_, k)| groups.class(k)).collect();
+            classes.sort_unstable();
+            let odd_class = classes
+                .chunk_by(|x, y| x == y)
+                .any(|run| run.len() % 2 == 1);
+            if tiles <= EXHAUSTIVE_TILES && !odd_class {
                 assert!(
-                    !reference::clearable(game.board(), &game.rules()),
+                    !reference::clearable(game.board(), game.rules()),
                     "solve said unsolvable, but the board can be cleared"
                 );
             }

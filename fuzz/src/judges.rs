@@ -93,21 +93,24 @@ pub fn segments_judge(data: &[u8]) {
     }
 }
 
-/// `lianliankan [--turns K] [--border open] [--explain] [--draw [--ascii]]`:
-/// flag bits 0–3 the rules ([`crate::rules`]),
-/// bit 4 `--explain`, bit 5 `--draw`, bit 6 `--ascii`.
+/// `lianliankan [--turns K] [--border open] [--explain] [--draw [--ascii]]
+/// [--groups 1-2,3+5]`: flag bits 0–3 the rules ([`crate::rules`]), bit 4
+/// `--explain`, bit 5 `--draw`, bit 6 `--ascii`, bit 7 the groups.
 pub fn lianliankan_judge(data: &[u8]) {
     use lianliankan::draw::Style;
     use lianliankan::judge::{Options, run};
     let (flags, input) = split_flags(data);
-    let rules = crate::rules(flags);
+    let mut rules = crate::rules(flags);
+    if flags & 128 != 0 {
+        rules.groups = "1-2,3+5".parse().expect("groups");
+    }
     let style = if flags & 64 != 0 {
         Style::Ascii
     } else {
         Style::Unicode
     };
     let options = Options {
-        rules,
+        rules: rules.clone(),
         explain: flags & 16 != 0,
         draw: (flags & 32 != 0).then_some(style),
     };

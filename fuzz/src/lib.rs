@@ -27,5 +27,9 @@ pub(crate) fn rules(flags: u8) -> Rules {
     } else {
         Border::Closed
     };
-    Rules { max_turns, border, ..Rules::default() }
+    Rules {
+        max_turns,
+        border,
+        ..Rules::default()
+    }
 }

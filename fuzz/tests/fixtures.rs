@@ -72,8 +72,41 @@ fn lianliankan_engine() {
         grid_puzzles_fuzz::lianliankan_engine(&data);
     }
     // A full 8×8 board of two kinds, every operation, then a solve.
-    let mut data = vec![0x0a, 7, 7, 1];
+    let mut data = vec![0x0a, 0, 7, 7, 1];
     data.extend((0..64).map(|i| 1 + (i % 2)));
-    data.extend([3, 0, 0, 0, 0, 1, 2, 9, 3, 0, 0, 0, 7, 7, 1, 1, 3]);
+    data.extend([3, 0, 0, 0, 0, 1, 2, 9, 3, 0, 0, 0, 7, 7, 1, 1, 3, 4, 1, 4]);
     grid_puzzles_fuzz::lianliankan_engine(&data);
+}
+
+/// Seeded random inputs through the engine target on the stable
+/// toolchain: every gravity mode (the flags' high nibble), every groups
+/// choice, small boards, a dense stream of operations. A few seconds; real
+/// fuzzing (README, "Fuzzing") explores far more.
+#[test]
+fn lianliankan_engine_random_inputs() {
+    let mut rng = grid_core::SplitMix64::new(0x6675_7a7a);
+    for case in 0..6000u32 {
+        let flags = ((case % 13) << 4) as u8 | rng.below(16) as u8;
+        let (rows, cols) = (rng.below(5) as u8, rng.below(5) as u8);
+        let mut data = vec![flags, rng.below(4) as u8, rows, cols, rng.below(6) as u8];
+        let cells = usize::from(rows + 1) * usize::from(cols + 1);
+        data.extend((0..cells).map(|_| rng.below(7) as u8));
+        // Operations: removals of random cells weigh most.
+        for _ in 0..rng.range(4, 40) {
+            match rng.below(8) {
+                0..=3 => data.extend([
+                    0,
+                    rng.below(6) as u8,
+                    rng.below(6) as u8,
+                    rng.below(6) as u8,
+                    rng.below(6) as u8,
+                ]),
+                4 => data.push(1),
+                5 => data.extend([2, rng.below(256) as u8]),
+                6 => data.push(3),
+                _ => data.push(4),
+            }
+        }
+        grid_puzzles_fuzz::lianliankan_engine(&data);
+    }
 }
