@@ -150,3 +150,58 @@ fn standard_input_and_help() {
         String::from_utf8_lossy(&missing.stderr).starts_with("error: cannot read no-such-file.in")
     );
 }
+
+/// `study`: the counts add up to the deals, the same seed gives the same
+/// counts whatever the number of threads, another seed other deals, and a
+/// deal that cannot be made is a usage error.
+#[test]
+fn study_counts_add_up_and_repeat() {
+    use std::process::Command;
+    let csv = |seed: &str, jobs: &str| {
+        let out = Command::new(BIN)
+            .args([
+                "study", "--rows", "4", "--cols", "5", "--kinds", "5", "--deals", "120",
+            ])
+            .args([
+                "--seed", seed, "--jobs", jobs, "--csv", "--budget", "100000",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        let header: Vec<&str> = lines[0].split(',').collect();
+        let row: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(header.len(), row.len());
+        let field = |name: &str| row[header.iter().position(|h| *h == name).unwrap()].to_owned();
+        let count = |name: &str| field(name).parse::<u64>().unwrap();
+        assert_eq!(count("deals"), 120);
+        assert_eq!(
+            count("solvable") + count("unsolvable") + count("undecided"),
+            120
+        );
+        let (lo, hi): (f64, f64) = (
+            field("ci_low").parse().unwrap(),
+            field("ci_high").parse().unwrap(),
+        );
+        let fraction: f64 = field("fraction").parse().unwrap();
+        assert!(lo <= fraction && fraction <= hi, "{lo} {fraction} {hi}");
+        ["solvable", "unsolvable", "undecided", "fraction"].map(field)
+    };
+    let one = csv("5", "1");
+    assert_eq!(one, csv("5", "2"));
+    // Small boards of five kinds: both answers occur.
+    assert!(one[0] != "0" && one[1] != "0", "{one:?}");
+    assert_ne!(one, csv("6", "2"));
+    let bad = Command::new(BIN)
+        .args([
+            "study", "--rows", "3", "--cols", "3", "--kinds", "2", "--deals", "5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("9 cells cannot be dealt in groups of 4")
+    );
+}
