@@ -1,6 +1,8 @@
 //! The lianliankan engine's times: `generate` and `solve` on generated
-//! 12×18 boards of 36 kinds under every gravity mode, and `solve` deciding
-//! random 18×8 deals (36 kinds × 4, open border) under gravity `down`.
+//! 12×18 boards of 36 kinds under every gravity mode, `solve` deciding
+//! random 18×8 deals (36 kinds × 4, open border) under gravity `down`, and
+//! `moves` listing every pair of a large sparse board against the time to
+//! write those pairs.
 //!
 //! These goals are absolute times (a game must deal and hint within a
 //! frame or two), not ratios against a baseline, so they are measured in
@@ -11,8 +13,10 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
+use grid_core::{Grid, SplitMix64};
 use lianliankan::{
-    Border, DealSpec, Game, GenerateSpec, Gravity, Rules, Solution, deal, generate, solve,
+    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Rules, Solution, deal, generate, moves,
+    solve,
 };
 
 use super::workload::Scale;
@@ -83,7 +87,55 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         .unwrap();
     }
     out.push_str(&random_deals(scale, judged)?);
+    out.push_str(&all_moves(scale, judged)?);
     Ok(out)
+}
+
+/// `moves` on a sparse board (2% tiles of 40 kinds), timed against
+/// writing its pairs as the binary does (`r1 c1 r2 c2` lines into a
+/// buffer): listing them should cost at most twice as much as writing them.
+fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
+    let (rows, cols, runs) = match scale {
+        Scale::Full => (1000, 999, 5),
+        Scale::Quick => (100, 99, 1),
+    };
+    let mut rng = SplitMix64::new(0x6d6f_7665);
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.percent(2) {
+                rng.range(1, 40) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    let board = Board::new(&Grid::from_vec(rows, cols, cells).expect("rows·cols"))
+        .map_err(|e| e.to_string())?;
+    let rules = Rules::default();
+    let (mut listing, mut writing) = (Duration::MAX, Duration::MAX);
+    let mut count = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let pairs = moves(&board, &rules);
+        listing = listing.min(start.elapsed());
+        let start = Instant::now();
+        let mut text = Vec::with_capacity(pairs.len() * 16);
+        for pair in &pairs {
+            std::io::Write::write_fmt(&mut text, format_args!("{pair}\n")).expect("in memory");
+        }
+        writing = writing.min(start.elapsed());
+        count = pairs.len();
+        std::hint::black_box(text);
+    }
+    let ratio = listing.as_secs_f64() / writing.as_secs_f64().max(1e-9);
+    Ok(format!(
+        "\nEvery move of a {rows}×{cols} board with 2% tiles of 40 kinds (two turns, closed border): \
+         {count} pairs listed in {} and written in {} (best of {runs}): listing / writing {ratio:.2}×. \
+         Goal: at most 2×: {}.\n",
+        ms(listing),
+        ms(writing),
+        verdict(judged, ratio <= 2.0)
+    ))
 }
 
 /// Random deals decided under gravity `down`: every one must be decided.
@@ -134,11 +186,7 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
 }
 
 /// Plays `order` on `board`: every step legal, the board cleared.
-fn replay(
-    board: &lianliankan::Board,
-    rules: &Rules,
-    order: &[lianliankan::Move],
-) -> Result<(), String> {
+fn replay(board: &Board, rules: &Rules, order: &[lianliankan::Move]) -> Result<(), String> {
     let mut game = Game::new(board.clone(), rules.clone());
     for pair in order {
         game.remove(pair.a(), pair.b())
