@@ -1,8 +1,10 @@
 //! The `lianliankan` binary: the HDU 1175 judge by default, with paths,
 //! drawings and other rules on request; and the game engine's subcommands
-//! `hint`, `moves`, `solve` and `generate`.
+//! `hint`, `moves`, `solve` and `generate`; and `stress`, which tests
+//! another program against ours.
 
 mod commands;
+mod stress;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +30,7 @@ Examples:
   lianliankan generate --rows 8 --cols 12 --kinds 10 --seed 1 > board.txt
   lianliankan solve --border open board.txt           a removal order that clears the board
   lianliankan hint board.txt                          one pair that can be removed now
+  lianliankan stress -- ./a.out                       find a board where ./a.out answers wrongly
 
 Input: boards of `n m`, n rows of m kinds (0 = empty), then `q` and q lines
 `x1 y1 x2 y2` (1-based row and column of two tiles); `0 0` or the end of the
@@ -154,6 +157,10 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Runs PROGRAM on random judge inputs and compares its answers with
+    /// ours; shrinks and reports the first failure.
+    #[command(after_help = grid_cli::stress::after_help("lianliankan"))]
+    Stress(grid_cli::stress::StressArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -169,6 +176,9 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
+    if let Some(Command::Stress(stress)) = &args.command {
+        return grid_cli::stress::run("lianliankan", &stress::Lianliankan, stress);
+    }
     let mut unknown = false;
     let code = exit_code(run(&args, &mut unknown));
     if unknown && code == ExitCode::SUCCESS {
@@ -217,6 +227,7 @@ fn run(args: &Args, unknown: &mut bool) -> Result<(), Failure> {
                 Ok(())
             })
         }
+        Some(Command::Stress(_)) => unreachable!("dispatched in main"),
         Some(Command::Generate {
             rows,
             cols,
