@@ -69,16 +69,17 @@ pub(crate) fn failure(f: &Failure<'_>) -> String {
     }
 
     let (input, marked) = show_input(f.input);
-    let _ = writeln!(
-        text,
-        "\n--- input ({} bytes{})",
-        f.input.len(),
-        if marked {
-            "; `$` marks each line's end, `^M` a carriage return, `^I` a tab"
-        } else {
-            ""
+    let mut legend = String::new();
+    if marked {
+        legend.push_str("; `$` marks each line's end");
+        if f.input.contains(&b'\r') {
+            legend.push_str(", `^M` a carriage return");
         }
-    );
+        if f.input.contains(&b'\t') {
+            legend.push_str(", `^I` a tab");
+        }
+    }
+    let _ = writeln!(text, "\n--- input ({} bytes{legend})", f.input.len());
     text.push_str(&input);
     let _ = writeln!(text, "--- expected (ours)");
     text.push_str(&show_output(f.expected));
@@ -103,6 +104,7 @@ pub(crate) fn failure(f: &Failure<'_>) -> String {
         let expected = normalised_lines(f.expected);
         let actual = normalised_lines(&f.run.stdout);
         let quote = |lines: &[&[u8]]| match lines.get(*line) {
+            Some([]) => "an empty line".to_owned(),
             Some(l) => format!("`{}`", String::from_utf8_lossy(l)),
             None => "the end of the output".to_owned(),
         };
