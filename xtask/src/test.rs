@@ -5,7 +5,8 @@
 //! 3. `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D warnings"`
 //!    (broken intra-doc links and the like fail);
 //! 4. the solver libraries build without clap: `cargo tree -p <library>
-//!    --no-default-features -e normal` lists no clap for any of
+//!    --no-default-features -e normal` lists none of [`BINARY_ONLY`] (clap,
+//!    grid-cli, indicatif, wait-timeout) for any of
 //!    [`SOLVERS`] (only their binaries parse arguments);
 //! 5. `cargo test --workspace`;
 //! 6. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
@@ -86,10 +87,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Fails unless no solver library pulls in clap once its default features
-/// are off, naming every library that does.
+/// The packages only the binaries may depend on: argument parsing, the
+/// command-line edge, and what `stress` uses to run and show progress.
+const BINARY_ONLY: [&str; 4] = ["clap", "grid-cli", "indicatif", "wait-timeout"];
+
+/// Fails unless no solver library pulls in clap (or another of
+/// [`BINARY_ONLY`]) once its default features are off, naming every library
+/// that does.
 fn libraries_without_clap() -> Result<(), String> {
-    println!("==> the solver libraries build without clap");
+    println!(
+        "==> the solver libraries build without {}",
+        BINARY_ONLY.join(", ")
+    );
     let mut with_clap = Vec::new();
     for library in SOLVERS {
         let mut tree = cargo();
@@ -103,17 +112,21 @@ fn libraries_without_clap() -> Result<(), String> {
             "--prefix",
             "none",
         ]);
-        if let Some(line) = listed(&output(tree)?, "clap") {
-            with_clap.push(format!("{library} (`{line}`)"));
+        let tree = output(tree)?;
+        for package in BINARY_ONLY {
+            if let Some(line) = listed(&tree, package) {
+                with_clap.push(format!("{library} (`{line}`)"));
+            }
         }
     }
     if with_clap.is_empty() {
         return Ok(());
     }
     Err(format!(
-        "a solver library must build without clap, which only its binary needs, \
-         but with --no-default-features these depend on clap: {}; \
-         `cargo tree -p <library> --no-default-features -e normal -i clap` shows through what",
+        "a solver library must build without {}, which only its binary needs, \
+         but with --no-default-features these depend on them: {}; \
+         `cargo tree -p <library> --no-default-features -e normal -i <package>` shows through what",
+        BINARY_ONLY.join(", "),
         with_clap.join(", ")
     ))
 }

@@ -323,9 +323,14 @@ fn progress_bar(cases: u64) -> ProgressBar {
     };
     let bar = ProgressBar::with_draw_target(Some(cases), target);
     if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {per_sec}, {elapsed} (eta {eta})")
+        ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {rate}, {elapsed} (eta {eta})")
     {
-        bar.set_style(style);
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = write!(out, "{:.0} cases/s", state.per_sec());
+            },
+        ));
     }
     bar
 }
