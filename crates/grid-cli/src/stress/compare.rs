@@ -70,16 +70,16 @@ impl fmt::Display for FailureKind {
     }
 }
 
-/// ` (SIGSEGV)` and the like for the common signals; empty otherwise.
+/// `, SIGSEGV` and the like for the common signals; empty otherwise.
 fn signal_name(signal: i32) -> &'static str {
     match signal {
-        4 => " (SIGILL)",
-        6 => " (SIGABRT)",
-        8 => " (SIGFPE)",
-        9 => " (SIGKILL)",
-        11 => " (SIGSEGV)",
-        13 => " (SIGPIPE)",
-        15 => " (SIGTERM)",
+        4 => ", SIGILL",
+        6 => ", SIGABRT",
+        8 => ", SIGFPE",
+        9 => ", SIGKILL",
+        11 => ", SIGSEGV",
+        13 => ", SIGPIPE",
+        15 => ", SIGTERM",
         _ => "",
     }
 }
@@ -139,7 +139,7 @@ mod tests {
             code: None,
             signal: Some(11),
         };
-        assert_eq!(crash.to_string(), "crash (killed by signal 11 (SIGSEGV))");
+        assert_eq!(crash.to_string(), "crash (killed by signal 11, SIGSEGV)");
         let exit = FailureKind::Crash {
             code: Some(101),
             signal: None,

@@ -30,7 +30,8 @@
 //! input already tried is not run again.
 //!
 //! Exit statuses: 0 when every case agreed, 1 after a failure (reported on
-//! stdout), 2 when the program cannot be started.
+//! stdout; also when the report cannot be written or `--save` fails), 2
+//! when the program cannot be started.
 
 mod compare;
 mod report;

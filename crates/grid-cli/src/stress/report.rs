@@ -88,7 +88,14 @@ pub(crate) fn failure(f: &Failure<'_>) -> String {
             "killed after {} ms; its output until then",
             f.timeout.as_millis()
         ),
-        FailureKind::Crash { .. } => format!("{}, {} ms", f.kind, f.run.elapsed.as_millis()),
+        FailureKind::Crash { .. } => {
+            let status = f.kind.to_string();
+            let status = status
+                .strip_prefix("crash (")
+                .and_then(|s| s.strip_suffix(')'))
+                .unwrap_or(&status);
+            format!("{status}, after {} ms", f.run.elapsed.as_millis())
+        }
         FailureKind::WrongAnswer => format!("exit status 0, {} ms", f.run.elapsed.as_millis()),
     };
     let _ = writeln!(text, "--- actual ({ended})");
