@@ -12,6 +12,7 @@
 //! query on the board, and `0 0` at the end.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use grid_cli::stress::{MAX_SIZE, Puzzle, chunks};
 use grid_core::SplitMix64;
@@ -80,10 +81,10 @@ impl Puzzle for Lianliankan {
         for board in &case.boards {
             // Writing to a Vec cannot fail.
             let _ = write_board(&mut rows, &board.kinds);
-            let _ = writeln!(Text(&mut rows), "{}", board.queries.len());
+            let _ = writeln!(rows, "{}", board.queries.len());
             for (a, b) in &board.queries {
                 let _ = writeln!(
-                    Text(&mut rows),
+                    rows,
                     "{} {} {} {}",
                     a.row + 1,
                     a.col + 1,
@@ -552,16 +553,6 @@ fn explain_query(board: &BoardCase, i: usize, name: &str) -> String {
     let _ = writeln!(text, "{line}: NO, because {reason}:");
     text.push_str(&picture(None));
     text
-}
-
-/// `fmt::Write` over a byte vector.
-struct Text<'a>(&'a mut Vec<u8>);
-
-impl std::fmt::Write for Text<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
-        Ok(())
-    }
 }
 
 #[cfg(test)]
