@@ -5,7 +5,8 @@
 //! 3. `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D warnings"`
 //!    (broken intra-doc links and the like fail);
 //! 4. the solver libraries build without clap: `cargo tree -p <library>
-//!    --no-default-features -e normal` lists no clap for any of
+//!    --no-default-features -e normal` lists none of [`BINARY_ONLY`] (clap,
+//!    grid-cli, indicatif, wait-timeout) for any of
 //!    [`SOLVERS`] (only their binaries parse arguments);
 //! 5. `cargo test --workspace`;
 //! 6. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
@@ -16,7 +17,10 @@
 //!    `xtask` and `test-support` (cargo would package them too): every
 //!    publishable crate packaged and built from its package, as crates.io
 //!    would get it (`--allow-dirty` so that the check runs on uncommitted
-//!    work). It rebuilds those crates from their packages each time:
+//!    work), in its own target directory `target/package-check`, after
+//!    removing what earlier runs left of our crates (cargo reuses a
+//!    registry crate's sources and build for the same version). It rebuilds
+//!    those crates from their packages each time:
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
 //! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
@@ -67,9 +71,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
     fuzz_test.args(["test", "--manifest-path", "fuzz/Cargo.toml"]);
     step(fuzz_test)?;
 
+    forget_packaged_sources()?;
+    // Its own target directory, cleaned of our crates: cargo takes a
+    // registry crate's build as final for its version, so a build of an
+    // earlier run's package would be reused.
+    let mut clean = cargo();
+    clean.args(["clean", "--target-dir", PACKAGE_TARGET]);
+    for name in PUBLISHED {
+        clean.args(["-p", name]);
+    }
+    step(clean)?;
     let mut package = cargo();
     package.args([
         "package",
+        "--target-dir",
+        PACKAGE_TARGET,
         "--workspace",
         "--exclude",
         "xtask",
@@ -86,10 +102,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Fails unless no solver library pulls in clap once its default features
-/// are off, naming every library that does.
+/// The packages only the binaries may depend on: argument parsing, the
+/// command-line edge, and what `stress` uses to run and show progress.
+const BINARY_ONLY: [&str; 4] = ["clap", "grid-cli", "indicatif", "wait-timeout"];
+
+/// Fails unless no solver library pulls in clap (or another of
+/// [`BINARY_ONLY`]) once its default features are off, naming every library
+/// that does.
 fn libraries_without_clap() -> Result<(), String> {
-    println!("==> the solver libraries build without clap");
+    println!(
+        "==> the solver libraries build without {}",
+        BINARY_ONLY.join(", ")
+    );
     let mut with_clap = Vec::new();
     for library in SOLVERS {
         let mut tree = cargo();
@@ -103,17 +127,21 @@ fn libraries_without_clap() -> Result<(), String> {
             "--prefix",
             "none",
         ]);
-        if let Some(line) = listed(&output(tree)?, "clap") {
-            with_clap.push(format!("{library} (`{line}`)"));
+        let tree = output(tree)?;
+        for package in BINARY_ONLY {
+            if let Some(line) = listed(&tree, package) {
+                with_clap.push(format!("{library} (`{line}`)"));
+            }
         }
     }
     if with_clap.is_empty() {
         return Ok(());
     }
     Err(format!(
-        "a solver library must build without clap, which only its binary needs, \
-         but with --no-default-features these depend on clap: {}; \
-         `cargo tree -p <library> --no-default-features -e normal -i clap` shows through what",
+        "a solver library must build without {}, which only its binary needs, \
+         but with --no-default-features these depend on them: {}; \
+         `cargo tree -p <library> --no-default-features -e normal -i <package>` shows through what",
+        BINARY_ONLY.join(", "),
         with_clap.join(", ")
     ))
 }
@@ -125,6 +153,49 @@ fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
         line.strip_prefix(name)
             .is_some_and(|rest| rest.starts_with(' '))
     })
+}
+
+/// Where `cargo package` builds (kept apart from the workspace's builds,
+/// whose artifacts of our crates must not be cleaned each time).
+const PACKAGE_TARGET: &str = "target/package-check";
+
+/// The workspace's publishable crates, as `cargo package` packages them.
+const PUBLISHED: [&str; 5] = [
+    "grid-core",
+    "grid-cli",
+    "lianliankan",
+    "segments",
+    "solitaire",
+];
+
+/// Removes cargo's extracted copies of our own packages from earlier
+/// `cargo package` runs. Cargo verifies a package by building it against
+/// the other workspace packages, served from a local registry under the
+/// target directory; it extracts each into `$CARGO_HOME/registry/src/` once
+/// per registry path and version, and never again: so a second run on the
+/// same checkout, after a change, would build against the first run's
+/// sources. A removed copy is extracted again from its fresh package (a
+/// crates.io crate of the same name, if any, is re-extracted from cargo's
+/// download cache: nothing is lost).
+fn forget_packaged_sources() -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    let version = env!("CARGO_PKG_VERSION");
+    let Ok(registries) = std::fs::read_dir(home.join("registry").join("src")) else {
+        return Ok(()); // nothing extracted yet
+    };
+    for registry in registries.flatten() {
+        for name in PUBLISHED {
+            let copy = registry.path().join(format!("{name}-{version}"));
+            if copy.is_dir() {
+                std::fs::remove_dir_all(&copy)
+                    .map_err(|e| format!("cannot remove {}: {e}", copy.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,13 +5,17 @@
 //! This is the only place where an error becomes text on stderr and an exit
 //! status; the solver libraries return [`JudgeError`] and other library
 //! errors, and never print or exit. Argument parsing (clap) stays in each
-//! binary.
+//! binary, but for the options of the `stress` subcommand, which the three
+//! share with the rest of [`stress`]: running another program on random
+//! judge inputs, comparing, shrinking a failure and reporting it.
 //!
 //! Exit statuses: 0 success, 1 an I/O or usage failure, 2 bad input (with
 //! `error: line L, column C: ...` on stderr), 3 left for "no answer within
 //! the budget" where a solver has one.
 
 #![deny(missing_docs)]
+
+pub mod stress;
 
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};

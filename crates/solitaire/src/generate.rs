@@ -6,6 +6,7 @@
 use grid_core::SplitMix64;
 
 use crate::board::{Config, SIDE, Square};
+use crate::search::Solver;
 
 /// `pieces` distinct squares chosen uniformly (at most 64).
 ///
@@ -63,6 +64,58 @@ pub fn random_walk(rng: &mut SplitMix64, start: Config, moves: usize) -> Config 
     at
 }
 
+/// A configuration exactly `moves` moves from `start` (its distance, not
+/// only a walk's length), or `None` if none was found in `tries` walks.
+///
+/// Each try is a random walk of `moves` to `moves + 2` moves that never
+/// undoes its previous move, kept when `solver` finds its end exactly
+/// `moves` away: the goals that a search with a wrong depth limit (7 for 8,
+/// or 4 + 3 from both ends) gets wrong.
+///
+/// ```
+/// use solitaire::{Solver, SplitMix64, generate};
+/// let mut rng = SplitMix64::new(8);
+/// let mut solver = Solver::new();
+/// let start = generate::random_config(&mut rng, 4);
+/// let goal = generate::at_distance(&mut rng, &mut solver, start, 8, 50).unwrap();
+/// assert_eq!(solver.distance(start, goal, 9), Some(8));
+/// ```
+///
+/// # Complexity
+/// At most `tries` walks and searches of depth `moves`
+/// ([`Solver::distance`]).
+#[must_use]
+pub fn at_distance(
+    rng: &mut SplitMix64,
+    solver: &mut Solver,
+    start: Config,
+    moves: u32,
+    tries: usize,
+) -> Option<Config> {
+    for _ in 0..tries {
+        let steps = moves as usize + rng.below(3);
+        let mut at = start;
+        let mut previous = start;
+        for _ in 0..steps {
+            let options: Vec<Config> = at
+                .moves()
+                .into_iter()
+                .filter_map(|mv| at.apply(mv))
+                .filter(|&next| next != previous)
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            previous = at;
+            at = options[rng.below(options.len())];
+        }
+        if solver.distance(start, at, moves) == Some(moves) {
+            return Some(at);
+        }
+    }
+    None
+}
+
 fn from_indices(indices: &[u8]) -> Config {
     let bits = indices
         .iter()
@@ -90,6 +143,23 @@ mod tests {
             assert_eq!(random_walk(&mut rng, c, 5).pieces() as usize, pieces);
         }
         assert_eq!(random_config(&mut rng, 70).pieces(), 64);
+    }
+
+    #[test]
+    fn exact_distances() {
+        let mut rng = SplitMix64::new(2);
+        let mut solver = Solver::new();
+        let mut found = 0;
+        for moves in [0, 1, 8, 9] {
+            for _ in 0..10 {
+                let start = random_config(&mut rng, 4);
+                if let Some(goal) = at_distance(&mut rng, &mut solver, start, moves, 30) {
+                    assert_eq!(solver.distance(start, goal, moves + 1), Some(moves));
+                    found += 1;
+                }
+            }
+        }
+        assert!(found >= 36, "{found} of 40");
         assert_eq!(clustered_config(&mut rng, 12).pieces(), 9);
     }
 }

@@ -77,7 +77,7 @@ impl fmt::Display for Move {
 /// ```
 ///
 /// With the usual two turns, the pairs are found from the free *lines*
-/// instead (see [`two_turn_moves`]): the time follows the pairs found, not
+/// instead (see the module source, `two_turn_moves`): the time follows the pairs found, not
 /// the board's area times its tiles.
 ///
 /// # Complexity

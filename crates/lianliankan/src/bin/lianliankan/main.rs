@@ -1,8 +1,10 @@
 //! The `lianliankan` binary: the HDU 1175 judge by default, with paths,
 //! drawings and other rules on request; and the game engine's subcommands
-//! `hint`, `moves`, `solve`, `generate` and `replay`.
+//! `hint`, `moves`, `solve`, `generate`, `replay` and `study`; and
+//! `stress`, which tests another program against ours.
 
 mod commands;
+mod stress;
 mod study;
 
 use std::path::PathBuf;
@@ -37,6 +39,7 @@ Examples:
                                                       ok 48, or the first illegal step
   lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open
                                                       what fraction of random deals clear
+  lianliankan stress -- ./a.out                       find a board where ./a.out answers wrongly
 
 Input: boards of `n m`, n rows of m kinds (0 = empty), then `q` and q lines
 `x1 y1 x2 y2` (1-based row and column of two tiles); `0 0` or the end of the
@@ -240,6 +243,10 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Runs PROGRAM on random judge inputs and compares its answers with
+    /// ours; shrinks and reports the first failure.
+    #[command(after_help = grid_cli::stress::after_help("lianliankan"))]
+    Stress(grid_cli::stress::StressArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -255,6 +262,9 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
+    if let Some(Command::Stress(stress)) = &args.command {
+        return grid_cli::stress::run("lianliankan", &stress::Lianliankan, stress);
+    }
     let mut verdict = 0;
     let code = exit_code(run(&args, &mut verdict));
     if verdict != 0 && code == ExitCode::SUCCESS {
@@ -307,6 +317,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
                 Ok(())
             })
         }
+        Some(Command::Stress(_)) => unreachable!("dispatched in main"),
         Some(Command::Generate {
             rows,
             cols,

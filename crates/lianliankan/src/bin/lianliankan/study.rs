@@ -236,9 +236,12 @@ mod tests {
             "{lo} {hi}"
         );
         let (lo, hi) = wilson(0, 10);
-        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-4, "{lo} {hi}");
+        assert!(lo.abs() < 1e-12 && (hi - 0.2775).abs() < 1e-4, "{lo} {hi}");
         let (lo, hi) = wilson(10, 10);
-        assert!((lo - 0.7225).abs() < 1e-4 && hi == 1.0, "{lo} {hi}");
+        assert!(
+            (lo - 0.7225).abs() < 1e-4 && (hi - 1.0).abs() < 1e-12,
+            "{lo} {hi}"
+        );
     }
 
     #[test]

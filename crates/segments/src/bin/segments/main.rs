@@ -1,10 +1,13 @@
-//! `segments`: the POJ 1101 judge binary. Argument parsing, I/O and exit
-//! statuses only; the work is in the library.
+//! `segments`: the POJ 1101 judge binary, and `segments stress`, which
+//! tests another program against it. Argument parsing, I/O and exit
+//! statuses only; the work is in the library (and in `grid_cli::stress`).
+
+mod stress;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use grid_cli::Failure;
 use segments::judge::{self, Options};
 
@@ -31,6 +34,7 @@ Example:
   Pair 3: impossible.
 
   $ segments --explain --draw game.in
+  $ segments stress -- ./a.out      find an input where ./a.out answers wrongly
 
 Exit status: 0 success, 1 unreadable file or usage, 2 malformed input.";
 
@@ -38,8 +42,11 @@ const USAGE: &str =
     "segments: give an input file (or `-`), or pipe the input to stdin; see `segments --help`";
 
 #[derive(Parser, Debug)]
-#[command(name = "segments", version, about = ABOUT, after_help = AFTER_HELP)]
+#[command(name = "segments", version, about = ABOUT, after_help = AFTER_HELP,
+          args_conflicts_with_subcommands = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Input file; standard input when absent or `-`.
     input: Option<PathBuf>,
     /// After each answer, print the path's corners in judge coordinates
@@ -53,11 +60,22 @@ struct Args {
     draw: bool,
 }
 
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Runs PROGRAM on random judge inputs and compares its answers with
+    /// ours; shrinks and reports the first failure.
+    #[command(after_help = grid_cli::stress::after_help("segments"))]
+    Stress(grid_cli::stress::StressArgs),
+}
+
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
+    if let Some(Command::Stress(stress)) = &args.command {
+        return grid_cli::stress::run("segments", &stress::Segments, stress);
+    }
     grid_cli::exit_code(run(&args))
 }
 

@@ -1,11 +1,14 @@
 //! `solitaire`: the HDU 1401 judge (`YES`/`NO` per test case), with the
 //! minimum number of moves, the moves, and drawings on request. Argument
 //! parsing, I/O and exit statuses only; the loop is `solitaire::judge::run`.
+//! `solitaire stress` tests another program against it (`grid_cli::stress`).
+
+mod stress;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use grid_cli::Failure;
 use solitaire::judge::{self, Options};
 
@@ -42,14 +45,17 @@ Examples:
   YES
   $ printf '1 1 1 2 8 8 8 7\\n1 3 2 2 8 8 8 7\\n' | solitaire --explain
   YES 2: (1,1)->(1,3)j (1,2)->(2,2)
-  $ solitaire --max-moves 4 cases.txt";
+  $ solitaire --max-moves 4 cases.txt
+  $ solitaire stress -- ./a.out     find a case where ./a.out answers wrongly";
 
 /// Answers HDU 1401 Solitaire test cases: can four identical pieces on an
 /// 8×8 board reach the goal configuration within 8 moves (steps to an empty
 /// neighbouring square, or jumps over one adjacent piece)?
 #[derive(Debug, Parser)]
-#[command(version, after_help = AFTER_HELP)]
+#[command(version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// File with the test cases; standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Answer YES when the goal is at most N moves away.
@@ -69,11 +75,22 @@ struct Args {
     pieces: u8,
 }
 
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Runs PROGRAM on random judge inputs and compares its answers with
+    /// ours; shrinks and reports the first failure.
+    #[command(after_help = grid_cli::stress::after_help("solitaire"))]
+    Stress(grid_cli::stress::StressArgs),
+}
+
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) => return grid_cli::argument_error(e.print(), e.use_stderr()),
     };
+    if let Some(Command::Stress(stress)) = &args.command {
+        return grid_cli::stress::run("solitaire", &stress::Solitaire, stress);
+    }
     grid_cli::exit_code(run(&args))
 }
 
