@@ -131,6 +131,9 @@ fn reach_moves(board: &Board, rules: &Rules) -> Vec<Move> {
 /// No tile here.
 const NONE: u32 = u32::MAX;
 
+/// No run of the previous line: a touching pair must be emitted.
+const NEW: u32 = u32::MAX;
+
 /// Every removable pair under two turns, from the free lines.
 ///
 /// A path with at most two turns has a *middle line*: a maximal run of free
@@ -181,15 +184,33 @@ fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
             }
         }
     }
-    // The free runs along columns (`vertical`) and along rows.
-    let mut touching: Vec<(Class, u32)> = Vec::new();
+    // The free runs along columns (`vertical`) and along rows. A pair of
+    // tiles that touch a run through cells whose neighbours on the previous
+    // line lie in one run of that line was already found there (each
+    // touches that run through those cells too): only the other pairs are
+    // emitted, so a pair is found about once instead of once per line it
+    // can run along.
+    let mut touching: Vec<(u32, u32, u32)> = Vec::new();
+    // Dense class numbers, for cheap sorting.
+    let mut classes: Vec<Class> = class.clone();
+    classes.sort_unstable();
+    classes.dedup();
+    let dense: Vec<u32> = class
+        .iter()
+        .map(|c| classes.binary_search(c).expect("a listed class") as u32)
+        .collect();
     for vertical in [true, false] {
         // Lines and their cells: columns of `h` cells, or rows of `w`.
         let (lines, length) = if vertical { (w, h) } else { (h, w) };
         let cell = |line: usize, i: usize| if vertical { i * w + line } else { line * w + i };
         // Per cell, the nearest tile on either side across the lines.
         let (before, after) = nearest_across(&tile, h, w, vertical);
+        // Per position along a line: the run holding it on the previous
+        // line and on this one (NEW: none).
+        let (mut previous_run, mut this_run) = (vec![NEW; length], vec![NEW; length]);
+        let mut runs = 0u32;
         for line in 0..lines {
+            this_run.fill(NEW);
             let mut i = 0;
             while i < length {
                 if tile[cell(line, i)] != NONE {
@@ -198,33 +219,43 @@ fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
                 }
                 let start = i;
                 while i < length && tile[cell(line, i)] == NONE {
+                    this_run[i] = runs;
                     i += 1;
                 }
+                runs += 1;
                 touching.clear();
-                let mut add = |t: u32| {
+                let mut add = |t: u32, part: u32| {
                     if t != NONE {
-                        touching.push((class[t as usize], t));
+                        touching.push((dense[t as usize], part, t));
                     }
                 };
                 if start > 0 {
-                    add(tile[cell(line, start - 1)]);
+                    add(tile[cell(line, start - 1)], NEW);
                 }
                 if i < length {
-                    add(tile[cell(line, i)]);
+                    add(tile[cell(line, i)], NEW);
                 }
                 for k in start..i {
-                    add(before[cell(line, k)]);
-                    add(after[cell(line, k)]);
+                    add(before[cell(line, k)], previous_run[k]);
+                    add(after[cell(line, k)], previous_run[k]);
                 }
                 touching.sort_unstable();
                 for group in touching.chunk_by(|a, b| a.0 == b.0) {
-                    for (k, &(_, t)) in group.iter().enumerate() {
-                        for &(_, u) in &group[k + 1..] {
+                    for (k, &(_, part, t)) in group.iter().enumerate() {
+                        // Members of one earlier run come together, NEW last.
+                        let rest = &group[k + 1..];
+                        let skip = if part == NEW {
+                            0
+                        } else {
+                            rest.iter().take_while(|m| m.1 == part).count()
+                        };
+                        for &(_, _, u) in &rest[skip..] {
                             emit(t, u);
                         }
                     }
                 }
             }
+            std::mem::swap(&mut previous_run, &mut this_run);
         }
     }
     found.sort_unstable();
