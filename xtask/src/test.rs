@@ -7,19 +7,24 @@
 //! 4. the solver libraries build without clap: `cargo tree -p <library>
 //!    --no-default-features -e normal` lists no clap for any of
 //!    [`SOLVERS`] (only their binaries parse arguments);
-//! 5. `cargo test --workspace`;
-//! 6. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//! 5. Chromium and chromedriver for the play crate's browser tests
+//!    (`crates/play/tests/browser.rs`): nothing when they are on the PATH;
+//!    installed with apt-get when missing and this runs as root (CI does);
+//!    otherwise a failure naming the command (see [`crate::browser`]);
+//! 6. `cargo test --workspace`, the browser tests and the play server's
+//!    load test included;
+//! 7. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 7. `cargo package --workspace --allow-dirty`, less the unpublished
+//! 8. `cargo package --workspace --allow-dirty`, less the unpublished
 //!    `xtask` and `test-support` (cargo would package them too): every
 //!    publishable crate packaged and built from its package, as crates.io
 //!    would get it (`--allow-dirty` so that the check runs on uncommitted
 //!    work). It rebuilds those crates from their packages each time:
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
-//! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 9. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
 use crate::SOLVERS;
@@ -50,6 +55,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     step(doc)?;
 
     libraries_without_clap()?;
+
+    crate::browser::ensure()?;
 
     let mut test = cargo();
     test.args(["test", "--workspace"]);
