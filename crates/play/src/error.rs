@@ -105,7 +105,9 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
         return response;
     }
     let message = match status {
-        StatusCode::NOT_FOUND => "no such endpoint (GET /api/limits lists what there is)".to_owned(),
+        StatusCode::NOT_FOUND => {
+            "no such endpoint (GET /api/limits lists what there is)".to_owned()
+        }
         StatusCode::METHOD_NOT_ALLOWED => {
             "this endpoint does not take that method (reads are GET, actions POST)".to_owned()
         }

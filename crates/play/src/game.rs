@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use crate::AppState;
 use crate::error::{ApiError, ApiJson};
 use crate::wire::{
-    BoardJson, CellJson, PairJson, PointJson, RulesJson, SlideJson, board_json, check_seed,
-    check_size, corners, parse_board, parse_cell,
+    BoardJson, CellJson, PairJson, PointJson, RulesJson, SlideJson, board_json, check_even,
+    check_seed, check_size, corners, parse_board, parse_cell,
 };
 
 /// `POST /api/deal`.
@@ -95,6 +95,7 @@ pub async fn deal_board(
     let limits = &state.limits;
     let rules = request.rules.to_rules(limits)?;
     check_size(request.rows, request.cols, limits)?;
+    check_even(request.rows, request.cols)?;
     let pairs = (request.rows * request.cols / 2) as u32;
     let most = limits.kinds.min(pairs);
     if request.kinds == 0 || request.kinds > most {

@@ -340,8 +340,10 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
             match segments::format::read_pair(&mut reader, &board) {
                 Ok(Some(pair)) => {
                     let path = solver.min_segments(pair.a, pair.b);
-                    let line =
-                        segments::format::pair_line(pairs.len() + 1, path.as_ref().map(|p| p.segments()));
+                    let line = segments::format::pair_line(
+                        pairs.len() + 1,
+                        path.as_ref().map(|p| p.segments()),
+                    );
                     pairs.push(QueryAnswer {
                         a: cell(pair.a),
                         b: cell(pair.b),
@@ -395,7 +397,8 @@ fn solitaire_view(input: &str, max_moves: u32, limits: &Limits) -> JudgeResponse
             truncated = !reader.is_at_end();
             break None;
         }
-        let case = match solitaire::format::read_case(&mut reader, solitaire::format::JUDGE_PIECES) {
+        let case = match solitaire::format::read_case(&mut reader, solitaire::format::JUDGE_PIECES)
+        {
             Ok(Some(case)) => case,
             Ok(None) => break None,
             Err(e) => break Some(e),

@@ -51,7 +51,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits)) {
+    let served = runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits));
+    // A search that outlived its request's time-out ends at its budget;
+    // do not wait for it to exit.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("play: {message}");

@@ -155,15 +155,11 @@ pub type BoardJson = Vec<Vec<u32>>;
 
 /// `board`'s kinds, row by row.
 pub fn board_json(board: &Board) -> BoardJson {
-    board
-        .to_grid()
-        .row_slices()
-        .map(<[u32]>::to_vec)
-        .collect()
+    board.to_grid().row_slices().map(<[u32]>::to_vec).collect()
 }
 
 /// Checks a board's size against the limits: 1 to `rows` rows of 1 to
-/// `cols` columns, at most `cells` cells, an even number of them.
+/// `cols` columns, at most `cells` cells.
 pub fn check_size(rows: usize, cols: usize, limits: &Limits) -> Result<(), ApiError> {
     if rows == 0 || rows > limits.rows || cols == 0 || cols > limits.cols {
         return Err(ApiError::bad_request(format!(
@@ -178,9 +174,15 @@ pub fn check_size(rows: usize, cols: usize, limits: &Limits) -> Result<(), ApiEr
             limits.cells
         )));
     }
-    if cells % 2 != 0 {
+    Ok(())
+}
+
+/// Checks that a deal's cells can all hold tiles, which go in pairs.
+pub fn check_even(rows: usize, cols: usize) -> Result<(), ApiError> {
+    if (rows * cols) % 2 != 0 {
         return Err(ApiError::bad_request(format!(
-            "a board needs an even number of cells (tiles go in pairs), got {rows} × {cols} = {cells}"
+            "a deal needs an even number of cells (tiles go in pairs), got {rows} × {cols} = {}",
+            rows * cols
         )));
     }
     Ok(())
