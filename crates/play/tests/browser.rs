@@ -50,7 +50,8 @@ enum Screen {
 
 macro_rules! check {
     ($cond:expr, $($why:tt)+) => {
-        if !$cond {
+        let holds: bool = $cond;
+        if !holds {
             return Err(format!($($why)+));
         }
     };
