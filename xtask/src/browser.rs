@@ -41,7 +41,9 @@ pub fn ensure() -> Result<(), String> {
     }
     let started = Instant::now();
     let mut update = Command::new("apt-get");
-    update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
+    update
+        .arg("update")
+        .env("DEBIAN_FRONTEND", "noninteractive");
     step(update)?;
     let mut install = Command::new("apt-get");
     install
