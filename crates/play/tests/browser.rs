@@ -711,6 +711,17 @@ async fn the_judge_viewer_draws_every_answer(env: &Env) -> Outcome {
             check!(red.as_u64().unwrap_or(0) > 50, "{problem}: the first drawing shows its path ({red} red pixels)");
             screenshot(env, &client, &format!("judge-{problem}")).await?;
         }
+        // The solitaire sequence steps move by move.
+        let next = client
+            .find(Locator::Css("#judge-answers .stepper button:nth-child(2)"))
+            .await
+            .map_err(cmd("the next-move button"))?;
+        next.click().await.map_err(cmd("next move"))?;
+        next.click().await.map_err(cmd("next move"))?;
+        let label = js(&client, "return document.querySelector('#judge-answers .stepper span').textContent;").await?;
+        check!(label == json!("after move 2 of 7"), "the stepper says {label}");
+        js(&client, "document.querySelector('#judge-answers .answer').scrollIntoView(); return null;").await?;
+        screenshot(env, &client, "judge-solitaire-step").await?;
         Ok(())
     })
     .await

@@ -172,8 +172,49 @@ function solitaireCard(c, caseNo) {
     (c.distance === null ? " (more than the limit)" : " in " + c.distance + " move" + (c.distance === 1 ? "" : "s"));
   const div = card(title, c.answer !== "YES");
   const { canvas, ctx, size } = canvasFor(8, 8);
+  const moves = c.moves || [];
+  div.appendChild(canvas);
+  // Step 0 shows the start with every move; step k the board after move k.
+  let step = 0;
+  const label = document.createElement("span");
+  const redraw = () => {
+    drawSolitaire(ctx, c, moves, step, size);
+    label.textContent = step === 0 ? "start, all moves" : "after move " + step + " of " + moves.length;
+  };
+  if (moves.length > 0) {
+    const controls = document.createElement("div");
+    controls.className = "stepper";
+    const back = document.createElement("button");
+    back.type = "button";
+    back.textContent = "◀";
+    back.setAttribute("aria-label", "previous move");
+    const next = document.createElement("button");
+    next.type = "button";
+    next.textContent = "▶";
+    next.setAttribute("aria-label", "next move");
+    back.addEventListener("click", () => { step = Math.max(0, step - 1); redraw(); });
+    next.addEventListener("click", () => { step = Math.min(moves.length, step + 1); redraw(); });
+    controls.append(back, next, label);
+    div.appendChild(controls);
+    const list = document.createElement("ol");
+    moves.forEach((m) => {
+      const li = document.createElement("li");
+      li.textContent = "(" + (m.from[0] + 1) + "," + (m.from[1] + 1) + ") → (" +
+        (m.to[0] + 1) + "," + (m.to[1] + 1) + ")" + (m.jump ? " jump" : "");
+      list.appendChild(li);
+    });
+    div.appendChild(list);
+  }
+  redraw();
+  return div;
+}
+
+/** The 8 × 8 board: goal squares as rings, the pieces after `step` moves
+ * as discs, and the arrows of every move (step 0) or of move `step`. */
+function drawSolitaire(ctx, c, moves, step, size) {
+  ctx.clearRect(0, 0, 10 * size, 10 * size);
   ctx.fillStyle = "#f3efe6";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillRect(0, 0, 10 * size, 10 * size);
   for (let r = 0; r < 8; r++) {
     for (let col = 0; col < 8; col++) {
       ctx.fillStyle = (r + col) % 2 === 0 ? "#e8e1d1" : "#d5ccb8";
@@ -188,7 +229,6 @@ function solitaireCard(c, caseNo) {
     ctx.fillText(String(i + 1), (i + 1.5) * size, size / 2);
     ctx.fillText(String(i + 1), size / 2, (i + 1.5) * size);
   }
-  // Goal squares: rings; start pieces: discs.
   for (const [r, col] of c.goal) {
     const [x, y] = cellCentre(r, col, size);
     ctx.strokeStyle = "#1e8449";
@@ -197,24 +237,21 @@ function solitaireCard(c, caseNo) {
     ctx.arc(x, y, size * 0.38, 0, 2 * Math.PI);
     ctx.stroke();
   }
-  for (const [r, col] of c.start) {
+  let pieces = c.start.map((p) => p.join(","));
+  for (const m of moves.slice(0, step)) {
+    pieces = pieces.map((p) => (p === m.from.join(",") ? m.to.join(",") : p));
+  }
+  const moved = step > 0 ? moves[step - 1].to.join(",") : null;
+  for (const p of pieces) {
+    const [r, col] = p.split(",").map(Number);
     const [x, y] = cellCentre(r, col, size);
-    ctx.fillStyle = "#2c3e50";
+    ctx.fillStyle = p === moved ? "#d35400" : "#2c3e50";
     ctx.beginPath();
     ctx.arc(x, y, size * 0.26, 0, 2 * Math.PI);
     ctx.fill();
   }
-  const list = document.createElement("ol");
-  (c.moves || []).forEach((m, i) => {
-    drawMove(ctx, m, i + 1, size);
-    const li = document.createElement("li");
-    li.textContent = "(" + (m.from[0] + 1) + "," + (m.from[1] + 1) + ") → (" +
-      (m.to[0] + 1) + "," + (m.to[1] + 1) + ")" + (m.jump ? " jump" : "");
-    list.appendChild(li);
-  });
-  div.appendChild(canvas);
-  if (c.moves && c.moves.length > 0) div.appendChild(list);
-  return div;
+  if (step === 0) moves.forEach((m, i) => drawMove(ctx, m, i + 1, size));
+  else drawMove(ctx, moves[step - 1], step, size);
 }
 
 /** An arrow for move number `n` (dashed for a jump), its number at the
