@@ -108,7 +108,7 @@ pub async fn deal_board(
     let (rows, cols, kinds, solvable) =
         (request.rows, request.cols, request.kinds, request.solvable);
     let dealt_rules = rules.clone();
-    let board = state
+    let (board, position) = state
         .heavy
         .run(move || {
             if solvable {
@@ -131,7 +131,6 @@ pub async fn deal_board(
         })
         .await?
         .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-    let (board, position) = board;
     Ok(Json(DealResponse {
         board: board_json(&board),
         rules: RulesJson::from_rules(&rules),
