@@ -2,6 +2,7 @@
 //! measures the solvers.
 
 mod bench;
+mod browser;
 mod run;
 mod test;
 
@@ -22,12 +23,16 @@ tasks:
                    RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps
                    the solver libraries build without clap (cargo tree -p
                      <library> --no-default-features -e normal lists no clap)
+                   Chromium and chromedriver for the play crate's browser
+                     tests: installed with apt-get when missing (as root),
+                     otherwise a failure naming the command
                    cargo test --workspace
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
                    cargo package --workspace --allow-dirty (each crate
                      packaged and built from its package)
                    cargo xtask bench --quick
+  browser        only the Chromium step of `test`
   bench          the solvers' speed on seeded worst-case inputs against
                  parsing alone and the brute-force baselines, answers checked
                  (release build; report in target/bench/report.md)
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("browser") => browser::ensure(),
         // The measuring half of `bench`, run in a release build by `bench`.
         Some("bench-run") => bench::run_measurements(&args[1..]),
         // The parse-only program that `bench` times against the solvers.

@@ -8,12 +8,17 @@
 //!    --no-default-features -e normal` lists none of [`BINARY_ONLY`] (clap,
 //!    grid-cli, indicatif, wait-timeout) for any of
 //!    [`SOLVERS`] (only their binaries parse arguments);
-//! 5. `cargo test --workspace`;
-//! 6. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//! 5. Chromium and chromedriver for the play crate's browser tests
+//!    (`crates/play/tests/browser.rs`): nothing when they are on the PATH;
+//!    installed with apt-get when missing and this runs as root (CI does);
+//!    otherwise a failure naming the command (see [`crate::browser`]);
+//! 6. `cargo test --workspace`, the browser tests and the play server's
+//!    load test included;
+//! 7. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 7. `cargo package --workspace --allow-dirty`, less the unpublished
+//! 8. `cargo package --workspace --allow-dirty`, less the unpublished
 //!    `xtask` and `test-support` (cargo would package them too): every
 //!    publishable crate packaged and built from its package, as crates.io
 //!    would get it (`--allow-dirty` so that the check runs on uncommitted
@@ -23,7 +28,7 @@
 //!    those crates from their packages each time:
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
-//! 8. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 9. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
 use crate::SOLVERS;
@@ -54,6 +59,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     step(doc)?;
 
     libraries_without_clap()?;
+
+    crate::browser::ensure()?;
 
     let mut test = cargo();
     test.args(["test", "--workspace"]);
@@ -160,10 +167,11 @@ fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
 const PACKAGE_TARGET: &str = "target/package-check";
 
 /// The workspace's publishable crates, as `cargo package` packages them.
-const PUBLISHED: [&str; 5] = [
+const PUBLISHED: [&str; 6] = [
     "grid-core",
     "grid-cli",
     "lianliankan",
+    "play",
     "segments",
     "solitaire",
 ];

@@ -1,0 +1,70 @@
+// What both views share: calling the API, tile colours, path geometry.
+"use strict";
+
+/** POSTs `body` as JSON to `/api/<path>` (GET without a body) and returns
+ * `{ ok, status, data }`; `data.error` holds the server's message on a 4xx
+ * or 5xx, and a network failure is reported the same way. */
+async function api(path, body) {
+  const init = body === undefined
+    ? { method: "GET" }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  try {
+    const response = await fetch("/api/" + path, init);
+    let data;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = { error: "the server sent no JSON (status " + response.status + ")" };
+    }
+    return { ok: response.ok, status: response.status, data };
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: "cannot reach the server: " + e.message } };
+  }
+}
+
+/** The background colour of a tile of `kind`: hues spread by the golden
+ * angle so that nearby kinds differ, three lightness bands. */
+function tileColour(kind) {
+  const hue = Math.round((kind * 137.508) % 360);
+  const light = [82, 70, 90][kind % 3];
+  const sat = [70, 60, 80][(kind >> 1) % 3];
+  return "hsl(" + hue + ", " + sat + "%, " + light + "%)";
+}
+
+/** The centre of cell (row, col) in pixels on a drawing whose one-cell
+ * margin (the ring around the board, row or column -1) starts at 0. */
+function cellCentre(row, col, size) {
+  return [(col + 1.5) * size, (row + 1.5) * size];
+}
+
+/** The `points` attribute of an SVG polyline through a path's corners. */
+function pathPoints(corners, size) {
+  return corners.map(([r, c]) => cellCentre(r, c, size).join(",")).join(" ");
+}
+
+/** Draws a path's corners on a 2D canvas context. */
+function strokePath(ctx, corners, size, colour, width) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.lineJoin = "round";
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  corners.forEach(([r, c], i) => {
+    const [x, y] = cellCentre(r, c, size);
+    if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+  });
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The page's two views, chosen by the URL's fragment (#play, #judge). */
+function showView() {
+  const judge = location.hash === "#judge";
+  document.getElementById("play-view").hidden = judge;
+  document.getElementById("judge-view").hidden = !judge;
+  document.getElementById("nav-play").classList.toggle("active", !judge);
+  document.getElementById("nav-judge").classList.toggle("active", judge);
+}
+window.addEventListener("hashchange", showView);
+document.addEventListener("DOMContentLoaded", showView);

@@ -1,0 +1,620 @@
+// The game view: deals, picks, paths, gravity, hint, shuffle, undo, redo,
+// auto-solve, the timer, share links and the keyboard. The server keeps no
+// game: each request carries the board and the rules, and this page keeps
+// the history (so undo and redo need no request).
+"use strict";
+
+/** Everything the game view knows; `window.lianliankan` for tests. */
+const game = {
+  spec: null, // the deal: rows, cols, kinds, rules, solvable, seed
+  rules: null, // the rules as the server wrote them back
+  board: [], // kinds row by row, 0 empty
+  position: { tiles: 0, moves: 0, dead: false, cleared: false },
+  history: [], // steps done, the last last
+  undone: [], // steps undone, the next to redo last
+  selected: null, // [row, col] of the picked tile
+  cursor: [0, 0], // the keyboard's cell
+  size: 40, // pixels a cell
+  tiles: new Map(), // "row,col" -> the tile's element
+  busy: true,
+  solving: false,
+  started: 0,
+  stopped: null,
+};
+window.lianliankan = game;
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const key = (r, c) => r + "," + c;
+let boardEl, svgEl, cursorEl, hintTimer = null;
+
+function say(text, tone) {
+  const el = $("message");
+  el.textContent = text;
+  el.className = tone || "";
+}
+
+function setBusy(busy) {
+  game.busy = busy;
+  boardEl.dataset.busy = String(busy);
+  updateButtons();
+}
+
+function updateButtons() {
+  const idle = !game.busy && !game.solving && game.spec !== null;
+  $("undo").disabled = !idle || game.history.length === 0;
+  $("redo").disabled = !idle || game.undone.length === 0;
+  $("hint").disabled = !idle || game.position.cleared;
+  $("shuffle").disabled = !idle || game.position.cleared;
+  $("solve").disabled = game.spec === null || (game.busy && !game.solving) || game.position.cleared;
+  $("solve").textContent = game.solving ? "Stop" : "Auto-solve";
+  $("dead-undo").disabled = !idle || game.history.length === 0;
+  $("dead-shuffle").disabled = !idle;
+}
+
+// ---- layout and tiles ----
+
+/** Cell size from the space the board has: the width, and on a large
+ * screen the height too. */
+function layout() {
+  const rows = game.board.length, cols = game.board[0].length;
+  const width = $("board-wrap").clientWidth - 4;
+  let size = Math.floor(width / (cols + 2));
+  if (window.innerWidth >= 600) {
+    size = Math.min(size, Math.floor((window.innerHeight - 200) / (rows + 2)));
+  }
+  game.size = Math.max(16, Math.min(52, size));
+  const w = (cols + 2) * game.size, h = (rows + 2) * game.size;
+  boardEl.style.width = w + "px";
+  boardEl.style.height = h + "px";
+  boardEl.style.setProperty("--cell", game.size + "px");
+  boardEl.classList.toggle("closed", game.rules.border !== "open");
+  svgEl.setAttribute("width", w);
+  svgEl.setAttribute("height", h);
+  for (const [k, el] of game.tiles) {
+    const [r, c] = k.split(",").map(Number);
+    place(el, r, c);
+  }
+  placeCursor();
+}
+
+function place(el, r, c) {
+  el.dataset.cell = key(r, c);
+  el.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
+  el.setAttribute("aria-label", "tile " + el.dataset.kind + ", row " + (r + 1) + ", column " + (c + 1));
+}
+
+function makeTile(r, c, kind) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "tile";
+  el.textContent = kind;
+  el.dataset.kind = kind;
+  el.style.background = tileColour(kind);
+  el.tabIndex = -1;
+  place(el, r, c);
+  el.addEventListener("click", () => {
+    const [row, col] = el.dataset.cell.split(",").map(Number);
+    game.cursor = [row, col];
+    placeCursor();
+    pick(row, col);
+  });
+  boardEl.appendChild(el);
+  game.tiles.set(key(r, c), el);
+  return el;
+}
+
+/** Makes the tiles on the page match `game.board`: keeps the right ones,
+ * removes the rest, adds the missing. */
+function reconcile() {
+  for (const [k, el] of [...game.tiles]) {
+    const [r, c] = k.split(",").map(Number);
+    const kind = (game.board[r] || [])[c] || 0;
+    if (String(kind) !== el.dataset.kind) {
+      el.remove();
+      game.tiles.delete(k);
+    }
+  }
+  game.board.forEach((row, r) => row.forEach((kind, c) => {
+    if (kind !== 0 && !game.tiles.has(key(r, c))) makeTile(r, c, kind);
+  }));
+}
+
+function renderAll() {
+  for (const el of game.tiles.values()) el.remove();
+  game.tiles.clear();
+  reconcile();
+}
+
+function tileAt(cell) {
+  return game.tiles.get(key(cell[0], cell[1]));
+}
+
+function placeCursor() {
+  const [r, c] = game.cursor;
+  cursorEl.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
+}
+
+function drawPath(corners, cls) {
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", pathPoints(corners, game.size));
+  line.setAttribute("stroke-width", Math.max(3, game.size / 8));
+  if (cls) line.setAttribute("class", cls);
+  svgEl.appendChild(line);
+}
+
+function clearPaths() {
+  svgEl.replaceChildren();
+}
+
+function clearHint() {
+  if (hintTimer) clearTimeout(hintTimer);
+  hintTimer = null;
+  svgEl.querySelectorAll(".hint").forEach((l) => l.remove());
+  for (const el of game.tiles.values()) el.classList.remove("hinted");
+}
+
+function deselect() {
+  if (game.selected) {
+    const el = tileAt(game.selected);
+    if (el) el.classList.remove("selected");
+  }
+  game.selected = null;
+}
+
+// ---- animations ----
+
+/** The path, the pair fading out, then the tiles gravity moved sliding. */
+async function animateRemoval(step) {
+  drawPath(step.path);
+  const pair = [tileAt(step.a), tileAt(step.b)];
+  pair.forEach((el) => el && el.classList.add("gone"));
+  await sleep(280);
+  pair.forEach((el) => el && el.remove());
+  game.tiles.delete(key(...step.a));
+  game.tiles.delete(key(...step.b));
+  clearPaths();
+  if (step.moved.length > 0) {
+    const moving = step.moved.map((s) => [tileAt(s.from), s]);
+    moving.forEach(([, s]) => game.tiles.delete(key(...s.from)));
+    moving.forEach(([el, s]) => {
+      if (el) {
+        place(el, s.to[0], s.to[1]);
+        game.tiles.set(key(...s.to), el);
+      }
+    });
+    await sleep(280);
+  }
+}
+
+/** The removal backwards: the moved tiles slide back, the pair returns. */
+async function animateUndoRemoval(step) {
+  if (step.moved.length > 0) {
+    const moving = step.moved.map((s) => [tileAt(s.to), s]);
+    moving.forEach(([, s]) => game.tiles.delete(key(...s.to)));
+    moving.forEach(([el, s]) => {
+      if (el) {
+        place(el, s.from[0], s.from[1]);
+        game.tiles.set(key(...s.from), el);
+      }
+    });
+    await sleep(280);
+  }
+  const back = [makeTile(step.a[0], step.a[1], step.kinds[0]), makeTile(step.b[0], step.b[1], step.kinds[1])];
+  back.forEach((el) => el.classList.add("fresh"));
+  void boardEl.offsetWidth; // start the fade from transparent
+  back.forEach((el) => el.classList.remove("fresh"));
+  await sleep(240);
+}
+
+/** Every tile fades out, the new arrangement fades in. */
+async function animateShuffle(board) {
+  for (const el of game.tiles.values()) el.classList.add("gone");
+  await sleep(240);
+  game.board = board;
+  renderAll();
+  for (const el of game.tiles.values()) el.classList.add("fresh");
+  void boardEl.offsetWidth;
+  for (const el of game.tiles.values()) el.classList.remove("fresh");
+  await sleep(240);
+}
+
+// ---- status ----
+
+function positionOf(data) {
+  return { tiles: data.tiles, moves: data.moves, dead: data.dead, cleared: data.cleared };
+}
+
+function setPosition(p) {
+  game.position = p;
+  $("tiles-left").textContent = p.tiles;
+  $("moves-left").textContent = p.moves;
+  $("dead").hidden = !p.dead;
+  const won = $("won");
+  if (p.cleared) {
+    if (game.stopped === null) game.stopped = Date.now();
+    won.textContent = "Cleared in " + clock(game.stopped - game.started) + "!";
+    won.hidden = false;
+  } else {
+    game.stopped = null;
+    won.hidden = true;
+  }
+  tick();
+  updateButtons();
+}
+
+function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+function tick() {
+  if (game.spec === null) return;
+  const end = game.stopped === null ? Date.now() : game.stopped;
+  $("timer").textContent = clock(end - game.started);
+}
+
+// ---- actions ----
+
+function randomSeed() {
+  return Math.floor(Math.random() * 1e9);
+}
+
+/** Picks the tile at (r, c): the first of a pair, or the second, which
+ * asks the server to remove the pair. */
+async function pick(r, c) {
+  if (game.busy || game.solving) return;
+  if (!game.board[r] || !game.board[r][c]) return;
+  clearHint();
+  if (!game.selected) {
+    game.selected = [r, c];
+    tileAt([r, c]).classList.add("selected");
+    return;
+  }
+  const first = game.selected;
+  deselect();
+  if (first[0] === r && first[1] === c) return;
+  await tryRemove(first, [r, c]);
+}
+
+/** Asks the server to remove the pair `a`, `b`; animates the step, or
+ * shows why the pair cannot go. Returns whether it went. */
+async function tryRemove(a, b) {
+  setBusy(true);
+  const res = await api("remove", { board: game.board, rules: game.rules, a, b });
+  if (!res.ok) {
+    say(res.data.error, "bad");
+    setBusy(false);
+    return false;
+  }
+  const d = res.data;
+  if (!d.legal) {
+    for (const cell of [a, b]) {
+      const el = tileAt(cell);
+      if (el) {
+        el.classList.remove("wrong");
+        void el.offsetWidth;
+        el.classList.add("wrong");
+      }
+    }
+    say("Not a pair: " + d.message + ".", "bad");
+    setBusy(false);
+    return false;
+  }
+  const step = {
+    type: "remove", a, b, path: d.path, kinds: d.kinds, moved: d.moved,
+    before: game.board, after: d.board, positionBefore: game.position, position: positionOf(d),
+  };
+  game.history.push(step);
+  game.undone = [];
+  await animateRemoval(step);
+  game.board = step.after;
+  reconcile();
+  say(d.moved.length > 0 ? d.moved.length + " tile" + (d.moved.length === 1 ? "" : "s") + " slid" : "");
+  setPosition(step.position);
+  setBusy(false);
+  return true;
+}
+
+async function hint() {
+  if (game.busy || game.solving || game.spec === null) return;
+  clearHint();
+  deselect();
+  setBusy(true);
+  const res = await api("hint", { board: game.board, rules: game.rules });
+  setBusy(false);
+  if (!res.ok) return say(res.data.error, "bad");
+  setPosition(positionOf(res.data));
+  const h = res.data.hint;
+  if (!h) return say(res.data.cleared ? "The board is clear." : "No pair can be removed now.", "bad");
+  drawPath(h.path, "hint");
+  [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
+  game.cursor = h.a;
+  placeCursor();
+  say("Hint: these two can go (" + (h.path.length - 2) + " turn" + (h.path.length === 3 ? "" : "s") + ").", "good");
+  hintTimer = setTimeout(clearHint, 2500);
+}
+
+async function shuffle() {
+  if (game.busy || game.solving || game.spec === null) return;
+  clearHint();
+  deselect();
+  setBusy(true);
+  const res = await api("shuffle", { board: game.board, rules: game.rules, seed: randomSeed() });
+  if (!res.ok || !res.data.shuffled) {
+    say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
+    setBusy(false);
+    return;
+  }
+  const step = {
+    type: "shuffle", before: game.board, after: res.data.board,
+    positionBefore: game.position, position: positionOf(res.data),
+  };
+  game.history.push(step);
+  game.undone = [];
+  await animateShuffle(step.after);
+  say("Shuffled.");
+  setPosition(step.position);
+  setBusy(false);
+}
+
+async function undo() {
+  if (game.busy || game.solving || game.history.length === 0) return;
+  clearHint();
+  deselect();
+  setBusy(true);
+  const step = game.history.pop();
+  game.undone.push(step);
+  if (step.type === "remove") await animateUndoRemoval(step);
+  else await animateShuffle(step.before);
+  game.board = step.before;
+  reconcile();
+  say("Undone.");
+  setPosition(step.positionBefore);
+  setBusy(false);
+}
+
+async function redo() {
+  if (game.busy || game.solving || game.undone.length === 0) return;
+  clearHint();
+  deselect();
+  setBusy(true);
+  const step = game.undone.pop();
+  game.history.push(step);
+  if (step.type === "remove") await animateRemoval(step);
+  else await animateShuffle(step.after);
+  game.board = step.after;
+  reconcile();
+  say("Redone.");
+  setPosition(step.position);
+  setBusy(false);
+}
+
+/** Asks the solver for an order and plays it step by step; pressed again
+ * while playing, stops. */
+async function autoSolve() {
+  if (game.solving) {
+    game.solving = false;
+    updateButtons();
+    return;
+  }
+  if (game.busy || game.spec === null) return;
+  clearHint();
+  deselect();
+  setBusy(true);
+  say("Solving…");
+  const res = await api("solve", { board: game.board, rules: game.rules });
+  setBusy(false);
+  if (!res.ok) return say(res.data.error, "bad");
+  const d = res.data;
+  if (d.result === "unsolvable") {
+    return say("This position cannot be cleared: the solver tried every order. Undo or shuffle.", "bad");
+  }
+  if (d.result === "out-of-budget") {
+    return say("The solver gave up after " + d.states + " states without an answer.", "bad");
+  }
+  if (d.result === "timed-out") {
+    return say("The solver found no answer within " + d.timeout_ms / 1000 + " s.", "bad");
+  }
+  say("The solver clears it in " + d.order.length + " removals; playing them.", "good");
+  game.solving = true;
+  updateButtons();
+  for (const pair of d.order) {
+    if (!game.solving) break; // Stop was pressed
+    const went = await tryRemove(pair.a, pair.b);
+    if (!went) break;
+    await sleep(120);
+  }
+  game.solving = false;
+  updateButtons();
+}
+
+function shareUrl(spec) {
+  const q = new URLSearchParams({
+    rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
+    turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
+    groups: spec.rules.groups || "", deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
+  });
+  return location.origin + location.pathname + "?" + q.toString();
+}
+
+async function share() {
+  if (game.spec === null) return;
+  const url = shareUrl(game.spec);
+  $("share-link").value = url;
+  $("share-box").hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("Link copied: it deals this board again, under these rules.", "good");
+  } catch (e) {
+    $("share-link").select();
+    say("Copy the link below: it deals this board again, under these rules.");
+  }
+}
+
+function capital(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// ---- deals ----
+
+function readForm() {
+  const seedText = $("seed").value.trim();
+  return {
+    rows: Number($("rows").value),
+    cols: Number($("cols").value),
+    kinds: Number($("kinds").value),
+    rules: {
+      turns: Number($("turns").value),
+      border: $("border").value,
+      gravity: $("gravity").value,
+      groups: $("groups").value.trim(),
+    },
+    solvable: $("solvable").value === "solvable",
+    seed: seedText === "" ? randomSeed() : Number(seedText),
+  };
+}
+
+function fillForm(spec) {
+  $("rows").value = spec.rows;
+  $("cols").value = spec.cols;
+  $("kinds").value = spec.kinds;
+  $("turns").value = spec.rules.turns;
+  $("border").value = spec.rules.border;
+  $("gravity").value = spec.rules.gravity;
+  $("groups").value = spec.rules.groups || "";
+  $("solvable").value = spec.solvable ? "solvable" : "random";
+}
+
+async function deal(spec) {
+  game.solving = false;
+  clearHint();
+  deselect();
+  setBusy(true);
+  say("Dealing…");
+  const res = await api("deal", spec);
+  if (!res.ok) {
+    say(res.data.error, "bad");
+    setBusy(false);
+    return;
+  }
+  const d = res.data;
+  game.spec = { ...spec, rules: d.rules, seed: d.seed };
+  game.rules = d.rules;
+  game.board = d.board;
+  game.history = [];
+  game.undone = [];
+  game.cursor = [0, 0];
+  game.started = Date.now();
+  game.stopped = null;
+  $("share-box").hidden = true;
+  clearPaths();
+  layout();
+  renderAll();
+  setPosition(positionOf(d));
+  history.replaceState(null, "", shareUrl(game.spec) + (location.hash || ""));
+  say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
+    (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") + ".", "good");
+  setBusy(false);
+}
+
+/** The deal a link asks for, if it names a seed. */
+function specFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("seed")) return null;
+  const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
+  return {
+    rows: num("rows", 8),
+    cols: num("cols", 12),
+    kinds: num("kinds", 18),
+    rules: {
+      turns: num("turns", 2),
+      border: q.get("border") || "closed",
+      gravity: q.get("gravity") || "none",
+      groups: q.get("groups") || "",
+    },
+    solvable: q.get("deal") !== "random",
+    seed: num("seed", 0),
+  };
+}
+
+// ---- keyboard ----
+
+function onKey(e) {
+  if (game.spec === null || e.ctrlKey || e.metaKey || e.altKey) return;
+  const rows = game.board.length, cols = game.board[0].length;
+  const [r, c] = game.cursor;
+  const move = (dr, dc) => {
+    game.cursor = [Math.min(rows - 1, Math.max(0, r + dr)), Math.min(cols - 1, Math.max(0, c + dc))];
+    placeCursor();
+  };
+  switch (e.key) {
+    case "ArrowUp": move(-1, 0); break;
+    case "ArrowDown": move(1, 0); break;
+    case "ArrowLeft": move(0, -1); break;
+    case "ArrowRight": move(0, 1); break;
+    case "Enter": case " ": pick(r, c); break;
+    case "Escape": deselect(); break;
+    case "h": case "H": hint(); break;
+    case "s": case "S": shuffle(); break;
+    case "u": case "U": undo(); break;
+    case "r": case "R": redo(); break;
+    default: return;
+  }
+  e.preventDefault();
+}
+
+// ---- start ----
+
+async function startPlay() {
+  boardEl = $("board");
+  svgEl = $("paths");
+  cursorEl = document.createElement("div");
+  cursorEl.id = "cursor";
+  boardEl.appendChild(cursorEl);
+  boardEl.addEventListener("keydown", onKey);
+  $("deal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    deal(readForm());
+  });
+  $("hint").addEventListener("click", hint);
+  $("shuffle").addEventListener("click", shuffle);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("solve").addEventListener("click", autoSolve);
+  $("share").addEventListener("click", share);
+  $("share-copy").addEventListener("click", share);
+  $("dead-shuffle").addEventListener("click", shuffle);
+  $("dead-undo").addEventListener("click", undo);
+  window.addEventListener("resize", () => game.spec && layout());
+  setInterval(tick, 500);
+
+  const limits = await api("limits");
+  if (limits.ok) {
+    const select = $("gravity");
+    select.replaceChildren();
+    for (const name of limits.data.gravity) {
+      const option = document.createElement("option");
+      option.value = option.textContent = name;
+      select.appendChild(option);
+    }
+    $("rows").max = limits.data.rows;
+    $("cols").max = limits.data.cols;
+    $("kinds").max = limits.data.kinds;
+    $("turns").max = limits.data.turns;
+  }
+  let spec = specFromUrl();
+  if (spec === null) {
+    if (window.innerWidth < 600) {
+      $("rows").value = 10;
+      $("cols").value = 6;
+      $("kinds").value = 10;
+      $("settings").open = false;
+    }
+    spec = readForm();
+  }
+  fillForm(spec);
+  await deal(spec);
+}
+
+document.addEventListener("DOMContentLoaded", startPlay);

@@ -1,0 +1,407 @@
+//! The game endpoints: deal, remove, hint, shuffle, solve.
+//!
+//! The server keeps no games. Each request carries the board as it is now
+//! and the rules, and each answer carries what the page needs to show the
+//! step (the path, the tiles gravity moved, the board after) and what it
+//! needs next (how many moves exist, whether the board is dead or clear).
+//! The page keeps the history, so undo and redo need no server; a deal is
+//! its spec and seed, so a share link reproduces it.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use lianliankan::{
+    Board, Connector, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Solution, Step, deal,
+    generate, moves,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiJson};
+use crate::wire::{
+    BoardJson, CellJson, PairJson, PointJson, RulesJson, SlideJson, board_json, check_even,
+    check_seed, check_size, corners, parse_board, parse_cell,
+};
+
+/// `POST /api/deal`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRequest {
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    #[serde(default)]
+    rules: RulesJson,
+    /// `true` (the default): a deal that can be cleared, by construction;
+    /// `false`: dealt at random as the games deal (may not be clearable).
+    #[serde(default = "yes")]
+    solvable: bool,
+    seed: u64,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The answer to `POST /api/deal`.
+#[derive(Debug, Serialize)]
+pub struct DealResponse {
+    board: BoardJson,
+    rules: RulesJson,
+    solvable: bool,
+    seed: u64,
+    #[serde(flatten)]
+    position: Position,
+}
+
+/// How a position stands: what the page shows after every step.
+#[derive(Debug, Serialize)]
+pub struct Position {
+    /// Tiles on the board.
+    tiles: usize,
+    /// Pairs that can be removed now.
+    moves: usize,
+    /// Tiles remain and no pair can go.
+    dead: bool,
+    /// No tiles remain.
+    cleared: bool,
+}
+
+impl Position {
+    fn of(board: &Board, rules: &Rules) -> Position {
+        let tiles = board.tile_count();
+        let moves = if tiles == 0 {
+            0
+        } else {
+            moves(board, rules).len()
+        };
+        Position {
+            tiles,
+            moves,
+            dead: tiles > 0 && moves == 0,
+            cleared: tiles == 0,
+        }
+    }
+}
+
+/// Deals a board: by `generate` (clearable) or `deal` (random; groups of
+/// four tiles of a kind, or of two when the cells are not a multiple of
+/// four).
+pub async fn deal_board(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<DealRequest>,
+) -> Result<Json<DealResponse>, ApiError> {
+    let limits = &state.limits;
+    let rules = request.rules.to_rules(limits)?;
+    check_size(request.rows, request.cols, limits)?;
+    check_even(request.rows, request.cols)?;
+    let pairs = (request.rows * request.cols / 2) as u32;
+    let most = limits.kinds.min(pairs);
+    if request.kinds == 0 || request.kinds > most {
+        return Err(ApiError::bad_request(format!(
+            "kinds must be 1 to {most} on a {} × {} board (at most {} in all), got {}",
+            request.rows, request.cols, limits.kinds, request.kinds
+        )));
+    }
+    let seed = check_seed(request.seed)?;
+    let (rows, cols, kinds, solvable) =
+        (request.rows, request.cols, request.kinds, request.solvable);
+    let dealt_rules = rules.clone();
+    let (board, position) = state
+        .heavy
+        .run(move || {
+            if solvable {
+                let spec = GenerateSpec::new(rows, cols, kinds)
+                    .with_seed(seed)
+                    .with_rules(dealt_rules.clone());
+                generate(&spec).map(|made| made.board)
+            } else {
+                let copies = if (rows * cols) % 4 == 0 { 4 } else { 2 };
+                deal(
+                    &DealSpec::new(rows, cols, kinds)
+                        .with_copies(copies)
+                        .with_seed(seed),
+                )
+            }
+            .map(|board| {
+                let position = Position::of(&board, &dealt_rules);
+                (board, position)
+            })
+        })
+        .await?
+        .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    Ok(Json(DealResponse {
+        board: board_json(&board),
+        rules: RulesJson::from_rules(&rules),
+        solvable,
+        seed,
+        position,
+    }))
+}
+
+/// `POST /api/remove`: the board, the rules and two cells.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveRequest {
+    board: BoardJson,
+    #[serde(default)]
+    rules: RulesJson,
+    a: CellJson,
+    b: CellJson,
+}
+
+/// The answer to `POST /api/remove`: the step, or why the pair cannot go.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum RemoveResponse {
+    /// The tiles went.
+    Legal {
+        /// Always `true`.
+        legal: bool,
+        /// The corners of the path that joined them.
+        path: Vec<PointJson>,
+        /// The kinds of the two tiles.
+        kinds: [u32; 2],
+        /// The tiles gravity moved.
+        moved: Vec<SlideJson>,
+        /// The board after the removal and its gravity.
+        board: BoardJson,
+        /// How the new position stands.
+        #[serde(flatten)]
+        position: Position,
+    },
+    /// Nothing changed.
+    Illegal {
+        /// Always `false`.
+        legal: bool,
+        /// `same-cell`, `empty`, `different-kinds` or `no-path`.
+        reason: &'static str,
+        /// The reason in words, for the player.
+        message: String,
+    },
+}
+
+/// Removes a pair, as `Game::remove` does: an illegal pair is explained and
+/// changes nothing.
+pub async fn remove(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<RemoveRequest>,
+) -> Result<Json<RemoveResponse>, ApiError> {
+    let rules = request.rules.to_rules(&state.limits)?;
+    let board = parse_board(&request.board, &state.limits)?;
+    let a = parse_cell(request.a, &board, "cell a")?;
+    let b = parse_cell(request.b, &board, "cell b")?;
+    crate::work::light(move || {
+        let mut game = Game::new(board, rules);
+        match game.remove(a, b) {
+            Ok(path) => {
+                let Some(Step::Removed { kinds, moved, .. }) = game.history().last() else {
+                    return Err(ApiError::from(crate::work::WorkError::Failed));
+                };
+                Ok(RemoveResponse::Legal {
+                    legal: true,
+                    path: corners(&path),
+                    kinds: *kinds,
+                    moved: moved.iter().map(SlideJson::from).collect(),
+                    board: board_json(game.board()),
+                    position: Position::of(game.board(), game.rules()),
+                })
+            }
+            Err(error) => {
+                let reason = match error {
+                    RemoveError::OffBoard(_) => {
+                        return Err(ApiError::bad_request(error.to_string()));
+                    }
+                    RemoveError::SameCell(_) => "same-cell",
+                    RemoveError::Empty(_) => "empty",
+                    RemoveError::DifferentKinds { .. } => "different-kinds",
+                    RemoveError::NoPath => "no-path",
+                };
+                let message = match error {
+                    RemoveError::NoPath => format!(
+                        "no path with at most {} turn{} joins these tiles",
+                        game.rules().max_turns,
+                        if game.rules().max_turns == 1 { "" } else { "s" }
+                    ),
+                    other => other.to_string(),
+                };
+                Ok(RemoveResponse::Illegal {
+                    legal: false,
+                    reason,
+                    message,
+                })
+            }
+        }
+    })
+    .await?
+    .map(Json)
+}
+
+/// `POST /api/hint` and the board-only requests: a board and its rules.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRequest {
+    board: BoardJson,
+    #[serde(default)]
+    rules: RulesJson,
+}
+
+/// The answer to `POST /api/hint`.
+#[derive(Debug, Serialize)]
+pub struct HintResponse {
+    /// A pair that can go now, with its path; `null` when none can.
+    hint: Option<PairJson>,
+    #[serde(flatten)]
+    position: Position,
+}
+
+/// A pair that can be removed now (the engine's `Game::hint`), with its path.
+pub async fn hint(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<BoardRequest>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let rules = request.rules.to_rules(&state.limits)?;
+    let board = parse_board(&request.board, &state.limits)?;
+    crate::work::light(move || {
+        let game = Game::new(board, rules);
+        let hint = game.hint().map(|pair| {
+            let path = Connector::new()
+                .connect(game.board(), pair.a(), pair.b(), game.rules())
+                .ok()
+                .flatten();
+            PairJson::new(pair, path.as_ref())
+        });
+        Json(HintResponse {
+            hint,
+            position: Position::of(game.board(), game.rules()),
+        })
+    })
+    .await
+}
+
+/// `POST /api/shuffle`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleRequest {
+    board: BoardJson,
+    #[serde(default)]
+    rules: RulesJson,
+    seed: u64,
+}
+
+/// The answer to `POST /api/shuffle`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ShuffleResponse {
+    /// The tiles were rearranged so that a pair can go.
+    Shuffled {
+        /// Always `true`.
+        shuffled: bool,
+        /// The board after the shuffle.
+        board: BoardJson,
+        /// How it stands.
+        #[serde(flatten)]
+        position: Position,
+    },
+    /// No arrangement of these tiles on these cells has a move.
+    Impossible {
+        /// Always `false`.
+        shuffled: bool,
+        /// Why, for the player.
+        message: String,
+    },
+}
+
+/// Permutes the remaining tiles so that a move exists (`Game::shuffle`).
+pub async fn shuffle(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<ShuffleRequest>,
+) -> Result<Json<ShuffleResponse>, ApiError> {
+    let rules = request.rules.to_rules(&state.limits)?;
+    let board = parse_board(&request.board, &state.limits)?;
+    let seed = check_seed(request.seed)?;
+    crate::work::light(move || {
+        let mut game = Game::new(board, rules);
+        Json(match game.shuffle(seed) {
+            Ok(()) => ShuffleResponse::Shuffled {
+                shuffled: true,
+                board: board_json(game.board()),
+                position: Position::of(game.board(), game.rules()),
+            },
+            Err(e) => ShuffleResponse::Impossible {
+                shuffled: false,
+                message: format!("{e}: undo, or deal again"),
+            },
+        })
+    })
+    .await
+}
+
+/// `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    board: BoardJson,
+    #[serde(default)]
+    rules: RulesJson,
+    /// Search states to spend at most (the server's limit when left out or
+    /// larger).
+    budget: Option<u64>,
+}
+
+/// The answer to `POST /api/solve`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum SolveResponse {
+    /// The board can be cleared in this order (each pair named on the board
+    /// as it is at that step).
+    Solved {
+        /// The removals, first first.
+        order: Vec<PairJson>,
+    },
+    /// The board cannot be cleared: proved by exhausting the search.
+    Unsolvable,
+    /// The budget of states ran out first.
+    OutOfBudget {
+        /// States searched.
+        states: u64,
+    },
+    /// The time-out came first.
+    TimedOut {
+        /// The time-out.
+        timeout_ms: u128,
+    },
+}
+
+/// Whether the board can be cleared, and how: the engine's exact `solve`
+/// under a budget of states and a time-out.
+pub async fn solve(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<SolveRequest>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    let rules = request.rules.to_rules(&state.limits)?;
+    let board = parse_board(&request.board, &state.limits)?;
+    let budget = request
+        .budget
+        .unwrap_or(u64::MAX)
+        .min(state.limits.solve_states);
+    let answer = state
+        .heavy
+        .run(move || lianliankan::solve(&board, &rules, budget))
+        .await;
+    Ok(Json(match answer {
+        Ok(Solution::Solved(order)) => SolveResponse::Solved {
+            order: order
+                .into_iter()
+                .map(|pair: Move| PairJson::new(pair, None))
+                .collect(),
+        },
+        Ok(Solution::Unsolvable) => SolveResponse::Unsolvable,
+        Ok(Solution::OutOfBudget { states }) => SolveResponse::OutOfBudget { states },
+        Err(crate::work::WorkError::TimedOut(limit)) => SolveResponse::TimedOut {
+            timeout_ms: limit.as_millis(),
+        },
+        Err(e) => return Err(e.into()),
+    }))
+}

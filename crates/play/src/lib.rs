@@ -1,0 +1,108 @@
+//! `play`: Lianliankan in the browser on the exact engine of the
+//! [`lianliankan`] crate, and a viewer that draws the answers of the three
+//! judges (lianliankan, segments, solitaire).
+//!
+//! [`app`] is the whole server as an axum [`Router`]: the page (HTML, CSS
+//! and JavaScript embedded in the binary, no build step) and a JSON API
+//! over the engine. The `play` binary serves it (`cargo run --release -p
+//! play`, then open <http://127.0.0.1:8175/>).
+//!
+//! | endpoint | what it does |
+//! |---|---|
+//! | `GET /api/limits` | the limits below and the names the API accepts |
+//! | `POST /api/deal` | a new board: clearable by construction, or random |
+//! | `POST /api/remove` | removes a pair: the path, the tiles gravity moved, the new board; or why not |
+//! | `POST /api/hint` | a pair that can go now, with its path, and whether the board is dead |
+//! | `POST /api/shuffle` | the remaining tiles rearranged so that a pair can go |
+//! | `POST /api/solve` | a removal order that clears the board, or a proof that none does |
+//! | `POST /api/judge` | a judge input answered, with every path or move sequence |
+//!
+//! The key design choice: the server keeps no games. A request carries
+//! the board and the rules, an answer carries the step; the page keeps the
+//! history (undo and redo are its own), and a deal is its spec and seed, so
+//! a link reproduces it. Engine work runs on the blocking pool; solving,
+//! dealing and judge runs also under a limit on how many run at once and a
+//! time-out ([`Limits`]). Every refusal is a 4xx with `{"error": "..."}`.
+#![deny(missing_docs)]
+
+mod assets;
+mod error;
+mod game;
+mod judge_view;
+mod limits;
+mod wire;
+mod work;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use error::ApiError;
+pub use limits::{Limits, SEED_MAX};
+
+/// What every handler shares: the limits and the heavy-work permits.
+#[derive(Debug)]
+struct AppState {
+    limits: Limits,
+    heavy: work::Heavy,
+}
+
+/// The whole server: the page, the API, the body limit, the time-out.
+///
+/// ```
+/// let app = play::app(play::Limits::default());
+/// # drop(app);
+/// ```
+pub fn app(limits: Limits) -> Router {
+    let state = Arc::new(AppState {
+        heavy: work::Heavy::new(limits.jobs, limits.timeout),
+        limits: limits.clone(),
+    });
+    // A request as a whole gets the engine's time-out and a little more to
+    // read and write; the engine's own time-out answers first.
+    let request_timeout = limits.timeout + std::time::Duration::from_secs(5);
+    let api = Router::new()
+        .route("/limits", get(limits_body))
+        .route("/deal", post(game::deal_board))
+        .route("/remove", post(game::remove))
+        .route("/hint", post(game::hint))
+        .route("/shuffle", post(game::shuffle))
+        .route("/solve", post(game::solve))
+        .route("/judge", post(judge_view::judge))
+        .fallback(not_found);
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/style.css", get(assets::style))
+        .route("/common.js", get(assets::common))
+        .route("/play.js", get(assets::play))
+        .route("/judge.js", get(assets::judge))
+        .nest("/api", api)
+        .with_state(state)
+        // Innermost first; `json_errors` is outermost so that the limit's
+        // and the time-out's responses get a JSON body too.
+        .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(RequestBodyLimitLayer::new(limits.body_bytes))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(error::json_errors))
+}
+
+/// `GET /api/limits`.
+async fn limits_body(State(state): State<Arc<AppState>>) -> axum::Json<limits::LimitsBody> {
+    axum::Json(limits::LimitsBody::from(&state.limits))
+}
+
+/// Any other path under `/api`.
+async fn not_found() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: "no such endpoint (GET /api/limits lists what there is)".to_owned(),
+    }
+}

@@ -1,0 +1,118 @@
+//! What the server accepts and how much work it does for one request: the
+//! numbers `GET /api/limits` reports and every handler checks against.
+
+use std::time::Duration;
+
+use lianliankan::Gravity;
+use serde::Serialize;
+
+/// The largest integer a JavaScript number holds exactly (2^53 − 1): seeds
+/// travel through the page and its links, so larger ones would change on
+/// the way.
+pub const SEED_MAX: u64 = (1 << 53) - 1;
+
+/// The server's limits. [`Limits::default`] is what `play` serves with
+/// unless told otherwise (`--budget`, `--timeout-ms`, `--jobs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most rows of a game board.
+    pub rows: usize,
+    /// The most columns of a game board.
+    pub cols: usize,
+    /// The most cells of a game board (so 30 × 16 and 16 × 30 both fit).
+    pub cells: usize,
+    /// The most kinds of tile in a deal (the page labels tiles 1 to 99).
+    pub kinds: u32,
+    /// The most turns a path may be allowed.
+    pub turns: usize,
+    /// The most bytes of a groups specification.
+    pub groups_bytes: usize,
+    /// The most search states a solve may expand (a request may ask for
+    /// fewer).
+    pub solve_states: u64,
+    /// How long a solve, a deal or a judge run may take before the request
+    /// is answered with a time-out.
+    pub timeout: Duration,
+    /// How many solves, deals and judge runs may run at once (each holds a
+    /// thread until its budget ends, even after a time-out).
+    pub jobs: usize,
+    /// The most bytes of a request body.
+    pub body_bytes: usize,
+    /// The most bytes of a judge input in the viewer.
+    pub judge_input_bytes: usize,
+    /// The most cells of one board in the viewer.
+    pub judge_board_cells: usize,
+    /// The most answers the viewer returns for one input.
+    pub judge_answers: usize,
+    /// The most moves the viewer lets a solitaire search look ahead.
+    pub solitaire_moves: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            rows: 30,
+            cols: 30,
+            cells: 480,
+            kinds: 99,
+            turns: 8,
+            groups_bytes: 200,
+            solve_states: 1_000_000,
+            timeout: Duration::from_secs(10),
+            jobs: 2,
+            body_bytes: 1 << 20,
+            judge_input_bytes: 64 << 10,
+            judge_board_cells: 10_000,
+            judge_answers: 500,
+            solitaire_moves: 10,
+        }
+    }
+}
+
+/// `GET /api/limits`: the limits, and the names the API accepts.
+#[derive(Debug, Serialize)]
+pub struct LimitsBody {
+    rows: usize,
+    cols: usize,
+    cells: usize,
+    kinds: u32,
+    turns: usize,
+    groups_bytes: usize,
+    seed_max: u64,
+    solve_states: u64,
+    timeout_ms: u128,
+    jobs: usize,
+    body_bytes: usize,
+    judge_input_bytes: usize,
+    judge_board_cells: usize,
+    judge_answers: usize,
+    solitaire_moves: u32,
+    borders: [&'static str; 2],
+    gravity: Vec<&'static str>,
+    problems: [&'static str; 3],
+}
+
+impl From<&Limits> for LimitsBody {
+    fn from(limits: &Limits) -> LimitsBody {
+        LimitsBody {
+            rows: limits.rows,
+            cols: limits.cols,
+            cells: limits.cells,
+            kinds: limits.kinds,
+            turns: limits.turns,
+            groups_bytes: limits.groups_bytes,
+            seed_max: SEED_MAX,
+            solve_states: limits.solve_states,
+            timeout_ms: limits.timeout.as_millis(),
+            jobs: limits.jobs,
+            body_bytes: limits.body_bytes,
+            judge_input_bytes: limits.judge_input_bytes,
+            judge_board_cells: limits.judge_board_cells,
+            judge_answers: limits.judge_answers,
+            solitaire_moves: limits.solitaire_moves,
+            borders: ["closed", "open"],
+            gravity: Gravity::ALL.iter().map(|g| g.name()).collect(),
+            problems: crate::judge_view::PROBLEMS,
+        }
+    }
+}

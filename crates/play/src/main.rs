@@ -1,0 +1,86 @@
+//! `play`: serves the Lianliankan page and its API on one address until
+//! Ctrl-C.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+/// Lianliankan in the browser, on the exact engine: solvable deals under
+/// every rule, hints, undo, auto-solve, share links; and a viewer that
+/// draws the answers of the three judges.
+#[derive(Debug, Parser)]
+#[command(
+    version,
+    after_help = "Example:\n  play                      # then open http://127.0.0.1:8175/\n  play --port 9000 --budget 200000"
+)]
+struct Args {
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8175)]
+    port: u16,
+    /// The most search states one auto-solve may spend.
+    #[arg(long, default_value_t = play::Limits::default().solve_states)]
+    budget: u64,
+    /// How long a solve, a deal or a judge run may take, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    timeout_ms: u64,
+    /// How many solves, deals and judge runs may run at once (default: the
+    /// number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let limits = play::Limits {
+        solve_states: args.budget,
+        timeout: Duration::from_millis(args.timeout_ms),
+        jobs: args.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+        }),
+        ..play::Limits::default()
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("play: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let served = runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits));
+    // A search that outlived its request's time-out ends at its budget;
+    // do not wait for it to exit.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("play: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Serves on `address` until Ctrl-C, then finishes the requests under way.
+async fn serve(address: SocketAddr, limits: play::Limits) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    println!("play: serving on http://{bound}/ (Ctrl-C stops)");
+    axum::serve(listener, play::app(limits))
+        .with_graceful_shutdown(async {
+            // If the handler cannot be installed, serve until killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+            println!("play: stopping");
+        })
+        .await
+        .map_err(|e| format!("server error: {e}"))
+}

@@ -1,0 +1,632 @@
+//! The JSON API, request by request, without a socket
+//! (`tower::ServiceExt::oneshot` on the router).
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use play::{Limits, app};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// Sends one request and returns the status, the content type and the body.
+async fn send(app: &Router, request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
+    let response = app.clone().oneshot(request).await.expect("infallible");
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap_or("").to_owned())
+        .unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, content_type, body.to_vec())
+}
+
+/// `POST /api/<path>` with `body` as JSON; the status and the JSON answer.
+async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
+    post_raw(app, path, "application/json", body.to_string()).await
+}
+
+async fn post_raw(
+    app: &Router,
+    path: &str,
+    content_type: &str,
+    body: String,
+) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/{path}"))
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(body))
+        .unwrap();
+    let (status, kind, bytes) = send(app, request).await;
+    assert!(
+        kind.starts_with("application/json"),
+        "{path}: content type {kind:?}, body {:?}",
+        String::from_utf8_lossy(&bytes)
+    );
+    (status, serde_json::from_slice(&bytes).expect("a JSON body"))
+}
+
+async fn get(app: &Router, path: &str) -> (StatusCode, String, Vec<u8>) {
+    send(app, Request::get(path).body(Body::empty()).unwrap()).await
+}
+
+fn server() -> Router {
+    app(Limits::default())
+}
+
+/// A 4xx with `{"error": ...}` whose message contains `needle`.
+fn refused(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    let message = answer.1["error"].as_str().expect("an error message");
+    assert!(
+        message.contains(needle),
+        "`{message}` should mention `{needle}`"
+    );
+}
+
+fn board_of(value: &Value) -> Vec<Vec<u32>> {
+    serde_json::from_value(value["board"].clone()).expect("a board")
+}
+
+fn tiles(board: &[Vec<u32>]) -> usize {
+    board.iter().flatten().filter(|&&k| k != 0).count()
+}
+
+#[tokio::test]
+async fn limits_name_the_sizes_and_every_gravity_mode() {
+    let (status, kind, body) = get(&server(), "/api/limits").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("application/json"));
+    let limits: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(limits["rows"], 30);
+    assert_eq!(limits["cells"], 480);
+    assert_eq!(limits["seed_max"], 9_007_199_254_740_991_u64);
+    assert_eq!(limits["gravity"].as_array().unwrap().len(), 13);
+    assert_eq!(limits["gravity"][1], "down");
+    assert_eq!(
+        limits["problems"],
+        json!(["lianliankan", "segments", "solitaire"])
+    );
+}
+
+#[tokio::test]
+async fn the_page_and_every_asset_it_names_are_served() {
+    let app = server();
+    let (status, kind, body) = get(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/html"));
+    let html = String::from_utf8(body).unwrap();
+    let mut assets = 0;
+    for attribute in ["src=\"", "href=\"/"] {
+        for (at, _) in html.match_indices(attribute) {
+            let rest = &html[at + attribute.len()..];
+            let path = rest[..rest.find('"').unwrap()].trim_start_matches('/');
+            let (status, kind, body) = get(&app, &format!("/{path}")).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(
+                kind.starts_with("text/css") || kind.starts_with("text/javascript"),
+                "{path}: {kind}"
+            );
+            assert!(!body.is_empty(), "{path} is empty");
+            assets += 1;
+        }
+    }
+    assert_eq!(assets, 4, "style.css and three scripts");
+}
+
+/// Deals `rules` on `rows × cols`, asks the solver for the order, and plays
+/// it through `/api/remove`, checking every step; returns the slides seen.
+async fn deal_solve_and_play(app: &Router, rows: usize, cols: usize, rules: Value) -> usize {
+    let spec = json!({"rows": rows, "cols": cols, "kinds": 6, "seed": 11, "rules": rules});
+    let (status, dealt) = post(app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    let mut board = board_of(&dealt);
+    assert_eq!((board.len(), board[0].len()), (rows, cols));
+    assert_eq!(tiles(&board), rows * cols);
+    assert_eq!(dealt["tiles"], rows * cols);
+    assert_eq!(dealt["dead"], false);
+    // The same spec deals the same board.
+    assert_eq!(post(app, "deal", &spec).await.1["board"], dealt["board"]);
+
+    let rules = dealt["rules"].clone();
+    let (status, solved) = post(app, "solve", &json!({"board": board, "rules": rules})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(solved["result"], "solved", "{solved}");
+    let order = solved["order"].as_array().unwrap();
+    assert_eq!(order.len(), rows * cols / 2);
+    let mut slides = 0;
+    for (i, pair) in order.iter().enumerate() {
+        let request = json!({"board": board, "rules": rules, "a": pair["a"], "b": pair["b"]});
+        let (status, step) = post(app, "remove", &request).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(step["legal"], true, "step {i}: {step}");
+        let after = board_of(&step);
+        let path = step["path"].as_array().unwrap();
+        assert_eq!(path.first().unwrap(), &pair["a"]);
+        assert_eq!(path.last().unwrap(), &pair["b"]);
+        assert!(path.len() <= 4, "at most two turns: {path:?}");
+        // Every slide takes a tile of its kind from a cell of the board
+        // before to a cell of the board after.
+        for slide in step["moved"].as_array().unwrap() {
+            let at = |cell: &Value| {
+                (
+                    cell[0].as_u64().unwrap() as usize,
+                    cell[1].as_u64().unwrap() as usize,
+                )
+            };
+            let (from, to) = (at(&slide["from"]), at(&slide["to"]));
+            assert_eq!(
+                u64::from(board[from.0][from.1]),
+                slide["kind"].as_u64().unwrap()
+            );
+            assert_eq!(
+                u64::from(after[to.0][to.1]),
+                slide["kind"].as_u64().unwrap()
+            );
+            slides += 1;
+        }
+        assert_eq!(tiles(&after), tiles(&board) - 2);
+        assert_eq!(step["tiles"], tiles(&after));
+        assert_eq!(step["cleared"], i + 1 == order.len());
+        board = after;
+    }
+    assert_eq!(tiles(&board), 0);
+    slides
+}
+
+#[tokio::test]
+async fn a_solvable_deal_is_solved_and_played_to_the_end() {
+    let app = server();
+    assert_eq!(deal_solve_and_play(&app, 4, 6, json!({})).await, 0);
+    let open = json!({"border": "open", "turns": 2});
+    assert_eq!(deal_solve_and_play(&app, 6, 6, open).await, 0);
+    let falling = json!({"gravity": "down", "border": "open"});
+    assert!(deal_solve_and_play(&app, 6, 8, falling).await > 0);
+    let inward = json!({"gravity": "inward", "groups": "1-2"});
+    assert!(deal_solve_and_play(&app, 6, 6, inward).await > 0);
+}
+
+#[tokio::test]
+async fn a_random_deal_has_four_tiles_of_a_kind() {
+    let app = server();
+    let spec = json!({"rows": 4, "cols": 6, "kinds": 6, "seed": 5, "solvable": false});
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    assert_eq!(dealt["solvable"], false);
+    let board = board_of(&dealt);
+    for kind in 1..=6 {
+        assert_eq!(board.iter().flatten().filter(|&&k| k == kind).count(), 4);
+    }
+    // 2 × 3 = 6 cells are not groups of four: pairs instead.
+    let small = json!({"rows": 2, "cols": 3, "kinds": 3, "seed": 5, "solvable": false});
+    let board = board_of(&post(&app, "deal", &small).await.1);
+    for kind in 1..=3 {
+        assert_eq!(board.iter().flatten().filter(|&&k| k == kind).count(), 2);
+    }
+}
+
+#[tokio::test]
+async fn an_illegal_pair_is_explained_and_changes_nothing() {
+    let app = server();
+    let board = json!([[1, 2, 1], [2, 3, 3], [0, 0, 4]]);
+    let cases = [
+        (
+            [0, 0],
+            [0, 1],
+            "different-kinds",
+            "different kinds (1 and 2)",
+        ),
+        ([0, 0], [0, 2], "no-path", "no path with at most 2 turns"),
+        ([0, 0], [0, 0], "same-cell", "both tiles"),
+        ([0, 0], [2, 0], "empty", "empty"),
+    ];
+    for (a, b, reason, message) in cases {
+        let (status, answer) = post(&app, "remove", &json!({"board": board, "a": a, "b": b})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(answer["legal"], false);
+        assert_eq!(answer["reason"], reason);
+        let text = answer["message"].as_str().unwrap();
+        assert!(text.contains(message), "{text}");
+        assert!(answer.get("board").is_none());
+    }
+    // One turn allowed: the 2s at (0,1) and (1,0) still meet at (0,0)?
+    // No: (0,0) holds a tile. With the open border, the 1s go around.
+    let open = json!({"board": board, "a": [0, 0], "b": [0, 2], "rules": {"border": "open"}});
+    let (_, answer) = post(&app, "remove", &open).await;
+    assert_eq!(answer["legal"], true, "{answer}");
+    assert_eq!(answer["path"], json!([[0, 0], [-1, 0], [-1, 2], [0, 2]]));
+    let off = json!({"board": board, "a": [0, 0], "b": [3, 0]});
+    refused(
+        &post(&app, "remove", &off).await,
+        StatusCode::BAD_REQUEST,
+        "not on the 3 × 3 board",
+    );
+}
+
+#[tokio::test]
+async fn hints_and_dead_boards() {
+    let app = server();
+    let (status, dead) = post(&app, "hint", &json!({"board": [[1, 2], [2, 1]]})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(dead["hint"], Value::Null);
+    assert_eq!(dead["dead"], true);
+    assert_eq!(dead["moves"], 0);
+    let (_, live) = post(&app, "hint", &json!({"board": [[1, 2, 2, 1]]})).await;
+    assert_eq!(live["hint"]["a"], json!([0, 1]));
+    assert_eq!(live["hint"]["b"], json!([0, 2]));
+    assert_eq!(live["hint"]["path"], json!([[0, 1], [0, 2]]));
+    assert_eq!(live["dead"], false);
+    let (_, clear) = post(&app, "hint", &json!({"board": [[0, 0]]})).await;
+    assert_eq!(clear["cleared"], true);
+    assert_eq!(clear["dead"], false);
+}
+
+#[tokio::test]
+async fn shuffles_keep_the_tiles_and_give_a_move() {
+    let app = server();
+    let board = json!([[1, 2, 0], [2, 1, 0], [3, 0, 3]]);
+    let (status, answer) = post(&app, "shuffle", &json!({"board": board, "seed": 9})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["shuffled"], true, "{answer}");
+    let after = board_of(&answer);
+    let before: Vec<Vec<u32>> = serde_json::from_value(board).unwrap();
+    let occupied = |b: &[Vec<u32>]| -> Vec<bool> { b.iter().flatten().map(|&k| k != 0).collect() };
+    assert_eq!(occupied(&after), occupied(&before));
+    let kinds = |b: &[Vec<u32>]| {
+        let mut k: Vec<u32> = b.iter().flatten().copied().collect();
+        k.sort_unstable();
+        k
+    };
+    assert_eq!(kinds(&after), kinds(&before));
+    assert!(answer["moves"].as_u64().unwrap() > 0);
+    let lonely = json!({"board": [[1, 2]], "seed": 1});
+    let (_, answer) = post(&app, "shuffle", &lonely).await;
+    assert_eq!(answer["shuffled"], false);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("no arrangement")
+    );
+}
+
+#[tokio::test]
+async fn solve_proves_unsolvable_and_stops_at_its_budget() {
+    let app = server();
+    let (_, answer) = post(&app, "solve", &json!({"board": [[1, 2], [2, 1]]})).await;
+    assert_eq!(answer, json!({"result": "unsolvable"}));
+    let dealt = post(
+        &app,
+        "deal",
+        &json!({"rows": 8, "cols": 8, "kinds": 4, "seed": 3, "solvable": false}),
+    )
+    .await
+    .1;
+    let (_, answer) = post(
+        &app,
+        "solve",
+        &json!({"board": dealt["board"], "budget": 1}),
+    )
+    .await;
+    assert!(
+        answer["result"] == "out-of-budget" || answer["result"] == "solved",
+        "{answer}"
+    );
+    if answer["result"] == "out-of-budget" {
+        assert!(answer["states"].as_u64().unwrap() >= 1);
+    }
+}
+
+#[tokio::test]
+async fn heavy_work_past_the_time_out_is_answered_at_the_time_out() {
+    // Work that takes a debug build hundreds of milliseconds, and a
+    // time-out of 20 ms. A small budget keeps the abandoned search short.
+    let limits = Limits {
+        timeout: Duration::from_millis(20),
+        solve_states: 300,
+        ..Limits::default()
+    };
+    let app = app(limits);
+    let spec = json!({"rows": 16, "cols": 30, "kinds": 40, "seed": 1});
+    refused(
+        &post(&app, "deal", &spec).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "time-out of 20 ms",
+    );
+    let random = json!({"rows": 16, "cols": 30, "kinds": 40, "seed": 1, "solvable": false});
+    let board = post(&server(), "deal", &random).await.1["board"].clone();
+    let solve = json!({"board": board, "rules": {"gravity": "down", "border": "open"}});
+    let (status, answer) = post(&app, "solve", &solve).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer, json!({"result": "timed-out", "timeout_ms": 20}));
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_4xx_with_a_message() {
+    let app = server();
+    let good = json!({"rows": 4, "cols": 4, "kinds": 4, "seed": 1});
+    let with = |field: &str, value: Value| {
+        let mut spec = good.clone();
+        spec[field] = value;
+        spec
+    };
+    refused(
+        &post_raw(&app, "deal", "application/json", "{\"rows\": 4,".into()).await,
+        StatusCode::BAD_REQUEST,
+        "parse",
+    );
+    refused(
+        &post_raw(&app, "deal", "text/plain", good.to_string()).await,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Content-Type",
+    );
+    refused(
+        &post(&app, "deal", &json!({"rows": 4})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "missing field",
+    );
+    refused(
+        &post(&app, "deal", &with("rows", json!("four"))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid type",
+    );
+    refused(
+        &post(&app, "deal", &with("colour", json!(1))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown field",
+    );
+    refused(
+        &post(&app, "deal", &with("rows", json!(31))).await,
+        StatusCode::BAD_REQUEST,
+        "1 to 30 rows",
+    );
+    refused(
+        &post(&app, "deal", &with("rows", json!(0))).await,
+        StatusCode::BAD_REQUEST,
+        "1 to 30 rows",
+    );
+    refused(
+        &post(
+            &app,
+            "deal",
+            &json!({"rows": 30, "cols": 30, "kinds": 4, "seed": 1}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "at most 480 cells",
+    );
+    refused(
+        &post(
+            &app,
+            "deal",
+            &json!({"rows": 3, "cols": 3, "kinds": 4, "seed": 1}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "even number",
+    );
+    refused(
+        &post(&app, "deal", &with("kinds", json!(9))).await,
+        StatusCode::BAD_REQUEST,
+        "kinds must be 1 to 8",
+    );
+    refused(
+        &post(&app, "deal", &with("kinds", json!(0))).await,
+        StatusCode::BAD_REQUEST,
+        "kinds must be",
+    );
+    refused(
+        &post(&app, "deal", &with("seed", json!(1u64 << 53))).await,
+        StatusCode::BAD_REQUEST,
+        "JavaScript",
+    );
+    refused(
+        &post(&app, "deal", &with("seed", json!(-1))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid value",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"gravity": "sideways"}))).await,
+        StatusCode::BAD_REQUEST,
+        "unknown gravity mode `sideways` (one of: none, down",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"border": "wavy"}))).await,
+        StatusCode::BAD_REQUEST,
+        "`closed` or `open`",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"turns": 9}))).await,
+        StatusCode::BAD_REQUEST,
+        "turns must be 0 to 8",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"groups": "3-1"}))).await,
+        StatusCode::BAD_REQUEST,
+        "3-1",
+    );
+    refused(
+        &post(
+            &app,
+            "deal",
+            &with("rules", json!({"groups": "1-2,".repeat(60)})),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "at most 200 bytes",
+    );
+    refused(
+        &post(&app, "hint", &json!({"board": [[1, 1], [1]]})).await,
+        StatusCode::BAD_REQUEST,
+        "row 1 has 1",
+    );
+    refused(
+        &post(&app, "hint", &json!({"board": []})).await,
+        StatusCode::BAD_REQUEST,
+        "got 0 × 0",
+    );
+    refused(
+        &post(&app, "hint", &json!({"board": [[1, u32::MAX]]})).await,
+        StatusCode::BAD_REQUEST,
+        "bad board",
+    );
+    refused(
+        &post(&app, "judge", &json!({"problem": "sudoku", "input": ""})).await,
+        StatusCode::BAD_REQUEST,
+        "unknown problem `sudoku`",
+    );
+    refused(
+        &post(
+            &app,
+            "judge",
+            &json!({"problem": "lianliankan", "input": "", "rules": {"gravity": "down"}}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "gravity has no meaning",
+    );
+    refused(
+        &post(
+            &app,
+            "judge",
+            &json!({"problem": "solitaire", "input": "", "max_moves": 11}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "max_moves must be 0 to 10",
+    );
+    refused(
+        &post(
+            &app,
+            "judge",
+            &json!({"problem": "segments", "input": "x".repeat(70_000)}),
+        )
+        .await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "at most 65536 bytes",
+    );
+    refused(
+        &post_raw(&app, "judge", "application/json", " ".repeat(2 << 20)).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "larger than the server accepts",
+    );
+    let (status, kind, body) = get(&app, "/api/nothing").await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::NOT_FOUND, "application/json")
+    );
+    assert!(String::from_utf8_lossy(&body).contains("no such endpoint"));
+    let (status, kind, body) = get(&app, "/api/deal").await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::METHOD_NOT_ALLOWED, "application/json")
+    );
+    assert!(String::from_utf8_lossy(&body).contains("does not take that method"));
+    // And the server still answers.
+    assert_eq!(post(&app, "deal", &good).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_viewer_answers_each_problem_with_its_drawings() {
+    let app = server();
+    let sample = "3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\
+                  3 4\n0 1 4 3\n0 2 4 1\n0 0 0 0\n2\n1 1 2 4\n1 3 2 3\n0 0\n";
+    let (status, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "lianliankan", "input": sample}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["output"], "YES\nNO\nNO\nNO\nNO\nYES\n");
+    assert_eq!(answer["error"], Value::Null);
+    let boards = answer["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0]["kinds"][0], json!([1, 2, 3, 4]));
+    let first = &boards[0]["queries"][0];
+    assert_eq!(first["answer"], "YES");
+    assert_eq!(first["path"], json!([[0, 0], [1, 0], [1, 3], [2, 3]]));
+    assert_eq!(boards[0]["queries"][1]["path"], Value::Null);
+    assert_eq!(boards[1]["queries"][1]["path"], json!([[0, 2], [1, 2]]));
+
+    let segments = "5 4\nXXXXX\nX   X\nXXX X\n XXX \n2 3 5 3\n1 3 4 4\n2 3 3 4\n0 0 0 0\n0 0\n";
+    let (_, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "segments", "input": segments}),
+    )
+    .await;
+    assert_eq!(
+        answer["output"],
+        "Board #1:\nPair 1: 4 segments.\nPair 2: 3 segments.\nPair 3: impossible.\n\n"
+    );
+    let pairs = answer["boards"][0]["pairs"].as_array().unwrap();
+    assert_eq!(answer["boards"][0]["pieces"][3], ".XXX.");
+    assert_eq!(pairs[0]["answer"], "Pair 1: 4 segments.");
+    assert_eq!(
+        pairs[0]["path"].as_array().unwrap().len(),
+        5,
+        "4 segments, 5 corners"
+    );
+    assert_eq!(
+        pairs[1]["path"][1],
+        json!([4, 0]),
+        "around the board, below it"
+    );
+    assert_eq!(pairs[2]["path"], Value::Null);
+
+    let solitaire = "4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
+    let (_, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "solitaire", "input": solitaire}),
+    )
+    .await;
+    assert_eq!(answer["output"], "YES\n");
+    let case = &answer["cases"][0];
+    assert_eq!(case["distance"], 7);
+    assert_eq!(case["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        case["moves"][0],
+        json!({"from": [5, 4], "to": [5, 5], "jump": false})
+    );
+    let (_, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "solitaire", "input": solitaire, "max_moves": 6}),
+    )
+    .await;
+    assert_eq!(answer["output"], "NO\n");
+    assert_eq!(answer["cases"][0]["moves"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_viewer_keeps_the_answers_before_an_input_error() {
+    let app = server();
+    let input = "3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n2\n1 1 3 4\n1 1 x 4\n";
+    let (status, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "lianliankan", "input": input}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["output"], "YES\n");
+    assert_eq!(answer["error"]["line"], 7);
+    assert_eq!(answer["error"]["column"], 5);
+    assert_eq!(answer["boards"][0]["queries"].as_array().unwrap().len(), 1);
+    // A board larger than the viewer draws is an error at its header.
+    let big = format!("101 100\n{}1\n1 1 1 2\n", "1 ".repeat(10_100));
+    let (_, answer) = post(
+        &app,
+        "judge",
+        &json!({"problem": "lianliankan", "input": big}),
+    )
+    .await;
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("at most 10000 cells"), "{message}");
+    assert_eq!(answer["error"]["line"], 1);
+    assert_eq!(answer["output"], "YES\n", "the judge itself answers it");
+}

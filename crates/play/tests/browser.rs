@@ -1,0 +1,728 @@
+//! The page in a real browser: headless Chromium driven through WebDriver
+//! (Debian's `chromium` and `chromium-driver`), against the server on a
+//! free port of 127.0.0.1.
+//!
+//! This test target has its own `main` (`harness = false` in Cargo.toml):
+//! it starts the server and one `chromedriver` on free ports, runs every
+//! scenario below in a fresh browser session, saves screenshots under
+//! `target/tmp/play-screenshots/`, prints one line per scenario and a
+//! summary, and fails unless every scenario passed. Without chromedriver
+//! or Chromium it fails at once and names the command that installs them
+//! (`cargo xtask test` installs them itself when it runs as root). A
+//! command-line argument that is not a flag runs only the scenarios whose
+//! names contain it; `--list` lists them.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// What installs the browser and its driver on Debian.
+const INSTALL: &str =
+    "apt-get install -y --no-install-recommends chromium chromium-driver fonts-dejavu-core";
+
+/// How long one scenario may take.
+const SCENARIO_LIMIT: Duration = Duration::from_secs(120);
+
+type Outcome = Result<(), String>;
+
+/// What a scenario gets: the page's address, the driver, the API client.
+struct Env {
+    site: SocketAddr,
+    driver: String,
+    chromium: PathBuf,
+    http: support::Http,
+    shots: PathBuf,
+}
+
+/// A browser window's size: a desktop, or a phone (mobile emulation).
+#[derive(Clone, Copy)]
+enum Screen {
+    Desktop,
+    Phone,
+}
+
+macro_rules! check {
+    ($cond:expr, $($why:tt)+) => {
+        let holds: bool = $cond;
+        if !holds {
+            return Err(format!($($why)+));
+        }
+    };
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let names: Vec<&str> = SCENARIOS.iter().map(|(name, _)| *name).collect();
+    if args.iter().any(|a| a == "--list") {
+        for name in names {
+            println!("{name}: test");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let filter = args.iter().find(|a| !a.starts_with('-')).cloned();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let code = runtime.block_on(run_all(filter));
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    code
+}
+
+type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
+
+/// Every scenario, by name.
+const SCENARIOS: [(&str, Scenario); 8] = [
+    ("plays_a_whole_deal_by_clicking", |e| {
+        Box::pin(plays_a_whole_deal_by_clicking(e))
+    }),
+    ("hint_undo_redo_and_shuffle", |e| {
+        Box::pin(hint_undo_redo_and_shuffle(e))
+    }),
+    ("an_illegal_pair_is_explained", |e| {
+        Box::pin(an_illegal_pair_is_explained(e))
+    }),
+    ("a_dead_board_offers_shuffle_and_undo", |e| {
+        Box::pin(a_dead_board_offers_shuffle_and_undo(e))
+    }),
+    ("auto_solve_and_the_share_link", |e| {
+        Box::pin(auto_solve_and_the_share_link(e))
+    }),
+    ("keyboard_play", |e| Box::pin(keyboard_play(e))),
+    ("a_phone_sized_screen", |e| {
+        Box::pin(a_phone_sized_screen(e))
+    }),
+    ("the_judge_viewer_draws_every_answer", |e| {
+        Box::pin(the_judge_viewer_draws_every_answer(e))
+    }),
+];
+
+async fn run_all(filter: Option<String>) -> ExitCode {
+    let started = Instant::now();
+    let (Some(chromedriver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
+        eprintln!(
+            "browser tests: `chromedriver` and `chromium` must be on the PATH (Debian: chromium-driver, chromium).\n\
+             Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
+        );
+        return ExitCode::FAILURE;
+    };
+    let site = support::start_server(play::Limits::default()).await;
+    let port = free_port();
+    let mut driver = match Driver::start(&chromedriver, port) {
+        Ok(driver) => driver,
+        Err(e) => {
+            eprintln!("browser tests: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let env = Env {
+        site,
+        driver: format!("http://127.0.0.1:{port}"),
+        chromium,
+        http: support::client(),
+        shots: PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/play-screenshots")),
+    };
+    if let Err(e) = driver.wait_ready(&env.http, port).await {
+        eprintln!("browser tests: {e}");
+        return ExitCode::FAILURE;
+    }
+    let _ = std::fs::create_dir_all(&env.shots);
+    println!("\nrunning the browser scenarios (server {site}, chromedriver on port {port})");
+    let (mut passed, mut failed) = (0, 0);
+    for (name, scenario) in SCENARIOS {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let begun = Instant::now();
+        let outcome = match tokio::time::timeout(SCENARIO_LIMIT, scenario(&env)).await {
+            Ok(outcome) => outcome,
+            Err(_) => Err(format!("no end within {SCENARIO_LIMIT:?}")),
+        };
+        let took = begun.elapsed().as_secs_f64();
+        match outcome {
+            Ok(()) => {
+                passed += 1;
+                println!("test {name} ... ok ({took:.1} s)");
+            }
+            Err(why) => {
+                failed += 1;
+                println!("test {name} ... FAILED ({took:.1} s)\n    {why}");
+            }
+        }
+    }
+    driver.stop();
+    let verdict = if failed == 0 { "ok" } else { "FAILED" };
+    println!(
+        "\nscreenshots in {}\ntest result: {verdict}. {passed} passed; {failed} failed; 0 ignored; 0 measured; finished in {:.2}s\n",
+        env.shots.display(),
+        started.elapsed().as_secs_f64()
+    );
+    if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+// ---- the driver and sessions ----
+
+/// `program` on the PATH.
+fn find(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A port that was free a moment ago.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port on 127.0.0.1")
+}
+
+/// The chromedriver process, stopped when dropped.
+struct Driver(Child);
+
+impl Driver {
+    fn start(program: &Path, port: u16) -> Result<Driver, String> {
+        Command::new(program)
+            .arg(format!("--port={port}"))
+            .arg("--allowed-ips=127.0.0.1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map(Driver)
+            .map_err(|e| format!("cannot start {}: {e}", program.display()))
+    }
+
+    /// Waits until the driver answers `GET /status`.
+    async fn wait_ready(&mut self, http: &support::Http, port: u16) -> Result<(), String> {
+        let address = SocketAddr::from(([127, 0, 0, 1], port));
+        for _ in 0..200 {
+            if let Ok(Some(status)) = self.0.try_wait() {
+                return Err(format!("chromedriver exited at once ({status})"));
+            }
+            if let Ok((status, _)) =
+                support::request(http, address, hyper::Method::GET, "/status", None).await
+            {
+                if status.is_success() {
+                    return Ok(());
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Err("chromedriver did not answer within 10 s".to_owned())
+    }
+
+    fn stop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A new headless Chromium session on `screen`.
+async fn session(env: &Env, screen: Screen) -> Result<Client, String> {
+    let mut args = vec![
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+    ];
+    let mut options = json!({"binary": env.chromium});
+    match screen {
+        Screen::Desktop => args.push("--window-size=1280,900"),
+        Screen::Phone => {
+            args.push("--window-size=390,844");
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true}
+            });
+        }
+    }
+    options["args"] = json!(args);
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".to_owned(), options);
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&env.driver)
+        .await
+        .map_err(|e| format!("no browser session: {e}"))
+}
+
+/// Runs `body` in a fresh session on `screen`, closing it either way.
+async fn with_session<F, Fut>(env: &Env, screen: Screen, body: F) -> Outcome
+where
+    F: FnOnce(Client) -> Fut,
+    Fut: std::future::Future<Output = Outcome>,
+{
+    let client = session(env, screen).await?;
+    let outcome = body(client.clone()).await;
+    let _ = client.close().await;
+    outcome
+}
+
+/// Turns a WebDriver error into the scenario's failure, naming the step.
+fn cmd(what: &str) -> impl FnOnce(fantoccini::error::CmdError) -> String + '_ {
+    move |e| format!("{what}: {e}")
+}
+
+// ---- page helpers ----
+
+/// The page's address for a deal.
+fn deal_url(env: &Env, spec: &str) -> String {
+    format!("http://{}/?{spec}", env.site)
+}
+
+async fn js(client: &Client, script: &str) -> Result<Value, String> {
+    client.execute(script, vec![]).await.map_err(cmd(script))
+}
+
+/// Waits until the page is idle: no request or animation under way.
+async fn idle(client: &Client) -> Outcome {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let busy = js(
+            client,
+            "const b = document.getElementById('board'); \
+             return !b || b.dataset.busy !== 'false' || window.lianliankan.solving;",
+        )
+        .await?;
+        if busy == json!(false) {
+            return Ok(());
+        }
+        check!(Instant::now() < deadline, "the page stayed busy for 30 s");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn goto(client: &Client, url: &str) -> Outcome {
+    client.goto(url).await.map_err(cmd("goto"))?;
+    idle(client).await
+}
+
+async fn board(client: &Client) -> Result<Value, String> {
+    js(client, "return window.lianliankan.board;").await
+}
+
+async fn rules(client: &Client) -> Result<Value, String> {
+    js(client, "return window.lianliankan.rules;").await
+}
+
+async fn text(client: &Client, id: &str) -> Result<String, String> {
+    let script = format!("return document.getElementById('{id}').textContent;");
+    Ok(js(client, &script).await?.as_str().unwrap_or("").to_owned())
+}
+
+async fn shown(client: &Client, id: &str) -> Result<bool, String> {
+    let script = format!("return !document.getElementById('{id}').hidden;");
+    Ok(js(client, &script).await? == json!(true))
+}
+
+async fn tiles_left(client: &Client) -> Result<usize, String> {
+    text(client, "tiles-left")
+        .await?
+        .parse()
+        .map_err(|e| format!("tiles left: {e}"))
+}
+
+/// Clicks the tile on cell `[row, col]`, as a player would.
+async fn click_tile(client: &Client, cell: &Value) -> Outcome {
+    let css = format!("button.tile[data-cell=\"{},{}\"]", cell[0], cell[1]);
+    let tile = client.find(Locator::Css(&css)).await.map_err(cmd(&css))?;
+    tile.click().await.map_err(cmd("click"))
+}
+
+async fn click(client: &Client, id: &str) -> Outcome {
+    let button = client.find(Locator::Id(id)).await.map_err(cmd(id))?;
+    button.click().await.map_err(cmd(id))?;
+    idle(client).await
+}
+
+/// Clicks the two tiles of a pair and waits for the step to end.
+async fn play_pair(client: &Client, pair: &Value) -> Outcome {
+    click_tile(client, &pair["a"]).await?;
+    click_tile(client, &pair["b"]).await?;
+    idle(client).await
+}
+
+/// The tiles on the page are exactly the board's: one element a tile, on
+/// its cell, showing its kind, and no other.
+async fn page_matches_board(client: &Client) -> Outcome {
+    let mismatch = js(
+        client,
+        "const g = window.lianliankan; const els = [...document.querySelectorAll('button.tile')]; \
+         let n = 0; for (const row of g.board) for (const k of row) if (k) n++; \
+         if (els.length !== n) return 'the page shows ' + els.length + ' tiles, the board has ' + n; \
+         for (const el of els) { const [r, c] = el.dataset.cell.split(',').map(Number); \
+           if (String(g.board[r][c]) !== el.textContent) return 'cell ' + r + ',' + c + ' shows ' + el.textContent; \
+           const m = /translate\\((\\d+)px, (\\d+)px\\)/.exec(el.style.transform); \
+           if (!m || Number(m[1]) !== (c + 1) * g.size || Number(m[2]) !== (r + 1) * g.size) return 'tile ' + r + ',' + c + ' is drawn elsewhere'; } \
+         return null;",
+    )
+    .await?;
+    check!(mismatch.is_null(), "page and board differ: {mismatch}");
+    Ok(())
+}
+
+async fn screenshot(env: &Env, client: &Client, name: &str) -> Outcome {
+    // Let the last transition end.
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    let png = client.screenshot().await.map_err(cmd("screenshot"))?;
+    let path = env.shots.join(format!("{name}.png"));
+    std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+async fn api(env: &Env, path: &str, body: &Value) -> Result<Value, String> {
+    support::post(&env.http, env.site, path, body).await
+}
+
+// ---- scenarios ----
+
+/// A 4 × 6 deal under gravity, cleared by clicking the solver's order pair
+/// by pair; the page follows the board at every step and ends with the
+/// "cleared" banner.
+async fn plays_a_whole_deal_by_clicking(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=7",
+        );
+        goto(&client, &url).await?;
+        check!(
+            tiles_left(&client).await? == 24,
+            "a 4 × 6 deal has 24 tiles"
+        );
+        page_matches_board(&client).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        check!(
+            solved["result"] == "solved",
+            "the deal should be solvable: {solved}"
+        );
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        check!(
+            order.len() == 12,
+            "12 pairs to remove, the solver says {}",
+            order.len()
+        );
+        for (i, pair) in order.iter().enumerate() {
+            play_pair(&client, pair).await?;
+            check!(
+                tiles_left(&client).await? == 22 - 2 * i,
+                "after pair {} the page shows {} tiles; message: {}",
+                i + 1,
+                tiles_left(&client).await?,
+                text(&client, "message").await?
+            );
+            page_matches_board(&client).await?;
+            if i == 3 {
+                screenshot(env, &client, "desktop-mid-game").await?;
+            }
+        }
+        check!(shown(&client, "won").await?, "the cleared banner is shown");
+        let won = text(&client, "won").await?;
+        check!(won.starts_with("Cleared in "), "banner: {won}");
+        check!(!shown(&client, "dead").await?, "a clear board is not dead");
+        screenshot(env, &client, "desktop-cleared").await
+    })
+    .await
+}
+
+/// Hint shows a path and two tiles; they go when clicked; undo brings
+/// them back, redo takes them again; shuffle keeps the tiles, and undo
+/// puts them back where they were.
+async fn hint_undo_redo_and_shuffle(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(env, "rows=8&cols=12&kinds=18&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=42");
+        goto(&client, &url).await?;
+        let start = board(&client).await?;
+        click(&client, "hint").await?;
+        let hinted = js(&client, "return [...document.querySelectorAll('.tile.hinted')].map(e => e.dataset.cell);").await?;
+        let paths = js(&client, "return document.querySelectorAll('#paths polyline.hint').length;").await?;
+        check!(paths == json!(1), "one hint path drawn, found {paths}");
+        let cells: Vec<Value> = hinted
+            .as_array()
+            .map(|a| a.iter().map(|c| {
+                let (r, c) = c.as_str().unwrap_or("").split_once(',').unwrap_or(("", ""));
+                json!([r.parse::<u32>().unwrap_or(0), c.parse::<u32>().unwrap_or(0)])
+            }).collect())
+            .unwrap_or_default();
+        check!(cells.len() == 2, "two tiles marked by the hint, found {hinted}");
+        screenshot(env, &client, "desktop-hint").await?;
+        play_pair(&client, &json!({"a": cells[0], "b": cells[1]})).await?;
+        check!(tiles_left(&client).await? == 94, "the hinted pair went");
+        let after = board(&client).await?;
+        click(&client, "undo").await?;
+        check!(board(&client).await? == start, "undo restores the deal");
+        check!(tiles_left(&client).await? == 96, "96 tiles after undo");
+        page_matches_board(&client).await?;
+        click(&client, "redo").await?;
+        check!(board(&client).await? == after, "redo removes the pair again");
+        page_matches_board(&client).await?;
+        click(&client, "shuffle").await?;
+        let shuffled = board(&client).await?;
+        check!(shuffled != after, "the shuffle changed the board");
+        let sorted = |b: &Value| {
+            let mut kinds: Vec<u64> = b.as_array().into_iter().flatten().flat_map(|r| r.as_array().cloned().unwrap_or_default()).map(|k| k.as_u64().unwrap_or(0)).collect();
+            kinds.sort_unstable();
+            kinds
+        };
+        check!(sorted(&shuffled) == sorted(&after), "a shuffle keeps the tiles");
+        page_matches_board(&client).await?;
+        click(&client, "undo").await?;
+        check!(board(&client).await? == after, "undo takes the shuffle back");
+        page_matches_board(&client).await
+    })
+    .await
+}
+
+/// Two tiles of different kinds, then two of one kind with no path:
+/// nothing goes, and the message says why.
+async fn an_illegal_pair_is_explained(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(env, "rows=6&cols=8&kinds=12&turns=2&border=closed&gravity=none&groups=&deal=solvable&seed=5");
+        goto(&client, &url).await?;
+        let kinds = board(&client).await?;
+        let at = |r: usize, c: usize| kinds[r][c].as_u64().unwrap_or(0);
+        let cells: Vec<(usize, usize)> = (0..6).flat_map(|r| (0..8).map(move |c| (r, c))).collect();
+        let different = cells.iter().find(|&&(r, c)| at(r, c) != at(0, 0)).copied().unwrap_or((0, 0));
+        click_tile(&client, &json!([0, 0])).await?;
+        click_tile(&client, &json!([different.0, different.1])).await?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(message.contains("different kinds"), "message: {message}");
+        check!(tiles_left(&client).await? == 48, "nothing went");
+        // A pair of one kind that no path of two turns joins, found by
+        // asking the server.
+        let mut blocked = None;
+        'search: for (i, &(r1, c1)) in cells.iter().enumerate() {
+            for &(r2, c2) in &cells[i + 1..] {
+                if at(r1, c1) == at(r2, c2) {
+                    let step = api(env, "remove", &json!({"board": kinds, "a": [r1, c1], "b": [r2, c2]})).await?;
+                    if step["reason"] == "no-path" {
+                        blocked = Some(json!({"a": [r1, c1], "b": [r2, c2]}));
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let blocked = blocked.ok_or("no blocked pair on the deal")?;
+        play_pair(&client, &blocked).await?;
+        let message = text(&client, "message").await?;
+        check!(message.contains("no path with at most 2 turns"), "message: {message}");
+        check!(tiles_left(&client).await? == 48, "nothing went");
+        screenshot(env, &client, "desktop-illegal").await
+    })
+    .await
+}
+
+/// A random deal with no move: the banner offers shuffle and undo, and
+/// the shuffle gives a move.
+async fn a_dead_board_offers_shuffle_and_undo(env: &Env) -> Outcome {
+    // Straight paths only (no turn) on a full board: only neighbours
+    // match, and about one random deal in five has none (3 × 6 cells are
+    // dealt in pairs, nine kinds).
+    let mut dead_seed = None;
+    for seed in 0..500 {
+        let spec = json!({"rows": 3, "cols": 6, "kinds": 9, "seed": seed, "solvable": false, "rules": {"turns": 0}});
+        if api(env, "deal", &spec).await?["dead"] == json!(true) {
+            dead_seed = Some(seed);
+            break;
+        }
+    }
+    let seed = dead_seed.ok_or("no dead 3 × 6 deal among 500 seeds")?;
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(env, &format!("rows=3&cols=6&kinds=9&turns=0&border=closed&gravity=none&groups=&deal=random&seed={seed}"));
+        goto(&client, &url).await?;
+        check!(shown(&client, "dead").await?, "the dead-board banner is shown");
+        check!(text(&client, "moves-left").await? == "0", "no moves");
+        screenshot(env, &client, "desktop-dead").await?;
+        click(&client, "dead-shuffle").await?;
+        check!(!shown(&client, "dead").await?, "after the shuffle the banner is gone");
+        check!(text(&client, "moves-left").await? != "0", "the shuffle gave a move");
+        click(&client, "undo").await?;
+        check!(shown(&client, "dead").await?, "undoing the shuffle brings the dead board back");
+        Ok(())
+    })
+    .await
+}
+
+/// Auto-solve clears the board; the share link deals the same board again.
+async fn auto_solve_and_the_share_link(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(env, "rows=4&cols=6&kinds=5&turns=2&border=closed&gravity=left&groups=1-2&deal=solvable&seed=5");
+        goto(&client, &url).await?;
+        let start = board(&client).await?;
+        click(&client, "share").await?;
+        let link = js(&client, "return document.getElementById('share-link').value;").await?;
+        let link = link.as_str().unwrap_or("").to_owned();
+        for part in ["rows=4", "cols=6", "kinds=5", "gravity=left", "groups=1-2", "deal=solvable", "seed=5"] {
+            check!(link.contains(part), "the link {link} should have {part}");
+        }
+        let solve = client.find(Locator::Id("solve")).await.map_err(cmd("solve"))?;
+        solve.click().await.map_err(cmd("solve"))?;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !shown(&client, "won").await? {
+            check!(Instant::now() < deadline, "auto-solve did not clear the board in 60 s: {}", text(&client, "message").await?);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 0, "auto-solve cleared the board");
+        goto(&client, &link).await?;
+        check!(board(&client).await? == start, "the link deals the same board");
+        Ok(())
+    })
+    .await
+}
+
+/// Arrows move the cursor and Enter picks: a pair goes without the mouse.
+async fn keyboard_play(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=closed&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let hint = api(
+            env,
+            "hint",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let pair = &hint["hint"];
+        let board_el = client
+            .find(Locator::Id("board"))
+            .await
+            .map_err(cmd("board"))?;
+        js(
+            &client,
+            "document.getElementById('board').focus(); return null;",
+        )
+        .await?;
+        let mut at = (0_i64, 0_i64);
+        for cell in [&pair["a"], &pair["b"]] {
+            let (r, c) = (cell[0].as_i64().unwrap_or(0), cell[1].as_i64().unwrap_or(0));
+            let mut keys = String::new();
+            for _ in 0..(r - at.0).abs() {
+                keys.push(char::from(if r > at.0 { Key::Down } else { Key::Up }));
+            }
+            for _ in 0..(c - at.1).abs() {
+                keys.push(char::from(if c > at.1 { Key::Right } else { Key::Left }));
+            }
+            keys.push(char::from(Key::Enter));
+            board_el.send_keys(&keys).await.map_err(cmd("keys"))?;
+            idle(&client).await?;
+            at = (r, c);
+        }
+        check!(
+            tiles_left(&client).await? == 22,
+            "the pair picked by keyboard went: {}",
+            text(&client, "message").await?
+        );
+        board_el.send_keys("u").await.map_err(cmd("u"))?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 24, "U undoes");
+        Ok(())
+    })
+    .await
+}
+
+/// On a phone-sized screen the default deal fits the width, nothing
+/// scrolls sideways, and tapping plays.
+async fn a_phone_sized_screen(env: &Env) -> Outcome {
+    with_session(env, Screen::Phone, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        let fit = js(
+            &client,
+            "const r = document.getElementById('board').getBoundingClientRect(); \
+             return [r.left, r.right, window.innerWidth, document.documentElement.scrollWidth, window.lianliankan.size];",
+        )
+        .await?;
+        let n = |i: usize| fit[i].as_f64().unwrap_or(f64::NAN);
+        check!(n(2) <= 400.0, "a phone-sized viewport, got {fit}");
+        check!(n(0) >= 0.0 && n(1) <= n(2), "the board fits the screen: {fit}");
+        check!(n(3) <= n(2), "nothing scrolls sideways: {fit}");
+        check!(n(4) >= 30.0, "tiles big enough to tap: {fit}");
+        let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+        let before = tiles_left(&client).await?;
+        play_pair(&client, &hint["hint"]).await?;
+        check!(tiles_left(&client).await? == before - 2, "a tapped pair went");
+        screenshot(env, &client, "phone").await?;
+        goto(&client, &format!("http://{}/#judge", env.site)).await?;
+        click(&client, "judge-run").await?;
+        let fits = js(&client, "return document.documentElement.scrollWidth <= window.innerWidth;").await?;
+        check!(fits == json!(true), "the viewer fits the phone's width");
+        screenshot(env, &client, "phone-judge").await
+    })
+    .await
+}
+
+/// Each problem's sample in the viewer: the judge's output, and a drawing
+/// per answer, with the path in red where there is one.
+async fn the_judge_viewer_draws_every_answer(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/#judge", env.site)).await?;
+        let expected = [
+            ("lianliankan", "YES\nNO\nNO\nNO\nNO\nYES\n", 6),
+            ("segments", "Board #1:\nPair 1: 4 segments.\nPair 2: 3 segments.\nPair 3: impossible.\n\n", 3),
+            ("solitaire", "YES\nYES\n", 2),
+        ];
+        for (problem, output, answers) in expected {
+            let select = client.find(Locator::Id("problem")).await.map_err(cmd("problem"))?;
+            select.select_by_value(problem).await.map_err(cmd("select"))?;
+            click(&client, "judge-sample").await?;
+            click(&client, "judge-run").await?;
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while text(&client, "judge-output").await? != output {
+                check!(Instant::now() < deadline, "{problem}: output {:?}", text(&client, "judge-output").await?);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let drawn = js(&client, "return document.querySelectorAll('#judge-answers .answer canvas').length;").await?;
+            check!(drawn == json!(answers), "{problem}: {answers} drawings, found {drawn}");
+            // The first answer of each sample is YES: its drawing has the
+            // path's (or the moves') red.
+            let red = js(
+                &client,
+                "const c = document.querySelector('#judge-answers canvas'); \
+                 const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; \
+                 for (let i = 0; i < d.length; i += 4) if (d[i] === 0xc0 && d[i + 1] === 0x39 && d[i + 2] === 0x2b) n++; \
+                 return n;",
+            )
+            .await?;
+            check!(red.as_u64().unwrap_or(0) > 50, "{problem}: the first drawing shows its path ({red} red pixels)");
+            screenshot(env, &client, &format!("judge-{problem}")).await?;
+        }
+        // The solitaire sequence steps move by move.
+        let next = client
+            .find(Locator::Css("#judge-answers .stepper button:nth-child(2)"))
+            .await
+            .map_err(cmd("the next-move button"))?;
+        next.click().await.map_err(cmd("next move"))?;
+        next.click().await.map_err(cmd("next move"))?;
+        let label = js(&client, "return document.querySelector('#judge-answers .stepper span').textContent;").await?;
+        check!(label == json!("after move 2 of 7"), "the stepper says {label}");
+        js(&client, "document.querySelector('#judge-answers .answer').scrollIntoView(); return null;").await?;
+        screenshot(env, &client, "judge-solitaire-step").await?;
+        Ok(())
+    })
+    .await
+}
