@@ -386,9 +386,21 @@ pub async fn solve(
         .budget
         .unwrap_or(u64::MAX)
         .min(state.limits.solve_states);
+    // The search stops itself at the time-out too, so that a request that
+    // timed out does not leave it running to the end of its budget.
+    let stop_at =
+        std::time::Instant::now() + state.heavy.timeout() + std::time::Duration::from_millis(100);
     let answer = state
         .heavy
-        .run(move || lianliankan::solve(&board, &rules, budget))
+        .run(move || {
+            lianliankan::solve_with_progress(&board, &rules, budget, &mut |_| {
+                if std::time::Instant::now() < stop_at {
+                    std::ops::ControlFlow::Continue(())
+                } else {
+                    std::ops::ControlFlow::Break(())
+                }
+            })
+        })
         .await;
     Ok(Json(match answer {
         Ok(Solution::Solved(order)) => SolveResponse::Solved {

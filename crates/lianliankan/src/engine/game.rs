@@ -6,7 +6,7 @@ use grid_core::Pos;
 
 use super::gravity::{Slide, settle};
 use super::shuffle::{NoMovePossible, shuffle_kinds};
-use super::solve::{Solution, solve_with_progress};
+use super::solve::{Solution, solve};
 use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
 
 /// Why [`Game::remove`] refused a pair. Nothing was changed.
@@ -299,6 +299,6 @@ impl Game {
     /// At most `budget` search states, each O(t·rows·cols) for t tiles.
     #[must_use]
     pub fn solve(&self, budget: u64) -> Solution {
-        solve_with_progress(&self.board, &self.rules, budget, &mut |_| {})
+        solve(&self.board, &self.rules, budget)
     }
 }

@@ -39,6 +39,8 @@
 //! fewer partners come first (a tile with a single partner has no choice to
 //! waste).
 
+use std::ops::ControlFlow;
+
 use grid_core::SplitMix64;
 use rustc_hash::FxHashSet;
 
@@ -61,8 +63,9 @@ pub(super) const MEMO_BYTES: usize = 256 << 20;
 /// allocator's header.
 pub(super) const MEMO_ENTRY_OVERHEAD: usize = 48;
 
-/// How often (in states) [`solve_with_progress`] reports progress.
-pub(super) const PROGRESS_EVERY: u64 = 1 << 14;
+/// How often (in states) [`solve_with_progress`] reports progress (and
+/// may be told to stop).
+pub(super) const PROGRESS_EVERY: u64 = 1 << 10;
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +74,8 @@ pub enum Solution {
     Solved(Vec<Move>),
     /// The board cannot be cleared (proved by exhausting the search).
     Unsolvable,
-    /// The budget ran out before an answer was found.
+    /// The budget ran out, or the caller stopped the search
+    /// ([`solve_with_progress`]), before an answer was found.
     OutOfBudget {
         /// The number of states searched.
         states: u64,
@@ -107,10 +111,24 @@ pub enum Solution {
 /// exactness, is lost).
 #[must_use]
 pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
-    solve_with_progress(board, rules, budget, &mut |_| {})
+    solve_with_progress(board, rules, budget, &mut |_| ControlFlow::Continue(()))
 }
 
-/// As [`solve`], calling `progress(states)` every 16,384 states.
+/// As [`solve`], calling `progress(states)` every 1,024 states; when it
+/// returns [`ControlFlow::Break`] the search stops at once and answers
+/// [`Solution::OutOfBudget`] (a time limit, a cancel button).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::time::{Duration, Instant};
+/// use lianliankan::{Board, Rules, Solution, solve_with_progress};
+/// let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
+/// let stop_at = Instant::now() + Duration::from_secs(1);
+/// let answer = solve_with_progress(&board, &Rules::default(), u64::MAX, &mut |_states| {
+///     if Instant::now() < stop_at { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+/// });
+/// assert!(matches!(answer, Solution::Solved(_)));
+/// ```
 ///
 /// # Complexity
 /// As [`solve`].
@@ -119,7 +137,7 @@ pub fn solve_with_progress(
     board: &Board,
     rules: &Rules,
     budget: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Solution {
     if rules.gravity != Gravity::None {
         return solve_gravity::solve(board, rules, budget, MEMO_BYTES, progress);
@@ -135,7 +153,7 @@ fn solve_from(
     budget: u64,
     first_run: u64,
     memo_bytes: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Solution {
     let mut search = Search::new(board, rules, budget, progress);
     search.memo_room = memo_bytes;
@@ -208,11 +226,16 @@ struct Search<'p> {
     /// Tie-breaking among equally ranked moves: 0 in the first run, then
     /// random (seeded, so answers are reproducible).
     shuffle: Option<SplitMix64>,
-    progress: &'p mut dyn FnMut(u64),
+    progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
 }
 
 impl<'p> Search<'p> {
-    fn new(board: &Board, rules: &Rules, budget: u64, progress: &'p mut dyn FnMut(u64)) -> Self {
+    fn new(
+        board: &Board,
+        rules: &Rules,
+        budget: u64,
+        progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Self {
         let mut field = Field::new(board, rules.border);
         // "Kinds" here are classes of matching tiles (equal kinds, or kinds
         // of one group), numbered densely.
@@ -368,8 +391,8 @@ impl<'p> Search<'p> {
         if self.states > self.limit {
             return Err(Stop::Restart);
         }
-        if self.states % PROGRESS_EVERY == 0 {
-            (self.progress)(self.states);
+        if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
+            return Err(Stop::OutOfBudget);
         }
         let mark = self.removed.len();
         let moves = self.reduce_and_list();
@@ -538,15 +561,24 @@ mod tests {
                 },
                 ..Rules::default()
             };
-            let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, MEMO_BYTES, &mut |_| {});
+            let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, MEMO_BYTES, &mut |_| {
+                ControlFlow::Continue(())
+            });
             let mut states = 0;
-            let hasty = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |_| {});
-            let counted = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |s| states = s);
+            let hasty = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |_| {
+                ControlFlow::Continue(())
+            });
+            let counted = solve_from(&board, &rules, u64::MAX, 1, MEMO_BYTES, &mut |s| {
+                states = s;
+                ControlFlow::Continue(())
+            });
             assert_eq!(hasty, counted);
             // Without room for a memo (or for a few entries), the answer
             // stays the same; only the search is longer.
             for room in [0, 3 * (8 + MEMO_ENTRY_OVERHEAD)] {
-                let forgetful = solve_from(&board, &rules, u64::MAX, u64::MAX, room, &mut |_| {});
+                let forgetful = solve_from(&board, &rules, u64::MAX, u64::MAX, room, &mut |_| {
+                    ControlFlow::Continue(())
+                });
                 assert_eq!(
                     std::mem::discriminant(&forgetful),
                     std::mem::discriminant(&plain),
@@ -572,5 +604,42 @@ mod tests {
             restarted > 20,
             "too few boards needed a search: {restarted}"
         );
+    }
+
+    /// A progress callback that says stop ends the search at its first call,
+    /// with or without gravity.
+    #[test]
+    fn progress_can_stop_the_search() {
+        for gravity in [Gravity::None, Gravity::Down] {
+            let rules = Rules {
+                border: Border::Open,
+                gravity,
+                ..Rules::default()
+            };
+            // The first random 8 x 18 deal whose search reports progress.
+            let board = (0..100)
+                .map(|seed| crate::deal(&crate::DealSpec::new(8, 18, 36).with_seed(seed)).unwrap())
+                .find(|board| {
+                    let mut calls = 0;
+                    let _ = solve_with_progress(board, &rules, 3 * PROGRESS_EVERY, &mut |_| {
+                        calls += 1;
+                        ControlFlow::Continue(())
+                    });
+                    calls > 0
+                })
+                .expect("a deal that takes a while");
+            let mut calls = 0;
+            let answer = solve_with_progress(&board, &rules, u64::MAX, &mut |_| {
+                calls += 1;
+                ControlFlow::Break(())
+            });
+            assert_eq!(calls, 1, "{gravity}");
+            assert_eq!(
+                answer,
+                Solution::OutOfBudget {
+                    states: PROGRESS_EVERY
+                }
+            );
+        }
     }
 }

@@ -22,6 +22,8 @@
 //! first, then pairs whose tiles have fewer partners; restarts with random
 //! tie-breaking keep the memo, and the last run is complete.
 
+use std::ops::ControlFlow;
+
 use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
@@ -40,7 +42,7 @@ pub(super) fn solve(
     rules: &Rules,
     budget: u64,
     memo_bytes: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Solution {
     let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
     classes.sort_unstable();
@@ -106,7 +108,7 @@ struct Search<'a, 'p> {
     budget: u64,
     limit: u64,
     shuffle: Option<SplitMix64>,
-    progress: &'p mut dyn FnMut(u64),
+    progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
 }
 
 impl Search<'_, '_> {
@@ -127,8 +129,8 @@ impl Search<'_, '_> {
         if self.states > self.limit {
             return Err(Stop::Restart);
         }
-        if self.states % PROGRESS_EVERY == 0 {
-            (self.progress)(self.states);
+        if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
+            return Err(Stop::OutOfBudget);
         }
         for pair in self.ranked_moves(board) {
             let mut next = board.clone();

@@ -76,11 +76,15 @@ pub fn solve(
     let stderr = std::io::stderr();
     let show = stderr.is_terminal();
     let mut shown = false;
+    let mut last = std::time::Instant::now();
+    // Shown at most ten times a second.
     let mut progress = |states: u64| {
-        if show {
+        if show && last.elapsed() >= std::time::Duration::from_millis(100) {
             eprint!("\rsearching: {states} states");
             shown = true;
+            last = std::time::Instant::now();
         }
+        std::ops::ControlFlow::Continue(())
     };
     let answer = solve_with_progress(&board, &rules, budget, &mut progress);
     if shown {
