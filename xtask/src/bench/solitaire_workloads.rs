@@ -19,7 +19,7 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
     let cases = if full { 2000 } else { 20 };
     // The baseline exhausts the whole 8-move ball of a NO case, about 0.1 s
     // a case: fewer far cases keep the bench near its two minutes.
-    let far_cases = if full { 200 } else { 10 };
+    let far_cases = if full { 100 } else { 10 };
     let workload = |name, cases, starts, goals: Goals, seed, goal| {
         let shape = Shape {
             cases,
