@@ -178,7 +178,9 @@ impl Options {
             match arg.as_str() {
                 "--quick" => options.scale = Scale::Quick,
                 "--only" => {
-                    let names = args.next().ok_or("`--only` needs a list of workload names")?;
+                    let names = args
+                        .next()
+                        .ok_or("`--only` needs a list of workload names")?;
                     options.only.extend(names.split(',').map(str::to_owned));
                 }
                 other => {
