@@ -61,15 +61,22 @@ impl<T: Clone> Grid<T> {
 impl<T: Copy> Grid<T> {
     /// Makes `self` a `rows` × `cols` grid reusing its allocation, for a
     /// reader that then writes every cell: cells beyond the old number of
-    /// cells are `fill`, the others keep their old values. Unlike
-    /// [`Grid::reset`] it writes nothing where the old cells were.
+    /// cells are `fill`, the others keep their old values (all are `fill`
+    /// when the grid needs a larger allocation). Unlike [`Grid::reset`] it
+    /// writes nothing where the old cells were.
     ///
     /// # Panics
     /// If `rows * cols` overflows `usize`.
     pub fn reshape(&mut self, rows: usize, cols: usize, fill: T) {
         let len = rows.checked_mul(cols).expect("grid size overflows usize");
-        self.cells.truncate(len);
-        self.cells.resize(len, fill);
+        if len > self.cells.capacity() {
+            // A new allocation: `vec!` of zeros takes memory the system has
+            // zeroed already, instead of writing the zeros itself.
+            self.cells = vec![fill; len];
+        } else {
+            self.cells.truncate(len);
+            self.cells.resize(len, fill);
+        }
         self.rows = rows;
         self.cols = cols;
     }
@@ -294,8 +301,10 @@ mod tests {
             (kept.rows(), kept.cols(), kept.cells()),
             (1, 3, &[1, 2, 3][..])
         );
-        kept.reshape(2, 3, 9);
-        assert_eq!(kept.cells(), &[1, 2, 3, 9, 9, 9][..]);
+        kept.reshape(1, 4, 9);
+        assert_eq!(kept.cells(), &[1, 2, 3, 9][..]);
+        kept.reshape(100, 3, 7);
+        assert!(kept.cells().iter().all(|&c| c == 7));
     }
 
     #[test]

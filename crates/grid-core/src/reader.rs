@@ -282,85 +282,105 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::TooLarge`]. The slots before the fault are filled.
     pub fn u32s(&mut self, out: &mut [u32], max: u32) -> Result<(), InputError> {
         let mut i = 0;
-        let mut after_pair = false;
+        // Where the last number taken by `short_numbers` starts, and its
+        // length, while it is the last number read.
+        let mut last_short = None;
         while i < out.len() {
             self.skip_whitespace();
             if max >= 9 && out.len() - i >= 4 {
-                let taken = self.digit_pairs(&mut out[i..]);
+                let (taken, last) = self.short_numbers(&mut out[i..], max >= 99);
                 if taken > 0 {
                     i += taken;
-                    after_pair = true;
+                    last_short = Some(last);
                     continue;
                 }
             }
             out[i] = self.number(u64::from(max))? as u32;
-            after_pair = false;
+            last_short = None;
             i += 1;
         }
-        if after_pair {
-            // Leave the space after the last digit unread, and that digit as
-            // the last token, as reading it alone would.
-            self.at -= 1;
-            self.token = self.at - 1;
+        if let Some((start, len)) = last_short {
+            // Leave the space after the last number unread, and that number
+            // as the last token, as reading it alone would.
+            self.at = start + len;
+            self.token = start;
         }
         Ok(())
     }
 
-    /// Takes one-digit numbers each followed by a space from the current
-    /// position into `out`: eight at a time (16 bytes) while at least eight
-    /// are wanted, then four (8 bytes); where a word holds fewer, the ones
-    /// before the first other token. Returns how many were taken (0 when
-    /// the input does not start with one).
+    /// Takes numbers of one digit, each followed by a space, from the
+    /// current position into `out`: eight at a time (16 bytes) while at
+    /// least eight are wanted, then four (8 bytes); where a word holds
+    /// fewer, the ones before the first other token, and then, with
+    /// `two_digits`, that token too if it is two digits and a space (a tile
+    /// of a sparse board), and on. Returns how many were taken (0 when the
+    /// input does not start with one such number) and where the last one
+    /// starts and its length; the space after it is consumed.
     #[inline]
-    fn digit_pairs(&mut self, out: &mut [u32]) -> usize {
+    fn short_numbers(&mut self, out: &mut [u32], two_digits: bool) -> (usize, (usize, usize)) {
         let input = self.input;
         let mut at = self.at;
         let mut i = 0;
-        while out.len() - i >= 8 {
-            let Some(word) = input
-                .get(at..at + 16)
-                .and_then(|b| <[u8; 16]>::try_from(b).ok())
-            else {
+        let mut last = (at, 0);
+        loop {
+            let wanted = out.len() - i;
+            let good = if wanted >= 8 {
+                let Some(word) = input
+                    .get(at..at + 16)
+                    .and_then(|b| <[u8; 16]>::try_from(b).ok())
+                else {
+                    break;
+                };
+                let word = u128::from_le_bytes(word);
+                if word == ZERO_RUN {
+                    // `0 0 0 0 0 0 0 0 `, most of a sparse board: one compare.
+                    out[i..i + 8].fill(0);
+                    8
+                } else {
+                    let (digits, good) = digit_lanes_16(word);
+                    for (k, slot) in out[i..i + good].iter_mut().enumerate() {
+                        *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                    }
+                    good
+                }
+            } else if wanted >= 4 {
+                let Some(word) = input
+                    .get(at..at + 8)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                else {
+                    break;
+                };
+                let (digits, good) = digit_lanes_8(u64::from_le_bytes(word));
+                for (k, slot) in out[i..i + good].iter_mut().enumerate() {
+                    *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                }
+                good
+            } else {
                 break;
             };
-            let word = u128::from_le_bytes(word);
-            if word == ZERO_RUN {
-                // `0 0 0 0 0 0 0 0 `, most of a sparse board: one compare.
-                out[i..i + 8].fill(0);
-                at += 16;
-                i += 8;
+            if good > 0 {
+                last = (at + 2 * (good - 1), 1);
+                at += 2 * good;
+                i += good;
+            }
+            if good == 8 || (good == 4 && wanted < 8) {
                 continue;
             }
-            let (digits, good) = digit_lanes_16(word);
-            for (k, slot) in out[i..i + good].iter_mut().enumerate() {
-                *slot = ((digits >> (16 * k)) & 0xff) as u32;
-            }
-            at += 2 * good;
-            i += good;
-            if good < 8 {
-                self.at = at;
-                return i;
-            }
-        }
-        while out.len() - i >= 4 {
-            let Some(word) = input
-                .get(at..at + 8)
-                .and_then(|b| <[u8; 8]>::try_from(b).ok())
-            else {
-                break;
-            };
-            let (digits, good) = digit_lanes_8(u64::from_le_bytes(word));
-            for (k, slot) in out[i..i + good].iter_mut().enumerate() {
-                *slot = ((digits >> (16 * k)) & 0xff) as u32;
-            }
-            at += 2 * good;
-            i += good;
-            if good < 4 {
-                break;
+            // The token at `at` is not a digit and a space.
+            match input.get(at..at + 3) {
+                Some(&[a, b, b' '])
+                    if two_digits && i < out.len() && a.is_ascii_digit() && b.is_ascii_digit() =>
+                {
+                    out[i] = u32::from(a - b'0') * 10 + u32::from(b - b'0');
+                    last = (at, 2);
+                    at += 3;
+                    i += 1;
+                }
+                _ => break,
             }
         }
         self.at = at;
-        i
+        (i, last)
     }
 
     /// Reads a `u32` token that must be on the current line: spaces, tabs and

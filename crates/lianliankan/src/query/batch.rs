@@ -87,8 +87,8 @@ pub struct Batch {
 /// Cells looked at together when finding the tiles of a board: an empty
 /// block is skipped after one OR of its cells; in the others, one bit a
 /// cell, made in a few vector instructions, then only the tiles are
-/// visited.
-const TILE_BLOCK: usize = 16;
+/// visited (a block's bits fill one `u32`).
+const TILE_BLOCK: usize = 32;
 
 /// The answer to one query; the shapes are in field coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
