@@ -45,6 +45,17 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
 /// As [`read_board`]; no allocation when the board is no larger than the
 /// previous one, and the grid is not cleared first (every cell is read).
 pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
+    read_board_rows(reader, kinds, |_, _| {})
+}
+
+/// As [`read_board_into`], calling `each_row(r, row)` on each row `r` of
+/// kinds right after reading it, while it is still in the cache (the judge
+/// finds the tiles there).
+pub(crate) fn read_board_rows(
+    reader: &mut Reader<'_>,
+    kinds: &mut Grid<u32>,
+    mut each_row: impl FnMut(usize, &[u32]),
+) -> Result<bool, InputError> {
     if reader.is_at_end() {
         return Ok(false);
     }
@@ -77,8 +88,9 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
     }
     // Every cell is read into below: the old ones need no clearing.
     kinds.reshape(rows, cols, 0);
-    for row in kinds.cells_mut().chunks_exact_mut(cols) {
+    for (r, row) in kinds.cells_mut().chunks_exact_mut(cols).enumerate() {
         reader.u32s(row, MAX_KIND)?;
+        each_row(r, row);
     }
     Ok(true)
 }

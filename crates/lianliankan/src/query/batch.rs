@@ -90,6 +90,29 @@ pub struct Batch {
 /// visited (a block's bits fill one `u32`).
 const TILE_BLOCK: usize = 32;
 
+/// Calls `found(c)` for the column `c` of each tile (nonzero cell) of
+/// `row`, in order; returns whether a kind is above [`MAX_KIND`] (only
+/// `u32::MAX` is). Most blocks of a sparse row are empty: one OR of the
+/// block tells.
+#[inline]
+pub(crate) fn for_each_tile(row: &[u32], mut found: impl FnMut(usize)) -> bool {
+    let mut bad = false;
+    for (b, block) in row.chunks(TILE_BLOCK).enumerate() {
+        if block.iter().fold(0, |any, &k| any | k) == 0 {
+            continue;
+        }
+        // Folds that run on vectors: one bit a tile, and the check.
+        let mut tiles =
+            (block.iter().enumerate()).fold(0u32, |bits, (j, &k)| bits | u32::from(k != 0) << j);
+        bad |= block.iter().fold(false, |bad, &k| bad | (k == u32::MAX));
+        while tiles != 0 {
+            found(b * TILE_BLOCK + tiles.trailing_zeros() as usize);
+            tiles &= tiles - 1;
+        }
+    }
+    bad
+}
+
 /// The answer to one query; the shapes are in field coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Found {
@@ -180,6 +203,58 @@ impl Batch {
     /// O(rows·cols).
     pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) -> Result<(), BoardError> {
         const _: () = assert!(MAX_KIND == u32::MAX - 1);
+        self.prepare(kinds, rules);
+        let (rows, cols) = (self.rows, self.cols);
+        // One pass over the cells finds the tiles and checks the kinds.
+        let mut bad = false;
+        for (r, row) in self.kinds.row_slices().enumerate() {
+            let mut found = |c| {
+                let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
+                self.field.insert(r * cols + c);
+                self.across.insert(c * rows + r);
+            };
+            bad |= for_each_tile(row, &mut found);
+        }
+        if bad {
+            let error = check_kinds(&self.kinds);
+            self.take_kinds();
+            return error;
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::set_board`], given the board's tiles: bit `i` of `tiles`
+    /// (bit `i % 64` of word `i / 64`) must be set exactly when cell `i` of
+    /// `kinds` (row-major) is nonzero, and every kind must be at most
+    /// [`MAX_KIND`] (as the judge reader leaves them; it sets the bits while
+    /// each row is in the cache).
+    ///
+    /// # Complexity
+    /// O(rows·cols / 64 + tiles) besides clearing the sets.
+    pub(crate) fn set_board_with_tiles(&mut self, kinds: Grid<u32>, rules: Rules, tiles: &[u64]) {
+        debug_assert!(
+            (kinds.cells().iter().enumerate())
+                .all(|(i, &k)| k <= MAX_KIND && (k != 0) == (tiles[i / 64] >> (i % 64) & 1 == 1)),
+            "tiles that are not the board's"
+        );
+        self.prepare(kinds, rules);
+        let (rows, cols, board_cols) = (self.rows, self.cols, self.kinds.cols());
+        for (w, &word) in tiles.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let Pos { row: r, col: c } = self
+                    .frame
+                    .to_outer(Pos::new(i / board_cols, i % board_cols));
+                self.field.insert(r * cols + c);
+                self.across.insert(c * rows + r);
+            }
+        }
+    }
+
+    /// Takes `kinds` and `rules`, and empties the tile sets for its field.
+    fn prepare(&mut self, kinds: Grid<u32>, rules: Rules) {
         self.kinds = kinds;
         self.rules = rules;
         self.searched = None;
@@ -190,35 +265,6 @@ impl Batch {
         let (rows, cols) = (self.rows, self.cols);
         self.field.reset(rows * cols);
         self.across.reset(rows * cols);
-        // One pass over the cells finds the tiles and checks the kinds.
-        let mut bad = false;
-        for (r, row) in self.kinds.row_slices().enumerate() {
-            for (b, block) in row.chunks(TILE_BLOCK).enumerate() {
-                // Most blocks of a sparse board are empty: one OR of the
-                // block tells. Otherwise one bit a tile of the block, and
-                // whether a kind is above MAX_KIND (only u32::MAX is):
-                // folds that run on vectors.
-                if block.iter().fold(0, |any, &k| any | k) == 0 {
-                    continue;
-                }
-                let mut tiles = (block.iter().enumerate())
-                    .fold(0u32, |bits, (j, &k)| bits | u32::from(k != 0) << j);
-                bad |= block.iter().fold(false, |bad, &k| bad | (k == u32::MAX));
-                while tiles != 0 {
-                    let c = b * TILE_BLOCK + tiles.trailing_zeros() as usize;
-                    tiles &= tiles - 1;
-                    let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
-                    self.field.insert(r * cols + c);
-                    self.across.insert(c * rows + r);
-                }
-            }
-        }
-        if bad {
-            let error = check_kinds(&self.kinds);
-            self.take_kinds();
-            return error;
-        }
-        Ok(())
     }
 
     /// The board's kinds, as given to [`Batch::set_board`].
