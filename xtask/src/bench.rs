@@ -456,6 +456,22 @@ mod tests {
         }
     }
 
+    #[test]
+    fn options_and_the_scan() {
+        let args = |list: &[&str]| list.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+        let options =
+            Options::parse(&args(&["--only", "segments,solitaire-far", "--quick"])).unwrap();
+        assert_eq!(options.scale, Scale::Quick);
+        assert_eq!(options.only, ["segments", "solitaire-far"]);
+        assert_eq!(Options::parse(&[]).unwrap().scale, Scale::Full);
+        assert!(Options::parse(&args(&["--only"])).is_err());
+        assert!(Options::parse(&args(&["--only", "nothing"])).is_err());
+        assert!(Options::parse(&args(&["--fast"])).is_err());
+        // Every run of digits is a number; nothing else counts.
+        assert_eq!(scan(b"12 x3\n 0 7"), 22);
+        assert_eq!(scan(b""), 0);
+    }
+
     /// The bench modules that `source` names through `super::` or
     /// `crate::bench::`, outside its tests.
     fn bench_modules_named(source: &str) -> BTreeSet<String> {

@@ -312,7 +312,7 @@ mod tests {
         assert!(text.contains("| demo | 2.00× | 2.50× | 1.25× | 100× | 495× | issue 9: solver/parse ≤ 2: met; parse/scan ≤ 1: NOT met; solver/scan ≤ 3: met; baseline/solver ≥ 200: whole input NOT met, answering met; aim ≤ 600 µs a case answering: met (500 µs) | 4 (1 positive) |"), "{text}");
         assert!(
             render("m", "dev", false, &outcomes)
-                .contains("≥ 200: whole input not judged, answering not judged |")
+                .contains("≥ 200: whole input not judged, answering not judged; aim ≤ 600 µs a case answering: not judged (500 µs) |")
         );
         assert!(text.contains("| demo | 2 boards; 2.0 KiB, seed 1 | 10.0 ms / 11.0 ms (3) | 5.00 ms / 6.00 ms (3) | 4.00 ms / 4.00 ms (3) | 1.00 s / 1.00 s (1) | 2.00 ms / 2.00 ms (1) | 990 ms / 990 ms (1) |"), "{text}");
     }
