@@ -8,6 +8,9 @@
 //!   answering, as a whole process of the same profile (timed in process,
 //!   parsing looked twice as fast: a warm heap skips the page faults a fresh
 //!   process pays, so process against process is the fair comparison);
+//! - `xtask bench-parse --scan`, the same process running a minimal
+//!   byte-scanning parser instead (read the file, sum every number in it,
+//!   validate nothing): the floor any reader of the input pays;
 //! - the baseline and the solver library in process, whole input and
 //!   answering only.
 //!
@@ -79,9 +82,10 @@ fn workloads(scale: Scale) -> Vec<Workload> {
     .collect()
 }
 
-/// `cargo xtask bench [--quick]`.
+/// `cargo xtask bench [--quick] [--only NAME,...]`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let scale = parse_scale(args)?;
+    let options = Options::parse(args)?;
+    let scale = options.scale;
     let mut build = cargo();
     build.arg("build");
     for package in SOLVERS {
@@ -90,7 +94,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match scale {
         Scale::Quick => {
             step(build)?;
-            measure_all(Scale::Quick)
+            measure_all(&options)
         }
         Scale::Full => {
             build.args(["-p", "xtask", "--release"]);
@@ -101,47 +105,107 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .join("release")
                 .join(exe_name("xtask"));
             let mut inner = Command::new(exe);
-            inner.arg("bench-run");
+            inner.arg("bench-run").args(args);
             step(inner)
         }
     }
 }
 
-/// `xtask bench-run [--quick]`: the measuring half of `bench`, meant to run
-/// in a release build made by `cargo xtask bench`.
+/// `xtask bench-run [--quick] [--only NAME,...]`: the measuring half of
+/// `bench`, meant to run in a release build made by `cargo xtask bench`.
 pub fn run_measurements(args: &[String]) -> Result<(), String> {
-    measure_all(parse_scale(args)?)
+    measure_all(&Options::parse(args)?)
 }
 
-/// `xtask bench-parse NAME FILE`: reads FILE and parses it as workload
-/// NAME's input with the project's reader, answering nothing, and prints a
-/// checksum of what was read: the parse-only program that `bench` times
-/// against the solver binary.
+/// `xtask bench-parse [--scan] NAME FILE`: reads FILE and parses it as
+/// workload NAME's input with the project's reader, answering nothing, and
+/// prints a checksum of what was read: the parse-only program that `bench`
+/// times against the solver binary. With `--scan`, the minimal scanner
+/// ([`scan`]) reads it instead, whatever the workload.
 pub fn parse_only(args: &[String]) -> Result<(), String> {
-    let [name, file] = args else {
-        return Err("usage: xtask bench-parse NAME FILE".to_owned());
+    let (scan_only, rest) = match args {
+        [flag, rest @ ..] if flag == "--scan" => (true, rest),
+        _ => (false, args),
+    };
+    let [name, file] = rest else {
+        return Err("usage: xtask bench-parse [--scan] NAME FILE".to_owned());
     };
     let workload = workloads(Scale::Quick)
         .into_iter()
         .find(|w| w.name == name)
         .ok_or_else(|| format!("no workload named `{name}`"))?;
-    let checksum = (workload.parse)(&read(Path::new(file))?)?;
+    let input = read(Path::new(file))?;
+    let checksum = if scan_only {
+        scan(&input)
+    } else {
+        (workload.parse)(&input)?
+    };
     println!("{checksum}");
     Ok(())
 }
 
-fn parse_scale(args: &[String]) -> Result<Scale, String> {
-    match args {
-        [] => Ok(Scale::Full),
-        [flag] if flag == "--quick" => Ok(Scale::Quick),
-        _ => Err(format!(
-            "`bench` takes only `--quick`, got `{}`",
-            args.join(" ")
-        )),
+/// The minimal byte-scanning parser, the floor of reading an input: one
+/// pass over the bytes, every run of decimal digits taken as a number, their
+/// sum returned. It validates nothing, stores nothing and knows no format,
+/// as the plainest hand-written contest reader would.
+fn scan(input: &[u8]) -> u64 {
+    let mut sum = 0u64;
+    let mut value = 0u64;
+    for &byte in input {
+        let digit = byte.wrapping_sub(b'0');
+        if digit < 10 {
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        } else {
+            sum = sum.wrapping_add(value);
+            value = 0;
+        }
+    }
+    sum.wrapping_add(value)
+}
+
+/// What `bench` and `bench-run` are asked to do.
+struct Options {
+    scale: Scale,
+    /// Only the workloads with these names (all when empty).
+    only: Vec<String>,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            scale: Scale::Full,
+            only: Vec::new(),
+        };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--quick" => options.scale = Scale::Quick,
+                "--only" => {
+                    let names = args
+                        .next()
+                        .ok_or("`--only` needs a list of workload names")?;
+                    options.only.extend(names.split(',').map(str::to_owned));
+                }
+                other => {
+                    return Err(format!(
+                        "`bench` takes `--quick` and `--only NAME,...`, got `{other}`"
+                    ));
+                }
+            }
+        }
+        let known: Vec<&str> = workloads(Scale::Quick).iter().map(|w| w.name).collect();
+        if let Some(unknown) = options.only.iter().find(|n| !known.contains(&n.as_str())) {
+            return Err(format!(
+                "no workload named `{unknown}` (there are {})",
+                known.join(", ")
+            ));
+        }
+        Ok(options)
     }
 }
 
-fn measure_all(scale: Scale) -> Result<(), String> {
+fn measure_all(options: &Options) -> Result<(), String> {
+    let scale = options.scale;
     let started = Instant::now();
     let bin_dir = own_dir()?;
     let out_dir = bin_dir.parent().ok_or("no target directory")?.join("bench");
@@ -155,16 +219,22 @@ fn measure_all(scale: Scale) -> Result<(), String> {
     let machine = report::machine();
     let mut outcomes = Vec::new();
     for workload in workloads(scale) {
-        outcomes.push(measure(&workload, scale, &bin_dir, &out_dir)?);
+        if options.only.is_empty() || options.only.iter().any(|n| n == workload.name) {
+            outcomes.push(measure(&workload, scale, &bin_dir, &out_dir)?);
+        }
     }
     let judged = scale == Scale::Full && !cfg!(debug_assertions);
-    println!("==> engine: generate and solve under every gravity mode, random deals");
-    let engine = engine_times::section(scale, judged)?;
-    let text = report::render(&machine, profile, judged, &outcomes) + &engine;
-    let report_file = out_dir.join(if scale == Scale::Full {
-        "report.md"
+    let engine = if options.only.is_empty() || options.only.iter().any(|n| n == "engine") {
+        println!("==> engine: generate and solve under every gravity mode, random deals, moves");
+        engine_times::section(scale, judged)?
     } else {
-        "report-quick.md"
+        String::new()
+    };
+    let text = report::render(&machine, profile, judged, &outcomes) + &engine;
+    let report_file = out_dir.join(match (scale, options.only.is_empty()) {
+        (Scale::Full, true) => "report.md",
+        (Scale::Full, false) => "report-only.md",
+        (Scale::Quick, _) => "report-quick.md",
     });
     write(&report_file, &text)?;
     println!("\n{text}");
@@ -251,6 +321,19 @@ fn measure(
     })?;
     println!("    parse:    {} (process)", report::duration(parse.min()));
 
+    let scan = measure::repeat(scale.fast_runs(), || {
+        let mut scan_only = Command::new(&this);
+        scan_only
+            .args(["bench-parse", "--scan", name])
+            .arg(&input_file);
+        let (took, stdout) = run_process(&mut scan_only)?;
+        if stdout.is_empty() {
+            return Err(format!("{name}: the scan printed no checksum"));
+        }
+        Ok(took)
+    })?;
+    println!("    scan:     {} (process)", report::duration(scan.min()));
+
     let solver_answer = measure::repeat(scale.fast_runs(), || {
         let pass = (workload.solver)(&input)?;
         if pass.answers != expected {
@@ -274,10 +357,11 @@ fn measure(
         positive: expected.positive,
         solver,
         parse,
+        scan,
         baseline,
         solver_answer,
         baseline_answer,
-        goal: workload.goal,
+        goals: workload.goals.clone(),
     })
 }
 
@@ -375,9 +459,26 @@ mod tests {
                     ("segments", "segments", 1101),
                     ("solitaire-random", "solitaire", 1401),
                     ("solitaire-clustered", "solitaire", 1402),
+                    ("solitaire-far", "solitaire", 1403),
                 ]
             );
         }
+    }
+
+    #[test]
+    fn options_and_the_scan() {
+        let args = |list: &[&str]| list.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+        let options =
+            Options::parse(&args(&["--only", "segments,solitaire-far", "--quick"])).unwrap();
+        assert_eq!(options.scale, Scale::Quick);
+        assert_eq!(options.only, ["segments", "solitaire-far"]);
+        assert_eq!(Options::parse(&[]).unwrap().scale, Scale::Full);
+        assert!(Options::parse(&args(&["--only"])).is_err());
+        assert!(Options::parse(&args(&["--only", "nothing"])).is_err());
+        assert!(Options::parse(&args(&["--fast"])).is_err());
+        // Every run of digits is a number; nothing else counts.
+        assert_eq!(scan(b"12 x3\n 0 7"), 22);
+        assert_eq!(scan(b""), 0);
     }
 
     /// The bench modules that `source` names through `super::` or

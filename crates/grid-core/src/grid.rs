@@ -58,6 +58,30 @@ impl<T: Clone> Grid<T> {
     }
 }
 
+impl<T: Copy> Grid<T> {
+    /// Makes `self` a `rows` × `cols` grid reusing its allocation, for a
+    /// reader that then writes every cell: cells beyond the old number of
+    /// cells are `fill`, the others keep their old values (all are `fill`
+    /// when the grid needs a larger allocation). Unlike [`Grid::reset`] it
+    /// writes nothing where the old cells were.
+    ///
+    /// # Panics
+    /// If `rows * cols` overflows `usize`.
+    pub fn reshape(&mut self, rows: usize, cols: usize, fill: T) {
+        let len = rows.checked_mul(cols).expect("grid size overflows usize");
+        if len > self.cells.capacity() {
+            // A new allocation: `vec!` of zeros takes memory the system has
+            // zeroed already, instead of writing the zeros itself.
+            self.cells = vec![fill; len];
+        } else {
+            self.cells.truncate(len);
+            self.cells.resize(len, fill);
+        }
+        self.rows = rows;
+        self.cols = cols;
+    }
+}
+
 impl<T> Grid<T> {
     /// A grid over `cells` given in row-major order, or `None` when
     /// `cells.len() != rows * cols`.
@@ -271,6 +295,16 @@ mod tests {
         assert_eq!(empty.row_slices().count(), 0);
         let no_cols: Grid<u8> = Grid::new(3, 0, 1);
         assert_eq!(no_cols.row_slices().count(), 0);
+        let mut kept = Grid::from_vec(2, 2, vec![1, 2, 3, 4]).unwrap();
+        kept.reshape(1, 3, 9);
+        assert_eq!(
+            (kept.rows(), kept.cols(), kept.cells()),
+            (1, 3, &[1, 2, 3][..])
+        );
+        kept.reshape(1, 4, 9);
+        assert_eq!(kept.cells(), &[1, 2, 3, 9][..]);
+        kept.reshape(100, 3, 7);
+        assert!(kept.cells().iter().all(|&c| c == 7));
     }
 
     #[test]

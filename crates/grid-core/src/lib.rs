@@ -44,7 +44,7 @@ pub use nearest::Nearest;
 pub use pad::{Frame, Padded};
 pub use path::{Path, Point};
 pub use pos::{Dir, Pos};
-pub use reader::{ErrorKind, Found, InputError, Line, Location, Reader};
+pub use reader::{ErrorKind, Found, InputError, Line, Location, Mark, Reader};
 pub use rng::SplitMix64;
 pub use turns::{TurnPath, TurnSearch};
 

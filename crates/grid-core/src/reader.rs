@@ -110,6 +110,12 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A place in the input, taken at no cost: [`Reader::location_of`] works out
+/// its line and column when one is needed (for an error), since that means
+/// counting the line breaks before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Mark(usize);
+
 /// One raw line of input, without its line ending (`\n` or `\r\n`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line<'a> {
@@ -188,6 +194,20 @@ impl<'a> Reader<'a> {
         self.locate(self.token)
     }
 
+    /// Where the last number read (or attempted) starts, as a [`Mark`]: the
+    /// same place as [`Reader::last_location`], but nothing is counted until
+    /// [`Reader::location_of`] asks.
+    #[must_use]
+    pub fn last_mark(&self) -> Mark {
+        Mark(self.token)
+    }
+
+    /// The line and column of `mark` (a mark of this reader's input).
+    #[must_use]
+    pub fn location_of(&self, mark: Mark) -> Location {
+        self.locate(mark.0.min(self.input.len()))
+    }
+
     /// The line and column of byte `offset`, counting line breaks from the
     /// last place located (or from the start, for an earlier place), so that
     /// locating places in input order costs O(input) in all.
@@ -253,54 +273,114 @@ impl<'a> Reader<'a> {
     /// skipping white space (line breaks included): a board's cells.
     ///
     /// The same tokens and errors as calling [`Reader::u32`] for each, but
-    /// faster: wherever the input holds four one-digit numbers each followed
-    /// by a space (`"0 0 7 0 "`, the bulk of a sparse board), they are taken
-    /// in one step from one 8-byte word.
+    /// faster: wherever the input holds one-digit numbers each followed by a
+    /// space (`"0 0 7 0 "`, the bulk of a sparse board), they are taken
+    /// eight at a time from one 16-byte word, then four from an 8-byte one.
     ///
     /// # Errors
     /// As [`Reader::u32`], and a number above `max` is
     /// [`ErrorKind::TooLarge`]. The slots before the fault are filled.
     pub fn u32s(&mut self, out: &mut [u32], max: u32) -> Result<(), InputError> {
         let mut i = 0;
+        // Where the last number taken by `short_numbers` starts, and its
+        // length, while it is the last number read.
+        let mut last_short = None;
         while i < out.len() {
             self.skip_whitespace();
             if max >= 9 && out.len() - i >= 4 {
-                if let Some(digits) = self.four_digits() {
-                    out[i..i + 4].copy_from_slice(&digits);
-                    self.at += 8;
-                    i += 4;
+                let (taken, last) = self.short_numbers(&mut out[i..], max >= 99);
+                if taken > 0 {
+                    i += taken;
+                    last_short = Some(last);
                     continue;
                 }
             }
             out[i] = self.number(u64::from(max))? as u32;
+            last_short = None;
             i += 1;
+        }
+        if let Some((start, len)) = last_short {
+            // Leave the space after the last number unread, and that number
+            // as the last token, as reading it alone would.
+            self.at = start + len;
+            self.token = start;
         }
         Ok(())
     }
 
-    /// The four one-digit numbers at the current position when the next 8
-    /// bytes are `d d d d ` (digit, space, four times).
+    /// Takes numbers of one digit, each followed by a space, from the
+    /// current position into `out`: eight at a time (16 bytes) while at
+    /// least eight are wanted, then four (8 bytes); where a word holds
+    /// fewer, the ones before the first other token, and then, with
+    /// `two_digits`, that token too if it is two digits and a space (a tile
+    /// of a sparse board), and on. Returns how many were taken (0 when the
+    /// input does not start with one such number) and where the last one
+    /// starts and its length; the space after it is consumed.
     #[inline]
-    fn four_digits(&self) -> Option<[u32; 4]> {
-        // Little-endian: byte 0 (the first digit) is the low byte.
-        const SPACES: u64 = 0x2000_2000_2000_2000; // b' ' at bytes 1, 3, 5, 7
-        const ZEROS: u64 = 0x0030_0030_0030_0030; // b'0' at bytes 0, 2, 4, 6
-        const ODD_BYTES: u64 = 0xff00_ff00_ff00_ff00;
-        let bytes = self.input.get(self.at..self.at + 8)?;
-        let word = u64::from_le_bytes(bytes.try_into().ok()?);
-        if word & ODD_BYTES != SPACES {
-            return None;
+    fn short_numbers(&mut self, out: &mut [u32], two_digits: bool) -> (usize, (usize, usize)) {
+        let input = self.input;
+        let mut at = self.at;
+        let mut i = 0;
+        let mut last = (at, 0);
+        loop {
+            let wanted = out.len() - i;
+            let good = if wanted >= 8 {
+                let Some(word) = input
+                    .get(at..at + 16)
+                    .and_then(|b| <[u8; 16]>::try_from(b).ok())
+                else {
+                    break;
+                };
+                let word = u128::from_le_bytes(word);
+                if word == ZERO_RUN {
+                    // `0 0 0 0 0 0 0 0 `, most of a sparse board: one compare.
+                    out[i..i + 8].fill(0);
+                    8
+                } else {
+                    let (digits, good) = digit_lanes_16(word);
+                    for (k, slot) in out[i..i + good].iter_mut().enumerate() {
+                        *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                    }
+                    good
+                }
+            } else if wanted >= 4 {
+                let Some(word) = input
+                    .get(at..at + 8)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                else {
+                    break;
+                };
+                let (digits, good) = digit_lanes_8(u64::from_le_bytes(word));
+                for (k, slot) in out[i..i + good].iter_mut().enumerate() {
+                    *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                }
+                good
+            } else {
+                break;
+            };
+            if good > 0 {
+                last = (at + 2 * (good - 1), 1);
+                at += 2 * good;
+                i += good;
+            }
+            if good == 8 || (good == 4 && wanted < 8) {
+                continue;
+            }
+            // The token at `at` is not a digit and a space.
+            match input.get(at..at + 3) {
+                Some(&[a, b, b' '])
+                    if two_digits && i < out.len() && a.is_ascii_digit() && b.is_ascii_digit() =>
+                {
+                    out[i] = u32::from(a - b'0') * 10 + u32::from(b - b'0');
+                    last = (at, 2);
+                    at += 3;
+                    i += 1;
+                }
+                _ => break,
+            }
         }
-        // Each 16-bit lane holds one byte b; b - '0' borrows into the lane's
-        // high byte when b < '0', and d | (d + 0x76) has bit 7 set when the
-        // lane's d = b - '0' is 10 or more.
-        let d = (word & !ODD_BYTES).wrapping_sub(ZEROS);
-        let not_digit =
-            (d & ODD_BYTES) | ((d | d.wrapping_add(0x0076_0076_0076_0076)) & 0x0080_0080_0080_0080);
-        if not_digit != 0 {
-            return None;
-        }
-        Some([0, 16, 32, 48].map(|shift| ((d >> shift) & 0xff) as u32))
+        self.at = at;
+        (i, last)
     }
 
     /// Reads a `u32` token that must be on the current line: spaces, tabs and
@@ -458,6 +538,55 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// How an 8-byte little-endian word starts with `d ` pairs (a digit, then
+/// a space): each lane's digit in the low byte of its 16-bit lane (valid in
+/// the leading good lanes only), and how many lanes are good before the
+/// first that is not such a pair (4 when all are).
+#[inline]
+fn digit_lanes_8(word: u64) -> (u64, usize) {
+    // Byte 0 (the first digit) is the low byte.
+    const SPACES: u64 = 0x2000_2000_2000_2000; // b' ' at bytes 1, 3, 5, 7
+    const ZEROS: u64 = 0x0030_0030_0030_0030; // b'0' at bytes 0, 2, 4, 6
+    const ODD_BYTES: u64 = 0xff00_ff00_ff00_ff00;
+    const HIGH: u64 = 0x0080_0080_0080_0080;
+    const ABOVE_NINE: u64 = 0x0076_0076_0076_0076;
+    // Each 16-bit lane holds one byte b; b - '0' borrows into the lane's
+    // high byte when b < '0', and d | (d + 0x76) has bit 7 set when the
+    // lane's d = b - '0' is 10 or more. A borrow may spill into the lanes
+    // above, which can only mark them bad too: the lowest bad lane is
+    // exact, and only the lanes below it are used.
+    let d = (word & !ODD_BYTES).wrapping_sub(ZEROS);
+    let bad =
+        ((word & ODD_BYTES) ^ SPACES) | (d & ODD_BYTES) | ((d | d.wrapping_add(ABOVE_NINE)) & HIGH);
+    (d, bad.trailing_zeros() as usize / 16)
+}
+
+/// Eight zeros, each followed by a space, as a little-endian 16-byte word.
+const ZERO_RUN: u128 = u128::from_le_bytes(*b"0 0 0 0 0 0 0 0 ");
+
+/// [`digit_lanes_8`] for a 16-byte word: up to eight digits.
+#[inline]
+fn digit_lanes_16(word: u128) -> (u128, usize) {
+    const fn repeat(lane: u16) -> u128 {
+        let mut out = 0u128;
+        let mut k = 0;
+        while k < 8 {
+            out |= (lane as u128) << (16 * k);
+            k += 1;
+        }
+        out
+    }
+    const SPACES: u128 = repeat(0x2000);
+    const ZEROS: u128 = repeat(0x0030);
+    const ODD_BYTES: u128 = repeat(0xff00);
+    const HIGH: u128 = repeat(0x0080);
+    const ABOVE_NINE: u128 = repeat(0x0076);
+    let d = (word & !ODD_BYTES).wrapping_sub(ZEROS);
+    let bad =
+        ((word & ODD_BYTES) ^ SPACES) | (d & ODD_BYTES) | ((d | d.wrapping_add(ABOVE_NINE)) & HIGH);
+    (d, bad.trailing_zeros() as usize / 16)
 }
 
 /// White space between tokens: what C's `isspace` accepts in the "C" locale
@@ -622,6 +751,74 @@ mod tests {
     }
 
     #[test]
+    fn long_runs_of_digits_match_one_at_a_time() {
+        // Sparse-board text: long runs of `0 `, now and then another digit,
+        // a two-digit number, a line break or a double space, so that the
+        // 16- and 8-byte words are whole, cut anywhere, or not runs at all.
+        let mut rng = crate::SplitMix64::new(1175);
+        for case in 0..400 {
+            let len = rng.range(1, 300);
+            let mut input = Vec::new();
+            for _ in 0..len {
+                match rng.below(40) {
+                    0 => input.extend_from_slice(b"37 "),
+                    1 => input.extend_from_slice(b"5\n"),
+                    2 => input.extend_from_slice(b"0  "),
+                    3 => input.extend_from_slice(b"9 "),
+                    4 => input.extend_from_slice(b"0\r\n"),
+                    _ => input.extend_from_slice(b"0 "),
+                }
+            }
+            if rng.percent(20) {
+                input.extend_from_slice(b"x ");
+            }
+            let count = rng.range(0, len + 1);
+            let max = [9, 36, 40, u32::MAX][rng.below(4)];
+            let mut one = Reader::new(&input);
+            let expected: Vec<Result<u32, InputError>> = (0..count)
+                .map(|_| {
+                    one.u32().and_then(|v| {
+                        if v <= max {
+                            Ok(v)
+                        } else {
+                            Err(InputError {
+                                location: one.last_location(),
+                                kind: ErrorKind::TooLarge {
+                                    text: v.to_string(),
+                                    max: u64::from(max),
+                                },
+                            })
+                        }
+                    })
+                })
+                .collect();
+            let mut many = Reader::new(&input);
+            let mut out = vec![u32::MAX; count];
+            let got = many.u32s(&mut out, max);
+            match expected.iter().position(Result::is_err) {
+                None => {
+                    assert_eq!(got, Ok(()), "case {case}");
+                    let values: Vec<u32> = expected.into_iter().map(Result::unwrap).collect();
+                    assert_eq!(out, values, "case {case}");
+                    assert_eq!(many.location(), one.location(), "case {case}");
+                    assert_eq!(many.last_location(), one.last_location(), "case {case}");
+                }
+                Some(k) => {
+                    let err = got.unwrap_err();
+                    assert_eq!(
+                        err.location,
+                        expected[k].clone().unwrap_err().location,
+                        "case {case}"
+                    );
+                    let values: Vec<u32> =
+                        expected[..k].iter().map(|r| *r.as_ref().unwrap()).collect();
+                    assert_eq!(out[..k], values[..], "case {case}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn locations_in_any_order() {
         let mut r = Reader::new(b"1\n22\n\n 333");
         r.u32().unwrap();
@@ -748,6 +945,21 @@ mod tests {
         let mut r = Reader::new(b"5");
         r.u32().unwrap();
         assert!(r.end_of_line().is_ok());
+    }
+
+    #[test]
+    fn marks_locate_later() {
+        let mut r = Reader::new(b"7\n  12 x");
+        r.u32().unwrap();
+        r.u32().unwrap();
+        let mark = r.last_mark();
+        assert!(r.u32().is_err());
+        assert_eq!(r.location_of(mark), Location { line: 2, column: 3 });
+        assert_eq!(r.location_of(mark), r.clone().location_of(mark));
+        assert_eq!(
+            r.location_of(Mark(usize::MAX)),
+            Location { line: 2, column: 7 }
+        );
     }
 
     #[test]

@@ -35,28 +35,41 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
 }
 
 /// As [`read_board`], but the kinds (0 = empty) into `kinds`, reusing its
-/// memory: `Ok(false)` at the end of input. On an error `kinds` holds what
-/// was read so far.
+/// memory: `Ok(false)` at the end of input. On an error `kinds` holds the
+/// cells read so far, and the others are unspecified.
 ///
 /// # Errors
 /// As [`read_board`].
 ///
 /// # Complexity
 /// As [`read_board`]; no allocation when the board is no larger than the
-/// previous one.
+/// previous one, and the grid is not cleared first (every cell is read).
 pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
+    read_board_rows(reader, kinds, |_, _| {})
+}
+
+/// As [`read_board_into`], calling `each_row(r, row)` on each row `r` of
+/// kinds right after reading it, while it is still in the cache (the judge
+/// finds the tiles there).
+pub(crate) fn read_board_rows(
+    reader: &mut Reader<'_>,
+    kinds: &mut Grid<u32>,
+    mut each_row: impl FnMut(usize, &[u32]),
+) -> Result<bool, InputError> {
     if reader.is_at_end() {
         return Ok(false);
     }
     let rows = reader.usize()?;
-    let header = reader.last_location();
+    // Located only for an error: working out a line means counting the
+    // line breaks of the whole board before it.
+    let header = reader.last_mark();
     let cols = reader.usize()?;
     if rows == 0 && cols == 0 {
         return Ok(false);
     }
     if rows == 0 || cols == 0 {
         return Err(InputError::invalid(
-            header,
+            reader.location_of(header),
             format!("a board needs at least one row and one column, found {rows} x {cols}"),
         ));
     }
@@ -65,7 +78,7 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
         .filter(|&c| c <= reader.max_tokens_left());
     if cells.is_none() {
         return Err(InputError::invalid(
-            header,
+            reader.location_of(header),
             format!(
                 "a {rows} x {cols} board needs {} numbers, but the rest of the input holds at most {}",
                 rows as u128 * cols as u128,
@@ -73,9 +86,11 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
             ),
         ));
     }
-    kinds.reset(rows, cols, 0);
-    for row in kinds.cells_mut().chunks_exact_mut(cols) {
+    // Every cell is read into below: the old ones need no clearing.
+    kinds.reshape(rows, cols, 0);
+    for (r, row) in kinds.cells_mut().chunks_exact_mut(cols).enumerate() {
         reader.u32s(row, MAX_KIND)?;
+        each_row(r, row);
     }
     Ok(true)
 }

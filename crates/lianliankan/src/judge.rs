@@ -12,8 +12,8 @@ use std::io::Write;
 use grid_core::{Grid, JudgeError, Reader};
 
 use crate::draw::{Style, draw};
-use crate::format::{read_board_into, read_query, read_query_count};
-use crate::query::chunk_for;
+use crate::format::{read_board_rows, read_query, read_query_count};
+use crate::query::{chunk_for, for_each_tile};
 use crate::{Batch, Board, Rules};
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
@@ -52,13 +52,25 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), J
     let mut kinds = Grid::new(0, 0, 0);
     let mut batch = Batch::new();
     let mut queries = Vec::new();
-    while read_board_into(&mut reader, &mut kinds)? {
+    // The board's tiles, one bit a cell, found row by row as each is read
+    // (while it is in the cache), so that the batch need not look at every
+    // cell again.
+    let mut tiles: Vec<u64> = Vec::new();
+    loop {
+        tiles.clear();
+        let read = read_board_rows(&mut reader, &mut kinds, |r, row| {
+            let first = r * row.len();
+            tiles.resize((first + row.len()).div_ceil(64), 0);
+            // The reader keeps kinds at most MAX_KIND: nothing to check.
+            for_each_tile(row, |c| tiles[(first + c) / 64] |= 1 << ((first + c) % 64));
+        })?;
+        if !read {
+            break;
+        }
         let size = (kinds.rows(), kinds.cols());
         let chunk = chunk_for(size.0 * size.1);
         let left = read_query_count(&mut reader);
-        batch
-            .set_board(kinds, options.rules.clone())
-            .expect("read_board_into keeps kinds at most MAX_KIND");
+        batch.set_board_with_tiles(kinds, options.rules.clone(), &tiles);
         let mut left = left?;
         let mut drawn = None;
         while left > 0 {

@@ -6,26 +6,41 @@ use grid_core::{Occupancy, Padded, Pos};
 /// square (grid-core's [`Occupancy`]).
 ///
 /// Positions are 0-based `(row, col)` in the *board frame*: `(0, 0)` is the
-/// judge's square `(1, 1)`. Both sides are between 1 and [`Board::MAX_SIDE`].
+/// judge's square `(1, 1)`. Both sides are at least 1, and the board with its
+/// ring has at most [`Board::MAX_SQUARES`] squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     pieces: Occupancy,
 }
 
 impl Board {
-    /// The largest number of rows or columns: a board inside its one-square
-    /// ring is then at most 128 squares wide, so one of its rows fits one
-    /// `u128` word of the level sweep. (The judge promises at most 75.)
-    pub const MAX_SIDE: usize = 126;
+    /// The most squares of a board together with its one-square ring,
+    /// `(rows + 2) · (cols + 2)`: the solver numbers them with `u32`s (and
+    /// so takes 4 bytes a square: this many need 16 GiB). No side has a
+    /// limit of its own; the judge promises at most 75.
+    pub const MAX_SQUARES: usize = u32::MAX as usize - 1;
 
     /// An empty board of `rows` × `cols` squares, or `None` when a side is 0
-    /// or larger than [`Board::MAX_SIDE`].
+    /// or the board with its ring has more than [`Board::MAX_SQUARES`]
+    /// squares.
+    ///
+    /// # Complexity
+    /// O(rows · cols) time; one bit a square.
     #[must_use]
     pub fn new(rows: usize, cols: usize) -> Option<Board> {
-        let fits = |n: usize| (1..=Self::MAX_SIDE).contains(&n);
-        (fits(rows) && fits(cols)).then(|| Board {
+        (rows >= 1 && cols >= 1 && Self::fits(rows, cols)).then(|| Board {
             pieces: Occupancy::new(rows, cols),
         })
+    }
+
+    /// Whether a `rows` × `cols` board with its ring has at most
+    /// [`Board::MAX_SQUARES`] squares.
+    pub(crate) fn fits(rows: usize, cols: usize) -> bool {
+        let ringed = |n: usize| n.checked_add(2);
+        ringed(rows)
+            .zip(ringed(cols))
+            .and_then(|(r, c)| r.checked_mul(c))
+            .is_some_and(|squares| squares <= Self::MAX_SQUARES)
     }
 
     /// Number of rows (the judge's `h`).
@@ -91,13 +106,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sides_are_bounded() {
+    fn sides_are_bounded_by_the_squares_only() {
         assert!(Board::new(0, 1).is_none());
         assert!(Board::new(1, 0).is_none());
-        assert!(Board::new(127, 1).is_none());
-        assert!(Board::new(1, 127).is_none());
-        let b = Board::new(126, 1).unwrap();
-        assert_eq!((b.rows(), b.cols()), (126, 1));
+        let b = Board::new(127, 1000).unwrap();
+        assert_eq!((b.rows(), b.cols()), (127, 1000));
+        assert!(Board::fits(65_533, 65_533));
+        assert!(!Board::fits(65_534, 65_534));
+        assert!(!Board::fits(usize::MAX, 1));
+        assert!(!Board::fits(1 << 40, 1 << 40));
+        assert!(Board::new(usize::MAX - 1, 1).is_none());
     }
 
     #[test]

@@ -28,8 +28,10 @@ pub struct Pair {
 /// A malformed header or row (see the [crate documentation](crate#input)).
 ///
 /// # Complexity
-/// O(length of the rows read); the board is allocated only after the
-/// header's sides are checked against [`Board::MAX_SIDE`].
+/// O(length of the rows read + h·w/64) time, one bit a square; the board
+/// is allocated only after its size is checked against the input left
+/// (see the [crate documentation](crate#input)), so a header whose board
+/// the input cannot back costs nothing.
 pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> {
     if reader.is_at_end() {
         return Ok(None);
@@ -44,9 +46,18 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
     }
     check_side(width, "width", width_at)?;
     check_side(height, "height", height_at)?;
+    check_backed(width, height, reader.remaining(), width_at)?;
     let (rows, cols) = (height as usize, width as usize);
-    let mut board = Board::new(rows, cols)
-        .ok_or_else(|| InputError::invalid(width_at, "board size out of range"))?;
+    let mut board = Board::new(rows, cols).ok_or_else(|| {
+        InputError::invalid(
+            width_at,
+            format!(
+                "a {width} x {height} board has more squares than the solver can number \
+                 ({} with its ring)",
+                Board::MAX_SQUARES
+            ),
+        )
+    })?;
     for row in 0..rows {
         let Some(line) = reader.line() else {
             return Err(InputError {
@@ -257,16 +268,35 @@ fn check_side(value: u32, name: &str, at: Location) -> Result<(), InputError> {
             format!("the board {name} must be at least 1"),
         ));
     }
-    if value as usize > Board::MAX_SIDE {
-        return Err(InputError::invalid(
-            at,
-            format!(
-                "the board {name} {value} is larger than {}, the largest accepted",
-                Board::MAX_SIDE
-            ),
-        ));
-    }
     Ok(())
+}
+
+/// Squares a board may have whatever follows its header (128 × 128, more
+/// than any board of at most 126 a side).
+pub(crate) const UNBACKED_SQUARES: u64 = 1 << 14;
+
+/// Squares of a larger board that each byte left in the input backs.
+pub(crate) const SQUARES_PER_BYTE: u64 = 8;
+
+/// Refuses a board of more than [`UNBACKED_SQUARES`] squares unless the
+/// input left holds at least a byte for every [`SQUARES_PER_BYTE`] of them:
+/// its rows, written in full, take a byte a square, and trimmed rows rarely
+/// lose more than most of them. So the memory a board takes (a few bytes a
+/// square in the solver) follows the length of the input.
+fn check_backed(width: u32, height: u32, left: usize, at: Location) -> Result<(), InputError> {
+    let squares = u64::from(width) * u64::from(height);
+    let left = left as u64;
+    if squares <= UNBACKED_SQUARES || squares <= left.saturating_mul(SQUARES_PER_BYTE) {
+        return Ok(());
+    }
+    Err(InputError::invalid(
+        at,
+        format!(
+            "a {width} x {height} board needs at least {} bytes of rows (one for every \
+             {SQUARES_PER_BYTE} squares), but the rest of the input holds {left}",
+            squares.div_ceil(SQUARES_PER_BYTE)
+        ),
+    ))
 }
 
 /// The character starting `bytes` (which is not empty) for a message: as is
@@ -390,11 +420,26 @@ mod tests {
         );
         assert_eq!(
             board_error(b"1000000000 1000000000\nX\n"),
-            "line 1, column 1: the board width 1000000000 is larger than 126, the largest accepted"
+            "line 1, column 1: a 1000000000 x 1000000000 board needs at least \
+             125000000000000000 bytes of rows (one for every 8 squares), but the rest of \
+             the input holds 2"
         );
         assert_eq!(
-            board_error(b"126 127\n"),
-            "line 1, column 5: the board height 127 is larger than 126, the largest accepted"
+            board_error(b"4294967295 4294967295\n"),
+            "line 1, column 1: a 4294967295 x 4294967295 board needs at least \
+             2305843008139952129 bytes of rows (one for every 8 squares), but the rest of \
+             the input holds 0"
+        );
+        // Up to 128 x 128 squares need nothing behind them (the rows end
+        // early here).
+        assert_eq!(
+            board_error(b"128 128\n"),
+            "line 2, column 1: expected row 1 of 128 of the board, found end of input"
+        );
+        assert_eq!(
+            board_error(b"16385 1\n"),
+            "line 1, column 1: a 16385 x 1 board needs at least 2049 bytes of rows (one \
+             for every 8 squares), but the rest of the input holds 0"
         );
         assert_eq!(
             board_error(b"99999999999 1\n"),

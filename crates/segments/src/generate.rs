@@ -9,8 +9,8 @@ use crate::format::Pair;
 
 /// A `rows × cols` board on which each square holds a piece with a chance of
 /// `piece_percent` in 100, decided square by square in row-major order; `None`
-/// when a side is 0 or larger than [`Board::MAX_SIDE`] (then nothing is
-/// drawn from `rng`).
+/// when [`Board::new`] refuses the size (a side of 0, or more than
+/// [`Board::MAX_SQUARES`] with the ring; then nothing is drawn from `rng`).
 ///
 /// ```
 /// use segments::{SplitMix64, generate};
@@ -88,7 +88,9 @@ mod tests {
     fn edge_cases() {
         let mut rng = SplitMix64::new(1);
         assert!(board(&mut rng, 0, 5, 50).is_none());
-        assert!(board(&mut rng, 5, Board::MAX_SIDE + 1, 50).is_none());
+        assert!(board(&mut rng, 0, 0, 50).is_none());
+        let wide = board(&mut rng, 2, 300, 50).unwrap();
+        assert_eq!((wide.rows(), wide.cols()), (2, 300));
         let empty = board(&mut rng, 3, 3, 0).unwrap();
         assert_eq!(empty.count_pieces(), 0);
         assert!(pairs(&mut rng, &empty, 10).is_empty());

@@ -11,12 +11,14 @@
 //!
 //! The design choice worth knowing: instead of a search over states (square,
 //! heading), [`Solver`] sweeps levels of the set of squares reachable with at
-//! most k segments, with one `u128` word per row, on the region of empty
-//! squares that both pieces touch only (pieces with no common region are
-//! answered without a search). A level costs a few word operations per row.
-//! Boards are therefore limited to [`Board::MAX_SIDE`] = 126 squares a side
-//! (the judge's limit is 75). The textbook search it replaces is kept as the
-//! reference ([`reference::Dijkstra`]).
+//! most k segments, one bit a square, on the box of rows and words spanned
+//! by the region of empty squares that both pieces touch (pieces with no
+//! common region are answered without a search). A level costs a few word
+//! operations per row: one `u128` holds a whole row of a board of up to 126
+//! columns (128 with its ring; the judge's limit is 75), and wider rows take
+//! as many `u64` words as they need, so no side has a limit of its own. The
+//! textbook search it replaces is kept as the reference
+//! ([`reference::Dijkstra`]).
 //!
 //! # What is public
 //!
@@ -50,8 +52,11 @@
 //! - a board header `w h` on one line (blank lines before it are skipped;
 //!   nothing else may follow on its line). `0 0`, or the end of the input,
 //!   ends the input normally; what follows `0 0` is not read. A width or
-//!   height of 0 (but not both) is an error, and so is a side larger than
-//!   [`Board::MAX_SIDE`], found before anything is allocated.
+//!   height of 0 (but not both) is an error. A board of more than
+//!   128 × 128 = 16,384 squares must be backed by the input: at least one
+//!   byte must be left for every 8 of its squares (rows written in full
+//!   take one a square), else it is an error, found before anything is
+//!   allocated; so memory follows the input's length.
 //! - then exactly `h` raw lines, one per row, starting on the line after the
 //!   header: the first `w` characters are `X` (a piece) or a space (empty);
 //!   a shorter line (trailing spaces trimmed, even an empty line) is padded
@@ -81,6 +86,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bits;
 mod board;
 mod components;
 pub mod draw;

@@ -74,7 +74,7 @@ fn mangled_inputs_never_panic() {
 
 #[test]
 fn largest_board_uses_whole_words() {
-    // A 126 × 126 board (the largest accepted), every other column full:
+    // A 126 × 126 board (the largest with one word a row), every other column full:
     // the sweep runs on full-width 128-bit rows.
     let side = 126;
     let mut text = format!("{side} {side}\n");

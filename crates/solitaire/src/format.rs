@@ -84,14 +84,15 @@ fn read_config(reader: &mut Reader<'_>, pieces: usize, which: &str) -> Result<Co
     let mut bits = 0u64;
     for _ in 0..pieces {
         let row = read_coordinate(reader, "row")?;
-        let at = reader.last_location();
+        let at = reader.last_mark();
         let col = read_coordinate(reader, "column")?;
         // Both are below 8 here, so the square exists.
-        let square = Square::new(row, col)
-            .ok_or_else(|| InputError::invalid(at, "square outside the board"))?;
+        let square = Square::new(row, col).ok_or_else(|| {
+            InputError::invalid(reader.location_of(at), "square outside the board")
+        })?;
         if bits & square.bit() != 0 {
             return Err(InputError::invalid(
-                at,
+                reader.location_of(at),
                 format!("two pieces on square {square} in the {which} configuration"),
             ));
         }

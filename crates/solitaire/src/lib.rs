@@ -8,10 +8,14 @@
 //! search ([`Solver`]) is a breadth-first search from both ends that meets
 //! in the middle — moves are reversible, so searching back from the goal
 //! uses the same generator. With the judge's limit of 8 each side looks
-//! about 4 moves deep instead of 8. Each side's distances are kept in a
-//! table indexed by the configuration's rank among the C(64, 4) = 635,376
-//! (an `FxHashMap` for five pieces and more), reset entry by entry, so a
-//! search costs what it visits. Any number of pieces works the same way;
+//! about 4 moves deep instead of 8. An admissible lower bound on the moves
+//! left (each piece needs half its row and half its column distance to a
+//! goal square, rounded up) answers far-apart cases without a search and
+//! keeps out of both balls whatever cannot lie on a path within the limit.
+//! Each side's distances are kept in a table indexed by the
+//! configuration's rank among the C(64, 4) = 635,376 (an `FxHashMap` for
+//! five pieces and more), reset entry by entry, so a search costs what it
+//! visits. Any number of pieces works the same way;
 //! the judge's is [`format::JUDGE_PIECES`].
 //!
 //! Coordinates are 0-based `(row, col)` inside ([`Square`]); the judge's
@@ -60,6 +64,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod bound;
 pub mod draw;
 pub mod format;
 pub mod generate;

@@ -18,6 +18,33 @@
 //! `rf + rb + 1`, the least possible. Hence one check per newly reached
 //! configuration, and the search stops at the first hit.
 //!
+//! # Pruning by a lower bound
+//!
+//! Each side also knows an admissible lower bound `h` on the number of
+//! moves from a configuration to the *other* end ([`Toward`], proved in
+//! [`crate::bound`]). A configuration `n` that this side reaches at distance
+//! `d` with `d + h(n) > limit` is neither stored nor looked up: no path of
+//! at most `limit` moves goes through `n` at that distance. And a case whose
+//! ends are further apart than `limit` by the stronger [`assignment`] bound
+//! is answered without any search. The search stays exact:
+//! - every configuration on a shortest path of length `L <= limit` is kept,
+//!   at its true distance: at `i` moves from the start it has `L - i` left
+//!   to the goal, so `i + h <= i + (L - i) = L <= limit`, and its
+//!   predecessor on the path is kept too, so the pruned search reaches it at
+//!   `i`. The invariant above therefore holds for every path within the
+//!   limit, and the meeting argument is unchanged: the search only expands
+//!   while `rf + rb < limit`.
+//! - a configuration left out cannot be the meeting point either: if the
+//!   other side knew `n` at distance `db`, then `h(n) <= db` (the bound is
+//!   admissible and `db` is the length of a real path), so
+//!   `d + h(n) <= d + db <= rf + 1 + rb <= limit`.
+//! - a configuration may be reached later than its true distance when all
+//!   its shortest routes were pruned, but then no path within the limit
+//!   goes through it; a meeting still closes a real path of length
+//!   `rf + 1 + rb`, the least possible.
+//! - when a frontier runs empty, every path within the limit would have had
+//!   a configuration on it: so there is none.
+//!
 //! Each side's distances live in a [`Distances`]: a direct table over
 //! ranked configurations for up to four pieces (measured 2.5 times faster
 //! than an `FxHashMap` on the judge's cases), a hash map for more.
@@ -27,8 +54,9 @@
 //! largest layer, and nothing would ever read it.
 
 use crate::board::{Config, Square};
-use crate::moves::{Move, MoveKind, for_each_successor};
-use crate::visited::Distances;
+use crate::bound::{Toward, assignment};
+use crate::moves::{Move, MoveKind, for_each_move, for_each_successor};
+use crate::visited::{Distances, rank};
 
 /// One end of the bidirectional search.
 #[derive(Debug, Default)]
@@ -41,10 +69,13 @@ struct Side {
     next: Vec<u64>,
     /// The distance of the frontier.
     radius: u32,
+    /// A lower bound on the moves from a configuration to the other end.
+    toward: Toward,
 }
 
 impl Side {
-    fn reset(&mut self, root: u64) {
+    fn reset(&mut self, root: u64, other_end: u64) {
+        self.toward = Toward::new(other_end);
         self.distance.reset(root.count_ones());
         self.distance.insert_new(root, 0);
         self.frontier.clear();
@@ -121,13 +152,17 @@ impl Solver {
     /// never reach each other; `start == goal` is `Some(0)`.
     ///
     /// # Complexity
-    /// Bidirectional breadth-first search: O(b^(limit/2)) configurations
-    /// stored and O(b^(limit/2 + 1)) looked up, where `b <= 4·pieces` is the
-    /// number of moves of a configuration, and never more than the
-    /// C(64, pieces) configurations there are. Each expanded configuration
-    /// costs O(pieces) bit operations and one lookup per successor (a table
-    /// indexed by rank for up to four pieces, a hash map beyond); no
-    /// allocation beyond the growth of the reused buffers.
+    /// O(k · 2^k) for the lower bound of k <= 8 pieces (O(k²) beyond),
+    /// which answers at once when the ends are further apart than `limit`;
+    /// otherwise a bidirectional breadth-first search: O(b^(limit/2))
+    /// configurations stored and O(b^(limit/2 + 1)) looked up, where
+    /// `b <= 4·pieces` is the number of moves of a configuration, and never
+    /// more than the C(64, pieces) configurations there are (the bound
+    /// leaves out most of them when the ends are nearly `limit` apart).
+    /// Each expanded configuration costs O(pieces) bit operations and, per
+    /// successor within the bound, one lookup (a table indexed by rank for
+    /// up to four pieces, a hash map beyond); no allocation beyond the
+    /// growth of the reused buffers.
     pub fn distance(&mut self, start: Config, goal: Config, limit: u32) -> Option<u32> {
         self.search(start, goal, limit).map(|m| m.length)
     }
@@ -167,8 +202,6 @@ impl Solver {
         if start.count_ones() != goal.count_ones() {
             return None;
         }
-        self.forward.reset(start);
-        self.backward.reset(goal);
         if start == goal {
             return Some(Meeting {
                 length: 0,
@@ -177,6 +210,11 @@ impl Solver {
                 to: goal,
             });
         }
+        if assignment(start, goal) > limit {
+            return None;
+        }
+        self.forward.reset(start, goal);
+        self.backward.reset(goal, start);
         loop {
             let known = self.forward.radius + self.backward.radius;
             if known >= limit {
@@ -193,7 +231,7 @@ impl Solver {
                 return None;
             }
             let store = known + 1 < limit;
-            if let Some((from, to)) = expand(this, other, store) {
+            if let Some((from, to)) = expand(this, other, store, limit) {
                 return Some(Meeting {
                     length: known + 1,
                     forward_made_it: forward,
@@ -205,24 +243,40 @@ impl Solver {
     }
 }
 
-/// Expands `this` by one layer. Returns the first move from `this`'s
-/// frontier onto a configuration `other` knows; otherwise, when `store`,
-/// records the new layer as `this`'s frontier (when not, the search ends
-/// anyway).
-fn expand(this: &mut Side, other: &Side, store: bool) -> Option<(u64, u64)> {
+/// Expands `this` by one layer, leaving out the configurations that no
+/// path of at most `limit` moves goes through (see the module doc). Returns
+/// the first move from `this`'s frontier onto a configuration `other`
+/// knows; otherwise, when `store`, records the new layer as `this`'s
+/// frontier (when not, the search ends anyway).
+fn expand(this: &mut Side, other: &Side, store: bool, limit: u32) -> Option<(u64, u64)> {
     let d = this.radius + 1;
+    // `d <= limit`: the search expands only while `rf + rb < limit`.
+    let budget = limit - d;
+    let toward = this.toward;
+    let ranked = this.distance.ranked();
+    debug_assert_eq!(ranked, other.distance.ranked());
     this.next.clear();
     let mut met = None;
     for &board in &this.frontier {
-        for_each_successor(board, |n| {
+        let h = toward.sum(board);
+        for_each_move(board, |from, to, _| {
             if met.is_some() {
                 return;
             }
+            // The bound after the move: one square's term changes; then the
+            // stronger one.
+            if h - toward.of(from) + toward.of(to) > budget {
+                return;
+            }
+            let n = board ^ (1u64 << from) ^ (1u64 << to);
+            // Both sides' tables are ranked alike (same number of pieces):
+            // one rank serves both.
+            let r = if ranked { rank(n) } else { 0 };
             // A configuration both sides knew would be a path no longer than
             // the two radii: ruled out, so `n` cannot be known to `this` here.
-            if other.distance.get(n).is_some() {
+            if other.distance.get_at(n, r).is_some() {
                 met = Some((board, n));
-            } else if store && this.distance.insert_new(n, d) {
+            } else if store && this.distance.insert_new_at(n, r, d) {
                 this.next.push(n);
             }
         });

@@ -2,7 +2,8 @@
 //! ranked configurations for up to four pieces, a hash map beyond.
 //!
 //! Four pieces have C(64, 4) = 635,376 configurations, so a table of that
-//! many `u16` (1.2 MiB) indexed by the configuration's rank in the
+//! many bytes (620 KiB: both sides' tables fit a core's L2 cache together)
+//! indexed by the configuration's rank in the
 //! combinatorial number system replaces hashing by four table lookups and an
 //! array access. Only the entries written are reset between searches, so a
 //! search costs what it visits, not the table's size. Five pieces and more
@@ -42,9 +43,10 @@ const fn binomials() -> [[u32; 5]; 64] {
 }
 
 /// The rank of a board of at most four pieces among the boards with as many
-/// pieces: with squares `s1 < s2 < ...`, the sum of C(s_i, i).
+/// pieces: with squares `s1 < s2 < ...`, the sum of C(s_i, i). (Only for
+/// boards of at most four pieces: see [`Distances::ranked`].)
 #[inline]
-fn rank(board: u64) -> usize {
+pub(crate) fn rank(board: u64) -> usize {
     let mut rank = 0;
     for (i, square) in Bits(board).enumerate() {
         rank += BINOMIAL[usize::from(square)][i + 1];
@@ -57,10 +59,7 @@ fn rank(board: u64) -> usize {
 pub(crate) enum Distances {
     /// Up to four pieces: `distance + 1` by rank (0 = not reached), and the
     /// ranks written, to reset.
-    Table {
-        by_rank: Vec<u16>,
-        written: Vec<u32>,
-    },
+    Table { by_rank: Vec<u8>, written: Vec<u32> },
     /// More pieces.
     Map(FxHashMap<u64, u32>),
 }
@@ -92,11 +91,26 @@ impl Distances {
         }
     }
 
+    /// Whether boards are found by their [`rank`]: then the `rank` given
+    /// to [`Distances::get_at`] and [`Distances::insert_new_at`] must be
+    /// the board's; otherwise it is ignored.
+    #[inline]
+    pub(crate) fn ranked(&self) -> bool {
+        matches!(self, Distances::Table { .. })
+    }
+
     /// The distance of `board`, if reached.
     #[inline]
     pub(crate) fn get(&self, board: u64) -> Option<u32> {
+        let rank = if self.ranked() { rank(board) } else { 0 };
+        self.get_at(board, rank)
+    }
+
+    /// The distance of `board`, whose rank is `rank` when [`Distances::ranked`].
+    #[inline]
+    pub(crate) fn get_at(&self, board: u64, rank: usize) -> Option<u32> {
         match self {
-            Distances::Table { by_rank, .. } => match by_rank.get(rank(board)) {
+            Distances::Table { by_rank, .. } => match by_rank.get(rank) {
                 Some(&d) if d > 0 => Some(u32::from(d) - 1),
                 _ => None,
             },
@@ -108,21 +122,27 @@ impl Distances {
     /// it was new.
     #[inline]
     pub(crate) fn insert_new(&mut self, board: u64, distance: u32) -> bool {
+        let rank = if self.ranked() { rank(board) } else { 0 };
+        self.insert_new_at(board, rank, distance)
+    }
+
+    /// As [`Distances::insert_new`], `board`'s rank being `rank` when
+    /// [`Distances::ranked`].
+    #[inline]
+    pub(crate) fn insert_new_at(&mut self, board: u64, rank: usize, distance: u32) -> bool {
         match self {
-            Distances::Table { by_rank, written } => {
-                let r = rank(board);
-                match by_rank.get_mut(r) {
-                    Some(slot) if *slot == 0 => {
-                        // Saturates instead of wrapping; unreachable in
-                        // practice: a piece crosses the board in 14 moves,
-                        // so distances stay near 60 at the very most.
-                        *slot = u16::try_from(distance + 1).unwrap_or(u16::MAX);
-                        written.push(r as u32);
-                        true
-                    }
-                    _ => false,
+            Distances::Table { by_rank, written } => match by_rank.get_mut(rank) {
+                Some(slot) if *slot == 0 => {
+                    // Saturates instead of wrapping; unreachable in
+                    // practice: a piece crosses the board in 14 moves, so
+                    // distances between boards of four pieces stay near 60
+                    // at the very most.
+                    *slot = u8::try_from(distance + 1).unwrap_or(u8::MAX);
+                    written.push(rank as u32);
+                    true
                 }
-            }
+                _ => false,
+            },
             Distances::Map(map) => match map.entry(board) {
                 std::collections::hash_map::Entry::Vacant(slot) => {
                     slot.insert(distance);

@@ -13,7 +13,7 @@ use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
 pub fn workloads(scale: Scale) -> Vec<Workload> {
     let full = scale == Scale::Full;
     let (rows, cols) = if full { (1000, 999) } else { (100, 99) };
-    let workload = |name, shape: Shape, seed, goal| Workload {
+    let workload = |name, shape: Shape, seed, goals| Workload {
         name,
         binary: "lianliankan",
         description: shape.describe(),
@@ -22,7 +22,7 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
         parse,
         solver,
         baseline,
-        goal,
+        goals,
     };
     // Far beyond the judge's q < 50: one board and a million queries, where
     // answering one query at a time in O(n + m) is the baseline to beat.
@@ -47,11 +47,22 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
                 queries: 49,
             },
             117_502,
-            Goal {
-                issue: Some(3),
-                max_solver_over_parse: Some(2.0),
-                min_baseline_over_solver: Some(50.0),
-            },
+            vec![
+                Goal {
+                    issue: 3,
+                    max_solver_over_parse: Some(2.0),
+                    min_baseline_over_solver: Some(50.0),
+                    ..Goal::default()
+                },
+                // The reader as fast as the minimal scanner, and the whole
+                // judge run within 1.5 times it.
+                Goal {
+                    issue: 17,
+                    max_parse_over_scan: Some(1.0),
+                    max_solver_over_scan: Some(1.5),
+                    ..Goal::default()
+                },
+            ],
         ),
         workload(
             "lianliankan-dense",
@@ -64,7 +75,7 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
                 queries: 49,
             },
             117_550,
-            Goal::default(),
+            Vec::new(),
         ),
         Workload {
             baseline: one_by_one,
@@ -72,11 +83,11 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
                 "lianliankan-many-queries",
                 many_queries,
                 117_508,
-                Goal {
-                    issue: Some(8),
-                    max_solver_over_parse: None,
+                vec![Goal {
+                    issue: 8,
                     min_baseline_over_solver: Some(2.0),
-                },
+                    ..Goal::default()
+                }],
             )
         },
         Workload {
@@ -91,11 +102,11 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
             parse,
             solver,
             baseline: one_by_one,
-            goal: Goal {
-                issue: Some(8),
-                max_solver_over_parse: None,
+            goals: vec![Goal {
+                issue: 8,
                 min_baseline_over_solver: Some(5.0),
-            },
+                ..Goal::default()
+            }],
         },
     ]
 }
@@ -274,13 +285,17 @@ fn to_pos(index: usize, cols: usize) -> Pos {
 /// Reads and parses the whole input with the project's reader, exactly as
 /// the binary reads it (one board at a time, into one reused board),
 /// answering nothing; returns a checksum of what was read so that none of
-/// the work can be skipped.
+/// the work can be skipped. The checksum looks at the last cell of each row
+/// only: a pass over every cell would be work the binary does not do (it
+/// was a quarter of this program's parsing time), and where the reader
+/// stops, which decides everything after it, depends on every cell anyway.
 pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
     let mut sum = 0u64;
     let mut kinds = Grid::new(0, 0, 0);
     while format::read_board_into(&mut reader, &mut kinds).map_err(|e| e.to_string())? {
-        sum += kinds.cells().iter().filter(|&&k| k != 0).count() as u64;
+        let row_ends = kinds.row_slices().filter_map(|row| row.last());
+        sum += row_ends.map(|&k| u64::from(k)).sum::<u64>();
         let size = (kinds.rows(), kinds.cols());
         for _ in 0..format::read_query_count(&mut reader).map_err(|e| e.to_string())? {
             let (a, b) = format::read_query(&mut reader, size).map_err(|e| e.to_string())?;

@@ -21,19 +21,36 @@ pub struct Outcome {
     pub solver: Timing,
     /// The parse-only program, whole process.
     pub parse: Timing,
+    /// The minimal scanner (read, sum the numbers), whole process.
+    pub scan: Timing,
     /// The baseline over the whole input (parse and answer), in process.
     pub baseline: Timing,
     /// The solver library answering the parsed input, in process.
     pub solver_answer: Timing,
     /// The baseline answering the parsed input, in process.
     pub baseline_answer: Timing,
-    pub goal: Goal,
+    pub goals: Vec<Goal>,
 }
 
 impl Outcome {
     /// Whole solver process over in-process read and parse (minimums).
     fn solver_over_parse(&self) -> Option<f64> {
         ratio(self.solver.min(), self.parse.min())
+    }
+
+    /// Whole solver process over the minimal scanner's process (minimums).
+    fn solver_over_scan(&self) -> Option<f64> {
+        ratio(self.solver.min(), self.scan.min())
+    }
+
+    /// Parse-only process over the minimal scanner's process (minimums).
+    fn parse_over_scan(&self) -> Option<f64> {
+        ratio(self.parse.min(), self.scan.min())
+    }
+
+    /// The solver library's answering time per answer (minimum).
+    fn answer_per_case(&self) -> Duration {
+        self.solver_answer.min() / u32::try_from(self.answers.max(1)).unwrap_or(u32::MAX)
     }
 
     /// In-process baseline over whole solver process (minimums).
@@ -46,15 +63,26 @@ impl Outcome {
         ratio(self.baseline_answer.min(), self.solver_answer.min())
     }
 
-    fn goal_status(&self, judged: bool) -> String {
+    /// Every goal's verdicts, `—` when the workload has none.
+    fn goals_status(&self, judged: bool) -> String {
+        if self.goals.is_empty() {
+            return "—".to_owned();
+        }
+        let parts: Vec<String> = (self.goals.iter())
+            .map(|goal| self.goal_status(goal, judged))
+            .collect();
+        parts.join("; ")
+    }
+
+    fn goal_status(&self, goal: &Goal, judged: bool) -> String {
         let Goal {
             issue,
             max_solver_over_parse,
             min_baseline_over_solver,
-        } = self.goal;
-        let Some(issue) = issue else {
-            return "—".to_owned();
-        };
+            max_parse_over_scan,
+            max_solver_over_scan,
+            aim_answer_per_case,
+        } = *goal;
         let verdict = |met: bool| match (judged, met) {
             (false, _) => "not judged",
             (true, true) => "met",
@@ -65,6 +93,14 @@ impl Outcome {
             let met = self.solver_over_parse().is_some_and(|r| r <= max);
             parts.push(format!("solver/parse ≤ {max}: {}", verdict(met)));
         }
+        if let Some(max) = max_parse_over_scan {
+            let met = self.parse_over_scan().is_some_and(|r| r <= max);
+            parts.push(format!("parse/scan ≤ {max}: {}", verdict(met)));
+        }
+        if let Some(max) = max_solver_over_scan {
+            let met = self.solver_over_scan().is_some_and(|r| r <= max);
+            parts.push(format!("solver/scan ≤ {max}: {}", verdict(met)));
+        }
         if let Some(min) = min_baseline_over_solver {
             let whole = self.baseline_over_solver().is_some_and(|r| r >= min);
             let answering = self.answering_ratio().is_some_and(|r| r >= min);
@@ -72,6 +108,15 @@ impl Outcome {
                 "baseline/solver ≥ {min}: whole input {}, answering {}",
                 verdict(whole),
                 verdict(answering)
+            ));
+        }
+        if let Some(aim) = aim_answer_per_case {
+            let per_case = self.answer_per_case();
+            parts.push(format!(
+                "aim ≤ {} a case answering: {} ({})",
+                duration(aim),
+                verdict(per_case <= aim),
+                duration(per_case)
             ));
         }
         format!("issue {issue}: {}", parts.join("; "))
@@ -83,6 +128,8 @@ const NOTES: &str = "\
 Times are min / median (runs). Ratios compare minimums: other work on the machine only adds time.
 - solver binary: the puzzle's binary run on the input file, whole process (start, read, parse, answer, print).
 - parse only: `xtask bench-parse`, the same reading and parsing code as the binary with no answering, whole process, same profile.
+- scan: `xtask bench-parse --scan`, the same process running a minimal byte scanner instead (read the file, sum every run of
+  digits; no validation, no storage): the floor of reading the input.
 - baseline, whole input: the brute-force reference of the tests parsing and answering the input in memory, in process
   (no process start-up: this favours the baseline). For lianliankan-many-queries and lianliankan-walls the baseline is
   instead the library's one-query-at-a-time `Connector`, O(n + m) a query (the brute force would take hours there).
@@ -97,18 +144,20 @@ pub fn render(machine: &str, profile: &str, judged: bool, outcomes: &[Outcome]) 
     writeln!(out, "Build: {profile}").unwrap();
     out.push('\n');
     out.push_str(
-        "| workload | solver / parse | baseline / solver, whole input | baseline / solver, answering only | goal | answers (all equal to the baseline's) |\n",
+        "| workload | solver / parse | solver / scan | parse / scan | baseline / solver, whole input | baseline / solver, answering only | goal | answers (all equal to the baseline's) |\n",
     );
-    out.push_str("|---|---:|---:|---:|---|---|\n");
+    out.push_str("|---|---:|---:|---:|---:|---:|---|---|\n");
     for o in outcomes {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} ({} positive) |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} ({} positive) |",
             o.name,
             times(o.solver_over_parse()),
+            times(o.solver_over_scan()),
+            times(o.parse_over_scan()),
             times(o.baseline_over_solver()),
             times(o.answering_ratio()),
-            o.goal_status(judged),
+            o.goals_status(judged),
             o.answers,
             o.positive
         )
@@ -116,19 +165,20 @@ pub fn render(machine: &str, profile: &str, judged: bool, outcomes: &[Outcome]) 
     }
     out.push('\n');
     out.push_str(
-        "| workload | input | solver binary (process) | parse only (process) | baseline, whole input | solver, answering only | baseline, answering only |\n",
+        "| workload | input | solver binary (process) | parse only (process) | scan (process) | baseline, whole input | solver, answering only | baseline, answering only |\n",
     );
-    out.push_str("|---|---|---:|---:|---:|---:|---:|\n");
+    out.push_str("|---|---|---:|---:|---:|---:|---:|---:|\n");
     for o in outcomes {
         writeln!(
             out,
-            "| {} | {}; {}, seed {} | {} | {} | {} | {} | {} |",
+            "| {} | {}; {}, seed {} | {} | {} | {} | {} | {} | {} |",
             o.name,
             o.description,
             bytes(o.input_bytes),
             o.seed,
             timing(&o.solver),
             timing(&o.parse),
+            timing(&o.scan),
             timing(&o.baseline),
             timing(&o.solver_answer),
             timing(&o.baseline_answer)
@@ -244,22 +294,26 @@ mod tests {
             positive: 1,
             solver: ms(&[12, 10, 11]),
             parse: ms(&[8, 5, 6]),
+            scan: ms(&[4, 4, 5]),
             baseline: ms(&[1000]),
             solver_answer: ms(&[2]),
             baseline_answer: ms(&[990]),
-            goal: Goal {
-                issue: Some(9),
+            goals: vec![Goal {
+                issue: 9,
                 max_solver_over_parse: Some(2.0),
                 min_baseline_over_solver: Some(200.0),
-            },
+                max_parse_over_scan: Some(1.0),
+                max_solver_over_scan: Some(3.0),
+                aim_answer_per_case: Some(Duration::from_micros(600)),
+            }],
         };
         let outcomes = [outcome];
         let text = render("a machine", "release", true, &outcomes);
-        assert!(text.contains("| demo | 2.00× | 100× | 495× | issue 9: solver/parse ≤ 2: met; baseline/solver ≥ 200: whole input NOT met, answering met | 4 (1 positive) |"), "{text}");
+        assert!(text.contains("| demo | 2.00× | 2.50× | 1.25× | 100× | 495× | issue 9: solver/parse ≤ 2: met; parse/scan ≤ 1: NOT met; solver/scan ≤ 3: met; baseline/solver ≥ 200: whole input NOT met, answering met; aim ≤ 600 µs a case answering: met (500 µs) | 4 (1 positive) |"), "{text}");
         assert!(
             render("m", "dev", false, &outcomes)
-                .contains("≥ 200: whole input not judged, answering not judged |")
+                .contains("≥ 200: whole input not judged, answering not judged; aim ≤ 600 µs a case answering: not judged (500 µs) |")
         );
-        assert!(text.contains("| demo | 2 boards; 2.0 KiB, seed 1 | 10.0 ms / 11.0 ms (3) | 5.00 ms / 6.00 ms (3) | 1.00 s / 1.00 s (1) | 2.00 ms / 2.00 ms (1) | 990 ms / 990 ms (1) |"), "{text}");
+        assert!(text.contains("| demo | 2 boards; 2.0 KiB, seed 1 | 10.0 ms / 11.0 ms (3) | 5.00 ms / 6.00 ms (3) | 4.00 ms / 4.00 ms (3) | 1.00 s / 1.00 s (1) | 2.00 ms / 2.00 ms (1) | 990 ms / 990 ms (1) |"), "{text}");
     }
 }

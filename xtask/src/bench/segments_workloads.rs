@@ -25,11 +25,11 @@ pub fn workloads(scale: Scale) -> Vec<Workload> {
         parse,
         solver,
         baseline,
-        goal: Goal {
-            issue: Some(4),
-            max_solver_over_parse: None,
+        goals: vec![Goal {
+            issue: 4,
             min_baseline_over_solver: Some(30.0),
-        },
+            ..Goal::default()
+        }],
     }]
 }
 

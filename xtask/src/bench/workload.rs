@@ -104,15 +104,23 @@ pub fn pass<T>(
     })
 }
 
-/// The speed goal an issue states for a workload; `None` where it states
-/// none.
+/// The speed goals an issue states for a workload; each criterion `None`
+/// where it states none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Goal {
-    pub issue: Option<u32>,
+    pub issue: u32,
     /// At most this many times the parse-only time.
     pub max_solver_over_parse: Option<f64>,
     /// The baseline at least this many times slower than the solver.
     pub min_baseline_over_solver: Option<f64>,
+    /// The parse-only process at most this many times the minimal
+    /// scanner's.
+    pub max_parse_over_scan: Option<f64>,
+    /// The solver process at most this many times the minimal scanner's.
+    pub max_solver_over_scan: Option<f64>,
+    /// An aim rather than a goal: the solver library's answering time per
+    /// answer.
+    pub aim_answer_per_case: Option<Duration>,
 }
 
 /// One workload.
@@ -132,5 +140,6 @@ pub struct Workload {
     pub solver: fn(&[u8]) -> Result<Pass, String>,
     /// The straightforward baseline algorithm's answers, in process.
     pub baseline: fn(&[u8]) -> Result<Pass, String>,
-    pub goal: Goal,
+    /// The issues' goals (none for most workloads).
+    pub goals: Vec<Goal>,
 }

@@ -35,7 +35,7 @@
 use grid_core::{Frame, Grid, Nearest, Pos};
 
 use super::board::check_kinds;
-use crate::{Board, BoardError, Border, Connector, OffBoard, Path, Rules};
+use crate::{Board, BoardError, Border, Connector, MAX_KIND, OffBoard, Path, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
@@ -82,6 +82,35 @@ pub struct Batch {
     /// With `max_turns > 2`: the board for the minimum-turn search, made
     /// when a batch first needs it.
     searched: Option<(Board, Connector)>,
+}
+
+/// Cells looked at together when finding the tiles of a board: an empty
+/// block is skipped after one OR of its cells; in the others, one bit a
+/// cell, made in a few vector instructions, then only the tiles are
+/// visited (a block's bits fill one `u32`).
+const TILE_BLOCK: usize = 32;
+
+/// Calls `found(c)` for the column `c` of each tile (nonzero cell) of
+/// `row`, in order; returns whether a kind is above [`MAX_KIND`] (only
+/// `u32::MAX` is). Most blocks of a sparse row are empty: one OR of the
+/// block tells.
+#[inline]
+pub(crate) fn for_each_tile(row: &[u32], mut found: impl FnMut(usize)) -> bool {
+    let mut bad = false;
+    for (b, block) in row.chunks(TILE_BLOCK).enumerate() {
+        if block.iter().fold(0, |any, &k| any | k) == 0 {
+            continue;
+        }
+        // Folds that run on vectors: one bit a tile, and the check.
+        let mut tiles =
+            (block.iter().enumerate()).fold(0u32, |bits, (j, &k)| bits | u32::from(k != 0) << j);
+        bad |= block.iter().fold(false, |bad, &k| bad | (k == u32::MAX));
+        while tiles != 0 {
+            found(b * TILE_BLOCK + tiles.trailing_zeros() as usize);
+            tiles &= tiles - 1;
+        }
+    }
+    bad
 }
 
 /// The answer to one query; the shapes are in field coordinates.
@@ -173,10 +202,59 @@ impl Batch {
     /// # Complexity
     /// O(rows·cols).
     pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) -> Result<(), BoardError> {
-        if let Err(error) = check_kinds(&kinds) {
-            self.take_kinds();
-            return Err(error);
+        const _: () = assert!(MAX_KIND == u32::MAX - 1);
+        self.prepare(kinds, rules);
+        let (rows, cols) = (self.rows, self.cols);
+        // One pass over the cells finds the tiles and checks the kinds.
+        let mut bad = false;
+        for (r, row) in self.kinds.row_slices().enumerate() {
+            let mut found = |c| {
+                let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
+                self.field.insert(r * cols + c);
+                self.across.insert(c * rows + r);
+            };
+            bad |= for_each_tile(row, &mut found);
         }
+        if bad {
+            let error = check_kinds(&self.kinds);
+            self.take_kinds();
+            return error;
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::set_board`], given the board's tiles: bit `i` of `tiles`
+    /// (bit `i % 64` of word `i / 64`) must be set exactly when cell `i` of
+    /// `kinds` (row-major) is nonzero, and every kind must be at most
+    /// [`MAX_KIND`] (as the judge reader leaves them; it sets the bits while
+    /// each row is in the cache).
+    ///
+    /// # Complexity
+    /// O(rows·cols / 64 + tiles) besides clearing the sets.
+    pub(crate) fn set_board_with_tiles(&mut self, kinds: Grid<u32>, rules: Rules, tiles: &[u64]) {
+        debug_assert!(
+            (kinds.cells().iter().enumerate())
+                .all(|(i, &k)| k <= MAX_KIND && (k != 0) == (tiles[i / 64] >> (i % 64) & 1 == 1)),
+            "tiles that are not the board's"
+        );
+        self.prepare(kinds, rules);
+        let (rows, cols, board_cols) = (self.rows, self.cols, self.kinds.cols());
+        for (w, &word) in tiles.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let Pos { row: r, col: c } = self
+                    .frame
+                    .to_outer(Pos::new(i / board_cols, i % board_cols));
+                self.field.insert(r * cols + c);
+                self.across.insert(c * rows + r);
+            }
+        }
+    }
+
+    /// Takes `kinds` and `rules`, and empties the tile sets for its field.
+    fn prepare(&mut self, kinds: Grid<u32>, rules: Rules) {
         self.kinds = kinds;
         let pad = usize::from(rules.border == Border::Open);
         self.rules = rules;
@@ -187,14 +265,6 @@ impl Batch {
         let (rows, cols) = (self.rows, self.cols);
         self.field.reset(rows * cols);
         self.across.reset(rows * cols);
-        for (r, row) in self.kinds.row_slices().enumerate() {
-            for (c, _) in row.iter().enumerate().filter(|(_, k)| **k != 0) {
-                let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
-                self.field.insert(r * cols + c);
-                self.across.insert(c * rows + r);
-            }
-        }
-        Ok(())
     }
 
     /// The board's kinds, as given to [`Batch::set_board`].
@@ -425,6 +495,9 @@ struct Sweep {
     /// Per column: 1 + the row of its last tile so far (0: none yet).
     last_tile: Vec<usize>,
     row_tiles: Vec<usize>,
+    /// Columns whose last tile changed since the tree was last brought up
+    /// to date.
+    dirty: Vec<usize>,
     tree: MinTree,
 }
 
@@ -457,14 +530,16 @@ impl Sweep {
         let Some(&(last_row, _)) = self.order.last() else {
             return best;
         };
-        // Down the rows: every column's last tile so far, in the tree. A row
-        // with many tiles is cheaper to rebuild the tree after than to
-        // update it tile by tile.
+        // Down the rows: every column's last tile so far, in the tree. The
+        // tree is brought up to date only at the rows where tasks wait:
+        // column by column when few columns changed since, else rebuilt
+        // whole (cheaper than updating many columns one by one).
         self.last_tile.clear();
         self.last_tile.resize(cols, 0);
         self.tree.rebuild(&self.last_tile);
-        let update_cost = usize::BITS - cols.leading_zeros();
+        let update_cost = (usize::BITS - cols.leading_zeros()) as usize;
         let mut stale = false;
+        self.dirty.clear();
         let mut next = 0;
         for row in 0..=last_row {
             self.row_tiles.clear();
@@ -476,12 +551,12 @@ impl Sweep {
             for &col in &self.row_tiles {
                 self.last_tile[col] = row + 1;
             }
-            if !stale && self.row_tiles.len() * update_cost as usize <= cols {
-                for &col in &self.row_tiles {
-                    self.tree.update(col, row + 1);
+            if !stale {
+                self.dirty.extend_from_slice(&self.row_tiles);
+                if self.dirty.len() * update_cost > cols {
+                    stale = true;
+                    self.dirty.clear();
                 }
-            } else {
-                stale = true;
             }
             let waiting = self.order[next..].partition_point(|&(bottom, _)| bottom == row);
             if waiting == 0 {
@@ -490,7 +565,12 @@ impl Sweep {
             if stale {
                 self.tree.rebuild(&self.last_tile);
                 stale = false;
+            } else {
+                for &col in &self.dirty {
+                    self.tree.update(col, self.last_tile[col]);
+                }
             }
+            self.dirty.clear();
             for &(_, t) in &self.order[next..next + waiting] {
                 best[t] = best_middle(&self.tree, &tasks[t]);
             }

@@ -16,7 +16,8 @@ Solves POJ 1101 \"The Game\": the fewest straight segments joining two pieces,
 through empty squares and possibly around the board.";
 
 const AFTER_HELP: &str = "\
-Input: boards `w h` (1..=126 each; the judge's limit is 75), then h rows of `X`
+Input: boards `w h` (any size the input backs: beyond 128 x 128 squares, a byte
+of input left for every 8 squares; the judge's limit is 75), then h rows of `X`
 (piece) and space (empty) — short, empty or space-led rows are fine, missing
 squares are empty — then pairs `x1 y1 x2 y2` (column and row from 1), one pair
 per line, until `0 0 0 0`. `0 0` or the end of the input ends the input.
