@@ -5,7 +5,10 @@
 //! the solver, `shuffle` against `reference::arrangement_has_move`, and
 //! `Game`'s bookkeeping.
 
-use grid_core::{Grid, Pos, SplitMix64};
+mod common;
+
+use common::{assert_clears, paired_board, random_board};
+use grid_core::{Pos, SplitMix64};
 use lianliankan::{
     Board, Border, Connector, Game, GenerateSpec, Move, NoMovePossible, RemoveError, Rules,
     Solution, Step, generate, moves, reference, solve,
@@ -21,37 +24,6 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         },
         ..Rules::default()
     }
-}
-
-/// A board with `fill` percent tiles of kinds 1..=kinds.
-fn random_board(rng: &mut SplitMix64, rows: usize, cols: usize, fill: u32, kinds: usize) -> Board {
-    let cells = (0..rows * cols)
-        .map(|_| {
-            if rng.percent(fill) {
-                rng.range(1, kinds) as u32
-            } else {
-                0
-            }
-        })
-        .collect();
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
-}
-
-/// A board of `pairs` pairs (each kind an even number of tiles) on random
-/// cells.
-fn paired_board(
-    rng: &mut SplitMix64,
-    rows: usize,
-    cols: usize,
-    pairs: usize,
-    kinds: usize,
-) -> Board {
-    let mut cells = vec![0u32; rows * cols];
-    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
-        *cell = (i / 2 % kinds) as u32 + 1;
-    }
-    rng.shuffle(&mut cells);
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
 }
 
 /// Every matching pair, tested one by one with `connect`.
@@ -101,17 +73,6 @@ fn moves_agree_with_the_reference() {
         listed += expected.len();
     }
     assert!(listed > 1_000, "too few pairs to be a test: {listed}");
-}
-
-/// Replays `order` through `Game::remove` and checks that it clears `board`.
-fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
-    let mut game = Game::new(board.clone(), rules.clone());
-    for pair in order {
-        if let Err(e) = game.remove(pair.a(), pair.b()) {
-            panic!("{pair:?}: {e} ({rules:?} on {board:?})");
-        }
-    }
-    assert!(game.is_cleared(), "{rules:?} on {board:?}");
 }
 
 #[test]

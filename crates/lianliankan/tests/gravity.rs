@@ -7,10 +7,13 @@
 //! `reference::arrangement_has_move`, and every generated board's
 //! certificate replayed.
 
-use grid_core::{Grid, Pos, SplitMix64};
+mod common;
+
+use common::{assert_clears, paired_board, random_board};
+use grid_core::{Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, Game, GenerateSpec, Gravity, Groups, Move, NoMovePossible, Rules, Solution,
-    Step, generate, moves, reference, solve,
+    Board, Border, Game, GenerateSpec, Gravity, Groups, NoMovePossible, Rules, Solution, Step,
+    generate, moves, reference, solve,
 };
 
 /// Random rules: any gravity mode (`None` included), either border, 0 to
@@ -31,48 +34,6 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
         groups,
     }
-}
-
-/// A board with `fill` percent tiles of kinds 1..=kinds.
-fn random_board(rng: &mut SplitMix64, rows: usize, cols: usize, fill: u32, kinds: usize) -> Board {
-    let cells = (0..rows * cols)
-        .map(|_| {
-            if rng.percent(fill) {
-                rng.range(1, kinds) as u32
-            } else {
-                0
-            }
-        })
-        .collect();
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
-}
-
-/// A board of `pairs` pairs of kinds 1..=kinds on random cells.
-fn paired_board(
-    rng: &mut SplitMix64,
-    rows: usize,
-    cols: usize,
-    pairs: usize,
-    kinds: usize,
-) -> Board {
-    let mut cells = vec![0u32; rows * cols];
-    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
-        *cell = (i / 2 % kinds) as u32 + 1;
-    }
-    rng.shuffle(&mut cells);
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
-}
-
-/// Replays `order` through `Game::remove` (each pair on the board as it is
-/// then) and checks that it clears `board`.
-fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
-    let mut game = Game::new(board.clone(), rules.clone());
-    for (k, pair) in order.iter().enumerate() {
-        if let Err(e) = game.remove(pair.a(), pair.b()) {
-            panic!("step {k} {pair}: {e} ({rules:?} on {board:?})");
-        }
-    }
-    assert!(game.is_cleared(), "{rules:?} on {board:?}");
 }
 
 #[test]

@@ -611,6 +611,27 @@ pub fn chunks(len: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
     })
 }
 
+/// Shrinking steps for a list of parts (boards, queries, cases): each part
+/// alone (when there are two or more), then the list with one part removed
+/// (when there are three or more: with two, "alone" already removed one).
+///
+/// ```
+/// let steps: Vec<_> = grid_cli::stress::fewer(&['a', 'b', 'c']).collect();
+/// assert_eq!(steps, [vec!['a'], vec!['b'], vec!['c'], vec!['b', 'c'], vec!['a', 'c'], vec!['a', 'b']]);
+/// ```
+pub fn fewer<T: Clone>(parts: &[T]) -> impl Iterator<Item = Vec<T>> + '_ {
+    let n = parts.len();
+    let alone = (0..n)
+        .filter(move |_| n > 1)
+        .map(move |i| vec![parts[i].clone()]);
+    let removed = (0..n).filter(move |_| n > 2).map(move |i| {
+        let mut smaller = parts.to_vec();
+        smaller.remove(i);
+        smaller
+    });
+    alone.chain(removed)
+}
+
 /// A 64-bit digest of an input, to remember which were tried without
 /// keeping them.
 fn digest(input: &[u8]) -> u64 {

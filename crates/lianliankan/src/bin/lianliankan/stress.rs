@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use grid_cli::stress::{MAX_SIZE, Puzzle, chunks};
+use grid_cli::stress::{MAX_SIZE, Puzzle, chunks, fewer};
 use grid_core::SplitMix64;
 use lianliankan::Path;
 use lianliankan::draw::{Style, draw};
@@ -109,30 +109,17 @@ impl Puzzle for Lianliankan {
     fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         let boards = case.boards.len();
         // Fewer boards: one alone, then one removed.
-        let alone = (0..boards).filter(move |_| boards > 1).map(move |i| Case {
-            boards: vec![case.boards[i].clone()],
+        let fewer_boards = fewer(&case.boards).map(move |boards| Case {
+            boards,
             ..case.clone()
-        });
-        let fewer = (0..boards).filter(move |_| boards > 2).map(move |i| {
-            let mut smaller = case.clone();
-            smaller.boards.remove(i);
-            smaller
         });
         // Fewer queries: one alone, then one removed.
         let queries = (0..boards).flat_map(move |b| {
-            let q = case.boards[b].queries.len();
-            let alone = (0..q).filter(move |_| q > 1).map(move |i| {
+            fewer(&case.boards[b].queries).map(move |queries| {
                 let mut smaller = case.clone();
-                let board = &mut smaller.boards[b];
-                board.queries = vec![board.queries[i]];
+                smaller.boards[b].queries = queries;
                 smaller
-            });
-            let fewer = (0..q).filter(move |_| q > 2).map(move |i| {
-                let mut smaller = case.clone();
-                smaller.boards[b].queries.remove(i);
-                smaller
-            });
-            alone.chain(fewer)
+            })
         });
         let plain = (case.layout != Layout::Rows).then(|| Case {
             layout: Layout::Rows,
@@ -164,7 +151,7 @@ impl Puzzle for Lianliankan {
                 });
             rows.chain(cols).chain(tiles).chain(kinds)
         });
-        Box::new(alone.chain(fewer).chain(queries).chain(plain).chain(cells))
+        Box::new(fewer_boards.chain(queries).chain(plain).chain(cells))
     }
 
     fn explain(&self, case: &Case, line: usize) -> String {

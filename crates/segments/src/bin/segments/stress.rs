@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use grid_cli::stress::{MAX_SIZE, Puzzle, chunks};
+use grid_cli::stress::{MAX_SIZE, Puzzle, chunks, fewer};
 use grid_core::SplitMix64;
 use segments::format::Pair;
 use segments::judge::{self, Options};
@@ -100,29 +100,16 @@ impl Puzzle for Segments {
 
     fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         let boards = case.boards.len();
-        let alone = (0..boards).filter(move |_| boards > 1).map(move |i| Case {
-            boards: vec![case.boards[i].clone()],
+        let fewer_boards = fewer(&case.boards).map(move |boards| Case {
+            boards,
             ..case.clone()
         });
-        let fewer = (0..boards).filter(move |_| boards > 2).map(move |i| {
-            let mut smaller = case.clone();
-            smaller.boards.remove(i);
-            smaller
-        });
         let pairs = (0..boards).flat_map(move |b| {
-            let n = case.boards[b].pairs.len();
-            let alone = (0..n).filter(move |_| n > 1).map(move |i| {
+            fewer(&case.boards[b].pairs).map(move |pairs| {
                 let mut smaller = case.clone();
-                let board = &mut smaller.boards[b];
-                board.pairs = vec![board.pairs[i]];
+                smaller.boards[b].pairs = pairs;
                 smaller
-            });
-            let fewer = (0..n).filter(move |_| n > 2).map(move |i| {
-                let mut smaller = case.clone();
-                smaller.boards[b].pairs.remove(i);
-                smaller
-            });
-            alone.chain(fewer)
+            })
         });
         let lf = case.crlf.then(|| Case {
             crlf: false,
@@ -171,7 +158,7 @@ impl Puzzle for Segments {
             });
             rows.chain(cols).chain(pieces).chain(full).chain(one_full)
         });
-        Box::new(alone.chain(fewer).chain(pairs).chain(lf).chain(cells))
+        Box::new(fewer_boards.chain(pairs).chain(lf).chain(cells))
     }
 
     fn explain(&self, case: &Case, line: usize) -> String {

@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
-use grid_cli::stress::{MAX_SIZE, Puzzle};
+use grid_cli::stress::{MAX_SIZE, Puzzle, fewer};
 use grid_core::SplitMix64;
 use solitaire::format::JUDGE_PIECES;
 use solitaire::judge::{self, Options};
@@ -110,15 +110,9 @@ impl Puzzle for Solitaire {
     }
 
     fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
-        let n = case.cases.len();
-        let alone = (0..n).filter(move |_| n > 1).map(move |i| Case {
-            cases: vec![case.cases[i]],
+        let fewer_cases = fewer(&case.cases).map(move |cases| Case {
+            cases,
             ..case.clone()
-        });
-        let fewer = (0..n).filter(move |_| n > 2).map(move |i| {
-            let mut smaller = case.clone();
-            smaller.cases.remove(i);
-            smaller
         });
         let lines = (case.layout != Layout::Lines).then(|| Case {
             layout: Layout::Lines,
@@ -129,7 +123,7 @@ impl Puzzle for Solitaire {
         // the way); a piece that stays put moved up or left in both
         // configurations; one piece moved up or left; the goal made the
         // start.
-        let simpler = (0..n).flat_map(move |i| {
+        let simpler = (0..case.cases.len()).flat_map(move |i| {
             let test = case.cases[i];
             let mut candidates = Vec::new();
             let sorted = Test {
@@ -206,7 +200,7 @@ impl Puzzle for Solitaire {
                     smaller
                 })
         });
-        Box::new(alone.chain(fewer).chain(lines).chain(simpler))
+        Box::new(fewer_cases.chain(lines).chain(simpler))
     }
 
     fn explain(&self, case: &Case, line: usize) -> String {

@@ -1,0 +1,53 @@
+//! Seeded random boards and a replay check shared by the engine tests.
+#![allow(dead_code)] // each test file uses its own subset
+
+use grid_core::{Grid, SplitMix64};
+use lianliankan::{Board, Game, Move, Rules};
+
+/// A board with `fill` percent tiles of kinds 1..=kinds.
+pub fn random_board(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    fill: u32,
+    kinds: usize,
+) -> Board {
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.percent(fill) {
+                rng.range(1, kinds) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+}
+
+/// A board of `pairs` pairs of kinds 1..=kinds on random cells.
+pub fn paired_board(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    pairs: usize,
+    kinds: usize,
+) -> Board {
+    let mut cells = vec![0u32; rows * cols];
+    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
+        *cell = (i / 2 % kinds) as u32 + 1;
+    }
+    rng.shuffle(&mut cells);
+    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+}
+
+/// Replays `order` through `Game::remove` (each pair on the board as it is
+/// then) and checks that it clears `board`.
+pub fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
+    let mut game = Game::new(board.clone(), rules.clone());
+    for (k, pair) in order.iter().enumerate() {
+        if let Err(e) = game.remove(pair.a(), pair.b()) {
+            panic!("step {k} {pair}: {e} ({rules:?} on {board:?})");
+        }
+    }
+    assert!(game.is_cleared(), "{rules:?} on {board:?}");
+}
