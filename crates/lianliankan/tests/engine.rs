@@ -186,6 +186,44 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
     }
 }
 
+/// Generated boards are solvable by construction, so the solver must never
+/// call one unsolvable, up to KShisen's largest board.
+#[test]
+fn generated_boards_at_kshisen_sizes_are_never_unsolvable() {
+    let sizes = [
+        (6, 14, 21),
+        (9, 16, 36),
+        (8, 18, 36),
+        (12, 24, 72),
+        (14, 26, 91),
+        (16, 30, 120),
+    ];
+    let mut solved = 0;
+    for (i, &(rows, cols, kinds)) in sizes.iter().enumerate() {
+        for border in [Border::Open, Border::Closed] {
+            let rules = Rules {
+                border,
+                ..Rules::default()
+            };
+            let spec = GenerateSpec::new(rows, cols, kinds)
+                .with_seed(i as u64)
+                .with_rules(rules.clone());
+            let made = generate(&spec).unwrap();
+            match solve(&made.board, &rules, 20_000) {
+                Solution::Solved(order) => {
+                    assert_clears(&made.board, &rules, &order);
+                    solved += 1;
+                }
+                Solution::Unsolvable => {
+                    panic!("{rows}x{cols} {border:?}: generated, yet unsolvable")
+                }
+                Solution::OutOfBudget { .. } => {}
+            }
+        }
+    }
+    assert!(solved >= 10, "only {solved} of 12 solved");
+}
+
 #[test]
 fn generate_rejects_what_it_cannot_make() {
     assert!(generate(&GenerateSpec::new(1, 1, 1)).is_err());

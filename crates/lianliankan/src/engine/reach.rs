@@ -12,6 +12,8 @@
 //! was covered by that earlier, no later, run). So each (cell, axis) is
 //! entered once and a search costs O(rows·cols) whatever K is.
 
+use std::ops::ControlFlow;
+
 use grid_core::{Grid, Padded, Pos};
 
 use crate::{Board, Border};
@@ -134,6 +136,23 @@ impl Field {
         max_turns: usize,
         mut visit: impl FnMut(usize, bool),
     ) {
+        let _ = self.reach_until(start, max_turns, |cell, is_tile| {
+            visit(cell, is_tile);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`Field::reach`], stopping as soon as `visit` says so (and then
+    /// answering [`ControlFlow::Break`]).
+    ///
+    /// # Complexity
+    /// O(rows·cols), as [`Field::reach`].
+    pub(crate) fn reach_until(
+        &mut self,
+        start: usize,
+        max_turns: usize,
+        mut visit: impl FnMut(usize, bool) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.entered.fill(0);
@@ -150,7 +169,8 @@ impl Field {
         layer.push((start, 0));
         layer.push((start, 1));
         self.reported[start] = stamp;
-        for turns in 0..=max_turns {
+        let mut flow = ControlFlow::Continue(());
+        'layers: for turns in 0..=max_turns {
             next.clear();
             for &(from, axis) in &layer {
                 for step in steps[axis] {
@@ -161,7 +181,10 @@ impl Field {
                         if kind != 0 {
                             if kind != WALL && self.reported[i] != stamp {
                                 self.reported[i] = stamp;
-                                visit(i, true);
+                                flow = visit(i, true);
+                                if flow.is_break() {
+                                    break 'layers;
+                                }
                             }
                             break;
                         }
@@ -171,7 +194,10 @@ impl Field {
                         self.entered[2 * i + axis] = stamp;
                         if self.reported[i] != stamp {
                             self.reported[i] = stamp;
-                            visit(i, false);
+                            flow = visit(i, false);
+                            if flow.is_break() {
+                                break 'layers;
+                            }
                         }
                         if turns < max_turns && self.entered[2 * i + (1 - axis)] != stamp {
                             next.push((i, 1 - axis));
@@ -186,5 +212,6 @@ impl Field {
         }
         self.layer = layer;
         self.next_layer = next;
+        flow
     }
 }
