@@ -1,9 +1,11 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask bench`
-//! measures the solvers.
+//! measures the solvers; `cargo xtask study` measures how many random
+//! deals can be cleared.
 
 mod bench;
 mod browser;
 mod run;
+mod study;
 mod test;
 
 use std::process::ExitCode;
@@ -38,6 +40,10 @@ tasks:
                  (release build; report in target/bench/report.md)
   bench --quick  the same on small inputs in a dev build: checks the bench
                  and the answers in seconds; its times mean nothing
+  study          what fraction of random deals can be cleared at KShisen's
+                 sizes (lianliankan study, resumable; hours): writes
+                 docs/study/solvable.csv, solvable.svg and table.md
+                 (`study --chart` only redraws them from the CSV)
 ";
 
 fn main() -> ExitCode {
@@ -46,6 +52,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("browser") => browser::ensure(),
+        Some("study") => study::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.
         Some("bench-run") => bench::run_measurements(&args[1..]),
         // The parse-only program that `bench` times against the solvers.

@@ -114,7 +114,7 @@ mod rules;
 
 pub use engine::{
     DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
-    Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress,
+    Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress, solve_without_proofs,
 };
 pub use grid_core::{
     ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,

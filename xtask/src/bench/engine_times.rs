@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use grid_core::{Grid, SplitMix64};
 use lianliankan::{
     Board, Border, DealSpec, Game, GenerateSpec, Gravity, Rules, Solution, deal, generate, moves,
-    solve,
+    solve, solve_with_progress, solve_without_proofs,
 };
 
 use super::workload::Scale;
@@ -87,6 +87,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         .unwrap();
     }
     out.push_str(&random_deals(scale, judged)?);
+    out.push_str(&kshisen_deals(scale)?);
     out.push_str(&all_moves(scale, judged)?);
     Ok(out)
 }
@@ -136,6 +137,93 @@ fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
         ms(writing),
         verdict(judged, ratio <= 2.0)
     ))
+}
+
+/// The longest a deal is searched in [`kshisen_deals`], by each solver.
+const DEAL_CAP: Duration = Duration::from_secs(1);
+
+/// Solve times of random deals at KShisen's board sizes (every kind four
+/// times, open border, no gravity), `solve` against the solver before its
+/// dead-position test and partner search (`solve_without_proofs`), each
+/// stopped after [`DEAL_CAP`]; a deal not decided by then counts as taking
+/// the cap. Every solved order is replayed, and the two never disagree.
+fn kshisen_deals(scale: Scale) -> Result<String, String> {
+    let (sizes, deals): (&[(usize, usize)], u64) = match scale {
+        Scale::Full => (
+            &[(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)],
+            100,
+        ),
+        Scale::Quick => (&[(4, 6), (6, 8)], 3),
+    };
+    let rules = Rules {
+        border: Border::Open,
+        ..Rules::default()
+    };
+    let mut out = format!(
+        "\nRandom deals at KShisen's sizes ({deals} a size, every kind 4 times, open border, \
+         no gravity), each search stopped after {} s: solve times of `solve` and of the solver \
+         before it (no dead-position test, no search over partners), in the same run.\n\n\
+         | board | solver | decided | median | p90 | p99 | slowest |\n|---|---|---:|---:|---:|---:|---:|\n",
+        DEAL_CAP.as_secs()
+    );
+    for &(rows, cols) in sizes {
+        let kinds = (rows * cols / 4) as u32;
+        let mut rows_out = Vec::new();
+        let mut verdicts: Vec<[Option<bool>; 2]> = vec![[None; 2]; deals as usize];
+        for (which, name) in ["solve", "previous"].into_iter().enumerate() {
+            let mut times = Vec::new();
+            let mut decided = 0;
+            for seed in 0..deals {
+                let board = deal(&DealSpec::new(rows, cols, kinds).with_seed(seed))
+                    .map_err(|e| format!("deal {seed}: {e}"))?;
+                let start = Instant::now();
+                let mut within = |_| {
+                    if start.elapsed() < DEAL_CAP {
+                        std::ops::ControlFlow::Continue(())
+                    } else {
+                        std::ops::ControlFlow::Break(())
+                    }
+                };
+                let answer = if which == 0 {
+                    solve_with_progress(&board, &rules, u64::MAX, &mut within)
+                } else {
+                    solve_without_proofs(&board, &rules, u64::MAX, &mut within)
+                };
+                times.push(start.elapsed().min(DEAL_CAP));
+                verdicts[seed as usize][which] = match answer {
+                    Solution::Solved(order) => {
+                        replay(&board, &rules, &order)?;
+                        Some(true)
+                    }
+                    Solution::Unsolvable => Some(false),
+                    Solution::OutOfBudget { .. } => None,
+                };
+                decided += usize::from(verdicts[seed as usize][which].is_some());
+            }
+            times.sort();
+            let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+            rows_out.push(format!(
+                "| {cols}×{rows} | {name} | {decided} | {} | {} | {} | {} |\n",
+                ms(at(0.5)),
+                ms(at(0.9)),
+                ms(at(0.99)),
+                ms(at(1.0))
+            ));
+        }
+        if let Some(seed) = verdicts
+            .iter()
+            .position(|v| matches!(v, [Some(a), Some(b)] if a != b))
+        {
+            return Err(format!(
+                "the two solvers disagree on the {cols}×{rows} deal of seed {seed}: {:?}",
+                verdicts[seed]
+            ));
+        }
+        for row in rows_out {
+            out.push_str(&row);
+        }
+    }
+    Ok(out)
 }
 
 /// Random deals decided under gravity `down`: every one must be decided.

@@ -25,4 +25,4 @@ pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, gener
 pub use gravity::Slide;
 pub use moves::{Move, moves};
 pub use shuffle::NoMovePossible;
-pub use solve::{Solution, solve, solve_with_progress};
+pub use solve::{Solution, solve, solve_with_progress, solve_without_proofs};

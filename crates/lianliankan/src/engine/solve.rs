@@ -172,6 +172,29 @@ pub fn solve_with_progress(
     solve_from(board, rules, budget, FIRST_RUN, MEMO_BYTES, progress)
 }
 
+/// The solver as it was before the dead-position test and the search over
+/// partners: the search over positions alone (memo, reduction, move
+/// ordering, restarts). Kept as the bench's baseline for [`solve`]; not
+/// part of the API.
+///
+/// # Complexity
+/// As [`solve`].
+#[doc(hidden)]
+#[must_use]
+pub fn solve_without_proofs(
+    board: &Board,
+    rules: &Rules,
+    budget: u64,
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Solution {
+    if rules.gravity != Gravity::None {
+        return solve_gravity::solve(board, rules, budget, MEMO_BYTES, progress);
+    }
+    let mut search = Search::new(board, rules, budget, progress);
+    search.proofs = false;
+    search.answer(FIRST_RUN)
+}
+
 /// As [`solve_with_progress`], with `first_run` states before the first
 /// restart and a memo of at most `memo_bytes`.
 fn solve_from(
@@ -184,26 +207,35 @@ fn solve_from(
 ) -> Solution {
     let mut search = Search::new(board, rules, budget, progress);
     search.memo_room = memo_bytes;
-    if search.has_odd_kind() {
-        return Solution::Unsolvable;
-    }
-    match search.run_with_restarts(first_run) {
-        Ok(true) => Solution::Solved(
-            search
-                .removed
-                .iter()
-                .map(|&(x, y)| {
-                    Move::new(
-                        search.field.pos(search.cell[x as usize]),
-                        search.field.pos(search.cell[y as usize]),
-                    )
-                })
-                .collect(),
-        ),
-        Ok(false) => Solution::Unsolvable,
-        Err(_) => Solution::OutOfBudget {
-            states: search.states,
-        },
+    search.answer(first_run)
+}
+
+impl Search<'_> {
+    /// Runs the searches with `first_run` states before the first restart,
+    /// and says what they found.
+    fn answer(mut self, first_run: u64) -> Solution {
+        let search = &mut self;
+        if search.has_odd_kind() {
+            return Solution::Unsolvable;
+        }
+        match search.run_with_restarts(first_run) {
+            Ok(true) => Solution::Solved(
+                search
+                    .removed
+                    .iter()
+                    .map(|&(x, y)| {
+                        Move::new(
+                            search.field.pos(search.cell[x as usize]),
+                            search.field.pos(search.cell[y as usize]),
+                        )
+                    })
+                    .collect(),
+            ),
+            Ok(false) => Solution::Unsolvable,
+            Err(_) => Solution::OutOfBudget {
+                states: search.states,
+            },
+        }
     }
 }
 
@@ -340,6 +372,9 @@ struct Search<'p> {
     /// (`Tile::MAX`: free), and whether any is bound.
     mate: Vec<Tile>,
     mated: bool,
+    /// Whether the dead-position test and the search over partners are on
+    /// (off only for [`solve_without_proofs`]).
+    proofs: bool,
     /// The entries into R of [`Search::removable`], in order: a tile and
     /// the partner it reached.
     joins: Vec<(Tile, Tile)>,
@@ -408,6 +443,7 @@ impl<'p> Search<'p> {
             locks: Vec::new(),
             mate: vec![Tile::MAX; n],
             mated: false,
+            proofs: true,
             joins: Vec::new(),
             work: Closure::default(),
             failed: FxHashSet::default(),
@@ -513,6 +549,10 @@ impl<'p> Search<'p> {
                 }
                 other => return other,
             }
+            if !self.proofs {
+                run_states = run_states.saturating_mul(2);
+                continue;
+            }
             self.limit = self.states.saturating_add(run_states);
             self.mated = true;
             let proved = self.prove(None);
@@ -557,7 +597,12 @@ impl<'p> Search<'p> {
             self.remember_failed(self.alive.clone().into_boxed_slice());
             return Ok(false);
         }
-        let Some(pushed) = self.all_removable() else {
+        let tested = if self.proofs {
+            self.all_removable()
+        } else {
+            Some(false)
+        };
+        let Some(pushed) = tested else {
             self.remember_failed(key);
             self.restore_to(mark);
             if mark != self.removed.len() {

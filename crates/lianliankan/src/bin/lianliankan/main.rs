@@ -221,6 +221,11 @@ enum Command {
         /// The most search states per deal before it counts as undecided.
         #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET)]
         budget: u64,
+        /// Also a time limit per deal, in seconds (fractions allowed): a deal
+        /// not decided by then counts as undecided. Counts then depend on
+        /// the machine; without it the same seed gives the same table.
+        #[arg(long, value_name = "S")]
+        seconds: Option<f64>,
         /// Threads (default: all cores).
         #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
         jobs: Option<u16>,
@@ -338,10 +343,22 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             deals,
             seed,
             budget,
+            seconds,
             jobs,
             csv,
             rules,
         }) => {
+            let time_limit = match seconds {
+                Some(s) if s.is_finite() && *s > 0.0 => {
+                    Some(std::time::Duration::from_secs_f64(*s))
+                }
+                Some(s) => {
+                    return Err(Failure::Usage(format!(
+                        "error: --seconds {s}: a positive number of seconds"
+                    )));
+                }
+                None => None,
+            };
             let jobs = jobs.map_or_else(
                 || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
                 usize::from,
@@ -353,6 +370,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
                 seed: *seed,
                 rules: rules.rules(),
                 budget: *budget,
+                time_limit,
                 jobs,
                 csv: *csv,
             };

@@ -7,11 +7,12 @@
 //! times.
 
 use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use grid_cli::Failure;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lianliankan::{Board, DealSpec, Rules, Solution, deal, solve};
+use lianliankan::{Board, DealSpec, Rules, Solution, deal, solve_with_progress};
 use rayon::prelude::*;
 
 /// What a study is asked for.
@@ -27,6 +28,8 @@ pub struct Study {
     pub rules: Rules,
     /// The state budget of each solve.
     pub budget: u64,
+    /// The time limit of each solve, if any.
+    pub time_limit: Option<Duration>,
     /// Threads (at least 1).
     pub jobs: usize,
     /// CSV instead of a table.
@@ -79,7 +82,13 @@ pub fn run(study: &Study, out: &mut dyn Write) -> Result<(), Failure> {
                 let spec = study.deal.clone().with_seed(deal_seed(study.seed, i));
                 let board: Board = deal(&spec).expect("checked above");
                 let start = Instant::now();
-                let verdict = match solve(&board, &study.rules, study.budget) {
+                let within = |_| match study.time_limit {
+                    Some(limit) if start.elapsed() > limit => ControlFlow::Break(()),
+                    _ => ControlFlow::Continue(()),
+                };
+                let verdict = match solve_with_progress(&board, &study.rules, study.budget, &mut {
+                    within
+                }) {
                     Solution::Solved(_) => Verdict::Solvable,
                     Solution::Unsolvable => Verdict::Unsolvable,
                     Solution::OutOfBudget { .. } => Verdict::Undecided,
@@ -149,11 +158,11 @@ fn write_summary(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<()
     if study.csv {
         writeln!(
             out,
-            "rows,cols,kinds,copies,border,gravity,turns,groups,budget,seed,deals,solvable,unsolvable,undecided,fraction,ci_low,ci_high,median_ms,p90_ms,p99_ms,max_ms"
+            "rows,cols,kinds,copies,border,gravity,turns,groups,budget,seconds,seed,deals,solvable,unsolvable,undecided,fraction,ci_low,ci_high,median_ms,p90_ms,p99_ms,max_ms"
         )?;
         writeln!(
             out,
-            "{},{},{},{},{border},{},{},{},{},{},{},{},{},{},{fraction:.4},{lo:.4},{hi:.4},{:.3},{:.3},{:.3},{:.3}",
+            "{},{},{},{},{border},{},{},{},{},{},{},{},{},{},{},{fraction:.4},{lo:.4},{hi:.4},{:.3},{:.3},{:.3},{:.3}",
             d.rows,
             d.cols,
             d.kinds,
@@ -162,6 +171,9 @@ fn write_summary(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<()
             rules.max_turns,
             rules.groups,
             study.budget,
+            study
+                .time_limit
+                .map_or(String::new(), |t| t.as_secs_f64().to_string()),
             study.seed,
             study.deals,
             tally.solvable,
@@ -176,7 +188,7 @@ fn write_summary(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<()
     }
     writeln!(
         out,
-        "{} deals of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}; budget {} states a deal, seed {}",
+        "{} deals of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}; budget {} states{} a deal, seed {}",
         study.deals,
         d.rows,
         d.cols,
@@ -190,6 +202,9 @@ fn write_summary(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<()
             format!(", groups {}", rules.groups)
         },
         study.budget,
+        study
+            .time_limit
+            .map_or(String::new(), |t| format!(" or {} s", t.as_secs_f64())),
         study.seed
     )?;
     writeln!(out, "solvable    {:>8}", tally.solvable)?;
