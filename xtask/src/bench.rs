@@ -477,7 +477,10 @@ mod tests {
         assert_eq!(Options::parse(&[]).unwrap().scale, Scale::Full);
         assert!(Options::parse(&args(&["--only"])).is_err());
         assert!(Options::parse(&args(&["--only", "nothing"])).is_err());
-        assert_eq!(Options::parse(&args(&["--only", "engine"])).unwrap().only, ["engine"]);
+        assert_eq!(
+            Options::parse(&args(&["--only", "engine"])).unwrap().only,
+            ["engine"]
+        );
         assert!(Options::parse(&args(&["--fast"])).is_err());
         // Every run of digits is a number; nothing else counts.
         assert_eq!(scan(b"12 x3\n 0 7"), 22);

@@ -87,6 +87,20 @@ pub(super) const MEMO_BYTES: usize = 256 << 20;
 /// allocator's header.
 pub(super) const MEMO_ENTRY_OVERHEAD: usize = 48;
 
+/// The most locks [`solve`] keeps: every position is checked against each
+/// (and they share the memo's room).
+const MAX_LOCKS: usize = 1 << 12;
+
+/// The search over positions runs the dead-position test at every this
+/// many states (a position found dead refutes its whole subtree, so a
+/// test skipped is only a test made a few states later; the test costs
+/// about as much as eight positions).
+const DEAD_TEST_EVERY: u64 = 8;
+
+/// The search over partners gets this fraction of the states of each run
+/// of the search over positions (its states cost about eight positions).
+const PROVER_SHARE: u64 = 8;
+
 /// How often (in states) [`solve_with_progress`] reports progress (and
 /// may be told to stop).
 pub(super) const PROGRESS_EVERY: u64 = 1 << 10;
@@ -375,6 +389,8 @@ struct Search<'p> {
     /// Whether the dead-position test and the search over partners are on
     /// (off only for [`solve_without_proofs`]).
     proofs: bool,
+    /// [`DEAD_TEST_EVERY`] (the tests try 1 as well).
+    dead_test_every: u64,
     /// The entries into R of [`Search::removable`], in order: a tile and
     /// the partner it reached.
     joins: Vec<(Tile, Tile)>,
@@ -444,6 +460,7 @@ impl<'p> Search<'p> {
             mate: vec![Tile::MAX; n],
             mated: false,
             proofs: true,
+            dead_test_every: DEAD_TEST_EVERY,
             joins: Vec::new(),
             work: Closure::default(),
             failed: FxHashSet::default(),
@@ -553,7 +570,9 @@ impl<'p> Search<'p> {
                 run_states = run_states.saturating_mul(2);
                 continue;
             }
-            self.limit = self.states.saturating_add(run_states);
+            self.limit = self
+                .states
+                .saturating_add((run_states / PROVER_SHARE).max(1));
             self.mated = true;
             let proved = self.prove(None);
             self.mated = false;
@@ -597,7 +616,8 @@ impl<'p> Search<'p> {
             self.remember_failed(self.alive.clone().into_boxed_slice());
             return Ok(false);
         }
-        let tested = if self.proofs {
+        // The root (state 1) is always tested.
+        let tested = if self.proofs && (self.states - 1) % self.dead_test_every == 0 {
             self.all_removable()
         } else {
             Some(false)
@@ -945,8 +965,12 @@ impl<'p> Search<'p> {
             }
         }
         self.hits = hits;
-        self.locks
-            .push((alive.into_boxed_slice(), dead.into_boxed_slice()));
+        let cost = 2 * words * 8 + MEMO_ENTRY_OVERHEAD;
+        if self.locks.len() < MAX_LOCKS && cost <= self.memo_room {
+            self.memo_room -= cost;
+            self.locks
+                .push((alive.into_boxed_slice(), dead.into_boxed_slice()));
+        }
     }
 
     /// Whether the position holds a lock learnt before (see
@@ -1115,10 +1139,11 @@ mod tests {
                 rules.groups = "1-2".parse().unwrap();
             }
             let truth = crate::reference::clearable(&board, &rules);
-            for prover in [false, true] {
+            for (prover, every) in [(false, 1), (false, DEAD_TEST_EVERY), (true, 1)] {
                 let mut progress = |_| ControlFlow::Continue(());
                 let mut search = Search::new(&board, &rules, u64::MAX, &mut progress);
                 search.mated = prover;
+                search.dead_test_every = every;
                 let verdict = if prover {
                     search.prove(None)
                 } else {
