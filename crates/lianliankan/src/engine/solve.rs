@@ -842,7 +842,8 @@ impl<'p> Search<'p> {
     /// order, clear it. With some partners still free, a stuck tile proves
     /// that no choice of them works. So: take the first pair R took that
     /// has a free tile, and try each free partner for that tile, the one R
-    /// took first; two free tiles left of a kind must pair.
+    /// took first; two free tiles left of a kind must pair. Before that,
+    /// [`Search::narrow`] fixes the kinds that have a single way left.
     ///
     /// `parent` is the parent's R, in order; when every step of it is still
     /// allowed with the new partners, it is this position's R too (fewer
@@ -860,6 +861,20 @@ impl<'p> Search<'p> {
         if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
             return Err(Stop::OutOfBudget);
         }
+        // Partners fixed by `narrow` hold below this node only.
+        let before = self.mate.clone();
+        let found = match self.narrow() {
+            Ok(true) => self.branch(parent),
+            other => other,
+        };
+        if !matches!(found, Ok(true)) {
+            self.mate = before;
+        }
+        found
+    }
+
+    /// The rest of [`Search::prove`] after narrowing: R, then the branches.
+    fn branch(&mut self, parent: Option<&[(Tile, Tile)]>) -> Result<bool, Stop> {
         let allowed = |s: &Self, z: Tile, w: Tile| {
             let (mz, mw) = (s.mate[z as usize], s.mate[w as usize]);
             mz == w || mz == Tile::MAX && mw == Tile::MAX
@@ -908,6 +923,60 @@ impl<'p> Search<'p> {
             }
         }
         Ok(false)
+    }
+
+    /// Fixes the partners of every kind with four free tiles whose other two
+    /// ways of pairing each leave a tile stuck (by [`Search::removable`]
+    /// with that way fixed: no completion of it clears the board), until no
+    /// more can be fixed; `false` when some kind has no way left (the
+    /// position is lost). Each way tried counts as a state.
+    fn narrow(&mut self) -> Result<bool, Stop> {
+        loop {
+            let mut changed = false;
+            for k in 0..self.of_kind.len() {
+                let mut tiles = self.alive_of(k);
+                tiles.retain(|&t| self.mate[t as usize] == Tile::MAX);
+                if tiles.len() != 4 {
+                    continue;
+                }
+                let mut viable = Vec::new();
+                for [a, b, c, d] in [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]] {
+                    let pairs = [(tiles[a], tiles[b]), (tiles[c], tiles[d])];
+                    for (x, y) in pairs {
+                        self.mate[x as usize] = y;
+                        self.mate[y as usize] = x;
+                    }
+                    self.states += 1;
+                    if self.states > self.budget {
+                        self.states = self.budget;
+                        return Err(Stop::OutOfBudget);
+                    }
+                    if self.states > self.limit {
+                        return Err(Stop::Restart);
+                    }
+                    if self.removable().is_some() {
+                        viable.push(pairs);
+                    }
+                    for t in &tiles {
+                        self.mate[*t as usize] = Tile::MAX;
+                    }
+                }
+                match viable[..] {
+                    [] => return Ok(false),
+                    [pairs] => {
+                        for (x, y) in pairs {
+                            self.mate[x as usize] = y;
+                            self.mate[y as usize] = x;
+                        }
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return Ok(true);
+            }
+        }
     }
 
     /// Records a lock found by [`Search::removable`]: `stuck` are the tiles
