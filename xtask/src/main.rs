@@ -38,6 +38,9 @@ tasks:
                  (release build; report in target/bench/report.md)
   bench --quick  the same on small inputs in a dev build: checks the bench
                  and the answers in seconds; its times mean nothing
+  bench --only NAME,...
+                 only these workloads, `engine` (the engine's times) or
+                 `moves` (only its `moves` listing against writing the pairs)
 ";
 
 fn main() -> ExitCode {
