@@ -6,6 +6,8 @@ use grid_core::Pos;
 
 use super::reach::Field;
 
+use rustc_hash::FxHashMap;
+
 use crate::{Board, Border, Class, Rules};
 
 /// A pair of tiles, [`Move::a`] before [`Move::b`] in row-major order (so
@@ -163,21 +165,16 @@ fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
 /// [`two_turn_moves`], keeping the pairs in a [`Table`] when it takes at
 /// most `table_words` words, else in a [`List`] (tests force either).
 fn two_turn_moves_within(board: &Board, rules: &Rules, table_words: usize) -> Vec<Move> {
-    // Tiles are numbered row by row, so numbers order pairs as moves do.
+    // Tiles are numbered row by row, so numbers order pairs as moves do;
+    // classes are numbered densely, as they come.
     let mut at: Vec<Pos> = Vec::new();
-    let mut class: Vec<Class> = Vec::new();
+    let mut dense: Vec<u32> = Vec::new();
+    let mut classes = FxHashMap::<Class, u32>::default();
     for (pos, kind) in board.tiles() {
         at.push(pos);
-        class.push(rules.groups.class(kind));
+        let next = classes.len() as u32;
+        dense.push(*classes.entry(rules.groups.class(kind)).or_insert(next));
     }
-    // Dense class numbers.
-    let mut classes: Vec<Class> = class.clone();
-    classes.sort_unstable();
-    classes.dedup();
-    let dense: Vec<u32> = class
-        .iter()
-        .map(|c| classes.binary_search(c).expect("a listed class") as u32)
-        .collect();
     // Each class's tiles, in order: `members[first[k]..first[k + 1]]`.
     let mut first = vec![0usize; classes.len() + 1];
     for &k in &dense {
@@ -289,23 +286,17 @@ fn sweep_both(
     );
     sweep.run(&rows, w, keep);
     // Runs along rows: across them lie the columns.
-    let mut by_column: Vec<(usize, usize, u32)> = at
-        .iter()
-        .enumerate()
-        .map(|(t, p)| (p.col + pad, p.row + pad, t as u32))
-        .collect();
-    by_column.sort_unstable();
     let columns = Across::new(
         w,
-        by_column
-            .into_iter()
-            .map(|(col, row, t)| (col, row, tiles[t as usize])),
+        at.iter()
+            .zip(tiles)
+            .map(|(p, &tile)| (p.col + pad, p.row + pad, tile)),
     );
     sweep.run(&columns, h, keep);
 }
 
 /// A tile as the sweeps see it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Tile {
     /// Its dense class number.
     class: u32,
@@ -398,7 +389,8 @@ impl Keep for List {
 }
 
 /// The tiles on each of the lines across a sweep's lines (the rows when the
-/// sweep's lines are columns), in order along it.
+/// sweep's lines are columns), in order along it (tiles come row by row,
+/// so a column's come in order too).
 struct Across {
     /// Per line, where its tiles start in `place` and `tile` (and one past
     /// the last line).
@@ -409,17 +401,24 @@ struct Across {
 }
 
 impl Across {
-    /// From `(line, place along it, tile)`, sorted, on `lines` lines.
-    fn new(lines: usize, tiles: impl Iterator<Item = (usize, usize, Tile)>) -> Across {
+    /// From `(line, place along it, tile)` on `lines` lines, each line's
+    /// tiles in order along it.
+    fn new(lines: usize, tiles: impl Iterator<Item = (usize, usize, Tile)> + Clone) -> Across {
         let mut start = vec![0u32; lines + 1];
-        let (mut place, mut tile) = (Vec::new(), Vec::new());
-        for (line, at, t) in tiles {
+        for (line, _, _) in tiles.clone() {
             start[line + 1] += 1;
-            place.push(at as u32);
-            tile.push(t);
         }
         for line in 0..lines {
             start[line + 1] += start[line];
+        }
+        let count = start[lines] as usize;
+        let (mut place, mut tile) = (vec![0u32; count], vec![Tile::default(); count]);
+        let mut cursor = start.clone();
+        for (line, at, t) in tiles {
+            let i = cursor[line] as usize;
+            cursor[line] += 1;
+            place[i] = at as u32;
+            tile[i] = t;
         }
         Across { start, place, tile }
     }
