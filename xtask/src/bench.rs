@@ -163,6 +163,10 @@ fn scan(input: &[u8]) -> u64 {
     sum.wrapping_add(value)
 }
 
+/// Names for `--only` beside the workloads': the engine's times, or only
+/// its `moves` line.
+const SECTIONS: [&str; 2] = ["engine", "moves"];
+
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
     scale: Scale,
@@ -193,9 +197,8 @@ impl Options {
                 }
             }
         }
-        // The engine's section of the report counts as a workload here.
         let mut known: Vec<&str> = workloads(Scale::Quick).iter().map(|w| w.name).collect();
-        known.push("engine");
+        known.extend(SECTIONS);
         if let Some(unknown) = options.only.iter().find(|n| !known.contains(&n.as_str())) {
             return Err(format!(
                 "no workload named `{unknown}` (there are {})",
@@ -226,9 +229,13 @@ fn measure_all(options: &Options) -> Result<(), String> {
         }
     }
     let judged = scale == Scale::Full && !cfg!(debug_assertions);
-    let engine = if options.only.is_empty() || options.only.iter().any(|n| n == "engine") {
+    let asked = |name: &str| options.only.iter().any(|n| n == name);
+    let engine = if options.only.is_empty() || asked("engine") {
         println!("==> engine: generate and solve under every gravity mode, random deals, moves");
         engine_times::section(scale, judged)?
+    } else if asked("moves") {
+        println!("==> engine: moves");
+        engine_times::all_moves(scale, judged)?
     } else {
         String::new()
     };
@@ -477,10 +484,8 @@ mod tests {
         assert_eq!(Options::parse(&[]).unwrap().scale, Scale::Full);
         assert!(Options::parse(&args(&["--only"])).is_err());
         assert!(Options::parse(&args(&["--only", "nothing"])).is_err());
-        assert_eq!(
-            Options::parse(&args(&["--only", "engine"])).unwrap().only,
-            ["engine"]
-        );
+        let sections = Options::parse(&args(&["--only", "engine,moves"])).unwrap();
+        assert_eq!(sections.only, ["engine", "moves"]);
         assert!(Options::parse(&args(&["--fast"])).is_err());
         // Every run of digits is a number; nothing else counts.
         assert_eq!(scan(b"12 x3\n 0 7"), 22);

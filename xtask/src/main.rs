@@ -40,6 +40,9 @@ tasks:
                  (release build; report in target/bench/report.md)
   bench --quick  the same on small inputs in a dev build: checks the bench
                  and the answers in seconds; its times mean nothing
+  bench --only NAME,...
+                 only these workloads, `engine` (the engine's times) or
+                 `moves` (only its `moves` listing against writing the pairs)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md

@@ -95,7 +95,8 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
 /// `moves` on a sparse board (2% tiles of 40 kinds), timed against
 /// writing its pairs as the binary does (`r1 c1 r2 c2` lines into a
 /// buffer): listing them should cost at most twice as much as writing them.
-fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
+/// Also measured alone (`--only moves`).
+pub fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
     let (rows, cols, runs) = match scale {
         Scale::Full => (1000, 999, 5),
         Scale::Quick => (100, 99, 1),
