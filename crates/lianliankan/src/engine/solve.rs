@@ -587,13 +587,9 @@ impl<'p> Search<'p> {
         }
     }
 
-    fn run(&mut self) -> Result<bool, Stop> {
-        if self.left == 0 {
-            return Ok(true);
-        }
-        if self.failed.contains(&self.alive[..]) || self.holds_lock() {
-            return Ok(false);
-        }
+    /// Counts a state against the budget and the run's limit, and reports
+    /// progress every [`PROGRESS_EVERY`] states (the caller may stop).
+    fn count_state(&mut self) -> Result<(), Stop> {
         self.states += 1;
         if self.states > self.budget {
             self.states = self.budget;
@@ -605,6 +601,17 @@ impl<'p> Search<'p> {
         if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
             return Err(Stop::OutOfBudget);
         }
+        Ok(())
+    }
+
+    fn run(&mut self) -> Result<bool, Stop> {
+        if self.left == 0 {
+            return Ok(true);
+        }
+        if self.failed.contains(&self.alive[..]) || self.holds_lock() {
+            return Ok(false);
+        }
+        self.count_state()?;
         let mark = self.removed.len();
         let moves = self.reduce_and_list();
         if self.left == 0 {
@@ -850,17 +857,7 @@ impl<'p> Search<'p> {
     /// choices never make R larger) and is not computed again. On success
     /// the removals are in `self.removed`.
     fn prove(&mut self, parent: Option<&[(Tile, Tile)]>) -> Result<bool, Stop> {
-        self.states += 1;
-        if self.states > self.budget {
-            self.states = self.budget;
-            return Err(Stop::OutOfBudget);
-        }
-        if self.states > self.limit {
-            return Err(Stop::Restart);
-        }
-        if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
-            return Err(Stop::OutOfBudget);
-        }
+        self.count_state()?;
         // Partners fixed by `narrow` hold below this node only.
         let before = self.mate.clone();
         let found = match self.narrow() {
@@ -946,14 +943,7 @@ impl<'p> Search<'p> {
                         self.mate[x as usize] = y;
                         self.mate[y as usize] = x;
                     }
-                    self.states += 1;
-                    if self.states > self.budget {
-                        self.states = self.budget;
-                        return Err(Stop::OutOfBudget);
-                    }
-                    if self.states > self.limit {
-                        return Err(Stop::Restart);
-                    }
+                    self.count_state()?;
                     if self.removable().is_some() {
                         viable.push(pairs);
                     }
