@@ -7,8 +7,11 @@
 //!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
+//! - `gravity` — where the tiles slide after a removal;
 //! - `shuffle` — rearranging the remaining tiles so that a move exists;
-//! - `solve` — exact search with a memo of failed positions;
+//! - `solve` — two exact searches in turn (over positions, with a memo of
+//!   failed positions and a proof of dead positions; over partner choices);
+//! - `solve_gravity` — the search when tiles move (positions are whole boards);
 //! - `generate` — boards built backwards, with their removal certificate.
 
 mod game;
