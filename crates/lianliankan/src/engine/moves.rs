@@ -590,16 +590,7 @@ mod tests {
             let (rows, cols) = (rng.range(1, 16), rng.range(1, 16));
             let fill = rng.range(0, 100) as u32;
             let kinds = rng.range(1, 6);
-            let cells = (0..rows * cols)
-                .map(|_| {
-                    if rng.percent(fill) {
-                        rng.range(1, kinds) as u32
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
+            let board = random_board(&mut rng, rows, cols, fill, kinds);
             let rules = Rules {
                 border: if rng.percent(50) {
                     Border::Open
@@ -633,6 +624,27 @@ mod tests {
             expected,
             "list: {rules:?} {board:?}"
         );
+    }
+
+    /// A `rows` × `cols` board with `fill` percent tiles of kinds
+    /// 1..=`kinds`.
+    fn random_board(
+        rng: &mut SplitMix64,
+        rows: usize,
+        cols: usize,
+        fill: u32,
+        kinds: usize,
+    ) -> Board {
+        let cells = (0..rows * cols)
+            .map(|_| {
+                if rng.percent(fill) {
+                    rng.range(1, kinds) as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
     }
 
     fn both_borders() -> [Rules; 2] {
@@ -670,16 +682,7 @@ mod tests {
             let (rows, cols) = (rng.range(12, 30), rng.range(12, 30));
             let fill = rng.range(20, 100) as u32;
             let kinds = rng.range(1, 3);
-            let cells = (0..rows * cols)
-                .map(|_| {
-                    if rng.percent(fill) {
-                        rng.range(1, kinds) as u32
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
+            let board = random_board(&mut rng, rows, cols, fill, kinds);
             for rules in both_borders() {
                 assert_both_ways_find(&board, &rules);
             }

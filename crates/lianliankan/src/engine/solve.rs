@@ -180,10 +180,7 @@ pub fn solve_with_progress(
     budget: u64,
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Solution {
-    if rules.gravity != Gravity::None {
-        return solve_gravity::solve(board, rules, budget, MEMO_BYTES, progress);
-    }
-    solve_from(board, rules, budget, FIRST_RUN, MEMO_BYTES, progress)
+    dispatch(board, rules, budget, true, progress)
 }
 
 /// The solver as it was before the dead-position test and the search over
@@ -201,53 +198,47 @@ pub fn solve_without_proofs(
     budget: u64,
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Solution {
+    dispatch(board, rules, budget, false, progress)
+}
+
+/// The search under gravity, or the static one with or without `proofs`.
+fn dispatch(
+    board: &Board,
+    rules: &Rules,
+    budget: u64,
+    proofs: bool,
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Solution {
     if rules.gravity != Gravity::None {
         return solve_gravity::solve(board, rules, budget, MEMO_BYTES, progress);
     }
     let mut search = Search::new(board, rules, budget, progress);
-    search.proofs = false;
+    search.proofs = proofs;
     search.answer(FIRST_RUN)
-}
-
-/// As [`solve_with_progress`], with `first_run` states before the first
-/// restart and a memo of at most `memo_bytes`.
-fn solve_from(
-    board: &Board,
-    rules: &Rules,
-    budget: u64,
-    first_run: u64,
-    memo_bytes: usize,
-    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Solution {
-    let mut search = Search::new(board, rules, budget, progress);
-    search.memo_room = memo_bytes;
-    search.answer(first_run)
 }
 
 impl Search<'_> {
     /// Runs the searches with `first_run` states before the first restart,
     /// and says what they found.
     fn answer(mut self, first_run: u64) -> Solution {
-        let search = &mut self;
-        if search.has_odd_kind() {
+        if self.has_odd_kind() {
             return Solution::Unsolvable;
         }
-        match search.run_with_restarts(first_run) {
+        match self.run_with_restarts(first_run) {
             Ok(true) => Solution::Solved(
-                search
-                    .removed
+                self.removed
                     .iter()
                     .map(|&(x, y)| {
                         Move::new(
-                            search.field.pos(search.cell[x as usize]),
-                            search.field.pos(search.cell[y as usize]),
+                            self.field.pos(self.cell[x as usize]),
+                            self.field.pos(self.cell[y as usize]),
                         )
                     })
                     .collect(),
             ),
             Ok(false) => Solution::Unsolvable,
             Err(_) => Solution::OutOfBudget {
-                states: search.states,
+                states: self.states,
             },
         }
     }
@@ -260,6 +251,29 @@ pub(super) enum Stop {
     OutOfBudget,
     /// The current run's limit ran out: start over with another order.
     Restart,
+}
+
+/// Counts a state against the budget and the run's limit, and reports
+/// progress every [`PROGRESS_EVERY`] states (the caller may stop): the
+/// bookkeeping of every search here and in `solve_gravity`.
+pub(super) fn count_state(
+    states: &mut u64,
+    budget: u64,
+    limit: u64,
+    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Result<(), Stop> {
+    *states += 1;
+    if *states > budget {
+        *states = budget;
+        return Err(Stop::OutOfBudget);
+    }
+    if *states > limit {
+        return Err(Stop::Restart);
+    }
+    if *states % PROGRESS_EVERY == 0 && progress(*states).is_break() {
+        return Err(Stop::OutOfBudget);
+    }
+    Ok(())
 }
 
 /// States of the first run; each restart doubles the limit.
@@ -587,21 +601,9 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// Counts a state against the budget and the run's limit, and reports
-    /// progress every [`PROGRESS_EVERY`] states (the caller may stop).
+    /// Counts a state (see [`count_state`]).
     fn count_state(&mut self) -> Result<(), Stop> {
-        self.states += 1;
-        if self.states > self.budget {
-            self.states = self.budget;
-            return Err(Stop::OutOfBudget);
-        }
-        if self.states > self.limit {
-            return Err(Stop::Restart);
-        }
-        if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
-            return Err(Stop::OutOfBudget);
-        }
-        Ok(())
+        count_state(&mut self.states, self.budget, self.limit, self.progress)
     }
 
     fn run(&mut self) -> Result<bool, Stop> {
@@ -1087,6 +1089,21 @@ mod tests {
 
     use super::*;
     use crate::{Border, Game};
+
+    /// As [`solve_with_progress`], with `first_run` states before the first
+    /// restart and a memo of at most `memo_bytes`.
+    fn solve_from(
+        board: &Board,
+        rules: &Rules,
+        budget: u64,
+        first_run: u64,
+        memo_bytes: usize,
+        progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Solution {
+        let mut search = Search::new(board, rules, budget, progress);
+        search.memo_room = memo_bytes;
+        search.answer(first_run)
+    }
 
     /// Restarting after every state or two must not change any verdict:
     /// the memo shared by the runs holds only fully searched positions. Nor

@@ -29,7 +29,7 @@ use rustc_hash::FxHashSet;
 
 use super::gravity::settle;
 use super::reach::Field;
-use super::solve::{FIRST_RUN, MEMO_ENTRY_OVERHEAD, PROGRESS_EVERY, Solution, Stop};
+use super::solve::{FIRST_RUN, MEMO_ENTRY_OVERHEAD, Solution, Stop, count_state};
 use crate::{Board, Class, Move, Rules};
 
 /// As [`super::solve_with_progress`] for `rules.gravity` other than `None`.
@@ -121,17 +121,7 @@ impl Search<'_, '_> {
         if self.failed.contains(&key) {
             return Ok(false);
         }
-        self.states += 1;
-        if self.states > self.budget {
-            self.states = self.budget;
-            return Err(Stop::OutOfBudget);
-        }
-        if self.states > self.limit {
-            return Err(Stop::Restart);
-        }
-        if self.states % PROGRESS_EVERY == 0 && (self.progress)(self.states).is_break() {
-            return Err(Stop::OutOfBudget);
-        }
+        count_state(&mut self.states, self.budget, self.limit, self.progress)?;
         for pair in self.ranked_moves(board) {
             let mut next = board.clone();
             next[pair.a()] = 0;
