@@ -40,7 +40,7 @@ mod turns;
 
 pub use error::JudgeError;
 pub use grid::{Grid, Occupancy};
-pub use nearest::Nearest;
+pub use nearest::{Members, Nearest};
 pub use pad::{Frame, Padded};
 pub use path::{Path, Point};
 pub use pos::{Dir, Pos};

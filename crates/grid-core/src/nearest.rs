@@ -52,6 +52,13 @@ impl Nearest {
         self.levels.truncate(depth);
     }
 
+    /// The members as bits: bit `i % 64` of word `i / 64` is set when `i`
+    /// is a member.
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.levels[0]
+    }
+
     /// The size of the index range, as given to [`Nearest::reset`].
     #[must_use]
     pub fn len(&self) -> usize {
@@ -168,25 +175,65 @@ impl Nearest {
     ///
     /// # Complexity
     /// O((hi - lo) / 64 + members listed).
-    pub fn members_in(&self, lo: usize, hi: usize) -> impl Iterator<Item = usize> + '_ {
+    pub fn members_in(&self, lo: usize, hi: usize) -> Members<'_> {
         let hi = hi.min(self.len);
-        let words = &self.levels[0];
-        (lo / 64..hi.div_ceil(64)).flat_map(move |w| {
-            let mut bits = words[w];
-            if w == lo / 64 {
-                bits &= u64::MAX << (lo % 64);
+        if lo >= hi {
+            return Members {
+                words: &[],
+                word: 0,
+                bits: 0,
+                last: 0,
+                last_mask: 0,
+            };
+        }
+        let last = (hi - 1) / 64;
+        let last_mask = u64::MAX >> (63 - (hi - 1) % 64);
+        let word = lo / 64;
+        let mut bits = self.levels[0][word] & (u64::MAX << (lo % 64));
+        if word == last {
+            bits &= last_mask;
+        }
+        Members {
+            words: &self.levels[0],
+            word,
+            bits,
+            last,
+            last_mask,
+        }
+    }
+}
+
+/// The members of a [`Nearest`] in a range, ascending: see
+/// [`Nearest::members_in`].
+#[derive(Clone, Debug)]
+pub struct Members<'a> {
+    words: &'a [u64],
+    /// The word being listed, and its members not listed yet.
+    word: usize,
+    bits: u64,
+    /// The range's last word, and the mask of its bits in the range.
+    last: usize,
+    last_mask: u64,
+}
+
+impl Iterator for Members<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            if self.word >= self.last {
+                return None;
             }
-            if w * 64 + 64 > hi {
-                bits &= u64::MAX >> (w * 64 + 64 - hi);
+            self.word += 1;
+            self.bits = self.words[self.word];
+            if self.word == self.last {
+                self.bits &= self.last_mask;
             }
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    w * 64 + b
-                })
-            })
-        })
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.word * 64 + bit)
     }
 }
 
@@ -229,6 +276,8 @@ mod tests {
                 assert_eq!(set.before(i), before, "before {i} of {len}");
                 assert_eq!(set.after(i), after, "after {i} of {len}");
                 assert_eq!(set.contains(i), members.binary_search(&i).is_ok());
+                let bit = set.words().get(i / 64).map(|w| w >> (i % 64) & 1);
+                assert_eq!(bit == Some(1), set.contains(i));
                 let lo = rng.below(len + 1);
                 let hi = rng.range(lo, len + 1);
                 let listed: Vec<usize> = set.members_in(lo, hi).collect();

@@ -281,6 +281,33 @@ impl<'a> Reader<'a> {
     /// As [`Reader::u32`], and a number above `max` is
     /// [`ErrorKind::TooLarge`]. The slots before the fault are filled.
     pub fn u32s(&mut self, out: &mut [u32], max: u32) -> Result<(), InputError> {
+        self.u32s_nonzero(out, max, |_, _| {})
+    }
+
+    /// As [`Reader::u32s`], calling `nonzero(i, value)` for each slot `i`
+    /// that receives a number other than 0, in increasing order: a sparse
+    /// board's tiles, found while the reader has them at hand rather than
+    /// by a second pass over `out` (which may then be one row, reused).
+    ///
+    /// ```
+    /// use grid_core::Reader;
+    /// let mut cells = [9; 10];
+    /// let mut tiles = Vec::new();
+    /// let mut reader = Reader::new(b"0 0 7 0 0 0 0 0 12 0");
+    /// reader.u32s_nonzero(&mut cells, 99, |i, kind| tiles.push((i, kind))).unwrap();
+    /// assert_eq!(cells, [0, 0, 7, 0, 0, 0, 0, 0, 12, 0]);
+    /// assert_eq!(tiles, [(2, 7), (8, 12)]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Reader::u32s`]; `nonzero` has been called for the slots before
+    /// the fault.
+    pub fn u32s_nonzero(
+        &mut self,
+        out: &mut [u32],
+        max: u32,
+        mut nonzero: impl FnMut(usize, u32),
+    ) -> Result<(), InputError> {
         let mut i = 0;
         // Where the last number taken by `short_numbers` starts, and its
         // length, while it is the last number read.
@@ -288,7 +315,7 @@ impl<'a> Reader<'a> {
         while i < out.len() {
             self.skip_whitespace();
             if max >= 9 && out.len() - i >= 4 {
-                let (taken, last) = self.short_numbers(&mut out[i..], max >= 99);
+                let (taken, last) = self.short_numbers(&mut out[i..], max >= 99, i, &mut nonzero);
                 if taken > 0 {
                     i += taken;
                     last_short = Some(last);
@@ -296,6 +323,9 @@ impl<'a> Reader<'a> {
                 }
             }
             out[i] = self.number(u64::from(max))? as u32;
+            if out[i] != 0 {
+                nonzero(i, out[i]);
+            }
             last_short = None;
             i += 1;
         }
@@ -315,9 +345,17 @@ impl<'a> Reader<'a> {
     /// `two_digits`, that token too if it is two digits and a space (a tile
     /// of a sparse board), and on. Returns how many were taken (0 when the
     /// input does not start with one such number) and where the last one
-    /// starts and its length; the space after it is consumed.
+    /// starts and its length; the space after it is consumed. Calls
+    /// `nonzero(first + k, value)` for each slot `k` of `out` given a value
+    /// other than 0.
     #[inline]
-    fn short_numbers(&mut self, out: &mut [u32], two_digits: bool) -> (usize, (usize, usize)) {
+    fn short_numbers(
+        &mut self,
+        out: &mut [u32],
+        two_digits: bool,
+        first: usize,
+        nonzero: &mut impl FnMut(usize, u32),
+    ) -> (usize, (usize, usize)) {
         let input = self.input;
         let mut at = self.at;
         let mut i = 0;
@@ -340,6 +378,9 @@ impl<'a> Reader<'a> {
                     let (digits, good) = digit_lanes_16(word);
                     for (k, slot) in out[i..i + good].iter_mut().enumerate() {
                         *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                        if *slot != 0 {
+                            nonzero(first + i + k, *slot);
+                        }
                     }
                     good
                 }
@@ -353,6 +394,9 @@ impl<'a> Reader<'a> {
                 let (digits, good) = digit_lanes_8(u64::from_le_bytes(word));
                 for (k, slot) in out[i..i + good].iter_mut().enumerate() {
                     *slot = ((digits >> (16 * k)) & 0xff) as u32;
+                    if *slot != 0 {
+                        nonzero(first + i + k, *slot);
+                    }
                 }
                 good
             } else {
@@ -372,6 +416,9 @@ impl<'a> Reader<'a> {
                     if two_digits && i < out.len() && a.is_ascii_digit() && b.is_ascii_digit() =>
                 {
                     out[i] = u32::from(a - b'0') * 10 + u32::from(b - b'0');
+                    if out[i] != 0 {
+                        nonzero(first + i, out[i]);
+                    }
                     last = (at, 2);
                     at += 3;
                     i += 1;
@@ -718,7 +765,14 @@ mod tests {
             let first_error = expected.iter().position(Result::is_err);
             let mut many = Reader::new(&input);
             let mut out = vec![u32::MAX; count];
-            let got = many.u32s(&mut out, max);
+            let mut nonzero = Vec::new();
+            let got = many.u32s_nonzero(&mut out, max, |i, value| nonzero.push((i, value)));
+            let filled = first_error.unwrap_or(count);
+            let tiles: Vec<(usize, u32)> = (0..filled)
+                .filter(|&i| out[i] != 0)
+                .map(|i| (i, out[i]))
+                .collect();
+            assert_eq!(nonzero, tiles, "case {case}: {input:?}");
             match first_error {
                 None => {
                     assert_eq!(got, Ok(()), "case {case}: {input:?}");
@@ -794,8 +848,16 @@ mod tests {
                 .collect();
             let mut many = Reader::new(&input);
             let mut out = vec![u32::MAX; count];
-            let got = many.u32s(&mut out, max);
-            match expected.iter().position(Result::is_err) {
+            let mut nonzero = Vec::new();
+            let got = many.u32s_nonzero(&mut out, max, |i, value| nonzero.push((i, value)));
+            let first_error = expected.iter().position(Result::is_err);
+            let filled = first_error.unwrap_or(count);
+            let tiles: Vec<(usize, u32)> = (0..filled)
+                .filter(|&i| out[i] != 0)
+                .map(|i| (i, out[i]))
+                .collect();
+            assert_eq!(nonzero, tiles, "case {case}");
+            match first_error {
                 None => {
                     assert_eq!(got, Ok(()), "case {case}");
                     let values: Vec<u32> = expected.into_iter().map(Result::unwrap).collect();

@@ -2,10 +2,10 @@
 //! by `q` and q queries `x1 y1 x2 y2` (1-based row, column). `0 0` or the end
 //! of input ends the input. Line breaks carry no meaning.
 //!
-//! Reading ([`read_board`], [`read_query_count`], [`read_query`]) goes
-//! through grid-core's [`Reader`], so every error carries its line and
-//! column; [`write_board`] writes a board in the same format (the
-//! `generate` subcommand's output, and the bench's inputs).
+//! Reading ([`read_board`], [`read_board_size`], [`read_query_count`],
+//! [`read_query`]) goes through grid-core's [`Reader`], so every error
+//! carries its line and column; [`write_board`] writes a board in the same
+//! format (the `generate` subcommand's output, and the bench's inputs).
 
 use std::io::{self, Write};
 
@@ -45,19 +45,29 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
 /// As [`read_board`]; no allocation when the board is no larger than the
 /// previous one, and the grid is not cleared first (every cell is read).
 pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result<bool, InputError> {
-    read_board_rows(reader, kinds, |_, _| {})
+    let Some((rows, cols)) = read_board_size(reader)? else {
+        return Ok(false);
+    };
+    // Every cell is read into below: the old ones need no clearing.
+    kinds.reshape(rows, cols, 0);
+    for row in kinds.cells_mut().chunks_exact_mut(cols) {
+        reader.u32s(row, MAX_KIND)?;
+    }
+    Ok(true)
 }
 
-/// As [`read_board_into`], calling `each_row(r, row)` on each row `r` of
-/// kinds right after reading it, while it is still in the cache (the judge
-/// finds the tiles there).
-pub(crate) fn read_board_rows(
-    reader: &mut Reader<'_>,
-    kinds: &mut Grid<u32>,
-    mut each_row: impl FnMut(usize, &[u32]),
-) -> Result<bool, InputError> {
+/// Reads a board's size `n m`: `None` at the end of input or at the `0 0`
+/// terminator. The caller reads the n·m kinds next (with
+/// [`Reader::u32s`] and [`MAX_KIND`], a row at a time, as
+/// [`read_board_into`] does, or keeping only the tiles, as the judge does).
+///
+/// # Errors
+/// Malformed numbers, a board with zero rows or columns (but not both), or
+/// a declared size the rest of the input cannot hold (so that n·m is at
+/// most the input's length and may be allocated).
+pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>, InputError> {
     if reader.is_at_end() {
-        return Ok(false);
+        return Ok(None);
     }
     let rows = reader.usize()?;
     // Located only for an error: working out a line means counting the
@@ -65,7 +75,7 @@ pub(crate) fn read_board_rows(
     let header = reader.last_mark();
     let cols = reader.usize()?;
     if rows == 0 && cols == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     if rows == 0 || cols == 0 {
         return Err(InputError::invalid(
@@ -86,13 +96,7 @@ pub(crate) fn read_board_rows(
             ),
         ));
     }
-    // Every cell is read into below: the old ones need no clearing.
-    kinds.reshape(rows, cols, 0);
-    for (r, row) in kinds.cells_mut().chunks_exact_mut(cols).enumerate() {
-        reader.u32s(row, MAX_KIND)?;
-        each_row(r, row);
-    }
-    Ok(true)
+    Ok(Some((rows, cols)))
 }
 
 /// Reads the number of queries that follows a board.

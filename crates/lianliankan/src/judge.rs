@@ -9,12 +9,12 @@
 
 use std::io::Write;
 
-use grid_core::{Grid, JudgeError, Reader};
+use grid_core::{JudgeError, Pos, Reader};
 
 use crate::draw::{Style, draw};
-use crate::format::{read_board_rows, read_query, read_query_count};
-use crate::query::{chunk_for, for_each_tile};
-use crate::{Batch, Board, Rules};
+use crate::format::{read_board_size, read_query, read_query_count};
+use crate::query::chunk_for;
+use crate::{Batch, Board, MAX_KIND, Rules};
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,34 +44,29 @@ pub struct Options {
 /// # Complexity
 /// O(input length + q·log(n·m)) for `max_turns <= 2`, however many queries
 /// follow a board (plus O(n·m) per query that needs more than two turns
-/// when `max_turns > 2`). Memory: the board's kinds (4 bytes a cell), two
-/// bits a cell for the sweeps, and one chunk of queries; one board's memory
-/// is reused for every board.
+/// when `max_turns > 2`). Memory: no grid of the board's cells, but its
+/// tiles (their kinds, 4 bytes each, taken as the reader finds them in one
+/// reused row), three bits a cell (the tile sets of the sweeps and a count
+/// of tiles per 64 cells), and one chunk of queries; one board's memory is
+/// reused for every board.
 pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), JudgeError> {
     let mut reader = Reader::new(input);
-    let mut kinds = Grid::new(0, 0, 0);
     let mut batch = Batch::new();
     let mut queries = Vec::new();
-    // The board's tiles, one bit a cell, found row by row as each is read
-    // (while it is in the cache), so that the batch need not look at every
-    // cell again.
-    let mut tiles: Vec<u64> = Vec::new();
-    loop {
-        tiles.clear();
-        let read = read_board_rows(&mut reader, &mut kinds, |r, row| {
-            let first = r * row.len();
-            tiles.resize((first + row.len()).div_ceil(64), 0);
-            // The reader keeps kinds at most MAX_KIND: nothing to check.
-            for_each_tile(row, |c| tiles[(first + c) / 64] |= 1 << ((first + c) % 64));
-        })?;
-        if !read {
-            break;
+    // One row of kinds at a time: the batch takes each tile as the reader
+    // finds it, and no grid of every cell is kept.
+    let mut row = Vec::new();
+    while let Some(size) = read_board_size(&mut reader)? {
+        batch.begin_board(size.0, size.1, options.rules.clone());
+        row.clear();
+        row.resize(size.1, 0);
+        for r in 0..size.0 {
+            let mut tile = |c, kind| batch.push_tile(Pos::new(r, c), kind);
+            reader.u32s_nonzero(&mut row, MAX_KIND, &mut tile)?;
         }
-        let size = (kinds.rows(), kinds.cols());
+        batch.end_board();
         let chunk = chunk_for(size.0 * size.1);
-        let left = read_query_count(&mut reader);
-        batch.set_board_with_tiles(kinds, options.rules.clone(), &tiles);
-        let mut left = left?;
+        let mut left = read_query_count(&mut reader)?;
         let mut drawn = None;
         while left > 0 {
             queries.clear();
@@ -93,7 +88,7 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), J
                 write_answer(&batch, i, options, out)?;
                 if let Some(style) = options.draw {
                     let board = drawn.get_or_insert_with(|| {
-                        Board::new(batch.kinds()).expect("read_board_into checks the kinds")
+                        Board::new(&batch.to_grid()).expect("the reader checks the kinds")
                     });
                     let path = batch.path(i);
                     let picture = draw(board, ends, path.as_ref(), options.rules.border, style);
@@ -104,7 +99,6 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), J
                 return Err(error.into());
             }
         }
-        kinds = batch.take_kinds();
     }
     Ok(())
 }

@@ -49,7 +49,7 @@
 //!
 //! // Many queries on a fixed board: answered together, the same paths.
 //! let mut batch = Batch::new();
-//! batch.set_board(board.to_grid(), judge).unwrap();
+//! batch.set_board(&board.to_grid(), judge).unwrap();
 //! batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 1), Pos::new(2, 2))]).unwrap();
 //! assert_eq!(batch.path(0), Some(path));
 //! assert!(batch.is_match(1));

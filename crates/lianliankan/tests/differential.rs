@@ -220,7 +220,13 @@ fn batch_gives_the_connectors_paths() {
             asked.push(query);
         }
         let grid = board.to_grid();
-        batch.set_board(grid.clone(), rules.clone()).unwrap();
+        batch.set_board(&grid, rules.clone()).unwrap();
+        // The batch keeps the tiles, not the grid: every kind as given.
+        assert_eq!(batch.to_grid(), grid);
+        for _ in 0..20 {
+            let p = Pos::new(rng.below(board.rows() + 1), rng.below(board.cols() + 1));
+            assert_eq!(batch.kind(p), board.kind(p), "{p}");
+        }
         batch.answer(&asked).unwrap();
         assert_eq!(batch.len(), asked.len());
         for (i, &(a, b)) in asked.iter().enumerate() {
@@ -258,7 +264,7 @@ fn batch_gives_the_connectors_paths() {
 fn batch_rejects_a_query_off_the_board() {
     let grid = Grid::from_vec(1, 2, vec![1, 1]).unwrap();
     let mut batch = Batch::new();
-    batch.set_board(grid, Rules::default()).unwrap();
+    batch.set_board(&grid, Rules::default()).unwrap();
     let err = batch
         .answer(&[
             (Pos::new(0, 0), Pos::new(0, 1)),
@@ -268,16 +274,16 @@ fn batch_rejects_a_query_off_the_board() {
     assert_eq!(err.pos, Pos::new(1, 0));
     batch.answer(&[(Pos::new(0, 0), Pos::new(0, 1))]).unwrap();
     assert_eq!(batch.path(0).unwrap().turns(), 0);
-    assert_eq!(batch.take_kinds().cells(), &[1, 1]);
+    assert_eq!(batch.to_grid().cells(), &[1, 1]);
     batch.answer(&[]).unwrap();
     assert!(batch.is_empty());
     // The largest u32 is not a kind (as for `Board`); the batch is left empty.
     let too_large = Grid::from_vec(1, 2, vec![1, u32::MAX]).unwrap();
     assert_eq!(
-        batch.set_board(too_large, Rules::default()),
+        batch.set_board(&too_large, Rules::default()),
         Err(BoardError::KindTooLarge {
             pos: Pos::new(0, 1)
         })
     );
-    assert_eq!(batch.kinds().rows(), 0);
+    assert_eq!(batch.size(), (0, 0));
 }

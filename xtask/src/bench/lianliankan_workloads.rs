@@ -1,11 +1,10 @@
 //! Lianliankan (HDU 1175) workloads: large boards and queries mostly
 //! between tiles of the same kind.
 
-use std::cell::Cell;
 use std::fmt::Write;
 
 use grid_core::{Grid, Pos, Reader, SplitMix64};
-use lianliankan::{Batch, Board, Connector, Rules, format, reference};
+use lianliankan::{Batch, Board, Connector, MAX_KIND, Rules, format, reference};
 
 use super::workload::{Answers, Goal, Pass, Scale, Workload, pass};
 
@@ -283,20 +282,21 @@ fn to_pos(index: usize, cols: usize) -> Pos {
 }
 
 /// Reads and parses the whole input with the project's reader, exactly as
-/// the binary reads it (one board at a time, into one reused board),
-/// answering nothing; returns a checksum of what was read so that none of
-/// the work can be skipped. The checksum looks at the last cell of each row
-/// only: a pass over every cell would be work the binary does not do (it
-/// was a quarter of this program's parsing time), and where the reader
-/// stops, which decides everything after it, depends on every cell anyway.
+/// the binary reads it (a board's size, then its rows into one reused row,
+/// the tiles taken as the reader finds them), answering nothing; returns a
+/// checksum of the tiles and queries read so that none of the work can be
+/// skipped.
 pub fn parse(input: &[u8]) -> Result<u64, String> {
     let mut reader = Reader::new(input);
     let mut sum = 0u64;
-    let mut kinds = Grid::new(0, 0, 0);
-    while format::read_board_into(&mut reader, &mut kinds).map_err(|e| e.to_string())? {
-        let row_ends = kinds.row_slices().filter_map(|row| row.last());
-        sum += row_ends.map(|&k| u64::from(k)).sum::<u64>();
-        let size = (kinds.rows(), kinds.cols());
+    let mut row = Vec::new();
+    while let Some(size) = format::read_board_size(&mut reader).map_err(|e| e.to_string())? {
+        row.clear();
+        row.resize(size.1, 0);
+        for _ in 0..size.0 {
+            let mut tile = |c: usize, kind: u32| sum += c as u64 ^ u64::from(kind);
+            (reader.u32s_nonzero(&mut row, MAX_KIND, &mut tile)).map_err(|e| e.to_string())?;
+        }
         for _ in 0..format::read_query_count(&mut reader).map_err(|e| e.to_string())? {
             let (a, b) = format::read_query(&mut reader, size).map_err(|e| e.to_string())?;
             sum += (a.row + a.col + b.row + b.col) as u64;
@@ -305,10 +305,9 @@ pub fn parse(input: &[u8]) -> Result<u64, String> {
     Ok(sum)
 }
 
-/// Every board (as the reference reads it, and as kinds) with its queries.
-/// The kinds are in a `Cell` so that the solver can hand them to its
-/// `Batch` as the binary does, without a copy inside the timing.
-type Parsed = Vec<(Board, Cell<Grid<u32>>, Vec<(Pos, Pos)>)>;
+/// Every board (as the reference reads it, and as the grid of kinds that
+/// [`Batch::set_board`] takes) with its queries.
+type Parsed = Vec<(Board, Grid<u32>, Vec<(Pos, Pos)>)>;
 
 fn parse_all(input: &[u8]) -> Result<Parsed, String> {
     let mut reader = Reader::new(input);
@@ -319,7 +318,7 @@ fn parse_all(input: &[u8]) -> Result<Parsed, String> {
         let queries = (0..count)
             .map(|_| format::read_query(&mut reader, size).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?;
-        let kinds = Cell::new(board.to_grid());
+        let kinds = board.to_grid();
         boards.push((board, kinds, queries));
     }
     Ok(boards)
@@ -344,7 +343,6 @@ pub fn solver(input: &[u8]) -> Result<Pass, String> {
         let mut batch = Batch::new();
         let mut answers = Answers::default();
         for (_, kinds, queries) in boards {
-            let kinds = kinds.take();
             let chunk = judge_chunk(kinds.rows() * kinds.cols());
             batch
                 .set_board(kinds, rules.clone())

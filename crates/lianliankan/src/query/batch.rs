@@ -45,14 +45,22 @@ use crate::{Board, BoardError, Border, Connector, MAX_KIND, OffBoard, Path, Rule
 ///
 /// let kinds = Grid::from_vec(3, 4, vec![1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1]).unwrap();
 /// let mut batch = Batch::new();
-/// batch.set_board(kinds, Rules::default()).unwrap();
+/// batch.set_board(&kinds, Rules::default()).unwrap();
 /// batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 0), Pos::new(0, 1))]).unwrap();
 /// assert_eq!(batch.path(0).unwrap().turns(), 2);
 /// assert!(!batch.is_match(1));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Batch {
-    kinds: Grid<u32>,
+    /// The board's rows and columns.
+    size: (usize, usize),
+    /// The kinds of its tiles, in row-major order; and for each word of
+    /// `field`'s members, how many tiles the words before it hold, so that
+    /// a cell's kind is found by counting the tiles before it (no grid of
+    /// every cell: the judge reads a board a row at a time and keeps only
+    /// its tiles).
+    tile_kinds: Vec<u32>,
+    tiles_before: Vec<usize>,
     rules: Rules,
     /// Where paths run: the board's tiles, inside an empty ring for the open
     /// border (`frame` converts board cells to field cells), as
@@ -95,7 +103,7 @@ const TILE_BLOCK: usize = 32;
 /// `u32::MAX` is). Most blocks of a sparse row are empty: one OR of the
 /// block tells.
 #[inline]
-pub(crate) fn for_each_tile(row: &[u32], mut found: impl FnMut(usize)) -> bool {
+fn for_each_tile(row: &[u32], mut found: impl FnMut(usize)) -> bool {
     let mut bad = false;
     for (b, block) in row.chunks(TILE_BLOCK).enumerate() {
         if block.iter().fold(0, |any, &k| any | k) == 0 {
@@ -193,7 +201,7 @@ impl Batch {
     }
 
     /// Makes `kinds` (0 = empty) the board that [`Batch::answer`] answers
-    /// on, under `rules`. [`Batch::take_kinds`] gives the grid back.
+    /// on, under `rules`. The batch keeps the tiles, not the grid.
     ///
     /// # Errors
     /// [`BoardError::KindTooLarge`] for a kind above [`crate::MAX_KIND`]; the
@@ -201,86 +209,114 @@ impl Batch {
     ///
     /// # Complexity
     /// O(rows·cols).
-    pub fn set_board(&mut self, kinds: Grid<u32>, rules: Rules) -> Result<(), BoardError> {
+    pub fn set_board(&mut self, kinds: &Grid<u32>, rules: Rules) -> Result<(), BoardError> {
         const _: () = assert!(MAX_KIND == u32::MAX - 1);
-        self.prepare(kinds, rules);
-        let (rows, cols) = (self.rows, self.cols);
+        self.begin_board(kinds.rows(), kinds.cols(), rules);
         // One pass over the cells finds the tiles and checks the kinds.
         let mut bad = false;
-        for (r, row) in self.kinds.row_slices().enumerate() {
-            let mut found = |c| {
-                let Pos { row: r, col: c } = self.frame.to_outer(Pos::new(r, c));
-                self.field.insert(r * cols + c);
-                self.across.insert(c * rows + r);
-            };
-            bad |= for_each_tile(row, &mut found);
+        for (r, row) in kinds.row_slices().enumerate() {
+            bad |= for_each_tile(row, |c| {
+                if row[c] <= MAX_KIND {
+                    self.push_tile(Pos::new(r, c), row[c]);
+                }
+            });
         }
         if bad {
-            let error = check_kinds(&self.kinds);
-            self.take_kinds();
-            return error;
+            let rules = std::mem::take(&mut self.rules);
+            self.begin_board(0, 0, rules);
+            self.end_board();
+            return check_kinds(kinds);
         }
+        self.end_board();
         Ok(())
     }
 
-    /// As [`Batch::set_board`], given the board's tiles: bit `i` of `tiles`
-    /// (bit `i % 64` of word `i / 64`) must be set exactly when cell `i` of
-    /// `kinds` (row-major) is nonzero, and every kind must be at most
-    /// [`MAX_KIND`] (as the judge reader leaves them; it sets the bits while
-    /// each row is in the cache).
-    ///
-    /// # Complexity
-    /// O(rows·cols / 64 + tiles) besides clearing the sets.
-    pub(crate) fn set_board_with_tiles(&mut self, kinds: Grid<u32>, rules: Rules, tiles: &[u64]) {
-        debug_assert!(
-            (kinds.cells().iter().enumerate())
-                .all(|(i, &k)| k <= MAX_KIND && (k != 0) == (tiles[i / 64] >> (i % 64) & 1 == 1)),
-            "tiles that are not the board's"
-        );
-        self.prepare(kinds, rules);
-        let (rows, cols, board_cols) = (self.rows, self.cols, self.kinds.cols());
-        for (w, &word) in tiles.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let i = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let Pos { row: r, col: c } = self
-                    .frame
-                    .to_outer(Pos::new(i / board_cols, i % board_cols));
-                self.field.insert(r * cols + c);
-                self.across.insert(c * rows + r);
-            }
-        }
-    }
-
-    /// Takes `kinds` and `rules`, and empties the tile sets for its field.
-    fn prepare(&mut self, kinds: Grid<u32>, rules: Rules) {
-        self.kinds = kinds;
+    /// Starts a board of `rows` × `cols` cells under `rules`, with no
+    /// tiles yet: [`Batch::push_tile`] adds them, [`Batch::end_board`]
+    /// makes it ready to answer. This is how the judge hands over a board
+    /// as it reads it, a row at a time.
+    pub(crate) fn begin_board(&mut self, rows: usize, cols: usize, rules: Rules) {
         let pad = usize::from(rules.border == Border::Open);
         self.rules = rules;
         self.searched = None;
-        self.frame = Frame::new(self.kinds.rows(), self.kinds.cols(), pad);
-        self.rows = self.frame.outer_rows();
-        self.cols = self.frame.outer_cols();
-        let (rows, cols) = (self.rows, self.cols);
-        self.field.reset(rows * cols);
-        self.across.reset(rows * cols);
+        self.size = (rows, cols);
+        self.frame = Frame::new(rows, cols, pad);
+        (self.rows, self.cols) = (self.frame.outer_rows(), self.frame.outer_cols());
+        self.field.reset(self.rows * self.cols);
+        self.across.reset(self.rows * self.cols);
+        self.tile_kinds.clear();
     }
 
-    /// The board's kinds, as given to [`Batch::set_board`].
+    /// Adds a tile of `kind` (1 to [`MAX_KIND`]) at board cell `p`, which
+    /// must come after every tile added before it in row-major order.
+    #[inline]
+    pub(crate) fn push_tile(&mut self, p: Pos, kind: u32) {
+        debug_assert!((1..=MAX_KIND).contains(&kind), "kind {kind} at {p:?}");
+        let q = self.frame.to_outer(p);
+        self.field.insert(q.row * self.cols + q.col);
+        self.across.insert(q.col * self.rows + q.row);
+        self.tile_kinds.push(kind);
+    }
+
+    /// Ends the board begun by [`Batch::begin_board`]: counts the tiles
+    /// before each word of members.
+    ///
+    /// # Complexity
+    /// O(rows·cols / 64).
+    pub(crate) fn end_board(&mut self) {
+        let mut count = 0;
+        self.tiles_before.clear();
+        self.tiles_before
+            .extend(self.field.words().iter().map(|&word| {
+                let before = count;
+                count += word.count_ones() as usize;
+                before
+            }));
+        debug_assert_eq!(count, self.tile_kinds.len(), "a tile added twice");
+    }
+
+    /// The board's rows and columns.
     #[must_use]
-    pub fn kinds(&self) -> &Grid<u32> {
-        &self.kinds
+    pub fn size(&self) -> (usize, usize) {
+        self.size
     }
 
-    /// Takes the board's kinds back (to reuse the grid's memory), leaving
-    /// an empty board.
-    pub fn take_kinds(&mut self) -> Grid<u32> {
-        let kinds = std::mem::take(&mut self.kinds);
-        let rules = std::mem::take(&mut self.rules);
-        self.set_board(Grid::default(), rules)
-            .expect("an empty board is valid");
-        kinds
+    /// The kind at `pos` (0 for an empty cell), `None` off the board.
+    ///
+    /// # Complexity
+    /// O(1).
+    #[must_use]
+    pub fn kind(&self, pos: Pos) -> Option<u32> {
+        let (rows, cols) = self.size;
+        (pos.row < rows && pos.col < cols).then(|| {
+            let q = self.frame.to_outer(pos);
+            let i = q.row * self.cols + q.col;
+            let word = self.field.words()[i / 64];
+            if word >> (i % 64) & 1 == 0 {
+                return 0;
+            }
+            let below = (word & ((1 << (i % 64)) - 1)).count_ones() as usize;
+            self.tile_kinds[self.tiles_before[i / 64] + below]
+        })
+    }
+
+    /// The board's kinds as a grid (0 = empty), as given to
+    /// [`Batch::set_board`].
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    #[must_use]
+    pub fn to_grid(&self) -> Grid<u32> {
+        let (rows, cols) = self.size;
+        let mut grid = Grid::new(rows, cols, 0);
+        let members = self.field.members_in(0, self.field.len());
+        for (i, &kind) in members.zip(&self.tile_kinds) {
+            let p = (self.frame)
+                .board_pos(Pos::new(i / self.cols, i % self.cols))
+                .expect("tiles lie on the board");
+            grid[p] = kind;
+        }
+        grid
     }
 
     /// Answers `queries` on the board; [`Batch::is_match`] and
@@ -299,11 +335,11 @@ impl Batch {
     /// With `max_turns > 2`, O(rows·cols) more per query that needs more
     /// than two turns. Memory: O(q) besides the board's.
     pub fn answer(&mut self, queries: &[(Pos, Pos)]) -> Result<(), OffBoard> {
-        let size = (self.kinds.rows(), self.kinds.cols());
+        let size = self.size;
         if let Some(&pos) = queries
             .iter()
             .flat_map(|(a, b)| [a, b])
-            .find(|p| !self.kinds.contains(**p))
+            .find(|p| p.row >= size.0 || p.col >= size.1)
         {
             return Err(OffBoard { pos, size });
         }
@@ -317,12 +353,12 @@ impl Batch {
         let max_turns = self.rules.max_turns;
         // The kinds first, in a loop of independent loads: on a big board
         // they miss the cache, and this way the misses overlap.
-        let kinds = &self.kinds;
-        let groups = &self.rules.groups;
         let mut matchable = std::mem::take(&mut self.matchable);
         matchable.clear();
+        let kind = |p| self.kind(p).expect("queries were checked");
+        let groups = &self.rules.groups;
         matchable.extend(queries.iter().enumerate().filter_map(|(i, &(a, b))| {
-            let (kind, other) = (kinds[a], kinds[b]);
+            let (kind, other) = (kind(a), kind(b));
             let matching = kind == other || (other != 0 && groups.matches(kind, other));
             (a != b && kind != 0 && matching).then_some(i)
         }));
@@ -472,10 +508,11 @@ impl Batch {
                 continue;
             }
             let (a, b) = self.queries[i];
-            let (board, connector) = self.searched.get_or_insert_with(|| {
-                let board = Board::new(&self.kinds).expect("kinds no larger than MAX_KIND");
-                (board, Connector::new())
-            });
+            if self.searched.is_none() {
+                let board = Board::new(&self.to_grid()).expect("kinds no larger than MAX_KIND");
+                self.searched = Some((board, Connector::new()));
+            }
+            let (board, connector) = self.searched.as_mut().expect("made above");
             if let Some(path) = connector
                 .connect(board, a, b, &self.rules)
                 .expect("queries were checked")
@@ -494,7 +531,6 @@ struct Sweep {
     order: Vec<(usize, usize)>,
     /// Per column: 1 + the row of its last tile so far (0: none yet).
     last_tile: Vec<usize>,
-    row_tiles: Vec<usize>,
     /// Columns whose last tile changed since the tree was last brought up
     /// to date.
     dirty: Vec<usize>,
@@ -542,21 +578,16 @@ impl Sweep {
         self.dirty.clear();
         let mut next = 0;
         for row in 0..=last_row {
-            self.row_tiles.clear();
-            self.row_tiles.extend(
-                tiles
-                    .members_in(row * cols, (row + 1) * cols)
-                    .map(|i| i - row * cols),
-            );
-            for &col in &self.row_tiles {
+            for i in tiles.members_in(row * cols, (row + 1) * cols) {
+                let col = i - row * cols;
                 self.last_tile[col] = row + 1;
-            }
-            if !stale {
-                self.dirty.extend_from_slice(&self.row_tiles);
-                if self.dirty.len() * update_cost > cols {
-                    stale = true;
-                    self.dirty.clear();
+                if !stale {
+                    self.dirty.push(col);
                 }
+            }
+            if !stale && self.dirty.len() * update_cost > cols {
+                stale = true;
+                self.dirty.clear();
             }
             let waiting = self.order[next..].partition_point(|&(bottom, _)| bottom == row);
             if waiting == 0 {
@@ -735,7 +766,7 @@ mod tests {
         let kinds =
             Grid::from_vec(2, 8, vec![0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         let mut batch = Batch::new();
-        batch.set_board(kinds, Rules::default()).unwrap();
+        batch.set_board(&kinds, Rules::default()).unwrap();
         let run = |lo, hi| Run { lo, hi };
         assert_eq!(batch.run(Pos::new(0, 4), false), run(2, 6));
         assert_eq!(batch.run(Pos::new(0, 1), false), run(0, 3));
@@ -744,13 +775,12 @@ mod tests {
         assert_eq!(batch.run(Pos::new(0, 1), true), run(0, 1));
         assert_eq!(batch.run(Pos::new(1, 0), true), run(0, 1));
         // With the ring, the field is 4 x 10 and runs may enter it.
-        let kinds = batch.take_kinds();
         let open = Rules {
             max_turns: 2,
             border: Border::Open,
             ..Rules::default()
         };
-        batch.set_board(kinds, open).unwrap();
+        batch.set_board(&kinds, open).unwrap();
         assert_eq!(batch.run(Pos::new(1, 2), false), run(0, 4));
         assert_eq!(batch.run(Pos::new(1, 2), true), run(0, 3));
     }

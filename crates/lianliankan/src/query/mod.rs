@@ -11,6 +11,6 @@ pub(crate) mod board;
 mod connect;
 
 pub use batch::Batch;
-pub(crate) use batch::{chunk_for, for_each_tile};
+pub(crate) use batch::chunk_for;
 pub use board::{Board, BoardError, MAX_KIND};
 pub use connect::{Connector, OffBoard, connect};
