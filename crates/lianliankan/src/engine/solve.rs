@@ -101,6 +101,10 @@ const DEAD_TEST_EVERY: u64 = 8;
 /// of the search over positions (its states cost about eight positions).
 const PROVER_SHARE: u64 = 8;
 
+/// The most free tiles a kind may have for [`Search::narrow`] to try its
+/// first free tile's partners (one dead-position test each).
+const NARROW_MAX: usize = 12;
+
 /// How often (in states) [`solve_with_progress`] reports progress (and
 /// may be told to stop). A state of a big board can cost milliseconds (a
 /// dead-position test, a narrowing's probes): every 1,024 states let a
@@ -927,24 +931,36 @@ impl<'p> Search<'p> {
         Ok(false)
     }
 
-    /// Fixes the partners of every kind with four free tiles whose other two
-    /// ways of pairing each leave a tile stuck (by [`Search::removable`]
-    /// with that way fixed: no completion of it clears the board), until no
-    /// more can be fixed; `false` when some kind has no way left (the
-    /// position is lost). Each way tried counts as a state.
+    /// Fixes partners that are forced: for each kind with 4 to
+    /// [`NARROW_MAX`] free tiles, the first free tile is tried with each
+    /// free tile of its kind as its partner (with four free tiles, the
+    /// other two then pair as well), and a partner whose choice leaves a
+    /// tile stuck (by [`Search::removable`] with it fixed: no completion of
+    /// it clears the board) is ruled out. When one partner is left it is
+    /// fixed, and this repeats until nothing more can be fixed; `false`
+    /// when some tile has no partner left (the position is lost). Each
+    /// partner tried counts as a state.
     fn narrow(&mut self) -> Result<bool, Stop> {
         loop {
             let mut changed = false;
             for k in 0..self.of_kind.len() {
                 let mut tiles = self.alive_of(k);
                 tiles.retain(|&t| self.mate[t as usize] == Tile::MAX);
-                if tiles.len() != 4 {
+                if !(4..=NARROW_MAX).contains(&tiles.len()) {
                     continue;
                 }
                 let mut viable = Vec::new();
-                for [a, b, c, d] in [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]] {
-                    let pairs = [(tiles[a], tiles[b]), (tiles[c], tiles[d])];
-                    for (x, y) in pairs {
+                for &u in &tiles[1..] {
+                    let mut pairs = vec![(tiles[0], u)];
+                    if let [x, y] = tiles[1..]
+                        .iter()
+                        .filter(|&&v| v != u)
+                        .copied()
+                        .collect::<Vec<_>>()[..]
+                    {
+                        pairs.push((x, y));
+                    }
+                    for &(x, y) in &pairs {
                         self.mate[x as usize] = y;
                         self.mate[y as usize] = x;
                     }
@@ -956,10 +972,10 @@ impl<'p> Search<'p> {
                         self.mate[*t as usize] = Tile::MAX;
                     }
                 }
-                match viable[..] {
+                match &viable[..] {
                     [] => return Ok(false),
                     [pairs] => {
-                        for (x, y) in pairs {
+                        for &(x, y) in pairs {
                             self.mate[x as usize] = y;
                             self.mate[y as usize] = x;
                         }
