@@ -1004,14 +1004,19 @@ impl<'p> Search<'p> {
     /// tile is kept, as a pattern checked before every later position.
     fn learn_lock(&mut self, stuck: &[Tile], work: &Closure) {
         let mut best: Option<Vec<Tile>> = None;
+        // Which tiles the lock being grown holds (a scan of it for each
+        // bounding tile made big dead positions quadratic).
+        let mut in_lock = vec![false; self.kind.len()];
         for &seed in stuck {
             let mut lock = vec![seed];
+            in_lock[seed as usize] = true;
             let mut i = 0;
             while i < lock.len() {
                 let (from, to) = work.span[lock[i] as usize];
                 for &c in &work.bounds[from..to] {
                     let t = self.tile_at[c];
-                    if !lock.contains(&t) {
+                    if !in_lock[t as usize] {
+                        in_lock[t as usize] = true;
                         lock.push(t);
                     }
                 }
@@ -1019,6 +1024,9 @@ impl<'p> Search<'p> {
                 if best.as_ref().is_some_and(|b| lock.len() >= b.len()) {
                     break;
                 }
+            }
+            for &t in &lock {
+                in_lock[t as usize] = false;
             }
             if best.as_ref().is_none_or(|b| lock.len() < b.len()) {
                 best = Some(lock);
