@@ -12,7 +12,13 @@
 //! - [`assignment`]: the least `Σ c(a, σ(a))` over the bijections `σ` from
 //!   the squares of `A` onto those of `B`;
 //! - [`Toward`]: `Σ min_{b ∈ B} c(a, b)` over the squares `a` of `A`, the
-//!   same sum with each piece free to pick its nearest square of `B`.
+//!   same sum with each piece free to pick its nearest square of `B`;
+//! - [`Matching`]: [`assignment`] again, for at most four pieces, laid
+//!   out so that the search gets it for every move of a configuration in a
+//!   few operations (exact, not an approximation: see [`Matching`]).
+//!
+//! The search prunes move by move through [`MoveBound`], which both
+//! [`Toward`] and [`Matching`] implement.
 //!
 //! # Why neither exceeds the number of moves
 //!
@@ -35,8 +41,9 @@
 //! are *admissible*. Both hold in both directions, as the search needs:
 //! moves are reversible, so the distance from `B` back to `A` is the same.
 //!
-//! The tests check both against the true distances of the reference search
-//! over whole balls of configurations.
+//! The tests check them against the true distances of the reference search
+//! over whole balls of configurations, and [`Matching`] against
+//! [`assignment`] after every move of many configurations.
 
 use crate::board::{Bits, SIDE};
 
@@ -161,6 +168,236 @@ impl Toward {
     }
 }
 
+/// A lower bound on the moves from a configuration to a fixed target,
+/// evaluated move by move: what the search prunes by.
+pub(crate) trait MoveBound {
+    /// What the bound keeps of the configuration being expanded.
+    type Parent;
+
+    /// Prepares the moves of `board`.
+    fn parent(&self, board: u64) -> Self::Parent;
+
+    /// The bound of `board` after its piece on `from` moves to `to`;
+    /// `parent` is `board`'s.
+    fn child(&self, parent: &Self::Parent, board: u64, from: u8, to: u8) -> u32;
+
+    /// Whether that bound exceeds `budget`.
+    fn exceeds(&self, parent: &Self::Parent, board: u64, from: u8, to: u8, budget: u32) -> bool {
+        self.child(parent, board, from, to) > budget
+    }
+}
+
+impl MoveBound for Toward {
+    /// The sum over the parent's pieces.
+    type Parent = u32;
+
+    #[inline]
+    fn parent(&self, board: u64) -> u32 {
+        self.sum(board)
+    }
+
+    /// One square's term changes.
+    #[inline]
+    fn child(&self, sum: &u32, _: u64, from: u8, to: u8) -> u32 {
+        sum - self.of(from) + self.of(to)
+    }
+}
+
+impl MoveBound for Matching {
+    type Parent = Minors;
+
+    #[inline]
+    fn parent(&self, board: u64) -> Minors {
+        Matching::parent(self, board)
+    }
+
+    #[inline]
+    fn child(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
+        Matching::child(self, minors, board, from, to)
+    }
+
+    #[inline]
+    fn exceeds(&self, minors: &Minors, board: u64, from: u8, to: u8, budget: u32) -> bool {
+        // Sums of at most 31 + 3 · 31 = 124 per byte: no carries. Some
+        // byte is at most `budget` iff some byte is below `budget + 1`.
+        budget < 127 && !has_byte_below(self.sums(minors, board, from, to), budget + 1)
+    }
+}
+
+/// Most pieces for which the search prunes by [`Matching`] (the exact
+/// [`assignment`] bound, move by move); beyond, by [`Toward`].
+pub(crate) const MATCHING_PIECES: u32 = 4;
+
+/// The cost of pairing a real piece with a padding target, or a padding
+/// piece with a real target (see [`Matching`]): more than half of the
+/// largest real assignment (4 · 8 = 32), so that an optimal matching never
+/// pairs real with padding, and small enough that four of them stay below
+/// 128 (the byte lanes of [`Matching::exceeds`]).
+const PAD: u8 = 31;
+
+/// The index triples of `0..4` without one index: `OTHERS[i]` = `0..4`
+/// minus `i`.
+const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// [`assignment`] toward one configuration of at most four pieces,
+/// evaluated for every move of a configuration in a few operations.
+///
+/// Both configurations are padded to four pieces: a padding piece costs
+/// [`PAD`] to a real target and 0 to a padding target, a real piece
+/// [`PAD`] to a padding target. An optimal matching of the padded problem
+/// pairs real with real (any mixed pairing costs at least `2 · PAD = 62`,
+/// more than any all-real one, at most 32), so its cost is exactly the
+/// [`assignment`] bound.
+///
+/// For a configuration `P` (a parent), [`Matching::parent`] computes, for
+/// each piece `i` of `P` and each target `j`, the cheapest matching of the
+/// other three pieces onto the other three targets (`rest[i][j]`). A move
+/// takes piece `i` to square `s`; the child's assignment is then
+/// `min_j (c(s, t_j) + rest[i][j])`: every bijection of the child sends
+/// `s` to some `t_j` and the rest onto the others. The four sums are byte
+/// lanes of one `u32`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Matching {
+    /// Per square: byte `j` is `c(square, t_j)`, [`PAD`] for a padding
+    /// target.
+    rows: [u32; 64],
+    /// The row of a padding piece.
+    pad_row: u32,
+}
+
+/// What [`Matching`] needs of a parent configuration: per piece, by its
+/// order among the parent's pieces, the packed `rest[i][j]` (byte `j`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Minors([u32; 4]);
+
+impl Matching {
+    /// The bound toward `target`; `None` beyond [`MATCHING_PIECES`]
+    /// pieces.
+    ///
+    /// # Complexity
+    /// O(64 · 4).
+    pub(crate) fn new(target: u64) -> Option<Matching> {
+        if target.count_ones() > MATCHING_PIECES {
+            return None;
+        }
+        // Padding targets' lanes hold PAD in every row but the padding one.
+        let mut rows = [u32::from_le_bytes([PAD; 4]); 64];
+        let mut pad_row = 0;
+        for (j, t) in Bits(target).enumerate() {
+            let shift = 8 * j;
+            for (row, &cost) in rows.iter_mut().zip(&COST[usize::from(t)]) {
+                *row = *row & !(0xff << shift) | u32::from(cost) << shift;
+            }
+            pad_row |= u32::from(PAD) << shift;
+        }
+        Some(Matching { rows, pad_row })
+    }
+
+    /// The minors of `board` (at most four pieces): for each piece `i` and
+    /// target `j`, the cheapest matching of the other pieces onto the
+    /// other targets.
+    ///
+    /// # Complexity
+    /// O(1): 16 minors of 6 permutations each.
+    #[inline]
+    pub(crate) fn parent(&self, board: u64) -> Minors {
+        let mut m = [self.pad_row.to_le_bytes(); 4];
+        for (row, s) in m.iter_mut().zip(Bits(board)) {
+            *row = self.rows[usize::from(s)].to_le_bytes();
+        }
+        Minors(minors(&m).map(u32::from_le_bytes))
+    }
+
+    /// The [`assignment`] to the target of `board` after its piece on
+    /// `from` moves to `to`; `minors` are `board`'s.
+    #[inline]
+    pub(crate) fn child(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
+        let [a, b, c, d] = self.sums(minors, board, from, to).to_le_bytes();
+        u32::from(a.min(b).min(c.min(d)))
+    }
+
+    /// Byte `j`: the cheapest bijection of `board`, after its piece on
+    /// `from` moves to `to`, that sends `to` onto target `j`.
+    #[inline]
+    fn sums(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
+        // The piece's order among `board`'s pieces.
+        let i = (board & ((1u64 << (from & 63)) - 1)).count_ones() as usize;
+        // Bytes of at most 31 + 3 · 31 = 124: no carries.
+        self.rows[usize::from(to & 63)] + minors.0[i & 3]
+    }
+}
+
+/// Whether some byte of `x` is below `n` (every byte of `x` below 128,
+/// `n <= 128`): the classic test of "Bit Twiddling Hacks".
+#[inline]
+const fn has_byte_below(x: u32, n: u32) -> bool {
+    x.wrapping_sub(0x0101_0101 * n) & !x & 0x8080_8080 != 0
+}
+
+/// The column pairs `{u, v}`, `u < v`, in the order of [`pairs`].
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// The index in [`PAIRS`] of the pair of columns other than `j` and `u`:
+/// `PAIR_WITHOUT[j][k]` for `u = OTHERS[j][k]`.
+const PAIR_WITHOUT: [[usize; 3]; 4] = pair_without();
+
+const fn pair_without() -> [[usize; 3]; 4] {
+    let mut table = [[0; 3]; 4];
+    let mut j = 0;
+    while j < 4 {
+        let mut k = 0;
+        while k < 3 {
+            let u = OTHERS[j][k];
+            let mut p = 0;
+            while p < 6 {
+                let (a, b) = PAIRS[p];
+                if a != j && a != u && b != j && b != u {
+                    table[j][k] = p;
+                }
+                p += 1;
+            }
+            k += 1;
+        }
+        j += 1;
+    }
+    table
+}
+
+/// For two rows and each column pair `{u, v}` of [`PAIRS`]: the cheaper
+/// way to send the rows onto `u` and `v`.
+#[inline]
+fn pairs(x: [u8; 4], y: [u8; 4]) -> [u8; 6] {
+    PAIRS.map(|(u, v)| (x[u] + y[v]).min(x[v] + y[u]))
+}
+
+/// For a row `z`, the [`pairs`] of two others, and each column `j`: the
+/// cheapest way to send the three rows onto the columns other than `j`.
+#[inline]
+fn triples(pairs: [u8; 6], z: [u8; 4]) -> [u8; 4] {
+    std::array::from_fn(|j| {
+        let [a, b, c] = OTHERS[j];
+        let [pa, pb, pc] = PAIR_WITHOUT[j];
+        (z[a] + pairs[pa])
+            .min(z[b] + pairs[pb])
+            .min(z[c] + pairs[pc])
+    })
+}
+
+/// `minors[i][j]`: the cheapest matching of the rows of `m` other than
+/// `i` onto its columns other than `j`, from the pairs of rows 0 and 1
+/// and of rows 2 and 3.
+#[inline]
+fn minors(m: &[[u8; 4]; 4]) -> [[u8; 4]; 4] {
+    let low = pairs(m[0], m[1]);
+    let high = pairs(m[2], m[3]);
+    [
+        triples(high, m[1]),
+        triples(high, m[0]),
+        triples(low, m[3]),
+        triples(low, m[2]),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use grid_core::SplitMix64;
@@ -214,6 +451,9 @@ mod tests {
             );
             let table = Toward::new(b).sum(start.bits());
             assert!(table <= best, "table {table} > assignment {best}");
+            if let Some(matching) = Matching::new(start.bits()) {
+                assert_eq!(matching_value(&matching, b), best, "{config} -> {start}");
+            }
             assert!(toward_start.sum(b) <= best, "{config} -> {start}");
         }
         ball.len()
@@ -235,6 +475,52 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "only {checked} pairs");
+    }
+
+    /// The assignment of `board` by [`Matching`]: its own piece "moving"
+    /// onto its square.
+    fn matching_value(matching: &Matching, board: u64) -> u32 {
+        let minors = matching.parent(board);
+        Bits(board)
+            .next()
+            .map_or(0, |s| matching.child(&minors, board, s, s))
+    }
+
+    #[test]
+    fn matching_is_the_assignment_after_every_move() {
+        let mut rng = SplitMix64::new(19);
+        let mut moves = 0;
+        for round in 0..1000 {
+            let pieces = round % 5;
+            let (board, target) = if round % 3 == 0 {
+                (
+                    clustered_config(&mut rng, pieces).bits(),
+                    random_config(&mut rng, pieces).bits(),
+                )
+            } else {
+                (
+                    random_config(&mut rng, pieces).bits(),
+                    clustered_config(&mut rng, pieces).bits(),
+                )
+            };
+            let matching = Matching::new(target).unwrap();
+            assert_eq!(matching_value(&matching, board), assignment(board, target));
+            let minors = matching.parent(board);
+            crate::moves::for_each_move(board, |from, to, _| {
+                let child = board ^ (1u64 << from) ^ (1u64 << to);
+                let expected = assignment(child, target);
+                let got = matching.child(&minors, board, from, to);
+                assert_eq!(got, expected, "{board:x} {from}->{to} toward {target:x}");
+                for budget in (0..=40).chain([126, 127, 128, u32::MAX]) {
+                    let exceeds = MoveBound::exceeds(&matching, &minors, board, from, to, budget);
+                    assert_eq!(exceeds, expected > budget, "budget {budget}");
+                }
+                moves += 1;
+            });
+        }
+        assert!(moves > 5_000, "only {moves} moves");
+        let squares = (0..5).fold(0u64, |b, s| b | 1 << s);
+        assert!(Matching::new(squares).is_none());
     }
 
     #[test]
