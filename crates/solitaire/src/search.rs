@@ -105,6 +105,8 @@ struct Side {
     frontier: Vec<u64>,
     /// Buffer for the next layer (kept to reuse its allocation).
     next: Vec<u64>,
+    /// Buffer for the successors of one configuration.
+    children: Vec<u64>,
     /// The distance of the frontier.
     radius: u32,
     /// A lower bound on the moves from a configuration to the other end.
@@ -306,29 +308,33 @@ fn expand<B: MoveBound>(
     let ranked = this.distance.ranked();
     debug_assert_eq!(ranked, other.distance.ranked());
     this.next.clear();
-    let mut met = None;
+    let mut children = std::mem::take(&mut this.children);
     for &board in &this.frontier {
+        // First the successors within the bound (a small loop that the
+        // move generator's eight call sites inline), then one loop of
+        // lookups.
         let parent = bound.parent(board);
+        children.clear();
         for_each_move(board, |from, to, _| {
-            if met.is_some() || bound.exceeds(&parent, board, from, to, budget) {
-                return;
+            if !bound.exceeds(&parent, board, from, to, budget) {
+                children.push(board ^ (1u64 << from) ^ (1u64 << to));
             }
-            let n = board ^ (1u64 << from) ^ (1u64 << to);
+        });
+        for &n in &children {
             // Both sides' tables are ranked alike (same number of pieces):
             // one rank serves both.
             let r = if ranked { rank(n) } else { 0 };
             // A configuration both sides knew would be a path no longer than
             // the two radii: ruled out, so `n` cannot be known to `this` here.
             if other.distance.get_at(n, r).is_some() {
-                met = Some((board, n));
+                this.children = children;
+                return Some((board, n));
             } else if store && this.distance.insert_new_at(n, r, d) {
                 this.next.push(n);
             }
-        });
-        if met.is_some() {
-            return met;
         }
     }
+    this.children = children;
     std::mem::swap(&mut this.frontier, &mut this.next);
     this.radius = d;
     None
