@@ -232,12 +232,8 @@ pub(crate) const MATCHING_PIECES: u32 = 4;
 /// piece with a real target (see [`Matching`]): more than half of the
 /// largest real assignment (4 · 8 = 32), so that an optimal matching never
 /// pairs real with padding, and small enough that four of them stay below
-/// 128 (the byte lanes of [`Matching::exceeds`]).
+/// 128 (the byte lanes of [`minors`] and [`Matching::child`]).
 const PAD: u8 = 31;
-
-/// The index triples of `0..4` without one index: `OTHERS[i]` = `0..4`
-/// minus `i`.
-const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
 /// [`assignment`] toward one configuration of at most four pieces,
 /// evaluated for every move of a configuration in a few operations.
@@ -255,14 +251,33 @@ const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 /// takes piece `i` to square `s`; the child's assignment is then
 /// `min_j (c(s, t_j) + rest[i][j])`: every bijection of the child sends
 /// `s` to some `t_j` and the rest onto the others. The four sums are byte
-/// lanes of one `u32`.
+/// lanes of one `u32`, and so are the minors, all computed at once by
+/// byte-lane arithmetic (see [`minors`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Matching {
-    /// Per square: byte `j` is `c(square, t_j)`, [`PAD`] for a padding
-    /// target.
+    /// Per square, byte `j` is its cost to target `j`.
     rows: [u32; 64],
     /// The row of a padding piece.
     pad_row: u32,
+}
+
+/// The costs of one piece (a square, or padding) to the four targets, as
+/// byte lanes of a `u32` in four layouts: `[plain, a, b, c]`, where lane
+/// `j` of `plain` is the cost to target `j`, and lane `j` of `a`, `b`, `c`
+/// the cost to the first, second and third target other than `j`
+/// (`OTHERS[j]`, the indices `0..4` other than `j` in
+/// increasing order).
+type Row = [u32; 4];
+
+/// The four layouts of a row of costs `plain` (see [`Row`]).
+#[inline]
+fn row(plain: u32) -> Row {
+    let byte = |k: u32| (plain >> (8 * k)) & 0xff;
+    // OTHERS[j][0] for j = 0..4 is 1, 0, 0, 0; [1] is 2, 2, 1, 1; [2] is 3, 3, 3, 2.
+    let a = byte(1) | (byte(0) * 0x0101_0100);
+    let b = (byte(2) * 0x0101) | (byte(1) * 0x0101_0000);
+    let c = (byte(3) * 0x01_0101) | (byte(2) << 24);
+    [plain, a, b, c]
 }
 
 /// What [`Matching`] needs of a parent configuration: per piece, by its
@@ -280,16 +295,14 @@ impl Matching {
         if target.count_ones() > MATCHING_PIECES {
             return None;
         }
-        // Padding targets' lanes hold PAD in every row but the padding one.
-        let mut rows = [u32::from_le_bytes([PAD; 4]); 64];
-        let mut pad_row = 0;
-        for (j, t) in Bits(target).enumerate() {
-            let shift = 8 * j;
-            for (row, &cost) in rows.iter_mut().zip(&COST[usize::from(t)]) {
-                *row = *row & !(0xff << shift) | u32::from(cost) << shift;
-            }
-            pad_row |= u32::from(PAD) << shift;
+        let mut targets = [None; 4];
+        for (slot, t) in targets.iter_mut().zip(Bits(target)) {
+            *slot = Some(usize::from(t));
         }
+        let rows = std::array::from_fn(|square| {
+            u32::from_le_bytes(targets.map(|t| t.map_or(PAD, |t| COST[square][t])))
+        });
+        let pad_row = u32::from_le_bytes(targets.map(|t| if t.is_some() { PAD } else { 0 }));
         Some(Matching { rows, pad_row })
     }
 
@@ -298,14 +311,14 @@ impl Matching {
     /// other targets.
     ///
     /// # Complexity
-    /// O(1): 16 minors of 6 permutations each.
+    /// O(1): a few dozen operations on 64-bit words.
     #[inline]
     pub(crate) fn parent(&self, board: u64) -> Minors {
-        let mut m = [self.pad_row.to_le_bytes(); 4];
+        let mut m = [self.pad_row; 4];
         for (row, s) in m.iter_mut().zip(Bits(board)) {
-            *row = self.rows[usize::from(s)].to_le_bytes();
+            *row = self.rows[usize::from(s)];
         }
-        Minors(minors(&m).map(u32::from_le_bytes))
+        Minors(minors(&m.map(row)))
     }
 
     /// The [`assignment`] to the target of `board` after its piece on
@@ -334,67 +347,62 @@ const fn has_byte_below(x: u32, n: u32) -> bool {
     x.wrapping_sub(0x0101_0101 * n) & !x & 0x8080_8080 != 0
 }
 
-/// The column pairs `{u, v}`, `u < v`, in the order of [`pairs`].
-const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-
-/// The index in [`PAIRS`] of the pair of columns other than `j` and `u`:
-/// `PAIR_WITHOUT[j][k]` for `u = OTHERS[j][k]`.
-const PAIR_WITHOUT: [[usize; 3]; 4] = pair_without();
-
-const fn pair_without() -> [[usize; 3]; 4] {
-    let mut table = [[0; 3]; 4];
-    let mut j = 0;
-    while j < 4 {
-        let mut k = 0;
-        while k < 3 {
-            let u = OTHERS[j][k];
-            let mut p = 0;
-            while p < 6 {
-                let (a, b) = PAIRS[p];
-                if a != j && a != u && b != j && b != u {
-                    table[j][k] = p;
-                }
-                p += 1;
-            }
-            k += 1;
-        }
-        j += 1;
-    }
-    table
+/// The bytes of the low and high halves of a `u64` as lanes: `low` in
+/// bits 0..32, `high` in 32..64.
+#[inline]
+const fn halves(low: u32, high: u32) -> u64 {
+    low as u64 | (high as u64) << 32
 }
 
-/// For two rows and each column pair `{u, v}` of [`PAIRS`]: the cheaper
-/// way to send the rows onto `u` and `v`.
+/// The smaller of `x` and `y`, byte by byte (every byte below 128).
+///
+/// Per byte, `(x | 128) - y` is `128 + x - y`, at least 1 (no borrow
+/// from the next byte), with its top bit set iff `x >= y`.
 #[inline]
-fn pairs(x: [u8; 4], y: [u8; 4]) -> [u8; 6] {
-    PAIRS.map(|(u, v)| (x[u] + y[v]).min(x[v] + y[u]))
+const fn min_bytes(x: u64, y: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x_not_less = (((x | HIGH) - y) & HIGH) >> 7;
+    let take_y = x_not_less * 0xff;
+    (y & take_y) | (x & !take_y)
 }
 
-/// For a row `z`, the [`pairs`] of two others, and each column `j`: the
-/// cheapest way to send the three rows onto the columns other than `j`.
+/// `minors[i]`, byte `j`: the cheapest matching of the rows of `m` other
+/// than `i` onto the columns other than `j` (all bytes below 128, as
+/// [`PAD`] keeps them).
+///
+/// Three rows `x, y, z` onto three columns `u, v, w`: `z` takes one of
+/// them and `x, y` the other two, the cheaper way round. With lane `j`
+/// of the layouts `a, b, c` of a row the costs to `OTHERS[j]` (see
+/// [`Row`]), lane `j` of `min(x.b + y.c, x.c + y.b)` is the pair `x, y`
+/// onto the columns other than `j` and `OTHERS[j][0]`, and so on; then
+/// `min(z.a + pair_bc, z.b + pair_ac, z.c + pair_ab)` is the minor
+/// without column `j`. The pairs of rows 0, 1 and of rows 2, 3 are
+/// computed side by side in the halves of `u64` words, and so are two
+/// minors at a time.
 #[inline]
-fn triples(pairs: [u8; 6], z: [u8; 4]) -> [u8; 4] {
-    std::array::from_fn(|j| {
-        let [a, b, c] = OTHERS[j];
-        let [pa, pb, pc] = PAIR_WITHOUT[j];
-        (z[a] + pairs[pa])
-            .min(z[b] + pairs[pb])
-            .min(z[c] + pairs[pc])
-    })
-}
-
-/// `minors[i][j]`: the cheapest matching of the rows of `m` other than
-/// `i` onto its columns other than `j`, from the pairs of rows 0 and 1
-/// and of rows 2 and 3.
-#[inline]
-fn minors(m: &[[u8; 4]; 4]) -> [[u8; 4]; 4] {
-    let low = pairs(m[0], m[1]);
-    let high = pairs(m[2], m[3]);
+fn minors(m: &[Row; 4]) -> [u32; 4] {
+    let layout = |lo: usize, hi: usize, k: usize| halves(m[lo][k], m[hi][k]);
+    // Rows 0, 1 in the low half, rows 2, 3 in the high half.
+    let [xa, xb, xc] = [1, 2, 3].map(|k| layout(0, 2, k));
+    let [ya, yb, yc] = [1, 2, 3].map(|k| layout(1, 3, k));
+    let pair_bc = min_bytes(xb + yc, xc + yb);
+    let pair_ac = min_bytes(xa + yc, xc + ya);
+    let pair_ab = min_bytes(xa + yb, xb + ya);
+    // The pairs of rows 2, 3 in the low half, of rows 0, 1 in the high.
+    let [pair_bc, pair_ac, pair_ab] = [pair_bc, pair_ac, pair_ab].map(|p| p.rotate_left(32));
+    let triples = |lo: usize, hi: usize| {
+        let [za, zb, zc] = [1, 2, 3].map(|k| layout(lo, hi, k));
+        min_bytes(min_bytes(za + pair_bc, zb + pair_ac), zc + pair_ab)
+    };
+    // Row 1 with rows 2, 3 leaves out row 0; row 2 with rows 0, 1 row 3.
+    let without_0_3 = triples(1, 2);
+    // Row 0 with rows 2, 3 leaves out row 1; row 3 with rows 0, 1 row 2.
+    let without_1_2 = triples(0, 3);
     [
-        triples(high, m[1]),
-        triples(high, m[0]),
-        triples(low, m[3]),
-        triples(low, m[2]),
+        without_0_3 as u32,
+        without_1_2 as u32,
+        (without_1_2 >> 32) as u32,
+        (without_0_3 >> 32) as u32,
     ]
 }
 
@@ -484,6 +492,41 @@ mod tests {
         Bits(board)
             .next()
             .map_or(0, |s| matching.child(&minors, board, s, s))
+    }
+
+    /// The index triples of `0..4` without one index: `OTHERS[i]` =
+    /// `0..4` minus `i`.
+    const OTHERS: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+    #[test]
+    fn row_layouts_and_byte_minima() {
+        let mut rng = SplitMix64::new(20);
+        for _ in 0..1000 {
+            let plain = (rng.next_u64() & 0x7f7f_7f7f) as u32;
+            let layouts = row(plain);
+            let bytes = plain.to_le_bytes();
+            assert_eq!(layouts[0], plain);
+            for k in 0..3 {
+                let expected = OTHERS.map(|others| bytes[others[k]]);
+                assert_eq!(layouts[k + 1].to_le_bytes(), expected, "{plain:x}");
+            }
+            let (x, y) = (
+                rng.next_u64() & 0x7f7f_7f7f_7f7f_7f7f,
+                rng.next_u64() & 0x7f7f_7f7f_7f7f_7f7f,
+            );
+            let expected: Vec<u8> = x
+                .to_le_bytes()
+                .iter()
+                .zip(y.to_le_bytes())
+                .map(|(&a, b)| a.min(b))
+                .collect();
+            assert_eq!(
+                min_bytes(x, y).to_le_bytes().to_vec(),
+                expected,
+                "{x:x} {y:x}"
+            );
+            assert_eq!(min_bytes(x, x), x);
+        }
     }
 
     #[test]
