@@ -105,8 +105,6 @@ struct Side {
     frontier: Vec<u64>,
     /// Buffer for the next layer (kept to reuse its allocation).
     next: Vec<u64>,
-    /// Buffer for the successors of one configuration.
-    children: Vec<u64>,
     /// The distance of the frontier.
     radius: u32,
     /// A lower bound on the moves from a configuration to the other end.
@@ -308,33 +306,36 @@ fn expand<B: MoveBound>(
     let ranked = this.distance.ranked();
     debug_assert_eq!(ranked, other.distance.ranked());
     this.next.clear();
-    let mut children = std::mem::take(&mut this.children);
+    // The successors of one configuration within the bound: at most four
+    // moves a piece (one per direction), and at most 64 pieces.
+    let mut children = [0u64; 4 * 64];
     for &board in &this.frontier {
         // First the successors within the bound (a small loop that the
-        // move generator's eight call sites inline), then one loop of
+        // move generator's eight call sites inline; each is written, and
+        // kept by advancing the count, without a branch that the
+        // processor would mispredict half the time), then one loop of
         // lookups.
         let parent = bound.parent(board);
-        children.clear();
+        let mut kept = 0;
         for_each_move(board, |from, to, _| {
-            if !bound.exceeds(&parent, board, from, to, budget) {
-                children.push(board ^ (1u64 << from) ^ (1u64 << to));
+            if let Some(slot) = children.get_mut(kept) {
+                *slot = board ^ (1u64 << from) ^ (1u64 << to);
             }
+            kept += usize::from(!bound.exceeds(&parent, board, from, to, budget));
         });
-        for &n in &children {
+        for &n in &children[..kept.min(children.len())] {
             // Both sides' tables are ranked alike (same number of pieces):
             // one rank serves both.
             let r = if ranked { rank(n) } else { 0 };
             // A configuration both sides knew would be a path no longer than
             // the two radii: ruled out, so `n` cannot be known to `this` here.
             if other.distance.get_at(n, r).is_some() {
-                this.children = children;
                 return Some((board, n));
             } else if store && this.distance.insert_new_at(n, r, d) {
                 this.next.push(n);
             }
         }
     }
-    this.children = children;
     std::mem::swap(&mut this.frontier, &mut this.next);
     this.radius = d;
     None
