@@ -309,6 +309,7 @@ fn expand<B: MoveBound>(
     // The successors of one configuration within the bound: at most four
     // moves a piece (one per direction), and at most 64 pieces.
     let mut children = [0u64; 4 * 64];
+    let mut ranks = [0usize; 4 * 64];
     for &board in &this.frontier {
         // First the successors within the bound (a small loop that the
         // move generator's eight call sites inline; each is written, and
@@ -323,17 +324,20 @@ fn expand<B: MoveBound>(
             }
             kept += usize::from(!bound.exceeds(&parent, board, from, to, budget));
         });
-        for &n in &children[..kept.min(children.len())] {
+        let children = &children[..kept.min(children.len())];
+        let ranks = &mut ranks[..children.len()];
+        for (&n, r) in children.iter().zip(ranks.iter_mut()) {
             // Both sides' tables are ranked alike (same number of pieces):
             // one rank serves both.
-            let r = if ranked { rank(n) } else { 0 };
+            *r = if ranked { rank(n) } else { 0 };
             // A configuration both sides knew would be a path no longer than
             // the two radii: ruled out, so `n` cannot be known to `this` here.
-            if other.distance.get_at(n, r).is_some() {
+            if other.distance.get_at(n, *r).is_some() {
                 return Some((board, n));
-            } else if store && this.distance.insert_new_at(n, r, d) {
-                this.next.push(n);
             }
+        }
+        if store {
+            this.distance.insert_all(children, ranks, d, &mut this.next);
         }
     }
     std::mem::swap(&mut this.frontier, &mut this.next);
