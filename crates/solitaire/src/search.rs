@@ -60,7 +60,7 @@
 
 use crate::board::{Config, Square};
 use crate::bound::{Matching, MoveBound, Toward, assignment};
-use crate::moves::{Move, MoveKind, for_each_move, for_each_successor};
+use crate::moves::{Move, MoveKind, for_each_candidate, for_each_successor};
 use crate::visited::{Distances, rank};
 
 /// The search prunes by [`Matching`] when the ends' [`assignment`] bound
@@ -318,11 +318,11 @@ fn expand<B: MoveBound>(
         // lookups.
         let parent = bound.parent(board);
         let mut kept = 0;
-        for_each_move(board, |from, to, _| {
+        for_each_candidate(board, |from, to, legal| {
             if let Some(slot) = children.get_mut(kept) {
                 *slot = board ^ (1u64 << from) ^ (1u64 << to);
             }
-            kept += usize::from(!bound.exceeds(&parent, board, from, to, budget));
+            kept += usize::from(legal & !bound.exceeds(&parent, board, from, to, budget));
         });
         let children = &children[..kept.min(children.len())];
         let ranks = &mut ranks[..children.len()];
