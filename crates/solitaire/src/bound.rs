@@ -177,13 +177,13 @@ pub(crate) trait MoveBound {
     /// Prepares the moves of `board`.
     fn parent(&self, board: u64) -> Self::Parent;
 
-    /// The bound of `board` after its piece on `from` moves to `to`;
-    /// `parent` is `board`'s.
-    fn child(&self, parent: &Self::Parent, board: u64, from: u8, to: u8) -> u32;
+    /// The bound of the parent after its piece on `from`, the `piece`-th
+    /// of its pieces from the lowest square (0 first), moves to `to`.
+    fn child(&self, parent: &Self::Parent, piece: usize, from: u8, to: u8) -> u32;
 
     /// Whether that bound exceeds `budget`.
-    fn exceeds(&self, parent: &Self::Parent, board: u64, from: u8, to: u8, budget: u32) -> bool {
-        self.child(parent, board, from, to) > budget
+    fn exceeds(&self, parent: &Self::Parent, piece: usize, from: u8, to: u8, budget: u32) -> bool {
+        self.child(parent, piece, from, to) > budget
     }
 }
 
@@ -198,7 +198,7 @@ impl MoveBound for Toward {
 
     /// One square's term changes.
     #[inline]
-    fn child(&self, sum: &u32, _: u64, from: u8, to: u8) -> u32 {
+    fn child(&self, sum: &u32, _: usize, from: u8, to: u8) -> u32 {
         sum - self.of(from) + self.of(to)
     }
 }
@@ -212,15 +212,15 @@ impl MoveBound for Matching {
     }
 
     #[inline]
-    fn child(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
-        Matching::child(self, minors, board, from, to)
+    fn child(&self, minors: &Minors, piece: usize, _: u8, to: u8) -> u32 {
+        Matching::child(self, minors, piece, to)
     }
 
     #[inline]
-    fn exceeds(&self, minors: &Minors, board: u64, from: u8, to: u8, budget: u32) -> bool {
+    fn exceeds(&self, minors: &Minors, piece: usize, _: u8, to: u8, budget: u32) -> bool {
         // Sums of at most 31 + 3 · 31 = 124 per byte: no carries. Some
         // byte is at most `budget` iff some byte is below `budget + 1`.
-        budget < 127 && !has_byte_below(self.sums(minors, board, from, to), budget + 1)
+        budget < 127 && !has_byte_below(self.sums(minors, piece, to), budget + 1)
     }
 }
 
@@ -321,22 +321,21 @@ impl Matching {
         Minors(minors(&m.map(row)))
     }
 
-    /// The [`assignment`] to the target of `board` after its piece on
-    /// `from` moves to `to`; `minors` are `board`'s.
+    /// The [`assignment`] to the target of a configuration after its
+    /// `piece`-th piece (lowest square first) moves to `to`; `minors` are
+    /// the configuration's.
     #[inline]
-    pub(crate) fn child(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
-        let [a, b, c, d] = self.sums(minors, board, from, to).to_le_bytes();
+    pub(crate) fn child(&self, minors: &Minors, piece: usize, to: u8) -> u32 {
+        let [a, b, c, d] = self.sums(minors, piece, to).to_le_bytes();
         u32::from(a.min(b).min(c.min(d)))
     }
 
-    /// Byte `j`: the cheapest bijection of `board`, after its piece on
-    /// `from` moves to `to`, that sends `to` onto target `j`.
+    /// Byte `j`: the cheapest bijection of the configuration after its
+    /// `piece`-th piece moves to `to` that sends `to` onto target `j`.
     #[inline]
-    fn sums(&self, minors: &Minors, board: u64, from: u8, to: u8) -> u32 {
-        // The piece's order among `board`'s pieces.
-        let i = (board & ((1u64 << (from & 63)) - 1)).count_ones() as usize;
+    fn sums(&self, minors: &Minors, piece: usize, to: u8) -> u32 {
         // Bytes of at most 31 + 3 · 31 = 124: no carries.
-        self.rows[usize::from(to & 63)] + minors.0[i & 3]
+        self.rows[usize::from(to & 63)] + minors.0[piece & 3]
     }
 }
 
@@ -491,7 +490,7 @@ mod tests {
         let minors = matching.parent(board);
         Bits(board)
             .next()
-            .map_or(0, |s| matching.child(&minors, board, s, s))
+            .map_or(0, |s| matching.child(&minors, 0, s))
     }
 
     /// The index triples of `0..4` without one index: `OTHERS[i]` =
@@ -552,10 +551,11 @@ mod tests {
             crate::moves::for_each_move(board, |from, to, _| {
                 let child = board ^ (1u64 << from) ^ (1u64 << to);
                 let expected = assignment(child, target);
-                let got = matching.child(&minors, board, from, to);
+                let piece = (board & ((1u64 << from) - 1)).count_ones() as usize;
+                let got = matching.child(&minors, piece, to);
                 assert_eq!(got, expected, "{board:x} {from}->{to} toward {target:x}");
                 for budget in (0..=40).chain([126, 127, 128, u32::MAX]) {
-                    let exceeds = MoveBound::exceeds(&matching, &minors, board, from, to, budget);
+                    let exceeds = MoveBound::exceeds(&matching, &minors, piece, from, to, budget);
                     assert_eq!(exceeds, expected > budget, "budget {budget}");
                 }
                 moves += 1;

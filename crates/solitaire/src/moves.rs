@@ -136,15 +136,16 @@ pub(crate) fn for_each_move(board: u64, mut visit: impl FnMut(u8, u8, MoveKind))
     }
 }
 
-/// Calls `visit(from, to, legal)` for each piece of `board` (lowest square
-/// first) and each direction (up, right, down, left): `to` is where the
+/// Calls `visit(piece, from, to, legal)` for each piece of `board`, the
+/// `piece`-th (lowest square first) on `from`, and each direction (up,
+/// right, down, left): `to` is where the
 /// piece steps, or jumps when the neighbouring square holds a piece, and
 /// `legal` whether it may (when not, `to` is some square, meaningless).
 /// Every legal move comes once; nothing here branches on the board, so
 /// that a caller can keep the legal moves by advancing a count.
 #[inline(always)]
-pub(crate) fn for_each_candidate(board: u64, mut visit: impl FnMut(u8, u8, bool)) {
-    for from in Bits(board) {
+pub(crate) fn for_each_candidate(board: u64, mut visit: impl FnMut(usize, u8, u8, bool)) {
+    for (piece, from) in Bits(board).enumerate() {
         let bit = 1u64 << from;
         for d in &DIRECTIONS {
             let next = from.wrapping_add_signed(d.delta) & 63;
@@ -155,7 +156,7 @@ pub(crate) fn for_each_candidate(board: u64, mut visit: impl FnMut(u8, u8, bool)
             let landing_empty = board >> beyond & 1 == 0;
             let to = if occupied { beyond } else { next };
             let legal = can_step & (!occupied | (can_jump & landing_empty));
-            visit(from, to, legal);
+            visit(piece, from, to, legal);
         }
     }
 }
@@ -396,8 +397,9 @@ mod tests {
             for_each_move(bits, |from, to, _| expected.push((from, to)));
             let mut got = Vec::new();
             let mut candidates = 0;
-            for_each_candidate(bits, |from, to, legal| {
+            for_each_candidate(bits, |piece, from, to, legal| {
                 assert!(bits & 1 << from != 0, "{bits:x}: {from} is empty");
+                assert_eq!((bits & ((1 << from) - 1)).count_ones() as usize, piece);
                 candidates += 1;
                 if legal {
                     got.push((from, to));

@@ -318,11 +318,11 @@ fn expand<B: MoveBound>(
         // lookups.
         let parent = bound.parent(board);
         let mut kept = 0;
-        for_each_candidate(board, |from, to, legal| {
+        for_each_candidate(board, |piece, from, to, legal| {
             if let Some(slot) = children.get_mut(kept) {
                 *slot = board ^ (1u64 << from) ^ (1u64 << to);
             }
-            kept += usize::from(legal & !bound.exceeds(&parent, board, from, to, budget));
+            kept += usize::from(legal & !bound.exceeds(&parent, piece, from, to, budget));
         });
         let children = &children[..kept.min(children.len())];
         let ranks = &mut ranks[..children.len()];
