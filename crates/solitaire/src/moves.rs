@@ -8,6 +8,11 @@
 //! the next row (rows fall off the ends of the `u64` by themselves; they get
 //! masks too, for uniformity).
 //!
+//! The search instead walks the pieces and the four directions
+//! ([`for_each_candidate`]): a fixed number of candidates, each with its
+//! legality as a flag rather than a branch, which the processor would
+//! mispredict. Both give the same moves (tested), in different orders.
+//!
 //! Every move can be undone by a move (a step by the step back, a jump by the
 //! jump back over the same piece, which has not moved), so the graph of
 //! configurations is undirected: searching backwards from a goal uses the
@@ -127,6 +132,31 @@ pub(crate) fn for_each_move(board: u64, mut visit: impl FnMut(u8, u8, MoveKind))
         let jumps = shift(over, d.delta) & empty;
         for to in Bits(jumps) {
             visit(to.wrapping_add_signed(-2 * d.delta), to, MoveKind::Jump);
+        }
+    }
+}
+
+/// Calls `visit(piece, from, to, legal)` for each piece of `board`, the
+/// `piece`-th (lowest square first) on `from`, and each direction (up,
+/// right, down, left): `to` is where the
+/// piece steps, or jumps when the neighbouring square holds a piece, and
+/// `legal` whether it may (when not, `to` is some square, meaningless).
+/// Every legal move comes once; nothing here branches on the board, so
+/// that a caller can keep the legal moves by advancing a count.
+#[inline(always)]
+pub(crate) fn for_each_candidate(board: u64, mut visit: impl FnMut(usize, u8, u8, bool)) {
+    for (piece, from) in Bits(board).enumerate() {
+        let bit = 1u64 << from;
+        for d in &DIRECTIONS {
+            let next = from.wrapping_add_signed(d.delta) & 63;
+            let beyond = from.wrapping_add_signed(2 * d.delta) & 63;
+            let can_step = bit & d.step_from != 0;
+            let can_jump = bit & d.jump_from != 0;
+            let occupied = board >> next & 1 != 0;
+            let landing_empty = board >> beyond & 1 == 0;
+            let to = if occupied { beyond } else { next };
+            let legal = can_step & (!occupied | (can_jump & landing_empty));
+            visit(piece, from, to, legal);
         }
     }
 }
@@ -349,6 +379,36 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_legal_moves() {
+        let mut rng = grid_core::SplitMix64::new(6);
+        for round in 0..2000 {
+            // From one piece to nearly full boards.
+            let bits = match round % 4 {
+                0 => 1u64 << (rng.next_u64() % 64),
+                1 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                2 => rng.next_u64(),
+                _ => rng.next_u64() | rng.next_u64(),
+            };
+            let mut expected = Vec::new();
+            for_each_move(bits, |from, to, _| expected.push((from, to)));
+            let mut got = Vec::new();
+            let mut candidates = 0;
+            for_each_candidate(bits, |piece, from, to, legal| {
+                assert!(bits & 1 << from != 0, "{bits:x}: {from} is empty");
+                assert_eq!((bits & ((1 << from) - 1)).count_ones() as usize, piece);
+                candidates += 1;
+                if legal {
+                    got.push((from, to));
+                }
+            });
+            assert_eq!(candidates, 4 * bits.count_ones());
+            expected.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, expected, "{bits:x}");
         }
     }
 

@@ -126,6 +126,49 @@ impl Distances {
         self.insert_new_at(board, rank, distance)
     }
 
+    /// Records each of `boards` not yet reached at `distance`, and appends
+    /// those to `new`, in order; `ranks` are the boards' ranks when
+    /// [`Distances::ranked`] (a board listed twice is new only the first
+    /// time).
+    ///
+    /// On a table, without a branch on whether a board is new (about
+    /// half are, unpredictably): each is written to `written` and `new`
+    /// and kept by advancing a count.
+    pub(crate) fn insert_all(
+        &mut self,
+        boards: &[u64],
+        ranks: &[usize],
+        distance: u32,
+        new: &mut Vec<u64>,
+    ) {
+        let Distances::Table { by_rank, written } = self else {
+            for (&board, &rank) in boards.iter().zip(ranks) {
+                if self.insert_new_at(board, rank, distance) {
+                    new.push(board);
+                }
+            }
+            return;
+        };
+        let stored = u8::try_from(distance + 1).unwrap_or(u8::MAX);
+        let (mut w, mut n) = (written.len(), new.len());
+        written.resize(w + boards.len(), 0);
+        new.resize(n + boards.len(), 0);
+        for (&board, &rank) in boards.iter().zip(ranks) {
+            let Some(slot) = by_rank.get_mut(rank) else {
+                continue;
+            };
+            let fresh = *slot == 0;
+            // 0 | stored when fresh, unchanged otherwise.
+            *slot |= stored * u8::from(fresh);
+            written[w] = rank as u32;
+            new[n] = board;
+            w += usize::from(fresh);
+            n += usize::from(fresh);
+        }
+        written.truncate(w);
+        new.truncate(n);
+    }
+
     /// As [`Distances::insert_new`], `board`'s rank being `rank` when
     /// [`Distances::ranked`].
     #[inline]
@@ -186,6 +229,42 @@ mod tests {
             }
         }
         assert_eq!(boards(4).len(), TABLE_LEN);
+    }
+
+    #[test]
+    fn insert_all_keeps_the_new_boards_in_order() {
+        for pieces in [2, 4, 5] {
+            let mut d = Distances::default();
+            d.reset(pieces);
+            let boards: Vec<u64> = (0..8).map(|i| ((1u64 << pieces) - 1) << (3 * i)).collect();
+            let ranked = d.ranked();
+            let rank_of = |b: u64| if ranked { rank(b) } else { 0 };
+            assert!(d.insert_new(boards[1], 2));
+            assert!(d.insert_new(boards[4], 1));
+            let mut new = vec![7];
+            let batch = [
+                boards[0], boards[1], boards[2], boards[2], boards[4], boards[5],
+            ];
+            let ranks = batch.map(rank_of);
+            d.insert_all(&batch, &ranks, 3, &mut new);
+            assert_eq!(new, [7, boards[0], boards[2], boards[5]]);
+            let expected = [
+                Some(3),
+                Some(2),
+                Some(3),
+                None,
+                Some(1),
+                Some(3),
+                None,
+                None,
+            ];
+            for (&b, e) in boards.iter().zip(expected) {
+                assert_eq!(d.get(b), e, "{pieces} pieces, {b:x}");
+            }
+            // The reset forgets them all.
+            d.reset(pieces);
+            assert!(boards.iter().all(|&b| d.get(b).is_none()));
+        }
     }
 
     #[test]
