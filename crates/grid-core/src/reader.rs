@@ -725,6 +725,29 @@ mod tests {
         );
     }
 
+    /// Reads `count` numbers of `input` at once with `u32s_nonzero`,
+    /// checking that it reports exactly the nonzero slots filled before the
+    /// first error (the slot of `first_error`, if any); returns the reader,
+    /// the slots and the result.
+    fn read_many(
+        input: &[u8],
+        count: usize,
+        max: u32,
+        first_error: Option<usize>,
+    ) -> (Reader<'_>, Vec<u32>, Result<(), InputError>) {
+        let mut many = Reader::new(input);
+        let mut out = vec![u32::MAX; count];
+        let mut nonzero = Vec::new();
+        let got = many.u32s_nonzero(&mut out, max, |i, value| nonzero.push((i, value)));
+        let filled = first_error.unwrap_or(count);
+        let tiles: Vec<(usize, u32)> = (0..filled)
+            .filter(|&i| out[i] != 0)
+            .map(|i| (i, out[i]))
+            .collect();
+        assert_eq!(nonzero, tiles, "{input:?}");
+        (many, out, got)
+    }
+
     #[test]
     fn many_numbers_at_once_match_one_at_a_time() {
         let mut rng = crate::SplitMix64::new(99);
@@ -763,16 +786,7 @@ mod tests {
                 })
                 .collect();
             let first_error = expected.iter().position(Result::is_err);
-            let mut many = Reader::new(&input);
-            let mut out = vec![u32::MAX; count];
-            let mut nonzero = Vec::new();
-            let got = many.u32s_nonzero(&mut out, max, |i, value| nonzero.push((i, value)));
-            let filled = first_error.unwrap_or(count);
-            let tiles: Vec<(usize, u32)> = (0..filled)
-                .filter(|&i| out[i] != 0)
-                .map(|i| (i, out[i]))
-                .collect();
-            assert_eq!(nonzero, tiles, "case {case}: {input:?}");
+            let (many, out, got) = read_many(&input, count, max, first_error);
             match first_error {
                 None => {
                     assert_eq!(got, Ok(()), "case {case}: {input:?}");
@@ -846,17 +860,8 @@ mod tests {
                     })
                 })
                 .collect();
-            let mut many = Reader::new(&input);
-            let mut out = vec![u32::MAX; count];
-            let mut nonzero = Vec::new();
-            let got = many.u32s_nonzero(&mut out, max, |i, value| nonzero.push((i, value)));
             let first_error = expected.iter().position(Result::is_err);
-            let filled = first_error.unwrap_or(count);
-            let tiles: Vec<(usize, u32)> = (0..filled)
-                .filter(|&i| out[i] != 0)
-                .map(|i| (i, out[i]))
-                .collect();
-            assert_eq!(nonzero, tiles, "case {case}");
+            let (many, out, got) = read_many(&input, count, max, first_error);
             match first_error {
                 None => {
                     assert_eq!(got, Ok(()), "case {case}");
