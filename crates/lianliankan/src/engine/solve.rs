@@ -97,6 +97,11 @@ const MAX_LOCKS: usize = 1 << 12;
 /// about as much as eight positions).
 const DEAD_TEST_EVERY: u64 = 8;
 
+/// ... or, after tests that found nothing, less often: the gap doubles
+/// after each such test up to this many states, and goes back to
+/// [`DEAD_TEST_EVERY`] when a test finds a dead position.
+const DEAD_TEST_MOST: u64 = 64;
+
 /// The search over partners gets this fraction of the states of each run
 /// of the search over positions (its states cost about eight positions).
 const PROVER_SHARE: u64 = 8;
@@ -410,8 +415,13 @@ struct Search<'p> {
     /// Whether the dead-position test and the search over partners are on
     /// (off only for [`solve_without_proofs`]).
     proofs: bool,
-    /// [`DEAD_TEST_EVERY`] (the tests try 1 as well).
+    /// The least and the most states between two dead-position tests
+    /// ([`DEAD_TEST_EVERY`], [`DEAD_TEST_MOST`]; the tests try 1 as well),
+    /// the gap now, and the state of the next test.
     dead_test_every: u64,
+    dead_test_most: u64,
+    dead_test_gap: u64,
+    next_dead_test: u64,
     /// The entries into R of [`Search::removable`], in order: a tile and
     /// the partner it reached.
     joins: Vec<(Tile, Tile)>,
@@ -482,6 +492,9 @@ impl<'p> Search<'p> {
             mated: false,
             proofs: true,
             dead_test_every: DEAD_TEST_EVERY,
+            dead_test_most: DEAD_TEST_MOST,
+            dead_test_gap: DEAD_TEST_EVERY,
+            next_dead_test: 1,
             joins: Vec::new(),
             work: Closure::default(),
             failed: FxHashSet::default(),
@@ -633,8 +646,15 @@ impl<'p> Search<'p> {
             return Ok(false);
         }
         // The root (state 1) is always tested.
-        let tested = if self.proofs && (self.states - 1) % self.dead_test_every == 0 {
-            self.all_removable()
+        let tested = if self.proofs && self.states >= self.next_dead_test {
+            let tested = self.all_removable();
+            self.dead_test_gap = match tested {
+                None => self.dead_test_every,
+                Some(true) => (self.dead_test_gap * 2).min(self.dead_test_most),
+                Some(false) => self.dead_test_gap,
+            };
+            self.next_dead_test = self.states + self.dead_test_gap;
+            tested
         } else {
             Some(false)
         };
@@ -1246,7 +1266,8 @@ mod tests {
                 let mut progress = |_| ControlFlow::Continue(());
                 let mut search = Search::new(&board, &rules, u64::MAX, &mut progress);
                 search.mated = prover;
-                search.dead_test_every = every;
+                (search.dead_test_every, search.dead_test_most) = (every, every);
+                search.dead_test_gap = every;
                 let verdict = if prover {
                     search.prove(None)
                 } else {
