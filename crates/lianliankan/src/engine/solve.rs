@@ -167,7 +167,7 @@ pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
     solve_with_progress(board, rules, budget, &mut |_| ControlFlow::Continue(()))
 }
 
-/// As [`solve`], calling `progress(states)` every 1,024 states; when it
+/// As [`solve`], calling `progress(states)` every 64 states; when it
 /// returns [`ControlFlow::Break`] the search stops at once and answers
 /// [`Solution::OutOfBudget`] (a time limit, a cancel button).
 ///
