@@ -294,6 +294,15 @@ pub(super) const FIRST_RUN: u64 = 2000;
 /// A tile's number: tiles are numbered row by row from 0.
 type Tile = u32;
 
+/// The tiles one reach from a tile hit, and the position it ran on: see
+/// [`Search::partners`].
+#[derive(Clone, Debug, Default)]
+struct Reach {
+    depth: usize,
+    stamp: u64,
+    hits: Vec<Tile>,
+}
+
 /// A lock learnt by [`Search::learn_lock`], as two tile bitsets: the tiles
 /// that must remain and the tiles that must be gone for a position to
 /// hold it.
@@ -401,6 +410,15 @@ struct Search<'p> {
     removed: Vec<(Tile, Tile)>,
     /// Buffer of [`Search::partners`].
     hits: Vec<usize>,
+    /// Per tile: the tiles its last reach hit, on the position of
+    /// `depth` removals whose removals then were stamped `stamp` (see
+    /// [`Search::partners`]).
+    reaches: Vec<Option<Reach>>,
+    /// Per number of removals L: the stamp given to the L-th removal when it
+    /// was made (0 for none), so that a position is known to be a descendant
+    /// of an earlier one of L removals while `stamps[L]` is unchanged.
+    stamps: Vec<u64>,
+    next_stamp: u64,
     /// The reasons of [`Search::removable`] at ancestors of the position
     /// (the number of removals made when it ran, and the partner of each
     /// tile), innermost last.
@@ -486,6 +504,9 @@ impl<'p> Search<'p> {
             left: n,
             removed: Vec::new(),
             hits: Vec::new(),
+            reaches: vec![None; n],
+            stamps: vec![0],
+            next_stamp: 0,
             why: Vec::new(),
             locks: Vec::new(),
             mate: vec![Tile::MAX; n],
@@ -526,6 +547,12 @@ impl<'p> Search<'p> {
         self.alive_in_kind[self.kind[x as usize]] -= 2;
         self.left -= 2;
         self.removed.push((x, y));
+        let depth = self.removed.len();
+        if self.stamps.len() <= depth {
+            self.stamps.resize(depth + 1, 0);
+        }
+        self.next_stamp += 1;
+        self.stamps[depth] = self.next_stamp;
     }
 
     /// Puts back the last removed pair.
@@ -550,23 +577,39 @@ impl<'p> Search<'p> {
     }
 
     /// The remaining tiles of `t`'s kind that a path from `t` reaches.
+    ///
+    /// The tiles a reach hits are kept, with the position it ran on, and
+    /// serve again while the search is on a descendant of that position
+    /// (its removals unchanged, by the stamps) from which no hit tile has
+    /// been removed: removing a tile the reach did not hit changes nothing
+    /// it found, since every run stopped at a hit tile or a wall before
+    /// that tile's cell, and still does.
     fn partners(&mut self, t: Tile, out: &mut Vec<Tile>) {
         out.clear();
-        let want = self.kind[t as usize] as u32 + 1;
+        let depth = self.removed.len();
+        let kind = &self.kind;
+        if let Some(reach) = &self.reaches[t as usize]
+            && reach.depth <= depth
+            && self.stamps[reach.depth] == reach.stamp
+            && reach.hits.iter().all(|&h| self.is_alive(h))
+        {
+            let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
+            out.extend(reach.hits.iter().filter(same));
+            return;
+        }
+        let mut reach = self.reaches[t as usize].take().unwrap_or_default();
+        reach.depth = depth;
+        reach.stamp = self.stamps[depth];
+        reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        let mut hits = std::mem::take(&mut self.hits);
-        hits.clear();
         field.reach(self.cell[t as usize], self.max_turns, |cell, is_tile| {
             if is_tile {
-                hits.push(cell);
+                reach.hits.push(tile_at[cell]);
             }
         });
-        out.extend(
-            hits.iter()
-                .filter(|&&c| field.kind(c) == want)
-                .map(|&c| tile_at[c]),
-        );
-        self.hits = hits;
+        let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
+        out.extend(reach.hits.iter().filter(same));
+        self.reaches[t as usize] = Some(reach);
     }
 
     /// The remaining tiles of kind `k`, ascending.
