@@ -13,13 +13,39 @@
 //!   reference move in turn (then [`settle`]), with a memo of the boards
 //!   that cannot;
 //! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
-//!   their cells has a move, by trying every permutation of the kinds.
+//!   their cells has a move, by trying every permutation of the kinds;
+//! - [`random_board`]: the seeded random boards the differential tests
+//!   (unit and integration alike) run these against.
 
 use std::collections::BTreeSet;
 
-use grid_core::{Grid, Padded, Pos};
+use grid_core::{Grid, Padded, Pos, SplitMix64};
 
 use crate::{Board, Border, Gravity, Move, Path, Rules};
+
+/// A `rows` × `cols` board whose cells each hold a tile with chance
+/// `fill` percent, of a kind drawn uniformly from 1..=`kinds`: the seeded
+/// boards of the differential tests.
+#[must_use]
+pub fn random_board(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    fill: u32,
+    kinds: usize,
+) -> Board {
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.percent(fill) {
+                rng.range(1, kinds) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    Board::new(&Grid::from_vec(rows, cols, cells).expect("rows × cols cells"))
+        .expect("kinds are small")
+}
 
 /// The board as the reference searches it: its kinds (0 = empty) inside an
 /// empty ring for [`Border::Open`], with no padding for [`Border::Closed`].

@@ -8,17 +8,8 @@ fn random_board(rng: &mut SplitMix64) -> Board {
     let rows = rng.range(1, 15);
     let cols = rng.range(1, 15);
     let density = rng.range(10, 90) as u32;
-    let kinds = rng.range(1, 5) as u32;
-    let cells = (0..rows * cols)
-        .map(|_| {
-            if rng.percent(density) {
-                1 + rng.below(kinds as usize) as u32
-            } else {
-                0
-            }
-        })
-        .collect();
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
+    let kinds = rng.range(1, 5);
+    reference::random_board(rng, rows, cols, density, kinds)
 }
 
 /// Mostly pairs of tiles of one kind (the interesting queries), some of

@@ -579,6 +579,7 @@ mod tests {
 
     use super::*;
     use crate::Groups;
+    use crate::reference::random_board;
 
     /// The free-line enumeration against one reach per tile, on random
     /// boards from empty to full, both borders, with and without groups.
@@ -624,27 +625,6 @@ mod tests {
             expected,
             "list: {rules:?} {board:?}"
         );
-    }
-
-    /// A `rows` × `cols` board with `fill` percent tiles of kinds
-    /// 1..=`kinds`.
-    fn random_board(
-        rng: &mut SplitMix64,
-        rows: usize,
-        cols: usize,
-        fill: u32,
-        kinds: usize,
-    ) -> Board {
-        let cells = (0..rows * cols)
-            .map(|_| {
-                if rng.percent(fill) {
-                    rng.range(1, kinds) as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
     }
 
     fn both_borders() -> [Rules; 2] {

@@ -588,12 +588,12 @@ impl<'p> Search<'p> {
         out.clear();
         let depth = self.removed.len();
         let kind = &self.kind;
+        let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
         if let Some(reach) = &self.reaches[t as usize]
             && reach.depth <= depth
             && self.stamps[reach.depth] == reach.stamp
             && reach.hits.iter().all(|&h| self.is_alive(h))
         {
-            let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
             out.extend(reach.hits.iter().filter(same));
             return;
         }
@@ -607,7 +607,6 @@ impl<'p> Search<'p> {
                 reach.hits.push(tile_at[cell]);
             }
         });
-        let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
         out.extend(reach.hits.iter().filter(same));
         self.reaches[t as usize] = Some(reach);
     }
@@ -1015,13 +1014,9 @@ impl<'p> Search<'p> {
                 let mut viable = Vec::new();
                 for &u in &tiles[1..] {
                     let mut pairs = vec![(tiles[0], u)];
-                    if let [x, y] = tiles[1..]
-                        .iter()
-                        .filter(|&&v| v != u)
-                        .copied()
-                        .collect::<Vec<_>>()[..]
-                    {
-                        pairs.push((x, y));
+                    if tiles.len() == 4 {
+                        let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
+                        pairs.extend(rest.next().zip(rest.next()));
                     }
                     for &(x, y) in &pairs {
                         self.mate[x as usize] = y;

@@ -5,24 +5,7 @@ use grid_core::{Grid, SplitMix64};
 use lianliankan::{Board, Game, Move, Rules};
 
 /// A board with `fill` percent tiles of kinds 1..=kinds.
-pub fn random_board(
-    rng: &mut SplitMix64,
-    rows: usize,
-    cols: usize,
-    fill: u32,
-    kinds: usize,
-) -> Board {
-    let cells = (0..rows * cols)
-        .map(|_| {
-            if rng.percent(fill) {
-                rng.range(1, kinds) as u32
-            } else {
-                0
-            }
-        })
-        .collect();
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
-}
+pub use lianliankan::reference::random_board;
 
 /// A board of `pairs` pairs of kinds 1..=kinds on random cells.
 pub fn paired_board(
