@@ -317,7 +317,11 @@ struct Closure {
     queue: std::collections::VecDeque<Tile>,
     queued: Vec<bool>,
     in_r: Vec<bool>,
+    /// The tiles of R in the order they joined (their cells are emptied on
+    /// the field while the closure runs).
     joined: Vec<Tile>,
+    /// Per tile of R: the partner its entry reached (or that reached it).
+    why: Vec<Tile>,
     /// Per tile: how many searches it has had in this closure.
     version: Vec<u32>,
     /// The bounding cells of all searches, and per tile its last span.
@@ -341,6 +345,8 @@ impl Closure {
         self.in_r.clear();
         self.in_r.resize(tiles, false);
         self.joined.clear();
+        self.why.clear();
+        self.why.resize(tiles, Tile::MAX);
         self.version.clear();
         self.version.resize(tiles, 0);
         self.bounds.clear();
@@ -357,6 +363,31 @@ impl Closure {
             self.head_stamp.fill(0);
             self.stamp = 1;
         }
+    }
+
+    /// Queues tile `t` for a search unless it is queued or in R.
+    fn push(&mut self, t: Tile) {
+        let i = t as usize;
+        if !self.queued[i] && !self.in_r[i] {
+            self.queued[i] = true;
+            self.queue.push_back(t);
+        }
+    }
+
+    /// Makes this closure a copy of `other`, reusing its buffers.
+    fn copy_from(&mut self, other: &Closure) {
+        self.queue.clone_from(&other.queue);
+        self.queued.clone_from(&other.queued);
+        self.in_r.clone_from(&other.in_r);
+        self.joined.clone_from(&other.joined);
+        self.why.clone_from(&other.why);
+        self.version.clone_from(&other.version);
+        self.bounds.clone_from(&other.bounds);
+        self.span.clone_from(&other.span);
+        self.head.clone_from(&other.head);
+        self.head_stamp.clone_from(&other.head_stamp);
+        self.stamp = other.stamp;
+        self.watchers.clone_from(&other.watchers);
     }
 
     /// Tile `t`'s current search is bounded by `cell`.
@@ -380,9 +411,8 @@ impl Closure {
         while i != u32::MAX {
             let (t, version, next) = self.watchers[i as usize];
             let t_us = t as usize;
-            if version == self.version[t_us] && !self.in_r[t_us] && !self.queued[t_us] {
-                self.queued[t_us] = true;
-                self.queue.push_back(t);
+            if version == self.version[t_us] {
+                self.push(t);
             }
             i = next;
         }
@@ -443,8 +473,10 @@ struct Search<'p> {
     /// The entries into R of [`Search::removable`], in order: a tile and
     /// the partner it reached.
     joins: Vec<(Tile, Tile)>,
-    /// Buffers of [`Search::removable`].
+    /// Buffers of [`Search::removable`], and of [`Search::viable_pairings`]
+    /// for the closure it starts every probe from.
     work: Closure,
+    held_back: Closure,
     /// Remaining-tile sets known not to clear.
     failed: FxHashSet<Box<[u64]>>,
     /// Bytes the memo may still take.
@@ -518,6 +550,7 @@ impl<'p> Search<'p> {
             next_dead_test: 1,
             joins: Vec::new(),
             work: Closure::default(),
+            held_back: Closure::default(),
             failed: FxHashSet::default(),
             memo_room: MEMO_BYTES,
             states: 0,
@@ -832,15 +865,32 @@ impl<'p> Search<'p> {
     /// random deal on a big board: a few dozen pairs come off and then
     /// nothing can, whichever were taken.
     fn removable(&mut self) -> Option<Vec<Tile>> {
-        let n = self.kind.len();
         let mut w = std::mem::take(&mut self.work);
-        w.start(n, self.field.len());
-        let mut why = vec![Tile::MAX; n];
+        w.start(self.kind.len(), self.field.len());
         self.joins.clear();
-        w.queue.extend((0..n as Tile).filter(|&t| self.is_alive(t)));
-        for &t in &w.queue {
-            w.queued[t as usize] = true;
+        for t in 0..self.kind.len() as Tile {
+            if self.is_alive(t) {
+                w.push(t);
+            }
         }
+        self.close(&mut w);
+        let stuck: Vec<Tile> = (0..self.kind.len() as Tile)
+            .filter(|&t| self.is_alive(t) && !w.in_r[t as usize])
+            .collect();
+        if !stuck.is_empty() && !self.mated {
+            self.learn_lock(&stuck, &w);
+        }
+        self.refill(&w.joined);
+        let why = stuck.is_empty().then(|| w.why.clone());
+        self.work = w;
+        why
+    }
+
+    /// Grows R (see [`Search::removable`]) until no queued tile joins it:
+    /// each queued tile searches for a partner on the field with R's cells
+    /// empty; one that finds none watches the tile cells that bounded its
+    /// search and is queued again when one of them joins R.
+    fn close(&mut self, w: &mut Closure) {
         while let Some(z) = w.queue.pop_front() {
             w.queued[z as usize] = false;
             if w.in_r[z as usize] {
@@ -876,9 +926,9 @@ impl<'p> Search<'p> {
             });
             if let Some(p) = partner {
                 w.bounds.truncate(start);
-                why[z as usize] = p;
+                w.why[z as usize] = p;
                 if !w.in_r[p as usize] {
-                    why[p as usize] = z;
+                    w.why[p as usize] = z;
                 }
                 self.joins.push((z, p));
                 for t in [z, p] {
@@ -898,18 +948,15 @@ impl<'p> Search<'p> {
                 }
             }
         }
-        let stuck: Vec<Tile> = (0..n as Tile)
-            .filter(|&t| self.is_alive(t) && !w.in_r[t as usize])
-            .collect();
-        if !stuck.is_empty() && !self.mated {
-            self.learn_lock(&stuck, &w);
-        }
-        for &t in &w.joined {
+    }
+
+    /// Puts `tiles` (tiles of R, whose cells [`Search::close`] emptied)
+    /// back on the field.
+    fn refill(&mut self, tiles: &[Tile]) {
+        for &t in tiles {
             self.field
                 .set(self.cell[t as usize], self.kind[t as usize] as u32 + 1);
         }
-        self.work = w;
-        stuck.is_empty().then_some(why)
     }
 
     /// Decides the position by choosing partners. With every tile's
@@ -994,14 +1041,10 @@ impl<'p> Search<'p> {
     }
 
     /// Fixes partners that are forced: for each kind with 4 to
-    /// [`NARROW_MAX`] free tiles, the first free tile is tried with each
-    /// free tile of its kind as its partner (with four free tiles, the
-    /// other two then pair as well), and a partner whose choice leaves a
-    /// tile stuck (by [`Search::removable`] with it fixed: no completion of
-    /// it clears the board) is ruled out. When one partner is left it is
-    /// fixed, and this repeats until nothing more can be fixed; `false`
-    /// when some tile has no partner left (the position is lost). Each
-    /// partner tried counts as a state.
+    /// [`NARROW_MAX`] free tiles, the pairings of
+    /// [`Search::viable_pairings`] that leave no tile stuck are found; when
+    /// one is left it is fixed, and this repeats until nothing more can be
+    /// fixed; `false` when some kind has none left (the position is lost).
     fn narrow(&mut self) -> Result<bool, Stop> {
         loop {
             let mut changed = false;
@@ -1011,26 +1054,7 @@ impl<'p> Search<'p> {
                 if !(4..=NARROW_MAX).contains(&tiles.len()) {
                     continue;
                 }
-                let mut viable = Vec::new();
-                for &u in &tiles[1..] {
-                    let mut pairs = vec![(tiles[0], u)];
-                    if tiles.len() == 4 {
-                        let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
-                        pairs.extend(rest.next().zip(rest.next()));
-                    }
-                    for &(x, y) in &pairs {
-                        self.mate[x as usize] = y;
-                        self.mate[y as usize] = x;
-                    }
-                    self.count_state()?;
-                    if self.removable().is_some() {
-                        viable.push(pairs);
-                    }
-                    for t in &tiles {
-                        self.mate[*t as usize] = Tile::MAX;
-                    }
-                }
-                match &viable[..] {
+                match &self.viable_pairings(&tiles)?[..] {
                     [] => return Ok(false),
                     [pairs] => {
                         for &(x, y) in pairs {
@@ -1046,6 +1070,77 @@ impl<'p> Search<'p> {
                 return Ok(true);
             }
         }
+    }
+
+    /// For `tiles`, the free tiles (four or more) of one kind: the first
+    /// tile is tried with each other one as its partner (with four tiles,
+    /// the other two then pair as well), and the pairings whose choice
+    /// leaves no tile stuck (by [`Search::removable`] with them fixed) are
+    /// returned; a pairing that leaves a tile stuck has no completion that
+    /// clears the board. Each pairing tried counts as a state.
+    ///
+    /// The probes share their start: R grown with `tiles` held back (they
+    /// never join it, and no other tile can take one of them as partner,
+    /// since only a free tile of their kind may). That R is part of every
+    /// probe's R: whom `tiles` pair with changes no other tile's allowed
+    /// partners, and R is the least set closed under joining, whatever the
+    /// order tiles join in. So each probe starts from it, queues `tiles`
+    /// and grows on: the tiles outside R already watch the cells that bound
+    /// their searches, which stay right with the probe's partners.
+    ///
+    /// # Complexity
+    /// One closure of the whole board, then per probe the searches of
+    /// `tiles` and of the tiles their joining wakes, plus a copy of the
+    /// closure's buffers (O(tiles + field cells + watches)).
+    fn viable_pairings(&mut self, tiles: &[Tile]) -> Result<Vec<Vec<(Tile, Tile)>>, Stop> {
+        let mut w = std::mem::take(&mut self.work);
+        let mut held = std::mem::take(&mut self.held_back);
+        w.start(self.kind.len(), self.field.len());
+        self.joins.clear();
+        let k = self.kind[tiles[0] as usize];
+        for t in 0..self.kind.len() as Tile {
+            let free_of_kind = self.kind[t as usize] == k && self.mate[t as usize] == Tile::MAX;
+            if self.is_alive(t) && !free_of_kind {
+                w.push(t);
+            }
+        }
+        self.close(&mut w);
+        held.copy_from(&w);
+        let mut viable = Vec::new();
+        let mut counted = Ok(());
+        for &u in &tiles[1..] {
+            let mut pairs = vec![(tiles[0], u)];
+            if tiles.len() == 4 {
+                let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
+                pairs.extend(rest.next().zip(rest.next()));
+            }
+            counted = self.count_state();
+            if counted.is_err() {
+                break;
+            }
+            for &(x, y) in &pairs {
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+            }
+            for &t in tiles {
+                w.push(t);
+            }
+            self.close(&mut w);
+            // Every tile R holds remains, each once.
+            if w.joined.len() == self.left {
+                viable.push(pairs);
+            }
+            self.refill(&w.joined[held.joined.len()..]);
+            w.copy_from(&held);
+            for &t in tiles {
+                self.mate[t as usize] = Tile::MAX;
+            }
+        }
+        self.refill(&w.joined);
+        self.joins.clear();
+        self.work = w;
+        self.held_back = held;
+        counted.map(|()| viable)
     }
 
     /// Records a lock found by [`Search::removable`]: `stuck` are the tiles
@@ -1328,6 +1423,108 @@ mod tests {
         assert!(
             seen.iter().flatten().all(|&n| n > 100),
             "too few of each verdict: {seen:?}"
+        );
+    }
+
+    /// The probes of [`Search::viable_pairings`], which all grow on from one
+    /// closure with the kind held back, find what a whole
+    /// [`Search::removable`] with each pairing fixed finds: on random deals
+    /// with kinds of 4, 8 or 12 tiles, after random removals, with random
+    /// partners already bound.
+    #[test]
+    fn shared_probes_agree_with_whole_tests() {
+        let mut rng = SplitMix64::new(0x7072_6f62);
+        let mut outcomes = [0usize; 2];
+        for case in 0..300 {
+            let copies = [4, 8, 12][case % 3];
+            let (rows, cols) = (rng.range(3, 7), 2 * rng.range(2, 5));
+            let tiles = rows * cols;
+            let kinds = (tiles / copies).max(1) as u32;
+            let Ok(board) = crate::deal(
+                &crate::DealSpec::new(rows, cols, kinds)
+                    .with_copies(if tiles % copies == 0 { copies } else { 2 })
+                    .with_seed(rng.next_u64()),
+            ) else {
+                continue;
+            };
+            let rules = Rules {
+                max_turns: rng.range(1, 3),
+                border: if rng.percent(50) {
+                    Border::Open
+                } else {
+                    Border::Closed
+                },
+                ..Rules::default()
+            };
+            let mut progress = |_| ControlFlow::Continue(());
+            let mut search = Search::new(&board, &rules, u64::MAX, &mut progress);
+            // Random removals while there are any.
+            let mut partners = Vec::new();
+            for _ in 0..rng.range(0, tiles / 2) {
+                let alive: Vec<Tile> = (0..search.kind.len() as Tile)
+                    .filter(|&t| search.is_alive(t))
+                    .collect();
+                let moves: Vec<(Tile, Tile)> = alive
+                    .iter()
+                    .flat_map(|&t| {
+                        search.partners(t, &mut partners);
+                        partners.iter().map(move |&u| (t, u)).collect::<Vec<_>>()
+                    })
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let (x, y) = moves[rng.below(moves.len())];
+                search.remove(x, y);
+            }
+            // Random partners bound, as the partner search binds them.
+            search.mated = true;
+            for k in 0..search.of_kind.len() {
+                let mut free = search.alive_of(k);
+                rng.shuffle(&mut free);
+                while free.len() >= 6 && rng.percent(40) {
+                    let (x, y) = (free.pop().unwrap(), free.pop().unwrap());
+                    search.mate[x as usize] = y;
+                    search.mate[y as usize] = x;
+                }
+            }
+            for k in 0..search.of_kind.len() {
+                let mut tiles = search.alive_of(k);
+                tiles.retain(|&t| search.mate[t as usize] == Tile::MAX);
+                if tiles.len() < 4 {
+                    continue;
+                }
+                let shared = search.viable_pairings(&tiles).expect("no limit");
+                let mut whole = Vec::new();
+                for &u in &tiles[1..] {
+                    let mut pairs = vec![(tiles[0], u)];
+                    if tiles.len() == 4 {
+                        let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
+                        pairs.extend(rest.next().zip(rest.next()));
+                    }
+                    for &(x, y) in &pairs {
+                        search.mate[x as usize] = y;
+                        search.mate[y as usize] = x;
+                    }
+                    if search.removable().is_some() {
+                        whole.push(pairs);
+                    }
+                    for &t in &tiles {
+                        search.mate[t as usize] = Tile::MAX;
+                    }
+                }
+                assert_eq!(shared, whole, "{board:?} under {rules:?}");
+                outcomes[usize::from(whole.len() == tiles.len() - 1)] += 1;
+                // The field is left as it was: every remaining tile in place.
+                for t in 0..search.kind.len() as Tile {
+                    let kind = search.field.kind(search.cell[t as usize]);
+                    assert_eq!(kind != 0, search.is_alive(t));
+                }
+            }
+        }
+        assert!(
+            outcomes.iter().all(|&n| n > 50),
+            "too few probes ruled out or not: {outcomes:?}"
         );
     }
 
