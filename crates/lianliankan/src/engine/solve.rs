@@ -1160,28 +1160,42 @@ impl<'p> Search<'p> {
         // Which tiles the lock being grown holds (a scan of it for each
         // bounding tile made big dead positions quadratic).
         let mut in_lock = vec![false; self.kind.len()];
+        // The seeds grown before. The lock grown from a seed holds the
+        // whole lock of every tile it takes in, so once it takes in an
+        // earlier seed, whose lock was no smaller than the best, it cannot
+        // be smaller either: it is given up (without this, a dead position
+        // with hundreds of stuck tiles grew hundreds of big locks, a fifth
+        // of the time on KShisen's closed 30×16 deals).
+        let mut tried = vec![false; self.kind.len()];
         for &seed in stuck {
             let mut lock = vec![seed];
             in_lock[seed as usize] = true;
+            let mut beaten = false;
             let mut i = 0;
-            while i < lock.len() {
+            'grow: while i < lock.len() {
                 let (from, to) = work.span[lock[i] as usize];
                 for &c in &work.bounds[from..to] {
                     let t = self.tile_at[c];
                     if !in_lock[t as usize] {
+                        if tried[t as usize] {
+                            beaten = true;
+                            break 'grow;
+                        }
                         in_lock[t as usize] = true;
                         lock.push(t);
                     }
                 }
                 i += 1;
                 if best.as_ref().is_some_and(|b| lock.len() >= b.len()) {
+                    beaten = true;
                     break;
                 }
             }
             for &t in &lock {
                 in_lock[t as usize] = false;
             }
-            if best.as_ref().is_none_or(|b| lock.len() < b.len()) {
+            tried[seed as usize] = true;
+            if !beaten {
                 best = Some(lock);
             }
         }
