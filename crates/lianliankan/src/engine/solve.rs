@@ -58,10 +58,15 @@
 //! every tile's partner is fixed, removing fixed pairs as soon as they
 //! connect clears the board if anything does. [`Search::prove`] searches
 //! over these choices, with R restricted to the chosen partners as its
-//! test: a stuck tile refutes every completion of the choices made. It
-//! proves most deals that the search over positions cannot finish
-//! unsolvable, and finds clearing orders as well; the two searches run in
-//! turn with growing limits, and whichever answers first answers.
+//! test: a stuck tile refutes every completion of the choices made. At
+//! each of its nodes it first *narrows*: every pair of free tiles of a
+//! kind (of up to 12 free tiles) is tried as partners, and a pair whose
+//! choice leaves a tile stuck is ruled out below the node, which makes R
+//! smaller (a tile may not join through a ruled-out partner) and binds a
+//! tile with one partner left. It proves most deals that the search over
+//! positions cannot finish unsolvable, and finds clearing orders as well;
+//! the two searches run in turn with growing limits, and whichever answers
+//! first answers.
 
 use std::ops::ControlFlow;
 
@@ -107,7 +112,7 @@ const DEAD_TEST_MOST: u64 = 64;
 const PROVER_SHARE: u64 = 8;
 
 /// The most free tiles a kind may have for [`Search::narrow`] to try its
-/// first free tile's partners (one dead-position test each).
+/// pairs (one dead-position test each, 66 for 12 tiles).
 const NARROW_MAX: usize = 12;
 
 /// How often (in states) [`solve_with_progress`] reports progress (and
@@ -460,6 +465,11 @@ struct Search<'p> {
     /// (`Tile::MAX`: free), and whether any is bound.
     mate: Vec<Tile>,
     mated: bool,
+    /// Per tile: its index among the tiles of its kind, and which of them
+    /// (bits by that index; kinds of up to 64 tiles) [`Search::narrow`]
+    /// has ruled out as its partner below the partner search's node.
+    rank: Vec<u32>,
+    forbid: Vec<u64>,
     /// Whether the dead-position test and the search over partners are on
     /// (off only for [`solve_without_proofs`]).
     proofs: bool,
@@ -473,7 +483,7 @@ struct Search<'p> {
     /// The entries into R of [`Search::removable`], in order: a tile and
     /// the partner it reached.
     joins: Vec<(Tile, Tile)>,
-    /// Buffers of [`Search::removable`], and of [`Search::viable_pairings`]
+    /// Buffers of [`Search::removable`], and of [`Search::probe_pairs`]
     /// for the closure it starts every probe from.
     work: Closure,
     held_back: Closure,
@@ -524,6 +534,12 @@ impl<'p> Search<'p> {
             alive[t / 64] |= 1 << (t % 64);
         }
         let alive_in_kind = of_kind.iter().map(Vec::len).collect();
+        let mut rank = vec![0; n];
+        for tiles in &of_kind {
+            for (i, &t) in tiles.iter().enumerate() {
+                rank[t as usize] = i as u32;
+            }
+        }
         Search {
             field,
             max_turns: rules.max_turns,
@@ -543,6 +559,8 @@ impl<'p> Search<'p> {
             locks: Vec::new(),
             mate: vec![Tile::MAX; n],
             mated: false,
+            rank,
+            forbid: vec![0; n],
             proofs: true,
             dead_test_every: DEAD_TEST_EVERY,
             dead_test_most: DEAD_TEST_MOST,
@@ -569,6 +587,25 @@ impl<'p> Search<'p> {
 
     fn is_alive(&self, t: Tile) -> bool {
         self.alive[t as usize / 64] >> (t % 64) & 1 == 1
+    }
+
+    /// Whether [`Search::narrow`] has ruled out `x` and `y` as partners.
+    fn is_ruled_out(&self, x: Tile, y: Tile) -> bool {
+        self.forbid[x as usize]
+            .checked_shr(self.rank[y as usize])
+            .unwrap_or(0)
+            & 1
+            == 1
+    }
+
+    /// Rules out `x` and `y` as partners (kept only in kinds of up to 64
+    /// tiles: ruling out is a pruning, never needed for exactness).
+    fn rule_out(&mut self, x: Tile, y: Tile) {
+        for (a, b) in [(x, y), (y, x)] {
+            if let Some(bit) = 1u64.checked_shl(self.rank[b as usize]) {
+                self.forbid[a as usize] |= bit;
+            }
+        }
     }
 
     /// Removes the pair `x`, `y` (which must connect).
@@ -907,6 +944,7 @@ impl<'p> Search<'p> {
                 &self.mate,
             );
             let own = mate[z as usize];
+            let (rank, ruled_out) = (&self.rank, self.forbid[z as usize]);
             let mut partner = None;
             let bounds = &mut w.bounds;
             let _ = field.reach_until(self.cell[z as usize], self.max_turns, |cell, is_tile| {
@@ -915,6 +953,7 @@ impl<'p> Search<'p> {
                     && kind[t as usize] == want
                     && alive[t as usize / 64] >> (t % 64) & 1 == 1
                     && (own == t || own == Tile::MAX && mate[t as usize] == Tile::MAX)
+                    && ruled_out.checked_shr(rank[t as usize]).unwrap_or(0) & 1 == 0
                 {
                     partner = Some(t);
                     return ControlFlow::Break(());
@@ -977,13 +1016,13 @@ impl<'p> Search<'p> {
     fn prove(&mut self, parent: Option<&[(Tile, Tile)]>) -> Result<bool, Stop> {
         self.count_state()?;
         // Partners fixed by `narrow` hold below this node only.
-        let before = self.mate.clone();
+        let before = (self.mate.clone(), self.forbid.clone());
         let found = match self.narrow() {
             Ok(true) => self.branch(parent),
             other => other,
         };
         if !matches!(found, Ok(true)) {
-            self.mate = before;
+            (self.mate, self.forbid) = before;
         }
         found
     }
@@ -992,7 +1031,7 @@ impl<'p> Search<'p> {
     fn branch(&mut self, parent: Option<&[(Tile, Tile)]>) -> Result<bool, Stop> {
         let allowed = |s: &Self, z: Tile, w: Tile| {
             let (mz, mw) = (s.mate[z as usize], s.mate[w as usize]);
-            mz == w || mz == Tile::MAX && mw == Tile::MAX
+            (mz == w || mz == Tile::MAX && mw == Tile::MAX) && !s.is_ruled_out(z, w)
         };
         let joins = match parent {
             Some(joins) if joins.iter().all(|&(z, w)| allowed(self, z, w)) => joins.to_vec(),
@@ -1014,7 +1053,7 @@ impl<'p> Search<'p> {
         let (t, first) = if free(self, z) { (z, w) } else { (w, z) };
         let k = self.kind[t as usize];
         let mut options: Vec<Tile> = self.alive_of(k);
-        options.retain(|&u| u != t && free(self, u));
+        options.retain(|&u| u != t && free(self, u) && !self.is_ruled_out(t, u));
         if let Some(i) = options.iter().position(|&u| u == first) {
             options[..=i].rotate_right(1);
         }
@@ -1023,6 +1062,9 @@ impl<'p> Search<'p> {
             let mut rest = self.alive_of(k);
             rest.retain(|&v| v != t && v != u && free(self, v));
             if rest.len() == 2 {
+                if self.is_ruled_out(rest[0], rest[1]) {
+                    continue;
+                }
                 bound.extend_from_slice(&rest);
             }
             for pair in bound.chunks(2) {
@@ -1041,10 +1083,10 @@ impl<'p> Search<'p> {
     }
 
     /// Fixes partners that are forced: for each kind with 4 to
-    /// [`NARROW_MAX`] free tiles, the pairings of
-    /// [`Search::viable_pairings`] that leave no tile stuck are found; when
-    /// one is left it is fixed, and this repeats until nothing more can be
-    /// fixed; `false` when some kind has none left (the position is lost).
+    /// [`NARROW_MAX`] free tiles, [`Search::probe_pairs`] rules out the
+    /// pairs that leave a tile stuck; a tile with one partner left is bound
+    /// to it, and this repeats until nothing more can be fixed; `false`
+    /// when some tile has no partner left (the position is lost).
     fn narrow(&mut self) -> Result<bool, Stop> {
         loop {
             let mut changed = false;
@@ -1054,16 +1096,23 @@ impl<'p> Search<'p> {
                 if !(4..=NARROW_MAX).contains(&tiles.len()) {
                     continue;
                 }
-                match &self.viable_pairings(&tiles)?[..] {
-                    [] => return Ok(false),
-                    [pairs] => {
-                        for &(x, y) in pairs {
+                self.probe_pairs(&tiles)?;
+                for &x in &tiles {
+                    if self.mate[x as usize] != Tile::MAX {
+                        continue;
+                    }
+                    let mut left = tiles.iter().copied().filter(|&y| {
+                        y != x && self.mate[y as usize] == Tile::MAX && !self.is_ruled_out(x, y)
+                    });
+                    match (left.next(), left.next()) {
+                        (None, _) => return Ok(false),
+                        (Some(y), None) => {
                             self.mate[x as usize] = y;
                             self.mate[y as usize] = x;
+                            changed = true;
                         }
-                        changed = true;
+                        _ => {}
                     }
-                    _ => {}
                 }
             }
             if !changed {
@@ -1072,12 +1121,13 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// For `tiles`, the free tiles (four or more) of one kind: the first
-    /// tile is tried with each other one as its partner (with four tiles,
-    /// the other two then pair as well), and the pairings whose choice
-    /// leaves no tile stuck (by [`Search::removable`] with them fixed) are
-    /// returned; a pairing that leaves a tile stuck has no completion that
-    /// clears the board. Each pairing tried counts as a state.
+    /// For `tiles`, the free tiles (four or more) of one kind: rules out
+    /// every pair of them whose choice leaves a tile stuck (by
+    /// [`Search::removable`] with it fixed: no completion of it clears the
+    /// board). With four tiles, the first is tried with each other one and
+    /// the remaining two pair as well (a pairing ruled out rules out both
+    /// its pairs); with more, every pair not ruled out yet is tried alone.
+    /// Each pair tried counts as a state.
     ///
     /// The probes share their start: R grown with `tiles` held back (they
     /// never join it, and no other tile can take one of them as partner,
@@ -1092,7 +1142,22 @@ impl<'p> Search<'p> {
     /// One closure of the whole board, then per probe the searches of
     /// `tiles` and of the tiles their joining wakes, plus a copy of the
     /// closure's buffers (O(tiles + field cells + watches)).
-    fn viable_pairings(&mut self, tiles: &[Tile]) -> Result<Vec<Vec<(Tile, Tile)>>, Stop> {
+    fn probe_pairs(&mut self, tiles: &[Tile]) -> Result<(), Stop> {
+        let mut pairings: Vec<Vec<(Tile, Tile)>> = Vec::new();
+        if tiles.len() == 4 {
+            for &u in &tiles[1..] {
+                let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
+                let (v, w) = (rest.next().expect("four"), rest.next().expect("four"));
+                pairings.push(vec![(tiles[0], u), (v, w)]);
+            }
+        } else {
+            for (i, &x) in tiles.iter().enumerate() {
+                for &y in &tiles[i + 1..] {
+                    pairings.push(vec![(x, y)]);
+                }
+            }
+        }
+        pairings.retain(|pairs| pairs.iter().all(|&(x, y)| !self.is_ruled_out(x, y)));
         let mut w = std::mem::take(&mut self.work);
         let mut held = std::mem::take(&mut self.held_back);
         w.start(self.kind.len(), self.field.len());
@@ -1106,14 +1171,8 @@ impl<'p> Search<'p> {
         }
         self.close(&mut w);
         held.copy_from(&w);
-        let mut viable = Vec::new();
         let mut counted = Ok(());
-        for &u in &tiles[1..] {
-            let mut pairs = vec![(tiles[0], u)];
-            if tiles.len() == 4 {
-                let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
-                pairs.extend(rest.next().zip(rest.next()));
-            }
+        for pairs in pairings {
             counted = self.count_state();
             if counted.is_err() {
                 break;
@@ -1127,20 +1186,23 @@ impl<'p> Search<'p> {
             }
             self.close(&mut w);
             // Every tile R holds remains, each once.
-            if w.joined.len() == self.left {
-                viable.push(pairs);
-            }
+            let stuck = w.joined.len() < self.left;
             self.refill(&w.joined[held.joined.len()..]);
             w.copy_from(&held);
             for &t in tiles {
                 self.mate[t as usize] = Tile::MAX;
+            }
+            if stuck {
+                for (x, y) in pairs {
+                    self.rule_out(x, y);
+                }
             }
         }
         self.refill(&w.joined);
         self.joins.clear();
         self.work = w;
         self.held_back = held;
-        counted.map(|()| viable)
+        counted
     }
 
     /// Records a lock found by [`Search::removable`]: `stuck` are the tiles
@@ -1440,11 +1502,45 @@ mod tests {
         );
     }
 
-    /// The probes of [`Search::viable_pairings`], which all grow on from one
-    /// closure with the kind held back, find what a whole
-    /// [`Search::removable`] with each pairing fixed finds: on random deals
-    /// with kinds of 4, 8 or 12 tiles, after random removals, with random
-    /// partners already bound.
+    /// [`Search::probe_pairs`], written plainly: each pairing tested by a
+    /// whole [`Search::removable`], in the same order.
+    fn probe_pairs_whole(search: &mut Search, tiles: &[Tile]) {
+        let mut pairings: Vec<Vec<(Tile, Tile)>> = Vec::new();
+        if tiles.len() == 4 {
+            for &u in &tiles[1..] {
+                let rest: Vec<Tile> = tiles[1..].iter().copied().filter(|&v| v != u).collect();
+                pairings.push(vec![(tiles[0], u), (rest[0], rest[1])]);
+            }
+        } else {
+            for (i, &x) in tiles.iter().enumerate() {
+                for &y in &tiles[i + 1..] {
+                    pairings.push(vec![(x, y)]);
+                }
+            }
+        }
+        pairings.retain(|pairs| pairs.iter().all(|&(x, y)| !search.is_ruled_out(x, y)));
+        for pairs in pairings {
+            for &(x, y) in &pairs {
+                search.mate[x as usize] = y;
+                search.mate[y as usize] = x;
+            }
+            let stuck = search.removable().is_none();
+            for &t in tiles {
+                search.mate[t as usize] = Tile::MAX;
+            }
+            if stuck {
+                for (x, y) in pairs {
+                    search.rule_out(x, y);
+                }
+            }
+        }
+    }
+
+    /// The probes of [`Search::probe_pairs`], which all grow on from one
+    /// closure with the kind held back, rule out what whole
+    /// [`Search::removable`] tests with each pairing fixed rule out: on
+    /// random deals with kinds of 4, 8 or 12 tiles, after random removals,
+    /// with random partners already bound and pairs already ruled out.
     #[test]
     fn shared_probes_agree_with_whole_tests() {
         let mut rng = SplitMix64::new(0x7072_6f62);
@@ -1491,7 +1587,8 @@ mod tests {
                 let (x, y) = moves[rng.below(moves.len())];
                 search.remove(x, y);
             }
-            // Random partners bound, as the partner search binds them.
+            // Random partners bound and pairs ruled out, as the partner
+            // search leaves them.
             search.mated = true;
             for k in 0..search.of_kind.len() {
                 let mut free = search.alive_of(k);
@@ -1501,6 +1598,9 @@ mod tests {
                     search.mate[x as usize] = y;
                     search.mate[y as usize] = x;
                 }
+                if free.len() > 4 && rng.percent(30) {
+                    search.rule_out(free[0], free[1]);
+                }
             }
             for k in 0..search.of_kind.len() {
                 let mut tiles = search.alive_of(k);
@@ -1508,27 +1608,12 @@ mod tests {
                 if tiles.len() < 4 {
                     continue;
                 }
-                let shared = search.viable_pairings(&tiles).expect("no limit");
-                let mut whole = Vec::new();
-                for &u in &tiles[1..] {
-                    let mut pairs = vec![(tiles[0], u)];
-                    if tiles.len() == 4 {
-                        let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
-                        pairs.extend(rest.next().zip(rest.next()));
-                    }
-                    for &(x, y) in &pairs {
-                        search.mate[x as usize] = y;
-                        search.mate[y as usize] = x;
-                    }
-                    if search.removable().is_some() {
-                        whole.push(pairs);
-                    }
-                    for &t in &tiles {
-                        search.mate[t as usize] = Tile::MAX;
-                    }
-                }
-                assert_eq!(shared, whole, "{board:?} under {rules:?}");
-                outcomes[usize::from(whole.len() == tiles.len() - 1)] += 1;
+                let before = search.forbid.clone();
+                search.probe_pairs(&tiles).expect("no limit");
+                let shared = std::mem::replace(&mut search.forbid, before);
+                probe_pairs_whole(&mut search, &tiles);
+                assert_eq!(shared, search.forbid, "{board:?} under {rules:?}");
+                outcomes[usize::from(shared.iter().any(|&f| f != 0))] += 1;
                 // The field is left as it was: every remaining tile in place.
                 for t in 0..search.kind.len() as Tile {
                     let kind = search.field.kind(search.cell[t as usize]);
