@@ -1143,21 +1143,7 @@ impl<'p> Search<'p> {
     /// `tiles` and of the tiles their joining wakes, plus a copy of the
     /// closure's buffers (O(tiles + field cells + watches)).
     fn probe_pairs(&mut self, tiles: &[Tile]) -> Result<(), Stop> {
-        let mut pairings: Vec<Vec<(Tile, Tile)>> = Vec::new();
-        if tiles.len() == 4 {
-            for &u in &tiles[1..] {
-                let mut rest = tiles[1..].iter().copied().filter(|&v| v != u);
-                let (v, w) = (rest.next().expect("four"), rest.next().expect("four"));
-                pairings.push(vec![(tiles[0], u), (v, w)]);
-            }
-        } else {
-            for (i, &x) in tiles.iter().enumerate() {
-                for &y in &tiles[i + 1..] {
-                    pairings.push(vec![(x, y)]);
-                }
-            }
-        }
-        pairings.retain(|pairs| pairs.iter().all(|&(x, y)| !self.is_ruled_out(x, y)));
+        let pairings = self.pairings_to_try(tiles);
         let mut w = std::mem::take(&mut self.work);
         let mut held = std::mem::take(&mut self.held_back);
         w.start(self.kind.len(), self.field.len());
@@ -1203,6 +1189,29 @@ impl<'p> Search<'p> {
         self.work = w;
         self.held_back = held;
         counted
+    }
+
+    /// The pairings [`Search::probe_pairs`] tries for `tiles`, in order:
+    /// with four tiles, the first with each other one and the remaining
+    /// two together; with more, every pair alone; none that holds a pair
+    /// ruled out.
+    fn pairings_to_try(&self, tiles: &[Tile]) -> Vec<Vec<(Tile, Tile)>> {
+        let mut pairings: Vec<Vec<(Tile, Tile)>> = Vec::new();
+        if let &[first, a, b, c] = tiles {
+            pairings = vec![
+                vec![(first, a), (b, c)],
+                vec![(first, b), (a, c)],
+                vec![(first, c), (a, b)],
+            ];
+        } else {
+            for (i, &x) in tiles.iter().enumerate() {
+                for &y in &tiles[i + 1..] {
+                    pairings.push(vec![(x, y)]);
+                }
+            }
+        }
+        pairings.retain(|pairs| pairs.iter().all(|&(x, y)| !self.is_ruled_out(x, y)));
+        pairings
     }
 
     /// Records a lock found by [`Search::removable`]: `stuck` are the tiles
@@ -1346,6 +1355,15 @@ mod tests {
     use super::*;
     use crate::{Border, Game};
 
+    /// Either border, at even odds.
+    fn either_border(rng: &mut SplitMix64) -> Border {
+        if rng.percent(50) {
+            Border::Open
+        } else {
+            Border::Closed
+        }
+    }
+
     /// As [`solve_with_progress`], with `first_run` states before the first
     /// restart and a memo of at most `memo_bytes`.
     fn solve_from(
@@ -1388,11 +1406,7 @@ mod tests {
             let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
             let rules = Rules {
                 max_turns: rng.range(0, 2),
-                border: if rng.percent(50) {
-                    Border::Open
-                } else {
-                    Border::Closed
-                },
+                border: either_border(&mut rng),
                 ..Rules::default()
             };
             let plain = solve_from(&board, &rules, u64::MAX, u64::MAX, MEMO_BYTES, &mut |_| {
@@ -1460,11 +1474,7 @@ mod tests {
             let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
             let mut rules = Rules {
                 max_turns: rng.range(0, 3),
-                border: if rng.percent(50) {
-                    Border::Open
-                } else {
-                    Border::Closed
-                },
+                border: either_border(&mut rng),
                 ..Rules::default()
             };
             if case % 5 == 0 {
@@ -1505,21 +1515,7 @@ mod tests {
     /// [`Search::probe_pairs`], written plainly: each pairing tested by a
     /// whole [`Search::removable`], in the same order.
     fn probe_pairs_whole(search: &mut Search, tiles: &[Tile]) {
-        let mut pairings: Vec<Vec<(Tile, Tile)>> = Vec::new();
-        if tiles.len() == 4 {
-            for &u in &tiles[1..] {
-                let rest: Vec<Tile> = tiles[1..].iter().copied().filter(|&v| v != u).collect();
-                pairings.push(vec![(tiles[0], u), (rest[0], rest[1])]);
-            }
-        } else {
-            for (i, &x) in tiles.iter().enumerate() {
-                for &y in &tiles[i + 1..] {
-                    pairings.push(vec![(x, y)]);
-                }
-            }
-        }
-        pairings.retain(|pairs| pairs.iter().all(|&(x, y)| !search.is_ruled_out(x, y)));
-        for pairs in pairings {
+        for pairs in search.pairings_to_try(tiles) {
             for &(x, y) in &pairs {
                 search.mate[x as usize] = y;
                 search.mate[y as usize] = x;
@@ -1559,11 +1555,7 @@ mod tests {
             };
             let rules = Rules {
                 max_turns: rng.range(1, 3),
-                border: if rng.percent(50) {
-                    Border::Open
-                } else {
-                    Border::Closed
-                },
+                border: either_border(&mut rng),
                 ..Rules::default()
             };
             let mut progress = |_| ControlFlow::Continue(());
