@@ -429,6 +429,20 @@ impl Closure {
     }
 }
 
+/// Whether the partner search lets `z` be removed with `t` (of its kind):
+/// `z` is bound to `t`, or both are free and the pair is not ruled out.
+/// (`mate`, `forbid` and `rank` as in [`Search`]; a free function so that
+/// [`Search::close`] can ask while it holds the field.)
+fn may_pair(mate: &[Tile], forbid: &[u64], rank: &[u32], z: Tile, t: Tile) -> bool {
+    let (mz, mt) = (mate[z as usize], mate[t as usize]);
+    mz == t || mz == Tile::MAX && mt == Tile::MAX && !is_bit(forbid[z as usize], rank[t as usize])
+}
+
+/// Whether bit `i` of `mask` is set (none is past bit 63).
+fn is_bit(mask: u64, i: u32) -> bool {
+    mask.checked_shr(i).unwrap_or(0) & 1 == 1
+}
+
 /// The search state and its buffers.
 struct Search<'p> {
     /// The board with tile kinds renumbered 1..=kinds.
@@ -447,7 +461,7 @@ struct Search<'p> {
     left: usize,
     /// The removals made so far, in order.
     removed: Vec<(Tile, Tile)>,
-    /// Buffer of [`Search::partners`].
+    /// Buffer of [`Search::learn_lock`].
     hits: Vec<usize>,
     /// Per tile: the tiles its last reach hit, on the position of
     /// `depth` removals whose removals then were stamped `stamp` (see
@@ -595,11 +609,12 @@ impl<'p> Search<'p> {
 
     /// Whether [`Search::narrow`] has ruled out `x` and `y` as partners.
     fn is_ruled_out(&self, x: Tile, y: Tile) -> bool {
-        self.forbid[x as usize]
-            .checked_shr(self.rank[y as usize])
-            .unwrap_or(0)
-            & 1
-            == 1
+        is_bit(self.forbid[x as usize], self.rank[y as usize])
+    }
+
+    /// See [`may_pair`].
+    fn may_pair(&self, z: Tile, t: Tile) -> bool {
+        may_pair(&self.mate, &self.forbid, &self.rank, z, t)
     }
 
     /// Rules out `x` and `y` as partners (kept only in kinds of up to 64
@@ -940,15 +955,9 @@ impl<'p> Search<'p> {
             w.version[z as usize] += 1;
             let want = self.kind[z as usize];
             let start = w.bounds.len();
-            let (field, tile_at, kind, alive, mate) = (
-                &mut self.field,
-                &self.tile_at,
-                &self.kind,
-                &self.alive,
-                &self.mate,
-            );
-            let own = mate[z as usize];
-            let (rank, ruled_out) = (&self.rank, self.forbid[z as usize]);
+            let (field, tile_at, kind, alive) =
+                (&mut self.field, &self.tile_at, &self.kind, &self.alive);
+            let (mate, forbid, rank) = (&self.mate, &self.forbid, &self.rank);
             let mut partner = None;
             let bounds = &mut w.bounds;
             let _ = field.reach_until(self.cell[z as usize], self.max_turns, |cell, is_tile| {
@@ -956,8 +965,7 @@ impl<'p> Search<'p> {
                 if t != Tile::MAX
                     && kind[t as usize] == want
                     && alive[t as usize / 64] >> (t % 64) & 1 == 1
-                    && (own == t || own == Tile::MAX && mate[t as usize] == Tile::MAX)
-                    && ruled_out.checked_shr(rank[t as usize]).unwrap_or(0) & 1 == 0
+                    && may_pair(mate, forbid, rank, z, t)
                 {
                     partner = Some(t);
                     return ControlFlow::Break(());
@@ -1033,12 +1041,8 @@ impl<'p> Search<'p> {
 
     /// The rest of [`Search::prove`] after narrowing: R, then the branches.
     fn branch(&mut self, parent: Option<&[(Tile, Tile)]>) -> Result<bool, Stop> {
-        let allowed = |s: &Self, z: Tile, w: Tile| {
-            let (mz, mw) = (s.mate[z as usize], s.mate[w as usize]);
-            (mz == w || mz == Tile::MAX && mw == Tile::MAX) && !s.is_ruled_out(z, w)
-        };
         let joins = match parent {
-            Some(joins) if joins.iter().all(|&(z, w)| allowed(self, z, w)) => joins.to_vec(),
+            Some(joins) if joins.iter().all(|&(z, w)| self.may_pair(z, w)) => joins.to_vec(),
             _ => {
                 if self.removable().is_none() {
                     return Ok(false);
@@ -1057,7 +1061,7 @@ impl<'p> Search<'p> {
         let (t, first) = if free(self, z) { (z, w) } else { (w, z) };
         let k = self.kind[t as usize];
         let mut options: Vec<Tile> = self.alive_of(k);
-        options.retain(|&u| u != t && free(self, u) && !self.is_ruled_out(t, u));
+        options.retain(|&u| u != t && self.may_pair(t, u));
         if let Some(i) = options.iter().position(|&u| u == first) {
             options[..=i].rotate_right(1);
         }
@@ -1065,8 +1069,8 @@ impl<'p> Search<'p> {
             let mut bound = vec![t, u];
             let mut rest = self.alive_of(k);
             rest.retain(|&v| v != t && v != u && free(self, v));
-            if rest.len() == 2 {
-                if self.is_ruled_out(rest[0], rest[1]) {
+            if let &[v, w] = &rest[..] {
+                if !self.may_pair(v, w) {
                     continue;
                 }
                 bound.extend_from_slice(&rest);
@@ -1105,9 +1109,10 @@ impl<'p> Search<'p> {
                     if self.mate[x as usize] != Tile::MAX {
                         continue;
                     }
-                    let mut left = tiles.iter().copied().filter(|&y| {
-                        y != x && self.mate[y as usize] == Tile::MAX && !self.is_ruled_out(x, y)
-                    });
+                    let mut left = tiles
+                        .iter()
+                        .copied()
+                        .filter(|&y| y != x && self.may_pair(x, y));
                     match (left.next(), left.next()) {
                         (None, _) => return Ok(false),
                         (Some(y), None) => {
