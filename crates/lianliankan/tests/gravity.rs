@@ -191,6 +191,47 @@ fn solve_agrees_with_the_exhaustive_search_under_every_rule() {
     assert!(by_mode.iter().all(|&n| n > 100), "{by_mode:?}");
 }
 
+/// Boards big enough for the dead-position test of one-pass gravity to
+/// prune (up to 16 tiles, full or nearly), still small enough for the
+/// exhaustive search: the verdicts agree and every order clears.
+#[test]
+fn solve_agrees_with_the_exhaustive_search_on_fuller_boards() {
+    let mut rng = SplitMix64::new(0x6675_6c6c);
+    let (mut solved, mut unsolvable) = (0, 0);
+    for _ in 0..400 {
+        let (rows, cols) = (rng.range(3, 4), rng.range(3, 5));
+        let pairs = rng.range(rows * cols / 2 - 2, (rows * cols / 2).min(8));
+        let board = {
+            let kinds = rng.range(3, 6);
+            paired_board(&mut rng, rows, cols, pairs, kinds)
+        };
+        let mut rules = random_rules(&mut rng, 1);
+        if rules.gravity == Gravity::None {
+            rules.gravity = Gravity::Down;
+        }
+        let truth = reference::clearable(&board, &rules);
+        match solve(&board, &rules, u64::MAX) {
+            Solution::Solved(order) => {
+                assert!(
+                    truth,
+                    "solved, but the reference says no: {rules:?} {board:?}"
+                );
+                assert_clears(&board, &rules, &order);
+                solved += 1;
+            }
+            Solution::Unsolvable => {
+                assert!(!truth, "{rules:?} {board:?} is clearable");
+                unsolvable += 1;
+            }
+            Solution::OutOfBudget { .. } => panic!("no budget limit was set"),
+        }
+    }
+    assert!(
+        solved > 80 && unsolvable > 80,
+        "{solved} solved, {unsolvable} unsolvable"
+    );
+}
+
 #[test]
 fn solve_replays_on_larger_boards_under_gravity() {
     let mut rng = SplitMix64::new(0x6c61_7267);

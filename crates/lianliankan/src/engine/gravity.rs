@@ -39,19 +39,33 @@ enum Toward {
 /// # Complexity
 /// O(rows·cols) per pass (two passes for `outward` and `inward`).
 pub(crate) fn settle(kinds: &mut Grid<u32>, mode: Gravity) -> Vec<Slide> {
-    let (rows, cols) = (kinds.rows(), kinds.cols());
-    if mode == Gravity::None || rows == 0 || cols == 0 {
-        return Vec::new();
-    }
-    // Every cell: its kind and the flat index it started at.
-    let mut cells: Vec<(u32, usize)> = kinds.cells().iter().copied().zip(0..).collect();
-    let mut line = Vec::new();
-    let mut pass =
-        |cells: &mut Vec<(u32, usize)>, vertical: bool, rule: &dyn Fn(usize) -> Halves| {
+    Passes::new(kinds.rows(), kinds.cols(), mode).settle(kinds)
+}
+
+/// A gravity mode on one board size: its passes, each a list of lines, and
+/// each line the row-major indices of its cells listed from the end its
+/// tiles slide toward.
+#[derive(Clone, Debug)]
+pub(crate) struct Passes {
+    passes: Vec<Vec<Vec<usize>>>,
+}
+
+impl Passes {
+    /// The passes of `mode` on a `rows × cols` board (none for
+    /// [`Gravity::None`]).
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn new(rows: usize, cols: usize, mode: Gravity) -> Passes {
+        use Toward::{End, Start};
+        let half_rows = rows.div_ceil(2);
+        let half_cols = cols.div_ceil(2);
+        let pass = |vertical: bool, rule: &dyn Fn(usize) -> Halves| {
             let (lines, length) = if vertical { (cols, rows) } else { (rows, cols) };
             let index = |l: usize, i: usize| if vertical { i * cols + l } else { l * cols + i };
+            let split = length.div_ceil(2);
+            let mut out = Vec::new();
             for l in 0..lines {
-                let split = length.div_ceil(2);
                 let parts: [(std::ops::Range<usize>, Option<Toward>); 2] = match rule(l) {
                     Halves::Whole(t) => [(0..length, Some(t)), (length..length, None)],
                     Halves::Split(first, second) => {
@@ -59,56 +73,84 @@ pub(crate) fn settle(kinds: &mut Grid<u32>, mode: Gravity) -> Vec<Slide> {
                     }
                 };
                 for (range, toward) in parts {
-                    let Some(toward) = toward else { continue };
-                    line.clear();
                     match toward {
-                        Toward::Start => line.extend(range.map(|i| index(l, i))),
-                        Toward::End => line.extend(range.rev().map(|i| index(l, i))),
+                        Some(Start) => out.push(range.map(|i| index(l, i)).collect()),
+                        Some(End) => out.push(range.rev().map(|i| index(l, i)).collect()),
+                        None => {}
                     }
-                    compact(cells, &line);
                 }
             }
+            out
         };
-    use Toward::{End, Start};
-    let half_rows = rows.div_ceil(2);
-    let half_cols = cols.div_ceil(2);
-    match mode {
-        Gravity::None => {}
-        Gravity::Down => pass(&mut cells, true, &|_| Halves::Whole(End)),
-        Gravity::Up => pass(&mut cells, true, &|_| Halves::Whole(Start)),
-        Gravity::Left => pass(&mut cells, false, &|_| Halves::Whole(Start)),
-        Gravity::Right => pass(&mut cells, false, &|_| Halves::Whole(End)),
-        Gravity::ApartVertical => pass(&mut cells, true, &|_| Halves::Split(Start, End)),
-        Gravity::TogetherVertical => pass(&mut cells, true, &|_| Halves::Split(End, Start)),
-        Gravity::ApartHorizontal => pass(&mut cells, false, &|_| Halves::Split(Start, End)),
-        Gravity::TogetherHorizontal => pass(&mut cells, false, &|_| Halves::Split(End, Start)),
-        Gravity::TopLeftBottomRight => pass(&mut cells, false, &|row| {
-            Halves::Whole(if row < half_rows { Start } else { End })
-        }),
-        Gravity::LeftDownRightUp => pass(&mut cells, true, &|col| {
-            Halves::Whole(if col < half_cols { End } else { Start })
-        }),
-        Gravity::Outward => {
-            pass(&mut cells, true, &|_| Halves::Split(Start, End));
-            pass(&mut cells, false, &|_| Halves::Split(Start, End));
-        }
-        Gravity::Inward => {
-            pass(&mut cells, true, &|_| Halves::Split(End, Start));
-            pass(&mut cells, false, &|_| Halves::Split(End, Start));
+        let passes = match mode {
+            Gravity::None => vec![],
+            Gravity::Down => vec![pass(true, &|_| Halves::Whole(End))],
+            Gravity::Up => vec![pass(true, &|_| Halves::Whole(Start))],
+            Gravity::Left => vec![pass(false, &|_| Halves::Whole(Start))],
+            Gravity::Right => vec![pass(false, &|_| Halves::Whole(End))],
+            Gravity::ApartVertical => vec![pass(true, &|_| Halves::Split(Start, End))],
+            Gravity::TogetherVertical => vec![pass(true, &|_| Halves::Split(End, Start))],
+            Gravity::ApartHorizontal => vec![pass(false, &|_| Halves::Split(Start, End))],
+            Gravity::TogetherHorizontal => vec![pass(false, &|_| Halves::Split(End, Start))],
+            Gravity::TopLeftBottomRight => vec![pass(false, &|row| {
+                Halves::Whole(if row < half_rows { Start } else { End })
+            })],
+            Gravity::LeftDownRightUp => vec![pass(true, &|col| {
+                Halves::Whole(if col < half_cols { End } else { Start })
+            })],
+            Gravity::Outward => vec![
+                pass(true, &|_| Halves::Split(Start, End)),
+                pass(false, &|_| Halves::Split(Start, End)),
+            ],
+            Gravity::Inward => vec![
+                pass(true, &|_| Halves::Split(End, Start)),
+                pass(false, &|_| Halves::Split(End, Start)),
+            ],
+        };
+        Passes { passes }
+    }
+
+    /// The lines of a mode with one pass, which split the board: every
+    /// tile stays on its line, in its order, forever. `None` for
+    /// [`Gravity::None`] and the two-pass modes, whose tiles change lines.
+    pub(crate) fn lines(&self) -> Option<&[Vec<usize>]> {
+        match self.passes.as_slice() {
+            [only] => Some(only),
+            _ => None,
         }
     }
-    let mut slides = Vec::new();
-    for (i, (&(kind, origin), cell)) in cells.iter().zip(kinds.cells_mut()).enumerate() {
-        *cell = kind;
-        if kind != 0 && origin != i {
-            slides.push(Slide {
-                kind,
-                from: Pos::new(origin / cols, origin % cols),
-                to: Pos::new(i / cols, i % cols),
-            });
+
+    /// Compacts `kinds` (0 = empty), which must be of the size these passes
+    /// were made for, and returns the tiles that moved, in row-major order
+    /// of where they went.
+    ///
+    /// # Complexity
+    /// O(rows·cols) per pass.
+    pub(crate) fn settle(&self, kinds: &mut Grid<u32>) -> Vec<Slide> {
+        if self.passes.is_empty() {
+            return Vec::new();
         }
+        let cols = kinds.cols();
+        // Every cell: its kind and the flat index it started at.
+        let mut cells: Vec<(u32, usize)> = kinds.cells().iter().copied().zip(0..).collect();
+        for pass in &self.passes {
+            for line in pass {
+                compact(&mut cells, line);
+            }
+        }
+        let mut slides = Vec::new();
+        for (i, (&(kind, origin), cell)) in cells.iter().zip(kinds.cells_mut()).enumerate() {
+            *cell = kind;
+            if kind != 0 && origin != i {
+                slides.push(Slide {
+                    kind,
+                    from: Pos::new(origin / cols, origin % cols),
+                    to: Pos::new(i / cols, i % cols),
+                });
+            }
+        }
+        slides
     }
-    slides
 }
 
 /// How one line is compacted: whole, or each half on its own.

@@ -17,6 +17,7 @@
 mod game;
 mod generate;
 mod gravity;
+mod gravity_stuck;
 mod moves;
 pub(crate) mod reach;
 mod shuffle;

@@ -34,6 +34,9 @@ pub(crate) struct Field {
     entered: Vec<u32>,
     /// Per cell: the search in which it was reported.
     reported: Vec<u32>,
+    /// Per (cell, direction): the directed search in which it was entered
+    /// (allocated by the first one).
+    entered_directed: Vec<u32>,
     stamp: u32,
     layer: Vec<(usize, usize)>,
     next_layer: Vec<(usize, usize)>,
@@ -70,6 +73,7 @@ impl Field {
             width,
             entered: vec![0; 2 * n],
             reported: vec![0; n],
+            entered_directed: Vec::new(),
             stamp: 0,
             layer: Vec::new(),
             next_layer: Vec::new(),
@@ -153,13 +157,7 @@ impl Field {
         max_turns: usize,
         mut visit: impl FnMut(usize, bool) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.entered.fill(0);
-            self.reported.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
+        let stamp = self.next_stamp();
         let steps = steps(self.width);
         let cells = self.cells.grid().cells();
         let mut layer = std::mem::take(&mut self.layer);
@@ -201,6 +199,99 @@ impl Field {
                         }
                         if turns < max_turns && self.entered[2 * i + (1 - axis)] != stamp {
                             next.push((i, 1 - axis));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut layer, &mut next);
+        }
+        self.layer = layer;
+        self.next_layer = next;
+        flow
+    }
+
+    /// A stamp no search has used since every mark was last cleared.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.entered.fill(0);
+            self.reported.fill(0);
+            self.entered_directed.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// The neighbour of field cell `i` in direction `dir`: 0 left, 1
+    /// right, 2 up, 3 down (so `dir / 2` is the axis: 0 a row, 1 a
+    /// column).
+    pub(crate) fn step(&self, i: usize, dir: usize) -> usize {
+        i.wrapping_add_signed(steps(self.width)[dir / 2][dir % 2])
+    }
+
+    /// Where paths with at most `max_turns` turns can go from several
+    /// starts, each a cell and the direction the path leaves it in (0 left,
+    /// 1 right, 2 up, 3 down): calls `visit(cell, is_tile, dir)` for every
+    /// cell such a path reaches, empty or a tile it ends on, with the
+    /// direction it arrives in, until `visit` breaks. A cell can be
+    /// reported once per direction of arrival (a tile once per run that
+    /// hits it), so a caller may accept arrivals from some sides only;
+    /// [`Field::reach`] reports each cell once, whatever the side.
+    ///
+    /// # Complexity
+    /// O(rows·cols): every (cell, direction) is entered at most once.
+    pub(crate) fn reach_directed_until(
+        &mut self,
+        starts: &[(usize, usize)],
+        max_turns: usize,
+        mut visit: impl FnMut(usize, bool, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.entered_directed.is_empty() {
+            self.entered_directed = vec![0; 4 * self.len()];
+        }
+        let stamp = self.next_stamp();
+        let steps = steps(self.width);
+        let cells = self.cells.grid().cells();
+        let mut layer = std::mem::take(&mut self.layer);
+        let mut next = std::mem::take(&mut self.next_layer);
+        layer.clear();
+        // Layer entries are (cell, direction) here.
+        layer.extend_from_slice(starts);
+        let mut flow = ControlFlow::Continue(());
+        'layers: for turns in 0..=max_turns {
+            next.clear();
+            for &(from, dir) in &layer {
+                let step = steps[dir / 2][dir % 2];
+                let mut i = from;
+                loop {
+                    i = i.wrapping_add_signed(step);
+                    let kind = cells[i];
+                    if kind != 0 {
+                        if kind != WALL {
+                            flow = visit(i, true, dir);
+                            if flow.is_break() {
+                                break 'layers;
+                            }
+                        }
+                        break;
+                    }
+                    if self.entered_directed[4 * i + dir] == stamp {
+                        break;
+                    }
+                    self.entered_directed[4 * i + dir] = stamp;
+                    flow = visit(i, false, dir);
+                    if flow.is_break() {
+                        break 'layers;
+                    }
+                    if turns < max_turns {
+                        let across = 2 - dir / 2 * 2;
+                        for turn in [across, across + 1] {
+                            if self.entered_directed[4 * i + turn] != stamp {
+                                next.push((i, turn));
+                            }
                         }
                     }
                 }

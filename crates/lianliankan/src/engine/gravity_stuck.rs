@@ -1,0 +1,463 @@
+//! Dead positions under a one-pass gravity: tiles that no play can ever
+//! remove.
+//!
+//! Under a gravity mode with one pass (`down`, `up`, `left`, `right`, the
+//! split modes, `top-left-bottom-right`, `left-down-right-up`) the board
+//! falls apart into *lines*, each compacted toward one end after every
+//! removal, and a tile never leaves its line nor passes another tile of it.
+//! On a compacted board a tile's cell is therefore fixed by how many tiles
+//! of its line remain before it (nearer the end they slide to); the cells of
+//! a line from its count of tiles on are empty.
+//!
+//! # The closure
+//! The test grows a set R of tiles that *might* be removed some day, as the
+//! search without gravity does; what changes is where tiles can be when
+//! they are removed. Write nr(L) for the number of tiles of line L outside
+//! R. At any later moment every tile outside R is still there, so:
+//! - line L holds at least nr(L) tiles, and its cells from index nr(L) on
+//!   are the only ones that can be empty;
+//! - a tile t has between lo(t) (the tiles outside R before it) and its
+//!   present count of tiles before it, so it is on one of those cells of
+//!   its line;
+//! - the tile right after t is there unless every tile after t is in R,
+//!   and the tile right before t is there unless t is first in its line.
+//!
+//! A tile t joins R when a path of at most K turns can lead from one of
+//! t's possible cells to one of a partner's possible cells through cells
+//! that can be empty: a search from all of t's cells at once, which leaves
+//! t along its line only where the line can be open there (nothing after t
+//! outside R, or t first in its line), ends on a partner's cell along the
+//! partner's line only under the same conditions, and in which the cells
+//! that can be empty are the "relaxed" board. A partner in t's own line,
+//! with only tiles of R between them, can become t's neighbour: t joins
+//! too. (These side conditions matter: without them the test finds far
+//! fewer dead positions.)
+//!
+//! A failed search is not repeated until something it depends on changes:
+//! a cell it ran into opens, or the possible cells of t or of a partner
+//! grow or open along the line.
+//!
+//! *Why a tile left outside R is never removed.* Take any play, and its
+//! first removal of a tile outside R, say t with partner u. Every tile
+//! removed before is in R, so every tile outside R is still on the board,
+//! t and u are on cells in their ranges, and the path between them runs
+//! through empty cells, which the relaxed board has empty too; a path that
+//! leaves t along its line either goes straight to u (then t and u were
+//! neighbours in the line with everything between them removed: all in R)
+//! or finds the line open there, and likewise where it reaches u. So the
+//! search from t finds u's cell and t would have joined R. Hence a position
+//! with a tile outside R is lost.
+
+use std::ops::ControlFlow;
+
+use grid_core::{Grid, Pos};
+
+use super::reach::Field;
+use crate::Border;
+
+/// The test, with its buffers, for one board size, gravity and rules.
+pub(crate) struct StuckTest {
+    /// The lines, each the row-major board indices of its cells from the
+    /// end its tiles slide toward.
+    lines: Vec<Vec<usize>>,
+    /// Per line: the direction from its first cell to its second (0 left,
+    /// 1 right, 2 up, 3 down, as [`Field::step`]); `None` for a line of one
+    /// cell, whose tile may leave and be reached on every side.
+    forward: Vec<Option<usize>>,
+    /// Per board cell (row-major): its field index.
+    field_index: Vec<usize>,
+    /// The relaxed board: 0 where a cell can be empty, 1 where it cannot.
+    field: Field,
+    max_turns: usize,
+    /// Per field cell: `(stamp, arrivals)` when it is a possible cell of a
+    /// partner in the current search, and the directions of arrival a path
+    /// may end there with (a bit per direction).
+    target: Vec<(u32, u8)>,
+    /// Per field cell: the version of R at which it opened (0 = not yet).
+    opened_at: Vec<u32>,
+    /// The occupied cells failed searches ran into (ranges by tile).
+    hit_log: Vec<usize>,
+    /// The starts of the current search.
+    sources: Vec<(usize, usize)>,
+    stamp: u32,
+}
+
+/// One tile of the position.
+#[derive(Clone)]
+struct Tile {
+    /// Its line, index in it, and class.
+    line: usize,
+    index: usize,
+    class: u32,
+    /// When its last search failed (a version of R; 0 = never searched),
+    /// and the occupied cells that search ran into (a range of `hit_log`):
+    /// it can only succeed again once one of them opens, or its possible
+    /// cells or a partner's change.
+    tested_at: u32,
+    /// The version of R at which its possible cells last changed: more of
+    /// them (a tile before it joined R), or its line now open after it.
+    moved_at: u32,
+    hits: std::ops::Range<usize>,
+}
+
+impl StuckTest {
+    /// The test for `rows × cols` boards under gravity with these `lines`
+    /// (from [`super::gravity::Passes::lines`]).
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn new(
+        rows: usize,
+        cols: usize,
+        lines: &[Vec<usize>],
+        border: Border,
+        max_turns: usize,
+    ) -> StuckTest {
+        let field = Field::from_kinds(Grid::new(rows, cols, 0), border);
+        let field_index: Vec<usize> = (0..rows * cols)
+            .map(|i| field.index(Pos::new(i / cols, i % cols)))
+            .collect();
+        let forward = lines
+            .iter()
+            .map(|line| match line.as_slice() {
+                [a, b, ..] => {
+                    let (a, b) = (field_index[*a], field_index[*b]);
+                    (0..4).find(|&dir| field.step(a, dir) == b)
+                }
+                _ => None,
+            })
+            .collect();
+        let target = vec![(0, 0); field.len()];
+        let opened_at = vec![0; field.len()];
+        StuckTest {
+            lines: lines.to_vec(),
+            forward,
+            field_index,
+            field,
+            max_turns,
+            target,
+            opened_at,
+            hit_log: Vec::new(),
+            sources: Vec::new(),
+            stamp: 0,
+        }
+    }
+
+    /// Whether some tile of `board` (classes, 0 = empty) can never be
+    /// removed, whatever is played. `false` when the board is not compacted
+    /// (a board as given, before its first removal): the argument needs
+    /// every line's tiles on its first cells.
+    ///
+    /// # Complexity
+    /// O(p·t·rows·cols) for t tiles and p passes over them (at most t, a
+    /// few in practice): one multi-source search per tile and pass.
+    pub(crate) fn is_dead(&mut self, board: &Grid<u32>) -> bool {
+        let cells = board.cells();
+        let mut tiles: Vec<Tile> = Vec::new();
+        // Per line: its tiles' ids, in order.
+        let mut of_line: Vec<Vec<usize>> = Vec::with_capacity(self.lines.len());
+        for (l, line) in self.lines.iter().enumerate() {
+            let mut ids = Vec::new();
+            for (index, &cell) in line.iter().enumerate() {
+                let class = cells[cell];
+                if class == 0 {
+                    continue;
+                }
+                if index != ids.len() {
+                    return false;
+                }
+                ids.push(tiles.len());
+                tiles.push(Tile {
+                    line: l,
+                    index,
+                    class,
+                    tested_at: 0,
+                    moved_at: 0,
+                    hits: 0..0,
+                });
+            }
+            of_line.push(ids);
+        }
+        let mut of_class: Vec<Vec<usize>> = Vec::new();
+        for (id, tile) in tiles.iter().enumerate() {
+            let class = tile.class as usize;
+            if of_class.len() <= class {
+                of_class.resize_with(class + 1, Vec::new);
+            }
+            of_class[class].push(id);
+        }
+        // The relaxed board starts as the board: nothing is in R yet.
+        for (l, line) in self.lines.iter().enumerate() {
+            for (index, &cell) in line.iter().enumerate() {
+                let kind = u32::from(index < of_line[l].len());
+                self.field.set(self.field_index[cell], kind);
+            }
+        }
+        self.opened_at.fill(0);
+        self.hit_log.clear();
+        let in_r = vec![false; tiles.len()];
+        let mut outside: Vec<usize> = of_line.iter().map(Vec::len).collect();
+        // Tiles far from the end they slide to first: they tend to be free,
+        // and their joining opens the way for the others.
+        let mut order: Vec<usize> = (0..tiles.len()).collect();
+        order.sort_by_key(|&t| std::cmp::Reverse(tiles[t].index));
+        let mut position = Position {
+            tiles,
+            of_line,
+            of_class,
+            in_r,
+            version: 1,
+        };
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &t in &order {
+                if position.in_r[t] || !self.may_have_changed(&position, t) {
+                    continue;
+                }
+                if !self.meets_partner(&mut position, t) {
+                    continue;
+                }
+                grew = true;
+                position.join(t);
+                let l = position.tiles[t].line;
+                outside[l] -= 1;
+                let opened = self.field_index[self.lines[l][outside[l]]];
+                self.field.set(opened, 0);
+                self.opened_at[opened] = position.version;
+            }
+        }
+        position.in_r.contains(&false)
+    }
+
+    /// Whether tile `t` may meet a partner now when its last search failed:
+    /// never searched, or since then its line or a partner's changed, or a
+    /// cell that search ran into opened.
+    fn may_have_changed(&self, position: &Position, t: usize) -> bool {
+        let tile = &position.tiles[t];
+        let since = tile.tested_at;
+        since == 0
+            || position.of_class[tile.class as usize]
+                .iter()
+                .any(|&u| position.tiles[u].moved_at > since)
+            || self.hit_log[tile.hits.clone()]
+                .iter()
+                .any(|&cell| self.opened_at[cell] > since)
+    }
+
+    /// Whether tile `t` (outside R) can meet a partner: in its line with
+    /// only R between them, or by the search from its possible cells. A
+    /// failed search is recorded in the tile.
+    fn meets_partner(&mut self, position: &mut Position, t: usize) -> bool {
+        let Position {
+            tiles,
+            of_line,
+            of_class,
+            in_r,
+            version,
+            ..
+        } = position;
+        let tile = tiles[t].clone();
+        let ids = &of_line[tile.line];
+        let outside_before = ids[..tile.index].iter().filter(|&&id| !in_r[id]).count();
+        let open_after = ids[tile.index + 1..].iter().all(|&id| in_r[id]);
+        let partners = &of_class[tile.class as usize];
+        // A partner in the line with only R between: a neighbour some day.
+        for &u in partners {
+            if u != t && tiles[u].line == tile.line {
+                let (a, b) = (
+                    tile.index.min(tiles[u].index),
+                    tile.index.max(tiles[u].index),
+                );
+                if ids[a + 1..b].iter().all(|&id| in_r[id]) {
+                    return true;
+                }
+            }
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.target.fill((0, 0));
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        for &u in partners {
+            if u == t {
+                continue;
+            }
+            let other = &tiles[u];
+            let ids = &of_line[other.line];
+            let low = ids[..other.index].iter().filter(|&&id| !in_r[id]).count();
+            let open_after = ids[other.index + 1..].iter().all(|&id| in_r[id]);
+            let forward = self.forward[other.line];
+            for (index, &cell) in self.lines[other.line]
+                .iter()
+                .enumerate()
+                .take(other.index + 1)
+                .skip(low)
+            {
+                // Arriving along the line: from after the partner (moving
+                // backward) only when its line can be open after it; from
+                // before it only when it is first in its line.
+                let mut arrivals = 0b1111u8;
+                if let Some(forward) = forward {
+                    if !open_after {
+                        arrivals &= !(1 << (forward ^ 1));
+                    }
+                    if index != 0 {
+                        arrivals &= !(1 << forward);
+                    }
+                }
+                self.target[self.field_index[cell]] = (stamp, arrivals);
+            }
+        }
+        self.sources.clear();
+        let forward = self.forward[tile.line];
+        for (index, &cell) in self.lines[tile.line]
+            .iter()
+            .enumerate()
+            .take(tile.index + 1)
+            .skip(outside_before)
+        {
+            let i = self.field_index[cell];
+            for dir in 0..4 {
+                let leaves = match forward {
+                    Some(f) if dir == f => open_after,
+                    Some(f) if dir == f ^ 1 => index == 0,
+                    _ => true,
+                };
+                if leaves {
+                    self.sources.push((i, dir));
+                }
+            }
+        }
+        let (target, hit_log) = (&self.target, &mut self.hit_log);
+        let first_hit = hit_log.len();
+        let met = self
+            .field
+            .reach_directed_until(&self.sources, self.max_turns, |cell, is_tile, dir| {
+                let (mark, arrivals) = target[cell];
+                if mark == stamp && arrivals & (1 << dir) != 0 {
+                    return ControlFlow::Break(());
+                }
+                if is_tile {
+                    hit_log.push(cell);
+                }
+                ControlFlow::Continue(())
+            })
+            .is_break();
+        if met {
+            hit_log.truncate(first_hit);
+        } else {
+            let tile = &mut tiles[t];
+            tile.tested_at = *version;
+            tile.hits = first_hit..hit_log.len();
+        }
+        met
+    }
+}
+
+/// The position under test and the growth of R on it.
+struct Position {
+    tiles: Vec<Tile>,
+    /// Per line: its tiles' ids, in order.
+    of_line: Vec<Vec<usize>>,
+    /// Per class: its tiles' ids.
+    of_class: Vec<Vec<usize>>,
+    in_r: Vec<bool>,
+    /// Counts the tiles that joined R, from 1.
+    version: u32,
+}
+
+impl Position {
+    /// Puts tile `t` in R, and marks the tiles of its line whose possible
+    /// cells that changes: those after it, which can now be one cell nearer
+    /// the end; those before it, if nothing outside R is left after them.
+    fn join(&mut self, t: usize) {
+        self.in_r[t] = true;
+        self.version += 1;
+        let Tile { line, index, .. } = self.tiles[t];
+        let ids = &self.of_line[line];
+        for &after in &ids[index + 1..] {
+            self.tiles[after].moved_at = self.version;
+        }
+        if ids[index + 1..].iter().all(|&id| self.in_r[id]) {
+            for &before in ids[..index].iter().rev() {
+                self.tiles[before].moved_at = self.version;
+                if !self.in_r[before] {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use grid_core::SplitMix64;
+
+    use super::*;
+    use crate::engine::gravity::Passes;
+    use crate::{Board, Gravity, Rules, reference};
+
+    /// The test is sound: a position it calls dead is one the exhaustive
+    /// search cannot clear, on random compacted boards under every gravity
+    /// with one pass, both borders and 0 to 3 turns. And it is not idle:
+    /// it finds a good share of the lost positions.
+    #[test]
+    fn dead_positions_are_never_clearable() {
+        let mut rng = SplitMix64::new(0x7374_7563);
+        let one_pass: Vec<Gravity> = Gravity::ALL
+            .into_iter()
+            .filter(|&g| Passes::new(2, 2, g).lines().is_some())
+            .collect();
+        assert_eq!(one_pass.len(), 10);
+        let (mut dead, mut lost, mut cases) = (0, 0, 0);
+        while cases < 10000 {
+            let (rows, cols) = (rng.range(2, 6), rng.range(2, 6));
+            let pairs = rng.range(2, (rows * cols / 2).min(9));
+            let kinds = rng.range(1, 4);
+            let mut cells = vec![0u32; rows * cols];
+            for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
+                *cell = (i / 2 % kinds) as u32 + 1;
+            }
+            rng.shuffle(&mut cells);
+            let rules = Rules {
+                max_turns: rng.range(0, 3),
+                border: if rng.percent(50) {
+                    Border::Open
+                } else {
+                    Border::Closed
+                },
+                gravity: one_pass[rng.below(one_pass.len())],
+                ..Rules::default()
+            };
+            let passes = Passes::new(rows, cols, rules.gravity);
+            let mut grid = Grid::from_vec(rows, cols, cells).unwrap();
+            passes.settle(&mut grid);
+            let board = Board::new(&grid).unwrap();
+            let lines = passes.lines().unwrap();
+            let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            let clearable = reference::clearable(&board, &rules);
+            if test.is_dead(&grid) {
+                assert!(!clearable, "called dead: {rules:?} {board:?}");
+                dead += 1;
+            }
+            lost += usize::from(!clearable);
+            cases += 1;
+        }
+        assert!(
+            dead * 2 > lost && lost > 500,
+            "{dead} found dead of {lost} lost"
+        );
+    }
+
+    /// A board as given, not yet compacted, is never called dead.
+    #[test]
+    fn a_board_not_compacted_is_not_judged() {
+        // Down: column 0 has a gap under its tile.
+        let grid = Grid::from_vec(2, 2, vec![1, 2, 0, 1]).unwrap();
+        let passes = Passes::new(2, 2, Gravity::Down);
+        let mut test = StuckTest::new(2, 2, passes.lines().unwrap(), Border::Closed, 0);
+        assert!(!test.is_dead(&grid));
+    }
+}
