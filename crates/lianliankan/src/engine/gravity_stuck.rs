@@ -152,6 +152,17 @@ impl StuckTest {
     /// O(p·t·rows·cols) for t tiles and p passes over them (at most t, a
     /// few in practice): one multi-source search per tile and pass.
     pub(crate) fn is_dead(&mut self, board: &Grid<u32>) -> bool {
+        self.is_dead_where(board, &|_, _| true)
+    }
+
+    /// As [`StuckTest::is_dead`], for plays that remove two tiles together
+    /// only when `may_pair` allows their cells (board indices, row-major):
+    /// dead then means no such play clears the board.
+    pub(crate) fn is_dead_where(
+        &mut self,
+        board: &Grid<u32>,
+        may_pair: &dyn Fn(usize, usize) -> bool,
+    ) -> bool {
         let cells = board.cells();
         let mut tiles: Vec<Tile> = Vec::new();
         // Per line: its tiles' ids, in order.
@@ -215,7 +226,7 @@ impl StuckTest {
                 if position.in_r[t] || !self.may_have_changed(&position, t) {
                     continue;
                 }
-                if !self.meets_partner(&mut position, t) {
+                if !self.meets_partner(&mut position, t, may_pair) {
                     continue;
                 }
                 grew = true;
@@ -248,7 +259,12 @@ impl StuckTest {
     /// Whether tile `t` (outside R) can meet a partner: in its line with
     /// only R between them, or by the search from its possible cells. A
     /// failed search is recorded in the tile.
-    fn meets_partner(&mut self, position: &mut Position, t: usize) -> bool {
+    fn meets_partner(
+        &mut self,
+        position: &mut Position,
+        t: usize,
+        may_pair: &dyn Fn(usize, usize) -> bool,
+    ) -> bool {
         let Position {
             tiles,
             of_line,
@@ -257,6 +273,9 @@ impl StuckTest {
             version,
             ..
         } = position;
+        let lines = &self.lines;
+        let cell_of = |id: usize| lines[tiles[id].line][tiles[id].index];
+        let may_pair = |u: usize| u != t && may_pair(cell_of(t), cell_of(u));
         let tile = tiles[t].clone();
         let ids = &of_line[tile.line];
         let outside_before = ids[..tile.index].iter().filter(|&&id| !in_r[id]).count();
@@ -264,7 +283,7 @@ impl StuckTest {
         let partners = &of_class[tile.class as usize];
         // A partner in the line with only R between: a neighbour some day.
         for &u in partners {
-            if u != t && tiles[u].line == tile.line {
+            if may_pair(u) && tiles[u].line == tile.line {
                 let (a, b) = (
                     tile.index.min(tiles[u].index),
                     tile.index.max(tiles[u].index),
@@ -281,7 +300,7 @@ impl StuckTest {
         }
         let stamp = self.stamp;
         for &u in partners {
-            if u == t {
+            if !may_pair(u) {
                 continue;
             }
             let other = &tiles[u];

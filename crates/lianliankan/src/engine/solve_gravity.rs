@@ -28,7 +28,12 @@
 //! positions lost long before they run out of moves (often the deal itself)
 //! but costs about ten times as much a state, so it gets `1 / TESTING_SHARE`
 //! of the states; then one without it, which looks for a solution among
-//! many cheap states.
+//! many cheap states. After the first two rounds, the root is *narrowed*
+//! once (classes of four tiles: each pairing that leaves the position dead
+//! when its pairs must go together is ruled out; see [`Search::narrow`]):
+//! the ruled-out pairs are never removed and are kept apart in every later
+//! dead-position test. Tiles carry ids for that: a position is a board of
+//! tile ids, which gravity moves with the tiles.
 //! (At 2 s on 20 deals a cell, this mix decides as many deals as the
 //! search without the test on every cell measured, and every deal of the
 //! 30×16 four-of-each open cell, of which that search left 7 undecided.)
@@ -65,40 +70,10 @@ pub(super) fn solve(
     if odd {
         return Solution::Unsolvable;
     }
-    classes.dedup();
-    let mut dense = board.to_grid();
-    for kind in dense.cells_mut().iter_mut().filter(|k| **k != 0) {
-        let class = rules.groups.class(*kind);
-        *kind = classes.binary_search(&class).expect("a listed class") as u32 + 1;
-    }
-    let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
-    let stuck = passes.lines().map(|lines| {
-        StuckTest::new(
-            board.rows(),
-            board.cols(),
-            lines,
-            rules.border,
-            rules.max_turns,
-        )
-    });
-    let mut search = Search {
-        rules,
-        passes,
-        testing: stuck.is_some(),
-        stuck,
-        wide: classes.len() > usize::from(u8::MAX),
-        classes: classes.len(),
-        order: Vec::new(),
-        failed: FxHashSet::default(),
-        memo_room: memo_bytes,
-        states: 0,
-        budget,
-        limit: u64::MAX,
-        shuffle: None,
-        progress,
-    };
+    let (mut search, ids) = Search::new(board, rules, budget, memo_bytes, progress);
     let tiles = board.tile_count();
     let mut run_states = FIRST_RUN;
+    let mut narrowed = false;
     loop {
         let states = if search.testing {
             run_states / TESTING_SHARE
@@ -106,7 +81,7 @@ pub(super) fn solve(
             run_states
         };
         search.limit = search.states.saturating_add(states);
-        match search.run(&dense, tiles) {
+        match search.run(&ids, tiles) {
             Ok(true) => return Solution::Solved(search.order),
             Ok(false) => return Solution::Unsolvable,
             Err(Stop::OutOfBudget) => {
@@ -121,6 +96,18 @@ pub(super) fn solve(
                     run_states = run_states.saturating_mul(2);
                 }
                 search.testing = !search.testing && search.stuck.is_some();
+                if search.testing && !narrowed {
+                    narrowed = true;
+                    match search.narrow(&ids) {
+                        Ok(false) => {}
+                        Ok(true) => return Solution::Unsolvable,
+                        Err(_) => {
+                            return Solution::OutOfBudget {
+                                states: search.states,
+                            };
+                        }
+                    }
+                }
             }
         }
     }
@@ -142,6 +129,11 @@ struct Search<'a, 'p> {
     /// More than 255 classes: four bytes a cell in memo keys.
     wide: bool,
     classes: usize,
+    /// Per tile id: its class (id 0, an empty cell: 0).
+    class_of: Vec<u32>,
+    /// Pairs of tile ids (smaller first) that no play clearing the board
+    /// removes together, found by narrowing at the root.
+    ruled_out: FxHashSet<(u32, u32)>,
     /// The removals on the way to the current position, each on the board
     /// as it was then.
     order: Vec<Move>,
@@ -155,25 +147,81 @@ struct Search<'a, 'p> {
     progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
 }
 
-impl Search<'_, '_> {
-    /// Whether `board` (dense classes, 0 = empty) with `tiles` tiles clears.
-    fn run(&mut self, board: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
+impl<'a, 'p> Search<'a, 'p> {
+    /// The search of `board` (whose classes all have an even count), and
+    /// its board of tile ids: 1..=t in row-major order, which tiles keep as
+    /// they slide.
+    fn new(
+        board: &Board,
+        rules: &'a Rules,
+        budget: u64,
+        memo_bytes: usize,
+        progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> (Search<'a, 'p>, Grid<u32>) {
+        let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let mut ids = board.to_grid();
+        let mut class_of = vec![0];
+        for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
+            let class = rules.groups.class(*kind);
+            class_of.push(classes.binary_search(&class).expect("a listed class") as u32 + 1);
+            *kind = class_of.len() as u32 - 1;
+        }
+        let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
+        let stuck = passes.lines().map(|lines| {
+            StuckTest::new(
+                board.rows(),
+                board.cols(),
+                lines,
+                rules.border,
+                rules.max_turns,
+            )
+        });
+        let search = Search {
+            rules,
+            passes,
+            testing: stuck.is_some(),
+            stuck,
+            wide: classes.len() > usize::from(u8::MAX),
+            classes: classes.len(),
+            class_of,
+            ruled_out: FxHashSet::default(),
+            order: Vec::new(),
+            failed: FxHashSet::default(),
+            memo_room: memo_bytes,
+            states: 0,
+            budget,
+            limit: u64::MAX,
+            shuffle: None,
+            progress,
+        };
+        (search, ids)
+    }
+
+    /// Whether the board of tile ids `ids` (0 = empty) with `tiles` tiles
+    /// clears.
+    fn run(&mut self, ids: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
         if tiles == 0 {
             return Ok(true);
         }
-        let key = self.key(board);
+        let board = self.classes_of(ids);
+        let key = self.key(&board);
         if self.failed.contains(&key) {
             return Ok(false);
         }
         count_state(&mut self.states, self.budget, self.limit, self.progress)?;
-        let dead = self.testing && self.stuck.as_mut().is_some_and(|test| test.is_dead(board));
-        let moves = if dead {
+        let dead = self.testing && self.is_dead(&board, ids);
+        let mut moves = if dead {
             Vec::new()
         } else {
-            self.ranked_moves(board)
+            self.ranked_moves(&board)
         };
+        if !self.ruled_out.is_empty() {
+            moves.retain(|m| !self.ruled_out.contains(&id_pair(ids[m.a()], ids[m.b()])));
+        }
         for pair in moves {
-            let mut next = board.clone();
+            let mut next = ids.clone();
             next[pair.a()] = 0;
             next[pair.b()] = 0;
             self.passes.settle(&mut next);
@@ -188,6 +236,101 @@ impl Search<'_, '_> {
             self.memo_room -= cost;
         }
         Ok(false)
+    }
+
+    /// The board of classes of the board of tile ids `ids`.
+    fn classes_of(&self, ids: &Grid<u32>) -> Grid<u32> {
+        let mut board = ids.clone();
+        for cell in board.cells_mut() {
+            *cell = self.class_of[*cell as usize];
+        }
+        board
+    }
+
+    /// The dead-position test on `board` (classes) with tile ids `ids`,
+    /// pairs ruled out never removed together.
+    fn is_dead(&mut self, board: &Grid<u32>, ids: &Grid<u32>) -> bool {
+        let Some(test) = self.stuck.as_mut() else {
+            return false;
+        };
+        if self.ruled_out.is_empty() {
+            return test.is_dead(board);
+        }
+        let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
+        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids[x], ids[y])))
+    }
+
+    /// Narrowing at the root (the board of tile ids `ids`, compacted): for
+    /// every class of 4 to `NARROW_CAP` tiles, every way to pair two of its
+    /// tiles (with four, the three pairings) is tried: if the position is
+    /// dead when they must be removed together (each tile joins R only
+    /// with its mate), no clearing play removes them together, and they are
+    /// ruled out for the whole search. Rounds repeat while something is
+    /// ruled out. Whether the root is dead (a tile left without a partner,
+    /// or dead with every pair ruled out kept apart). Each probe counts as
+    /// a state.
+    ///
+    /// Ruling pairs out keeps the search exact: a clearing play from any
+    /// position reached from the root extends a clearing play from the
+    /// root, which removes no ruled-out pair; so skipping those moves, and
+    /// keeping such tiles apart in the dead-position test, loses no
+    /// clearing play, and a position the search gives up is truly lost
+    /// (the memo stays keyed by classes).
+    fn narrow(&mut self, ids: &Grid<u32>) -> Result<bool, Stop> {
+        let board = self.classes_of(ids);
+        let Some(test) = self.stuck.as_mut() else {
+            return Ok(false);
+        };
+        let limit = u64::MAX;
+        let cells = ids.cells();
+        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.classes + 1];
+        for (cell, &class) in board.cells().iter().enumerate() {
+            if class != 0 {
+                of_class[class as usize].push(cell);
+            }
+        }
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for tiles in &of_class {
+                if !(4..=NARROW_CAP).contains(&tiles.len()) {
+                    continue;
+                }
+                for bound in pairings(tiles) {
+                    let bound = bound.map(|(a, b)| id_pair(cells[a], cells[b]));
+                    if bound.iter().any(|pair| self.ruled_out.contains(pair)) {
+                        continue;
+                    }
+                    count_state(&mut self.states, self.budget, limit, self.progress)?;
+                    let ruled_out = &self.ruled_out;
+                    let mate = |x: u32| {
+                        bound.iter().find_map(|&(a, b)| {
+                            (x == a).then_some(b).or_else(|| (x == b).then_some(a))
+                        })
+                    };
+                    let dead = test.is_dead_where(&board, &|x, y| {
+                        let (x, y) = (cells[x], cells[y]);
+                        !ruled_out.contains(&id_pair(x, y))
+                            && mate(x).is_none_or(|m| m == y)
+                            && mate(y).is_none_or(|m| m == x)
+                    });
+                    if dead {
+                        self.ruled_out.extend(bound);
+                        grew = true;
+                    }
+                }
+                let stranded = tiles.iter().any(|&x| {
+                    tiles
+                        .iter()
+                        .all(|&y| y == x || self.ruled_out.contains(&id_pair(cells[x], cells[y])))
+                });
+                if stranded {
+                    return Ok(true);
+                }
+            }
+        }
+        count_state(&mut self.states, self.budget, limit, self.progress)?;
+        Ok(self.is_dead(&board, ids))
     }
 
     /// The memo key of `board`: its classes, one byte a cell (four if
@@ -251,5 +394,139 @@ impl Search<'_, '_> {
         }
         ranked.sort_unstable();
         ranked.into_iter().map(|(_, _, _, m)| m).collect()
+    }
+}
+
+/// Classes with at most this many tiles are narrowed at the root.
+const NARROW_CAP: usize = 4;
+
+/// Two tile ids as a key of `ruled_out`: the smaller first.
+fn id_pair(a: u32, b: u32) -> (u32, u32) {
+    (a.min(b), a.max(b))
+}
+
+/// What narrowing binds together among the cells `tiles` of one class:
+/// with four tiles, each of the three pairings (two pairs); with more, each
+/// pair (given twice).
+fn pairings(tiles: &[usize]) -> Vec<[(usize, usize); 2]> {
+    if let &[a, b, c, d] = tiles {
+        return vec![[(a, b), (c, d)], [(a, c), (b, d)], [(a, d), (b, c)]];
+    }
+    let mut out = Vec::new();
+    for (i, &a) in tiles.iter().enumerate() {
+        for &b in &tiles[i + 1..] {
+            out.push([(a, b), (a, b)]);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use grid_core::SplitMix64;
+    use rustc_hash::FxHashMap;
+
+    use super::*;
+    use crate::{Border, Gravity, reference};
+
+    /// Boards of tile ids already searched, with their answers.
+    type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(u32, u32)>>>;
+
+    /// The pairs of tile ids that some clearing play from `ids` removes
+    /// together, or `None` if no play clears it: every move tried, boards
+    /// remembered.
+    fn pairs_of_clearing_plays(
+        ids: &Grid<u32>,
+        class_of: &[u32],
+        rules: &Rules,
+        seen: &mut Seen,
+    ) -> Option<BTreeSet<(u32, u32)>> {
+        if ids.cells().iter().all(|&id| id == 0) {
+            return Some(BTreeSet::new());
+        }
+        if let Some(known) = seen.get(ids.cells()) {
+            return known.clone();
+        }
+        let mut classes = ids.clone();
+        for cell in classes.cells_mut() {
+            *cell = class_of[*cell as usize];
+        }
+        let board = Board::new(&classes).unwrap();
+        let mut used: Option<BTreeSet<(u32, u32)>> = None;
+        for pair in reference::moves(&board, rules) {
+            let mut next = ids.clone();
+            next[pair.a()] = 0;
+            next[pair.b()] = 0;
+            let next = reference::settle(&next, rules.gravity);
+            if let Some(later) = pairs_of_clearing_plays(&next, class_of, rules, seen) {
+                let all = used.get_or_insert_with(BTreeSet::new);
+                all.extend(later);
+                all.insert(id_pair(ids[pair.a()], ids[pair.b()]));
+            }
+        }
+        seen.insert(ids.cells().to_vec(), used.clone());
+        used
+    }
+
+    /// Narrowing rules out only pairs that no clearing play removes
+    /// together, and calls the root dead only when nothing clears it: on
+    /// random compacted boards whose kinds come four at a time, under every
+    /// one-pass gravity, both borders, 0 to 2 turns, against the
+    /// exhaustive search over plays.
+    #[test]
+    fn narrowing_rules_out_only_pairs_no_clearing_play_uses() {
+        let mut rng = SplitMix64::new(0x6e61_7272);
+        let one_pass: Vec<Gravity> = Gravity::ALL
+            .into_iter()
+            .filter(|&g| Passes::new(2, 2, g).lines().is_some())
+            .collect();
+        let (mut ruled, mut dead, mut cases) = (0, 0, 0);
+        while cases < 600 {
+            let (rows, cols) = (rng.range(3, 4), rng.range(3, 4));
+            let tiles = 4 * rng.range(2, rows * cols / 4);
+            let mut cells = vec![0u32; rows * cols];
+            for (i, cell) in cells.iter_mut().take(tiles).enumerate() {
+                *cell = (i / 4) as u32 + 1;
+            }
+            rng.shuffle(&mut cells);
+            let rules = Rules {
+                max_turns: rng.range(0, 2),
+                border: if rng.percent(50) {
+                    Border::Open
+                } else {
+                    Border::Closed
+                },
+                gravity: one_pass[rng.below(one_pass.len())],
+                ..Rules::default()
+            };
+            let mut grid = Grid::from_vec(rows, cols, cells).unwrap();
+            Passes::new(rows, cols, rules.gravity).settle(&mut grid);
+            let board = Board::new(&grid).unwrap();
+            let mut go_on = |_| ControlFlow::Continue(());
+            let (mut search, ids) = Search::new(&board, &rules, u64::MAX, 1 << 20, &mut go_on);
+            let is_dead = search.narrow(&ids).unwrap();
+            let used =
+                pairs_of_clearing_plays(&ids, &search.class_of, &rules, &mut Seen::default());
+            if is_dead {
+                assert!(used.is_none(), "called dead: {rules:?} {board:?}");
+                dead += 1;
+            }
+            if let Some(used) = &used {
+                for pair in &search.ruled_out {
+                    assert!(
+                        !used.contains(pair),
+                        "{pair:?} ruled out: {rules:?} {board:?}"
+                    );
+                }
+                ruled += search.ruled_out.len();
+            }
+            cases += 1;
+        }
+        assert!(
+            ruled > 300 && dead > 30,
+            "{ruled} pairs ruled out, {dead} dead"
+        );
     }
 }
