@@ -48,6 +48,8 @@ pub(crate) fn settle(kinds: &mut Grid<u32>, mode: Gravity) -> Vec<Slide> {
 #[derive(Clone, Debug)]
 pub(crate) struct Passes {
     passes: Vec<Vec<Vec<usize>>>,
+    /// With one pass: per cell, the line it is on.
+    line_of: Vec<usize>,
 }
 
 impl Passes {
@@ -107,7 +109,16 @@ impl Passes {
                 pass(false, &|_| Halves::Split(End, Start)),
             ],
         };
-        Passes { passes }
+        let mut line_of = Vec::new();
+        if let [only] = passes.as_slice() {
+            line_of = vec![0; rows * cols];
+            for (l, line) in only.iter().enumerate() {
+                for &cell in line {
+                    line_of[cell] = l;
+                }
+            }
+        }
+        Passes { passes, line_of }
     }
 
     /// The lines of a mode with one pass, which split the board: every
@@ -117,6 +128,28 @@ impl Passes {
         match self.passes.as_slice() {
             [only] => Some(only),
             _ => None,
+        }
+    }
+
+    /// As [`Passes::settle`] on a compacted board from which the tiles on
+    /// the cells `emptied` (row-major indices) were just removed, without
+    /// recording slides: under one pass only their lines can move.
+    ///
+    /// # Complexity
+    /// O(rows + cols) per emptied cell under one pass; else as
+    /// [`Passes::settle`].
+    pub(crate) fn settle_after(&self, kinds: &mut Grid<u32>, emptied: &[usize]) {
+        let cells = kinds.cells_mut();
+        if let [only] = self.passes.as_slice() {
+            for &cell in emptied {
+                compact(cells, &only[self.line_of[cell]], 0, |kind| kind != 0);
+            }
+        } else {
+            for pass in &self.passes {
+                for line in pass {
+                    compact(cells, line, 0, |kind| kind != 0);
+                }
+            }
         }
     }
 
@@ -135,7 +168,7 @@ impl Passes {
         let mut cells: Vec<(u32, usize)> = kinds.cells().iter().copied().zip(0..).collect();
         for pass in &self.passes {
             for line in pass {
-                compact(&mut cells, line);
+                compact(&mut cells, line, (0, usize::MAX), |(kind, _)| kind != 0);
             }
         }
         let mut slides = Vec::new();
@@ -161,14 +194,14 @@ enum Halves {
 
 /// Moves the tiles of the cells `line` (listed from the end they slide
 /// toward) onto its first cells, in order; the rest become empty.
-fn compact(cells: &mut [(u32, usize)], line: &[usize]) {
+fn compact<T: Copy>(cells: &mut [T], line: &[usize], empty: T, is_tile: impl Fn(T) -> bool) {
     let mut next = 0;
     for k in 0..line.len() {
         let tile = cells[line[k]];
-        if tile.0 != 0 {
+        if is_tile(tile) {
             if next != k {
                 cells[line[next]] = tile;
-                cells[line[k]] = (0, usize::MAX);
+                cells[line[k]] = empty;
             }
             next += 1;
         }
@@ -206,6 +239,35 @@ mod tests {
             grid(&[&[0, 0, 2], &[0, 0, 5], &[1, 0, 8], &[4, 3, 0], &[7, 6, 0]])
         );
         assert_eq!(after(Gravity::None), board);
+    }
+
+    /// After a removal from a compacted board, compacting only the lines
+    /// of the emptied cells is the whole compaction, under every mode.
+    #[test]
+    fn settling_after_a_removal_is_settling() {
+        let mut rng = grid_core::SplitMix64::new(0x7365_7474);
+        for _ in 0..2000 {
+            let (rows, cols) = (rng.range(1, 6), rng.range(1, 6));
+            let mode = Gravity::ALL[rng.below(Gravity::ALL.len())];
+            let passes = Passes::new(rows, cols, mode);
+            let cells = (0..rows * cols).map(|_| rng.range(0, 3) as u32).collect();
+            let mut board = Grid::from_vec(rows, cols, cells).unwrap();
+            passes.settle(&mut board);
+            let tiles: Vec<usize> = (0..rows * cols)
+                .filter(|&i| board.cells()[i] != 0)
+                .collect();
+            if tiles.len() < 2 {
+                continue;
+            }
+            let a = tiles[rng.below(tiles.len())];
+            let b = tiles[rng.below(tiles.len())];
+            board.cells_mut()[a] = 0;
+            board.cells_mut()[b] = 0;
+            let mut expected = board.clone();
+            passes.settle(&mut expected);
+            passes.settle_after(&mut board, &[a, b]);
+            assert_eq!(board, expected, "{mode:?}");
+        }
     }
 
     #[test]

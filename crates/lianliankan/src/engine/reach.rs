@@ -80,6 +80,19 @@ impl Field {
         }
     }
 
+    /// Puts the kinds of `kinds` (0 = empty; a board of this field's size)
+    /// on the board cells, as [`Field::from_kinds`] would, reusing the
+    /// buffers.
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn load(&mut self, kinds: &Grid<u32>) {
+        for (pos, &kind) in kinds.positions().zip(kinds.cells()) {
+            let i = self.index(pos);
+            self.set(i, kind);
+        }
+    }
+
     /// The number of field cells (board, ring and frame).
     pub(crate) fn len(&self) -> usize {
         self.cells.grid().cells().len()

@@ -129,6 +129,12 @@ struct Search<'a, 'p> {
     /// More than 255 classes: four bytes a cell in memo keys.
     wide: bool,
     classes: usize,
+    /// The board searched for moves, reused from state to state.
+    field: Field,
+    /// Per class: its tiles (a buffer of `ranked_moves`).
+    of_class: Vec<Vec<Pos>>,
+    /// The tiles one reach hits (a buffer of `ranked_moves`).
+    partners: Vec<usize>,
     /// Per tile id: its class (id 0, an empty cell: 0).
     class_of: Vec<u32>,
     /// Pairs of tile ids (smaller first) that no play clearing the board
@@ -185,6 +191,9 @@ impl<'a, 'p> Search<'a, 'p> {
             stuck,
             wide: classes.len() > usize::from(u8::MAX),
             classes: classes.len(),
+            field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
+            of_class: vec![Vec::new(); classes.len() + 1],
+            partners: Vec::new(),
             class_of,
             ruled_out: FxHashSet::default(),
             order: Vec::new(),
@@ -224,7 +233,13 @@ impl<'a, 'p> Search<'a, 'p> {
             let mut next = ids.clone();
             next[pair.a()] = 0;
             next[pair.b()] = 0;
-            self.passes.settle(&mut next);
+            if self.order.is_empty() {
+                // The board as given need not be compacted yet.
+                self.passes.settle(&mut next);
+            } else {
+                let emptied = [pair.a(), pair.b()].map(|p| next.index_of(p));
+                self.passes.settle_after(&mut next, &emptied);
+            }
             self.order.push(pair);
             if self.run(&next, tiles - 2)? {
                 return Ok(true);
@@ -346,14 +361,18 @@ impl<'a, 'p> Search<'a, 'p> {
     /// Every move on `board`, best first: classes with fewer tiles first,
     /// then pairs whose tiles have fewer partners, ties in a run's order.
     fn ranked_moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
-        let mut field = Field::from_kinds(board.clone(), self.rules.border);
-        let mut of_class: Vec<Vec<Pos>> = vec![Vec::new(); self.classes + 1];
-        for pos in board.positions() {
-            let class = board[pos] as usize;
+        let field = &mut self.field;
+        field.load(board);
+        let of_class = &mut self.of_class;
+        for tiles in of_class.iter_mut() {
+            tiles.clear();
+        }
+        for (pos, &class) in board.positions().zip(board.cells()) {
             if class != 0 {
-                of_class[class].push(pos);
+                of_class[class as usize].push(pos);
             }
         }
+        let partners = &mut self.partners;
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
@@ -365,13 +384,13 @@ impl<'a, 'p> Search<'a, 'p> {
             let first = ranked.len();
             for &t in &tiles[..n - 1] {
                 let start = field.index(t);
-                let mut partners = Vec::new();
+                partners.clear();
                 field.reach(start, self.rules.max_turns, |cell, is_tile| {
                     if is_tile && cell > start {
                         partners.push(cell);
                     }
                 });
-                for cell in partners {
+                for &cell in partners.iter() {
                     if field.kind(cell) as usize == class {
                         let tie = self.shuffle.as_mut().map_or(0, SplitMix64::next_u64);
                         ranked.push((n, 0, tie, Move::new(t, field.pos(cell))));
