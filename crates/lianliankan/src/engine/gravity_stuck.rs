@@ -85,8 +85,9 @@ pub(crate) struct StuckTest {
 /// One tile of the position.
 #[derive(Clone)]
 struct Tile {
-    /// Its line, index in it, and class.
+    /// Its line.
     line: usize,
+    /// Its index in its line: how many tiles are before it.
     index: usize,
     class: u32,
     /// When its last search failed (a version of R; 0 = never searched),
@@ -97,6 +98,7 @@ struct Tile {
     /// The version of R at which its possible cells last changed: more of
     /// them (a tile before it joined R), or its line now open after it.
     moved_at: u32,
+    /// See `tested_at`.
     hits: std::ops::Range<usize>,
 }
 
@@ -143,6 +145,19 @@ impl StuckTest {
         }
     }
 
+    /// Whether every line of `board` (0 = empty) has its tiles on its
+    /// first cells, as after any removal.
+    ///
+    /// # Complexity
+    /// O(rows·cols).
+    pub(crate) fn is_compacted(&self, board: &Grid<u32>) -> bool {
+        let cells = board.cells();
+        self.lines.iter().all(|line| {
+            let tiles = line.iter().take_while(|&&cell| cells[cell] != 0).count();
+            line[tiles..].iter().all(|&cell| cells[cell] == 0)
+        })
+    }
+
     /// Whether some tile of `board` (classes, 0 = empty) can never be
     /// removed, whatever is played. `false` when the board is not compacted
     /// (a board as given, before its first removal): the argument needs
@@ -163,6 +178,9 @@ impl StuckTest {
         board: &Grid<u32>,
         may_pair: &dyn Fn(usize, usize) -> bool,
     ) -> bool {
+        if !self.is_compacted(board) {
+            return false;
+        }
         let cells = board.cells();
         let mut tiles: Vec<Tile> = Vec::new();
         // Per line: its tiles' ids, in order.
@@ -172,10 +190,7 @@ impl StuckTest {
             for (index, &cell) in line.iter().enumerate() {
                 let class = cells[cell];
                 if class == 0 {
-                    continue;
-                }
-                if index != ids.len() {
-                    return false;
+                    break;
                 }
                 ids.push(tiles.len());
                 tiles.push(Tile {

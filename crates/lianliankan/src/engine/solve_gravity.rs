@@ -293,7 +293,7 @@ impl<'a, 'p> Search<'a, 'p> {
     /// (the memo stays keyed by classes).
     fn narrow(&mut self, ids: &Grid<u32>) -> Result<bool, Stop> {
         let board = self.classes_of(ids);
-        let Some(test) = self.stuck.as_mut() else {
+        let Some(test) = self.stuck.as_mut().filter(|test| test.is_compacted(&board)) else {
             return Ok(false);
         };
         let limit = u64::MAX;
