@@ -131,6 +131,22 @@ impl Passes {
         }
     }
 
+    /// Whether the tile on `cell` (row-major) of `kinds` (0 = empty) has
+    /// no tile after it on its line, under a mode with one pass: no tile
+    /// is ever after it, so no tile's cell ever depends on whether it is
+    /// there. `false` for the other modes.
+    pub(crate) fn is_last_on_line(&self, kinds: &Grid<u32>, cell: usize) -> bool {
+        let [only] = self.passes.as_slice() else {
+            return false;
+        };
+        let line = &only[self.line_of[cell]];
+        let at = line
+            .iter()
+            .position(|&c| c == cell)
+            .expect("a cell of its line");
+        line[at + 1..].iter().all(|&c| kinds.cells()[c] == 0)
+    }
+
     /// As [`Passes::settle`] on a compacted board from which the tiles on
     /// the cells `emptied` (row-major indices) were just removed, without
     /// recording slides: under one pass only their lines can move.

@@ -135,6 +135,8 @@ struct Search<'a, 'p> {
     of_class: Vec<Vec<Pos>>,
     /// The tiles one reach hits (a buffer of `ranked_moves`).
     partners: Vec<usize>,
+    /// Per class: its tiles on the board (a buffer of `safe_move`).
+    class_count: Vec<usize>,
     /// Per tile id: its class (id 0, an empty cell: 0).
     class_of: Vec<u32>,
     /// Pairs of tile ids (smaller first) that no play clearing the board
@@ -194,6 +196,7 @@ impl<'a, 'p> Search<'a, 'p> {
             field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
             of_class: vec![Vec::new(); classes.len() + 1],
             partners: Vec::new(),
+            class_count: vec![0; classes.len() + 1],
             class_of,
             ruled_out: FxHashSet::default(),
             order: Vec::new(),
@@ -229,6 +232,9 @@ impl<'a, 'p> Search<'a, 'p> {
         if !self.ruled_out.is_empty() {
             moves.retain(|m| !self.ruled_out.contains(&id_pair(ids[m.a()], ids[m.b()])));
         }
+        if let Some(safe) = self.safe_move(&board, &moves) {
+            moves = vec![safe];
+        }
         for pair in moves {
             let mut next = ids.clone();
             next[pair.a()] = 0;
@@ -251,6 +257,37 @@ impl<'a, 'p> Search<'a, 'p> {
             self.memo_room -= cost;
         }
         Ok(false)
+    }
+
+    /// A move that can be made at once, without trying the others: the
+    /// last two tiles of a class, each with no tile after it on its line
+    /// (under a one-pass gravity, on a compacted board).
+    ///
+    /// *Why this is safe.* Such a tile stays last on its line for good (no
+    /// tile is ever added), so no tile's cell ever depends on whether it is
+    /// there: a tile's cell is fixed by the tiles before it on its line.
+    /// Take any play S that clears the board; the same play with this pair
+    /// removed first (and not again later) meets at every step the board of
+    /// S minus these two tiles, every other tile on the same cell, so every
+    /// path of S runs through cells that are still empty, and it clears the
+    /// board too.
+    fn safe_move(&mut self, board: &Grid<u32>, moves: &[Move]) -> Option<Move> {
+        let test = self.stuck.as_ref()?;
+        if self.order.is_empty() && !test.is_compacted(board) {
+            // The board as given: its first removal compacts every line.
+            return None;
+        }
+        let count = &mut self.class_count;
+        count.fill(0);
+        for &class in board.cells() {
+            count[class as usize] += 1;
+        }
+        moves.iter().copied().find(|m| {
+            count[board[m.a()] as usize] == 2
+                && [m.a(), m.b()]
+                    .iter()
+                    .all(|&p| self.passes.is_last_on_line(board, board.index_of(p)))
+        })
     }
 
     /// The board of classes of the board of tile ids `ids`.
