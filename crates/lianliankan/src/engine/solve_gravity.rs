@@ -13,11 +13,14 @@
 //! proof rests on "removing tiles only empties cells, so a path stays a
 //! path", and under gravity a removal also moves tiles, which can block a
 //! path that existed before (a tile slides into it) as well as open one.
-//! Every position's moves are searched, so `Unsolvable` is a proof; the
-//! pruning is the memo of positions searched to the end, the odd-class test
-//! at the root (it holds under any rule: every removal takes two tiles of
-//! one class), and, under a gravity with one pass, the dead-position test
-//! of `gravity_stuck` (tiles that no play can ever remove).
+//! Only a narrow case survives under a one-pass gravity: the last two
+//! tiles of a class, each last on its line, move nothing now or later
+//! ([`Search::safe_move`]). Otherwise every position's moves are searched,
+//! so `Unsolvable` is a proof; the pruning is the memo of positions
+//! searched to the end, the odd-class test at the root (it holds under any
+//! rule: every removal takes two tiles of one class), and, under a gravity
+//! with one pass, the dead-position test of `gravity_stuck` (tiles that no
+//! play can ever remove) and the pairs narrowing rules out.
 //!
 //! Move ordering is the static search's: classes with fewer tiles left
 //! first, then pairs whose tiles have fewer partners. The search runs in
