@@ -26,12 +26,13 @@
 //! first, then pairs whose tiles have fewer partners. The search runs in
 //! rounds with growing state limits, keeping the memo, with random
 //! tie-breaking after the first; every round is complete unless cut off by
-//! its limit, so the last one decides. Under a one-pass gravity the rounds
-//! alternate: one with the dead-position test at every state, which proves
-//! positions lost long before they run out of moves (often the deal itself)
-//! but costs about ten times as much a state, so it gets `1 / TESTING_SHARE`
-//! of the states; then one without it, which looks for a solution among
-//! many cheap states. After the first two rounds, the root is *narrowed*
+//! its limit, so the last one decides. Under a one-pass gravity the deal is
+//! tested for a dead position first (most lost deals on big boards are),
+//! and then the rounds alternate: one without the test, which looks for a
+//! solution among many cheap states, then one with it at every state,
+//! which proves positions lost long before they run out of moves but costs
+//! about ten times as much a state, so it gets `1 / TESTING_SHARE` of the
+//! states of the round before. After the first round, the root is *narrowed*
 //! once (classes of four tiles: each pairing that leaves the position dead
 //! when its pairs must go together is ruled out; see [`Search::narrow`]):
 //! the ruled-out pairs are never removed and are kept apart in every later
@@ -74,6 +75,10 @@ pub(super) fn solve(
         return Solution::Unsolvable;
     }
     let (mut search, ids) = Search::new(board, rules, budget, memo_bytes, progress);
+    // The deal itself first: most lost deals on big boards are dead at once.
+    if search.is_dead(&search.classes_of(&ids), &ids) {
+        return Solution::Unsolvable;
+    }
     let tiles = board.tile_count();
     let mut run_states = FIRST_RUN;
     let mut narrowed = false;
@@ -117,7 +122,7 @@ pub(super) fn solve(
 }
 
 /// A round with the dead-position test gets this fraction of the states of
-/// the round without it that follows.
+/// the round without it before it.
 const TESTING_SHARE: u64 = 16;
 
 /// The search state.
@@ -192,7 +197,7 @@ impl<'a, 'p> Search<'a, 'p> {
         let search = Search {
             rules,
             passes,
-            testing: stuck.is_some(),
+            testing: false,
             stuck,
             wide: classes.len() > usize::from(u8::MAX),
             classes: classes.len(),
