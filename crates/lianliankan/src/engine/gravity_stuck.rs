@@ -425,13 +425,54 @@ impl Position {
     }
 }
 
+/// A random position for the tests: `tiles` tiles, their kinds given out
+/// `group` at a time from 1..=`kinds` in turn, on random cells of a `rows ×
+/// cols` board, compacted under random rules with a one-pass gravity,
+/// either border and 0 to `max_turns` turns.
+#[cfg(test)]
+pub(crate) fn random_position(
+    rng: &mut grid_core::SplitMix64,
+    rows: usize,
+    cols: usize,
+    tiles: usize,
+    group: usize,
+    kinds: usize,
+    max_turns: usize,
+) -> (Grid<u32>, crate::Rules) {
+    use super::gravity::Passes;
+    use crate::{Gravity, Rules};
+    let one_pass: Vec<Gravity> = Gravity::ALL
+        .into_iter()
+        .filter(|&g| Passes::new(2, 2, g).lines().is_some())
+        .collect();
+    assert_eq!(one_pass.len(), 10);
+    let mut cells = vec![0u32; rows * cols];
+    for (i, cell) in cells.iter_mut().take(tiles).enumerate() {
+        *cell = (i / group % kinds) as u32 + 1;
+    }
+    rng.shuffle(&mut cells);
+    let rules = Rules {
+        max_turns: rng.range(0, max_turns),
+        border: if rng.percent(50) {
+            Border::Open
+        } else {
+            Border::Closed
+        },
+        gravity: one_pass[rng.below(one_pass.len())],
+        ..Rules::default()
+    };
+    let mut grid = Grid::from_vec(rows, cols, cells).expect("rows × cols cells");
+    Passes::new(rows, cols, rules.gravity).settle(&mut grid);
+    (grid, rules)
+}
+
 #[cfg(test)]
 mod tests {
     use grid_core::SplitMix64;
 
     use super::*;
     use crate::engine::gravity::Passes;
-    use crate::{Board, Gravity, Rules, reference};
+    use crate::{Board, Gravity, reference};
 
     /// The test is sound: a position it calls dead is one the exhaustive
     /// search cannot clear, on random compacted boards under every gravity
@@ -440,34 +481,13 @@ mod tests {
     #[test]
     fn dead_positions_are_never_clearable() {
         let mut rng = SplitMix64::new(0x7374_7563);
-        let one_pass: Vec<Gravity> = Gravity::ALL
-            .into_iter()
-            .filter(|&g| Passes::new(2, 2, g).lines().is_some())
-            .collect();
-        assert_eq!(one_pass.len(), 10);
         let (mut dead, mut lost, mut cases) = (0, 0, 0);
         while cases < 10000 {
             let (rows, cols) = (rng.range(2, 6), rng.range(2, 6));
             let pairs = rng.range(2, (rows * cols / 2).min(9));
             let kinds = rng.range(1, 4);
-            let mut cells = vec![0u32; rows * cols];
-            for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
-                *cell = (i / 2 % kinds) as u32 + 1;
-            }
-            rng.shuffle(&mut cells);
-            let rules = Rules {
-                max_turns: rng.range(0, 3),
-                border: if rng.percent(50) {
-                    Border::Open
-                } else {
-                    Border::Closed
-                },
-                gravity: one_pass[rng.below(one_pass.len())],
-                ..Rules::default()
-            };
+            let (grid, rules) = random_position(&mut rng, rows, cols, 2 * pairs, 2, kinds, 3);
             let passes = Passes::new(rows, cols, rules.gravity);
-            let mut grid = Grid::from_vec(rows, cols, cells).unwrap();
-            passes.settle(&mut grid);
             let board = Board::new(&grid).unwrap();
             let lines = passes.lines().unwrap();
             let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);

@@ -493,7 +493,8 @@ mod tests {
     use rustc_hash::FxHashMap;
 
     use super::*;
-    use crate::{Border, Gravity, reference};
+    use crate::engine::gravity_stuck::random_position;
+    use crate::reference;
 
     /// Boards of tile ids already searched, with their answers.
     type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(u32, u32)>>>;
@@ -542,31 +543,11 @@ mod tests {
     #[test]
     fn narrowing_rules_out_only_pairs_no_clearing_play_uses() {
         let mut rng = SplitMix64::new(0x6e61_7272);
-        let one_pass: Vec<Gravity> = Gravity::ALL
-            .into_iter()
-            .filter(|&g| Passes::new(2, 2, g).lines().is_some())
-            .collect();
         let (mut ruled, mut dead, mut cases) = (0, 0, 0);
         while cases < 600 {
             let (rows, cols) = (rng.range(3, 4), rng.range(3, 4));
             let tiles = 4 * rng.range(2, rows * cols / 4);
-            let mut cells = vec![0u32; rows * cols];
-            for (i, cell) in cells.iter_mut().take(tiles).enumerate() {
-                *cell = (i / 4) as u32 + 1;
-            }
-            rng.shuffle(&mut cells);
-            let rules = Rules {
-                max_turns: rng.range(0, 2),
-                border: if rng.percent(50) {
-                    Border::Open
-                } else {
-                    Border::Closed
-                },
-                gravity: one_pass[rng.below(one_pass.len())],
-                ..Rules::default()
-            };
-            let mut grid = Grid::from_vec(rows, cols, cells).unwrap();
-            Passes::new(rows, cols, rules.gravity).settle(&mut grid);
+            let (grid, rules) = random_position(&mut rng, rows, cols, tiles, 4, usize::MAX, 2);
             let board = Board::new(&grid).unwrap();
             let mut go_on = |_| ControlFlow::Continue(());
             let (mut search, ids) = Search::new(&board, &rules, u64::MAX, 1 << 20, &mut go_on);

@@ -2,7 +2,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use grid_core::{Grid, SplitMix64};
-use lianliankan::{Board, Game, Move, Rules};
+use lianliankan::{Board, Game, Move, Rules, Solution, reference, solve};
 
 /// A board with `fill` percent tiles of kinds 1..=kinds.
 pub use lianliankan::reference::random_board;
@@ -33,4 +33,26 @@ pub fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
         }
     }
     assert!(game.is_cleared(), "{rules:?} on {board:?}");
+}
+
+/// Whether `board` can be cleared under `rules`, as `solve` says without a
+/// budget, checked against the exhaustive search: the same verdict, and a
+/// found order replayed.
+pub fn solve_checked(board: &Board, rules: &Rules) -> bool {
+    let truth = reference::clearable(board, rules);
+    match solve(board, rules, u64::MAX) {
+        Solution::Solved(order) => {
+            assert!(
+                truth,
+                "solved, but the reference says no: {rules:?} {board:?}"
+            );
+            assert_clears(board, rules, &order);
+            true
+        }
+        Solution::Unsolvable => {
+            assert!(!truth, "{rules:?} {board:?} is clearable");
+            false
+        }
+        Solution::OutOfBudget { .. } => panic!("no budget limit was set"),
+    }
 }
