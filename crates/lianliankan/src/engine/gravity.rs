@@ -48,8 +48,8 @@ pub(crate) fn settle(kinds: &mut Grid<u32>, mode: Gravity) -> Vec<Slide> {
 #[derive(Clone, Debug)]
 pub(crate) struct Passes {
     passes: Vec<Vec<Vec<usize>>>,
-    /// With one pass: per cell, the line it is on.
-    line_of: Vec<usize>,
+    /// With one pass: per cell, the line it is on and its index there.
+    line_of: Vec<(usize, usize)>,
 }
 
 impl Passes {
@@ -66,7 +66,7 @@ impl Passes {
             let (lines, length) = if vertical { (cols, rows) } else { (rows, cols) };
             let index = |l: usize, i: usize| if vertical { i * cols + l } else { l * cols + i };
             let split = length.div_ceil(2);
-            let mut out = Vec::new();
+            let mut out: Vec<Vec<usize>> = Vec::new();
             for l in 0..lines {
                 let parts: [(std::ops::Range<usize>, Option<Toward>); 2] = match rule(l) {
                     Halves::Whole(t) => [(0..length, Some(t)), (length..length, None)],
@@ -111,10 +111,10 @@ impl Passes {
         };
         let mut line_of = Vec::new();
         if let [only] = passes.as_slice() {
-            line_of = vec![0; rows * cols];
+            line_of = vec![(0, 0); rows * cols];
             for (l, line) in only.iter().enumerate() {
-                for &cell in line {
-                    line_of[cell] = l;
+                for (index, &cell) in line.iter().enumerate() {
+                    line_of[cell] = (l, index);
                 }
             }
         }
@@ -139,12 +139,8 @@ impl Passes {
         let [only] = self.passes.as_slice() else {
             return false;
         };
-        let line = &only[self.line_of[cell]];
-        let at = line
-            .iter()
-            .position(|&c| c == cell)
-            .expect("a cell of its line");
-        line[at + 1..].iter().all(|&c| kinds.cells()[c] == 0)
+        let (line, at) = self.line_of[cell];
+        only[line][at + 1..].iter().all(|&c| kinds.cells()[c] == 0)
     }
 
     /// As [`Passes::settle`] on a compacted board from which the tiles on
@@ -158,7 +154,7 @@ impl Passes {
         let cells = kinds.cells_mut();
         if let [only] = self.passes.as_slice() {
             for &cell in emptied {
-                compact(cells, &only[self.line_of[cell]], 0, |kind| kind != 0);
+                compact(cells, &only[self.line_of[cell].0], 0, |kind| kind != 0);
             }
         } else {
             for pass in &self.passes {

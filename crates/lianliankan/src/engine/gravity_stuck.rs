@@ -79,6 +79,8 @@ pub(crate) struct StuckTest {
     hit_log: Vec<usize>,
     /// The starts of the current search.
     sources: Vec<(usize, usize)>,
+    /// The position under test (buffers kept from test to test).
+    position: Position,
     stamp: u32,
 }
 
@@ -141,6 +143,7 @@ impl StuckTest {
             opened_at,
             hit_log: Vec::new(),
             sources: Vec::new(),
+            position: Position::default(),
             stamp: 0,
         }
     }
@@ -181,59 +184,20 @@ impl StuckTest {
         if !self.is_compacted(board) {
             return false;
         }
-        let cells = board.cells();
-        let mut tiles: Vec<Tile> = Vec::new();
-        // Per line: its tiles' ids, in order.
-        let mut of_line: Vec<Vec<usize>> = Vec::with_capacity(self.lines.len());
-        for (l, line) in self.lines.iter().enumerate() {
-            let mut ids = Vec::new();
-            for (index, &cell) in line.iter().enumerate() {
-                let class = cells[cell];
-                if class == 0 {
-                    break;
-                }
-                ids.push(tiles.len());
-                tiles.push(Tile {
-                    line: l,
-                    index,
-                    class,
-                    tested_at: 0,
-                    moved_at: 0,
-                    hits: 0..0,
-                });
-            }
-            of_line.push(ids);
-        }
-        let mut of_class: Vec<Vec<usize>> = Vec::new();
-        for (id, tile) in tiles.iter().enumerate() {
-            let class = tile.class as usize;
-            if of_class.len() <= class {
-                of_class.resize_with(class + 1, Vec::new);
-            }
-            of_class[class].push(id);
-        }
+        // The buffers of the last test, refilled.
+        let mut position = std::mem::take(&mut self.position);
+        position.load(board, &self.lines);
         // The relaxed board starts as the board: nothing is in R yet.
         for (l, line) in self.lines.iter().enumerate() {
             for (index, &cell) in line.iter().enumerate() {
-                let kind = u32::from(index < of_line[l].len());
+                let kind = u32::from(index < position.of_line[l].len());
                 self.field.set(self.field_index[cell], kind);
             }
         }
         self.opened_at.fill(0);
         self.hit_log.clear();
-        let in_r = vec![false; tiles.len()];
-        let mut outside: Vec<usize> = of_line.iter().map(Vec::len).collect();
-        // Tiles far from the end they slide to first: they tend to be free,
-        // and their joining opens the way for the others.
-        let mut order: Vec<usize> = (0..tiles.len()).collect();
-        order.sort_by_key(|&t| std::cmp::Reverse(tiles[t].index));
-        let mut position = Position {
-            tiles,
-            of_line,
-            of_class,
-            in_r,
-            version: 1,
-        };
+        let mut outside = std::mem::take(&mut position.outside);
+        let order = std::mem::take(&mut position.order);
         let mut grew = true;
         while grew {
             grew = false;
@@ -253,7 +217,11 @@ impl StuckTest {
                 self.opened_at[opened] = position.version;
             }
         }
-        position.in_r.contains(&false)
+        let dead = position.in_r.contains(&false);
+        position.outside = outside;
+        position.order = order;
+        self.position = position;
+        dead
     }
 
     /// Whether tile `t` may meet a partner now when its last search failed:
@@ -391,6 +359,7 @@ impl StuckTest {
 }
 
 /// The position under test and the growth of R on it.
+#[derive(Default)]
 struct Position {
     tiles: Vec<Tile>,
     /// Per line: its tiles' ids, in order.
@@ -398,11 +367,64 @@ struct Position {
     /// Per class: its tiles' ids.
     of_class: Vec<Vec<usize>>,
     in_r: Vec<bool>,
+    /// Per line: its tiles outside R.
+    outside: Vec<usize>,
+    /// The tiles in the order they are tried: far from the end they slide
+    /// to first (they tend to be free, and their joining opens the way for
+    /// the others).
+    order: Vec<usize>,
     /// Counts the tiles that joined R, from 1.
     version: u32,
 }
 
 impl Position {
+    /// Reads the compacted `board` (classes, 0 = empty) along `lines`,
+    /// nothing in R yet, reusing the buffers.
+    fn load(&mut self, board: &Grid<u32>, lines: &[Vec<usize>]) {
+        let cells = board.cells();
+        self.tiles.clear();
+        self.of_line.resize_with(lines.len(), Vec::new);
+        for (l, line) in lines.iter().enumerate() {
+            let ids = &mut self.of_line[l];
+            ids.clear();
+            for (index, &cell) in line.iter().enumerate() {
+                let class = cells[cell];
+                if class == 0 {
+                    break;
+                }
+                ids.push(self.tiles.len());
+                self.tiles.push(Tile {
+                    line: l,
+                    index,
+                    class,
+                    tested_at: 0,
+                    moved_at: 0,
+                    hits: 0..0,
+                });
+            }
+        }
+        for ids in &mut self.of_class {
+            ids.clear();
+        }
+        for (id, tile) in self.tiles.iter().enumerate() {
+            let class = tile.class as usize;
+            if self.of_class.len() <= class {
+                self.of_class.resize_with(class + 1, Vec::new);
+            }
+            self.of_class[class].push(id);
+        }
+        self.in_r.clear();
+        self.in_r.resize(self.tiles.len(), false);
+        self.outside.clear();
+        self.outside.extend(self.of_line.iter().map(Vec::len));
+        self.order.clear();
+        self.order.extend(0..self.tiles.len());
+        let tiles = &self.tiles;
+        self.order
+            .sort_by_key(|&t| std::cmp::Reverse(tiles[t].index));
+        self.version = 1;
+    }
+
     /// Puts tile `t` in R, and marks the tiles of its line whose possible
     /// cells that changes: those after it, which can now be one cell nearer
     /// the end; those before it, if nothing outside R is left after them.
