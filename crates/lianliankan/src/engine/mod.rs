@@ -20,6 +20,7 @@ mod gravity;
 mod gravity_stuck;
 mod moves;
 pub(crate) mod reach;
+mod regions;
 mod shuffle;
 mod solve;
 mod solve_gravity;
