@@ -47,6 +47,25 @@ pub fn random_board(
         .expect("kinds are small")
 }
 
+/// A `rows × cols` board of `pairs` pairs (kinds 1..=`kinds` in turn; as
+/// many as fit) on random cells, the rest empty.
+#[must_use]
+pub fn paired_board(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    pairs: usize,
+    kinds: usize,
+) -> Board {
+    let mut cells = vec![0u32; rows * cols];
+    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
+        *cell = (i / 2 % kinds) as u32 + 1;
+    }
+    rng.shuffle(&mut cells);
+    Board::new(&Grid::from_vec(rows, cols, cells).expect("rows × cols cells"))
+        .expect("kinds are small")
+}
+
 /// The board as the reference searches it: its kinds (0 = empty) inside an
 /// empty ring for [`Border::Open`], with no padding for [`Border::Closed`].
 /// The [`Padded::frame`] converts between board cells and searched cells.

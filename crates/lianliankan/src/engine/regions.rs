@@ -212,16 +212,16 @@ impl Regions {
                 if group.is_empty() || self.removes[r].is_some() {
                     continue;
                 }
-                let mut game = Game::new(field, p, &self.seeds, group, blocker);
-                let found = game.exhaust(field, max_turns, p, &mut owner, r, cap, states);
+                let mut game = Game::new(field, p, &self.seeds, (r, group), max_turns, blocker);
+                let found = game.search(field, p, &mut owner, cap, states);
                 game.unblock(field);
                 match found {
-                    Exhausted::Apart(tiles) => self.removes[r] = Some(tiles),
-                    Exhausted::Touches(o) => {
+                    Ok(()) => self.removes[r] = Some(game.removes),
+                    Err(Interrupted::Touches(o)) => {
                         self.merge(o, r);
                         continue 'pass;
                     }
-                    Exhausted::OverCap => return false,
+                    Err(Interrupted::OverCap) => return false,
                 }
             }
             self.in_extent.fill(false);
@@ -243,25 +243,28 @@ fn touching(field: &Field, owner: &[usize], c: usize, r: usize) -> Option<usize>
         .find(|&o| o != usize::MAX && o != r)
 }
 
-/// How a group's game ended.
-enum Exhausted {
-    /// Searched to the end without touching another group: the tiles some
-    /// play removes.
-    Apart(Vec<Tile>),
+/// Why a group's game was not searched to the end.
+enum Interrupted {
     /// A removal would touch this group.
     Touches(usize),
     /// The state cap ran out.
     OverCap,
 }
 
-/// One group's game: its cells, its adjacent pairs, the cells it blocked.
+/// One group's game: the group (its root seed), its cells, its adjacent
+/// pairs, the cells it blocked, the search's state, and the tiles some
+/// play removes.
 struct Game {
+    group: usize,
+    max_turns: usize,
     cells: Vec<usize>,
     pairs: Vec<(Tile, Tile)>,
     blocked: Vec<usize>,
     alive: Vec<u64>,
     seen: FxHashSet<Vec<u64>>,
     removed: Vec<Tile>,
+    removes: Vec<Tile>,
+    gone: Vec<bool>,
 }
 
 impl Game {
@@ -271,7 +274,8 @@ impl Game {
         field: &mut Field,
         p: &Position,
         seeds: &[Seed],
-        members: &[usize],
+        (group, members): (usize, &[usize]),
+        max_turns: usize,
         blocker: u32,
     ) -> Game {
         let mut cells = Vec::new();
@@ -291,12 +295,16 @@ impl Game {
             field.set(c, blocker);
         }
         Game {
+            group,
+            max_turns,
             cells,
             pairs,
             blocked,
             alive: p.alive.to_vec(),
             seen: FxHashSet::default(),
             removed: Vec::new(),
+            removes: Vec::new(),
+            gone: vec![false; p.cell.len()],
         }
     }
 
@@ -307,67 +315,42 @@ impl Game {
     }
 
     /// Searches every play of the game (depth first, each remaining-tile
-    /// set once), marking the cells its removals empty as owned by `r`.
-    #[allow(clippy::too_many_arguments)]
-    fn exhaust(
-        &mut self,
-        field: &mut Field,
-        max_turns: usize,
-        p: &Position,
-        owner: &mut [usize],
-        r: usize,
-        cap: u64,
-        states: &mut u64,
-    ) -> Exhausted {
-        let mut removes = Vec::new();
-        let mut gone = vec![false; p.cell.len()];
-        match self.search(field, max_turns, p, owner, r, cap, states, &mut |t| {
-            if !gone[t as usize] {
-                gone[t as usize] = true;
-                removes.push(t);
-            }
-        }) {
-            Ok(()) => Exhausted::Apart(removes),
-            Err(e) => e,
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
+    /// set once), marking the cells its removals empty as the group's in
+    /// `owner` and keeping the tiles they remove in `removes`.
     fn search(
         &mut self,
         field: &mut Field,
-        max_turns: usize,
         p: &Position,
         owner: &mut [usize],
-        r: usize,
         cap: u64,
         states: &mut u64,
-        note: &mut dyn FnMut(Tile),
-    ) -> Result<(), Exhausted> {
+    ) -> Result<(), Interrupted> {
         if !self.seen.insert(self.alive.clone()) {
             return Ok(());
         }
         *states += 1;
         if *states > cap {
-            return Err(Exhausted::OverCap);
+            return Err(Interrupted::OverCap);
         }
-        for (x, y) in self.moves(field, max_turns, p) {
+        for (x, y) in self.moves(field, p) {
             for t in [x, y] {
                 let c = p.cell[t as usize];
-                if owner[c] != r {
-                    if let Some(o) = touching(field, owner, c, r) {
-                        return Err(Exhausted::Touches(o));
+                if owner[c] != self.group {
+                    if let Some(o) = touching(field, owner, c, self.group) {
+                        return Err(Interrupted::Touches(o));
                     }
-                    owner[c] = r;
+                    owner[c] = self.group;
                 }
-                note(t);
+                if !std::mem::replace(&mut self.gone[t as usize], true) {
+                    self.removes.push(t);
+                }
             }
             for t in [x, y] {
                 field.set(p.cell[t as usize], 0);
                 self.alive[t as usize / 64] &= !(1 << (t % 64));
                 self.removed.push(t);
             }
-            let found = self.search(field, max_turns, p, owner, r, cap, states, note);
+            let found = self.search(field, p, owner, cap, states);
             for t in [y, x] {
                 field.set(p.cell[t as usize], p.kind[t as usize] as u32 + 1);
                 self.alive[t as usize / 64] |= 1 << (t % 64);
@@ -380,7 +363,7 @@ impl Game {
 
     /// The game's moves now: its adjacent pairs that remain, and the pairs
     /// a path reaches from a tile that borders its cells.
-    fn moves(&self, field: &mut Field, max_turns: usize, p: &Position) -> Vec<(Tile, Tile)> {
+    fn moves(&self, field: &mut Field, p: &Position) -> Vec<(Tile, Tile)> {
         let alive = &self.alive;
         let mut moves: Vec<(Tile, Tile)> = self
             .pairs
@@ -401,7 +384,7 @@ impl Game {
         from.sort_unstable();
         from.dedup();
         for x in from {
-            field.reach(p.cell[x as usize], max_turns, |c, is_tile| {
+            field.reach(p.cell[x as usize], self.max_turns, |c, is_tile| {
                 let y = p.tile_at[c];
                 if is_tile
                     && y != Tile::MAX

@@ -1677,28 +1677,6 @@ mod tests {
         );
     }
 
-    /// A progress callback that says stop ends the search at its first call,
-    /// with or without gravity.
-    /// A board of `pairs` random pairs (of up to `kinds` kinds) on
-    /// shuffled cells of a `rows × cols` board, the rest empty.
-    fn random_pairs(
-        rng: &mut SplitMix64,
-        rows: usize,
-        cols: usize,
-        pairs: usize,
-        kinds: usize,
-    ) -> Board {
-        let mut cells = vec![0u32; rows * cols];
-        let mut order: Vec<usize> = (0..cells.len()).collect();
-        rng.shuffle(&mut order);
-        for pair in order.chunks_exact(2).take(pairs) {
-            let k = rng.range(1, kinds) as u32;
-            cells[pair[0]] = k;
-            cells[pair[1]] = k;
-        }
-        Board::new(&Grid::from_vec(rows, cols, cells).expect("rows × cols")).expect("small kinds")
-    }
-
     #[test]
     fn holes_prove_only_lost_positions() {
         let mut rng = SplitMix64::new(0x401e5);
@@ -1707,7 +1685,7 @@ mod tests {
             let (rows, cols) = (rng.range(1, 5), rng.range(2, 5));
             let pairs = rng.range(1, rows * cols / 2);
             let kinds = rng.range(1, 4);
-            let board = random_pairs(&mut rng, rows, cols, pairs, kinds);
+            let board = crate::reference::paired_board(&mut rng, rows, cols, pairs, kinds);
             let rules = Rules {
                 max_turns: rng.range(0, 3),
                 border: either_border(&mut rng),
@@ -1733,6 +1711,8 @@ mod tests {
         assert!(proved * 3 > lost, "{proved} of {lost} lost boards proved");
     }
 
+    /// A progress callback that says stop ends the search at its first call,
+    /// with or without gravity.
     #[test]
     fn progress_can_stop_the_search() {
         for gravity in [Gravity::None, Gravity::Down] {

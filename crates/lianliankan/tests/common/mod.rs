@@ -1,27 +1,13 @@
 //! Seeded random boards and a replay check shared by the engine tests.
 #![allow(dead_code)] // each test file uses its own subset
 
-use grid_core::{Grid, SplitMix64};
 use lianliankan::{Board, Game, Move, Rules, Solution, reference, solve};
 
 /// A board with `fill` percent tiles of kinds 1..=kinds.
 pub use lianliankan::reference::random_board;
 
 /// A board of `pairs` pairs of kinds 1..=kinds on random cells.
-pub fn paired_board(
-    rng: &mut SplitMix64,
-    rows: usize,
-    cols: usize,
-    pairs: usize,
-    kinds: usize,
-) -> Board {
-    let mut cells = vec![0u32; rows * cols];
-    for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
-        *cell = (i / 2 % kinds) as u32 + 1;
-    }
-    rng.shuffle(&mut cells);
-    Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap()
-}
+pub use lianliankan::reference::paired_board;
 
 /// Replays `order` through `Game::remove` (each pair on the board as it is
 /// then) and checks that it clears `board`.
