@@ -80,8 +80,14 @@ pub(super) fn is_lost(
     states: &mut u64,
 ) -> bool {
     let mut regions = Regions::new(field, position);
-    regions.settle(field, max_turns, position, blocker, cap, states)
-        && (0..position.cell.len()).any(|t| is_bit(position.alive, t) && !regions.in_extent[t])
+    if !regions.settle(field, max_turns, position, blocker, cap, states) {
+        return false;
+    }
+    let mut removed = vec![false; position.cell.len()];
+    for &t in regions.removes.iter().flatten().flatten() {
+        removed[t as usize] = true;
+    }
+    (0..position.cell.len()).any(|t| is_bit(position.alive, t) && !removed[t])
 }
 
 /// A hole (its empty cells) or an adjacent pair of matching tiles.
@@ -98,8 +104,6 @@ struct Regions {
     /// Per seed that is a group's root: the tiles its game removes, once
     /// searched since the group last changed.
     removes: Vec<Option<Vec<Tile>>>,
-    /// Per tile: whether some group's game removes it.
-    in_extent: Vec<bool>,
 }
 
 impl Regions {
@@ -129,8 +133,8 @@ impl Regions {
             if !is_bit(p.alive, t) {
                 continue;
             }
-            let c = p.cell[t];
-            for d in [field.neighbours(c)[1], field.neighbours(c)[3]] {
+            let [_, right, _, below] = field.neighbours(p.cell[t]);
+            for d in [right, below] {
                 let u = p.tile_at[d];
                 if u != Tile::MAX && is_bit(p.alive, u as usize) && p.kind[u as usize] == p.kind[t]
                 {
@@ -146,7 +150,6 @@ impl Regions {
             seeds,
             parent: (0..n).collect(),
             removes: vec![None; n],
-            in_extent: vec![false; p.cell.len()],
         }
     }
 
@@ -222,12 +225,6 @@ impl Regions {
                         continue 'pass;
                     }
                     Err(Interrupted::OverCap) => return false,
-                }
-            }
-            self.in_extent.fill(false);
-            for tiles in self.removes.iter().flatten() {
-                for &t in tiles {
-                    self.in_extent[t as usize] = true;
                 }
             }
             return true;
