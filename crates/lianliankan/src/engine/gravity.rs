@@ -143,6 +143,17 @@ impl Passes {
         only[line][at + 1..].iter().all(|&c| kinds.cells()[c] == 0)
     }
 
+    /// Under a mode with one pass, the cells of `cell`'s line from `cell`
+    /// to the line's end (row-major indices): the only cells a removal on
+    /// `cell` can change. Empty for the other modes.
+    pub(crate) fn rest_of_line(&self, cell: usize) -> &[usize] {
+        let [only] = self.passes.as_slice() else {
+            return &[];
+        };
+        let (line, at) = self.line_of[cell];
+        &only[line][at..]
+    }
+
     /// As [`Passes::settle`] on a compacted board from which the tiles on
     /// the cells `emptied` (row-major indices) were just removed, without
     /// recording slides: under one pass only their lines can move.

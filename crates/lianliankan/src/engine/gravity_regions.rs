@@ -1,0 +1,563 @@
+//! A proof that a position under a one-pass gravity is lost: its holes
+//! grow apart. The proof of `regions`, carried over to tiles that slide.
+//!
+//! Under a gravity with one pass (every mode but `outward` and `inward`)
+//! every tile stays on its *line* (a column, a row, or half of one), and
+//! removing a tile moves only the tiles after it on its line. So a removal
+//! at index `i` of a line can change only the cells `i..` of that line —
+//! the *rest of the line* — and no other cell.
+//!
+//! # The proof
+//! On a compacted board, start with *seeds*: every component of empty
+//! cells (4-connected) and every adjacent pair of matching tiles, each a
+//! group of its own. A group's *cells* are its seeds' cells (empty cells,
+//! or the pair's two cells) and the rest of the line of every removal its
+//! game makes. Its game is the game played with the empty cells of other
+//! groups blocked: its moves are the pairs a path reaches from a tile on
+//! one of its cells or next to one of its empty cells. Its *extent* is the
+//! union of its cells over every play of its game (found by exhausting
+//! the game, a memo of the remaining-tile sets seen). Two groups *touch*
+//! when a cell of one extent equals or is 4-adjacent to a cell of the
+//! other; touching groups are merged and searched again, until none touch.
+//!
+//! Then every play of the real game is an interleaving of plays of the
+//! groups' games. By induction on the play: each line holds at its end the
+//! empty cells of at most one group (empty cells lie at a line's end on a
+//! compacted board, and two groups' rests of one line would share its last
+//! cell), and a line changed by one group's removals is changed by no
+//! other's, so every cell of a group's extent holds what that group's game
+//! put there, and every other cell what it held at the start. A removal's
+//! path runs through empty cells that form one 4-connected run, so inside
+//! one group's cells; its two tiles are on that group's cells or beside
+//! them (a tile on another group's extent would make the extents touch),
+//! so the same path exists in that group's game. A removal of an adjacent
+//! pair without empty cells is a seed if neither tile has moved, and
+//! otherwise a move of the group whose cells the moved tile is on. So every
+//! removal is a move of one group's game from its current state; a
+//! remaining tile that no group's game removes stays for ever, and the
+//! position is lost.
+
+use grid_core::Grid;
+use rustc_hash::FxHashSet;
+
+use super::gravity::Passes;
+use super::reach::Field;
+use crate::{Border, Rules};
+
+/// A tile's id, as in `solve_gravity` (0: an empty cell).
+type Tile = u32;
+
+/// Whether the holes of the board of tile ids `ids` (compacted under the
+/// one-pass gravity of `passes`; ids 1..=t, 0 = empty) prove it lost (see
+/// the module doc). `class_of[id]` is a tile's class (1..); `field` is a
+/// field of the board's size under `rules.border`, loaded with anything (it is
+/// overwritten). Only a closed border is looked at: the open border's
+/// ring is one hole that no removal changes, so `false` there.
+/// The groups' games together may search at most `cap` states (counted in
+/// `states`); past that, nothing is proved.
+///
+/// # Complexity
+/// Per group searched, O(cells) to set up, then per state of its game one
+/// reach per tile on or beside its cells; each merge searches one group
+/// again.
+pub(super) fn is_lost(
+    ids: &Grid<u32>,
+    class_of: &[u32],
+    passes: &Passes,
+    field: &mut Field,
+    rules: &Rules,
+    cap: u64,
+    states: &mut u64,
+) -> bool {
+    let max_turns = rules.max_turns;
+    if rules.border != Border::Closed {
+        return false;
+    }
+    let board = Board::new(ids, class_of, passes, field);
+    let mut regions = Regions::new(&board);
+    if !regions.settle(&board, field, max_turns, cap, states) {
+        return false;
+    }
+    let mut removed = vec![false; class_of.len()];
+    for &t in regions.found.iter().flatten().flat_map(|f| &f.removes) {
+        removed[t as usize] = true;
+    }
+    ids.cells().iter().any(|&t| t != 0 && !removed[t as usize])
+}
+
+/// The position looked at, with the maps between board and field cells.
+struct Board<'a> {
+    ids: &'a Grid<u32>,
+    class_of: &'a [u32],
+    passes: &'a Passes,
+    /// Per board cell (row-major): its field index.
+    to_field: Vec<usize>,
+    /// Per field index: its board cell, or `usize::MAX`.
+    to_board: Vec<usize>,
+    /// A field value that is no class: stands on other groups' empty cells.
+    blocker: u32,
+}
+
+impl<'a> Board<'a> {
+    fn new(ids: &'a Grid<u32>, class_of: &'a [u32], passes: &'a Passes, field: &Field) -> Self {
+        let to_field: Vec<usize> = ids.positions().map(|p| field.index(p)).collect();
+        let mut to_board = vec![usize::MAX; field.len()];
+        for (b, &f) in to_field.iter().enumerate() {
+            to_board[f] = b;
+        }
+        let blocker = class_of.iter().copied().max().unwrap_or(0) + 1;
+        Board {
+            ids,
+            class_of,
+            passes,
+            to_field,
+            to_board,
+            blocker,
+        }
+    }
+
+    /// The board cells 4-adjacent to board cell `c`.
+    fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        let (rows, cols) = (self.ids.rows(), self.ids.cols());
+        let (r, k) = (c / cols, c % cols);
+        [
+            (k > 0).then(|| c - 1),
+            (k + 1 < cols).then(|| c + 1),
+            (r > 0).then(|| c - cols),
+            (r + 1 < rows).then(|| c + cols),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// A hole (its empty cells) or an adjacent pair of matching tiles (its two
+/// cells).
+struct Seed {
+    cells: Vec<usize>,
+}
+
+/// What exhausting a group's game found.
+struct Found {
+    /// The cells of its extent beyond its seeds'.
+    extent: Vec<usize>,
+    /// The tiles some play removes.
+    removes: Vec<Tile>,
+}
+
+/// The seeds, the groups (a union-find over seeds) and what their games
+/// found.
+struct Regions {
+    seeds: Vec<Seed>,
+    parent: Vec<usize>,
+    /// Per seed that is a group's root: its game's findings, once searched
+    /// since the group last changed.
+    found: Vec<Option<Found>>,
+}
+
+impl Regions {
+    fn new(b: &Board) -> Regions {
+        let cells = b.ids.cells();
+        let mut seeds = Vec::new();
+        let mut seen = vec![false; cells.len()];
+        for c in 0..cells.len() {
+            if cells[c] != 0 || seen[c] {
+                continue;
+            }
+            seen[c] = true;
+            let mut hole = vec![c];
+            let mut i = 0;
+            while i < hole.len() {
+                for d in b.neighbours(hole[i]) {
+                    if cells[d] == 0 && !seen[d] {
+                        seen[d] = true;
+                        hole.push(d);
+                    }
+                }
+                i += 1;
+            }
+            seeds.push(Seed { cells: hole });
+        }
+        let cols = b.ids.cols();
+        for c in 0..cells.len() {
+            let t = cells[c];
+            if t == 0 {
+                continue;
+            }
+            let right = (c % cols + 1 < cols).then_some(c + 1);
+            let below = (c + cols < cells.len()).then_some(c + cols);
+            for d in [right, below].into_iter().flatten() {
+                let u = cells[d];
+                if u != 0 && b.class_of[u as usize] == b.class_of[t as usize] {
+                    seeds.push(Seed { cells: vec![c, d] });
+                }
+            }
+        }
+        let n = seeds.len();
+        Regions {
+            seeds,
+            parent: (0..n).collect(),
+            found: (0..n).map(|_| None).collect(),
+        }
+    }
+
+    fn root(&mut self, mut s: usize) -> usize {
+        while self.parent[s] != s {
+            self.parent[s] = self.parent[self.parent[s]];
+            s = self.parent[s];
+        }
+        s
+    }
+
+    /// Merges the groups of seeds `a` and `b` (each must be searched again).
+    fn merge(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.root(a), self.root(b));
+        if a != b {
+            self.parent[a] = b;
+            self.found[a] = None;
+            self.found[b] = None;
+        }
+    }
+
+    /// Searches and merges groups until no two touch; `false` if the
+    /// state cap ran out first.
+    fn settle(
+        &mut self,
+        b: &Board,
+        field: &mut Field,
+        max_turns: usize,
+        cap: u64,
+        states: &mut u64,
+    ) -> bool {
+        let len = b.ids.cells().len();
+        let n = self.seeds.len();
+        'pass: loop {
+            // Which group owns each cell of the extents known so far.
+            let mut owner = vec![usize::MAX; len];
+            let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+            for s in 0..n {
+                let r = self.root(s);
+                members[r].push(s);
+            }
+            let mut marks: Vec<(usize, usize)> = Vec::new();
+            for (r, group) in members.iter().enumerate() {
+                for &s in group {
+                    marks.extend(self.seeds[s].cells.iter().map(|&c| (c, r)));
+                }
+                if let Some(found) = &self.found[r] {
+                    marks.extend(found.extent.iter().map(|&c| (c, r)));
+                }
+            }
+            for &(c, r) in &marks {
+                if let Some(o) = touching(b, &owner, c, r) {
+                    self.merge(o, r);
+                    continue 'pass;
+                }
+                owner[c] = r;
+            }
+            for (r, group) in members.iter().enumerate() {
+                if group.is_empty() || self.found[r].is_some() {
+                    continue;
+                }
+                let cells = group
+                    .iter()
+                    .flat_map(|&s| self.seeds[s].cells.iter().copied());
+                let mut game = Game::new(b, field, r, cells, max_turns);
+                let outcome = game.search(b, field, b.ids, &mut owner, cap, states);
+                match outcome {
+                    Ok(()) => {
+                        self.found[r] = Some(Found {
+                            extent: game.extent,
+                            removes: game.removes,
+                        });
+                    }
+                    Err(Interrupted::Touches(o)) => {
+                        self.merge(o, r);
+                        continue 'pass;
+                    }
+                    Err(Interrupted::OverCap) => return false,
+                }
+            }
+            return true;
+        }
+    }
+}
+
+/// The group, other than `r`, whose extent holds or borders board cell `c`.
+fn touching(b: &Board, owner: &[usize], c: usize, r: usize) -> Option<usize> {
+    std::iter::once(c)
+        .chain(b.neighbours(c))
+        .map(|d| owner[d])
+        .find(|&o| o != usize::MAX && o != r)
+}
+
+/// Why a group's game was not searched to the end.
+enum Interrupted {
+    /// A removal would touch this group.
+    Touches(usize),
+    /// The state cap ran out.
+    OverCap,
+}
+
+/// One group's game: the group (its root seed), its cells so far, the
+/// search's state, and what it found.
+struct Game {
+    group: usize,
+    max_turns: usize,
+    /// The group's cells: its seeds' and every cell its extent took in.
+    cells: Vec<usize>,
+    /// Per board cell: whether it is in `cells`.
+    mine: Vec<bool>,
+    /// The cells the extent took in beyond the seeds'.
+    extent: Vec<usize>,
+    alive: Vec<u64>,
+    seen: FxHashSet<Vec<u64>>,
+    removes: Vec<Tile>,
+    gone: Vec<bool>,
+    /// A buffer: per board cell, whether a move search started from it.
+    from: Vec<bool>,
+}
+
+impl Game {
+    /// Sets the group's game up: the field holds the board with every
+    /// empty cell outside the group's blocked.
+    fn new(
+        b: &Board,
+        field: &mut Field,
+        group: usize,
+        seed_cells: impl Iterator<Item = usize>,
+        max_turns: usize,
+    ) -> Game {
+        let len = b.ids.cells().len();
+        let mut mine = vec![false; len];
+        let mut cells = Vec::new();
+        for c in seed_cells {
+            if !std::mem::replace(&mut mine[c], true) {
+                cells.push(c);
+            }
+        }
+        let mut alive = vec![0u64; b.class_of.len().div_ceil(64)];
+        for (c, &t) in b.ids.cells().iter().enumerate() {
+            let value = if t != 0 {
+                alive[t as usize / 64] |= 1 << (t % 64);
+                b.class_of[t as usize]
+            } else if mine[c] {
+                0
+            } else {
+                b.blocker
+            };
+            field.set(b.to_field[c], value);
+        }
+        Game {
+            group,
+            max_turns,
+            cells,
+            mine,
+            extent: Vec::new(),
+            alive,
+            seen: FxHashSet::default(),
+            removes: Vec::new(),
+            gone: vec![false; b.class_of.len()],
+            from: vec![false; len],
+        }
+    }
+
+    /// Searches every play of the game from the board of ids `ids` (depth
+    /// first, each remaining-tile set once), taking the rests of the lines
+    /// of its removals into the extent (and `owner`) and keeping the tiles
+    /// they remove.
+    fn search(
+        &mut self,
+        b: &Board,
+        field: &mut Field,
+        ids: &Grid<u32>,
+        owner: &mut [usize],
+        cap: u64,
+        states: &mut u64,
+    ) -> Result<(), Interrupted> {
+        if !self.seen.insert(self.alive.clone()) {
+            return Ok(());
+        }
+        *states += 1;
+        if *states > cap {
+            return Err(Interrupted::OverCap);
+        }
+        for (x, y) in self.moves(b, field, ids) {
+            for c in [x, y] {
+                for &d in b.passes.rest_of_line(c) {
+                    if owner[d] != self.group {
+                        if let Some(o) = touching(b, owner, d, self.group) {
+                            return Err(Interrupted::Touches(o));
+                        }
+                        owner[d] = self.group;
+                    }
+                    if !std::mem::replace(&mut self.mine[d], true) {
+                        self.cells.push(d);
+                        self.extent.push(d);
+                    }
+                }
+            }
+            let mut next = ids.clone();
+            for c in [x, y] {
+                let t = ids.cells()[c];
+                if !std::mem::replace(&mut self.gone[t as usize], true) {
+                    self.removes.push(t);
+                }
+                self.alive[t as usize / 64] &= !(1 << (t % 64));
+                next.cells_mut()[c] = 0;
+            }
+            b.passes.settle_after(&mut next, &[x, y]);
+            self.show(b, field, &next, [x, y]);
+            let found = self.search(b, field, &next, owner, cap, states);
+            self.show(b, field, ids, [x, y]);
+            for c in [x, y] {
+                let t = ids.cells()[c];
+                self.alive[t as usize / 64] |= 1 << (t % 64);
+            }
+            found?;
+        }
+        Ok(())
+    }
+
+    /// Puts the rests of the lines of cells `at` of `ids` on the field
+    /// (cells of this group only ever hold its tiles or are empty).
+    fn show(&self, b: &Board, field: &mut Field, ids: &Grid<u32>, at: [usize; 2]) {
+        for c in at {
+            for &d in b.passes.rest_of_line(c) {
+                let t = ids.cells()[d];
+                field.set(
+                    b.to_field[d],
+                    if t == 0 { 0 } else { b.class_of[t as usize] },
+                );
+            }
+        }
+    }
+
+    /// The game's moves on the board of ids `ids` (cell pairs, smaller
+    /// first): the pairs a path reaches from a tile on one of its cells or
+    /// next to one of its empty cells.
+    fn moves(&mut self, b: &Board, field: &mut Field, ids: &Grid<u32>) -> Vec<(usize, usize)> {
+        let cells = ids.cells();
+        let mut starts = Vec::new();
+        for &c in &self.cells {
+            let around: Vec<usize> = if cells[c] == 0 {
+                b.neighbours(c).collect()
+            } else {
+                vec![c]
+            };
+            for d in around {
+                if cells[d] != 0 && !std::mem::replace(&mut self.from[d], true) {
+                    starts.push(d);
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        for &x in &starts {
+            self.from[x] = false;
+            let class = b.class_of[cells[x] as usize];
+            field.reach(b.to_field[x], self.max_turns, |f, is_tile| {
+                let y = b.to_board[f];
+                if is_tile
+                    && y != usize::MAX
+                    && cells[y] != 0
+                    && b.class_of[cells[y] as usize] == class
+                {
+                    moves.push((x.min(y), x.max(y)));
+                }
+            });
+        }
+        moves.sort_unstable();
+        moves.dedup();
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use grid_core::SplitMix64;
+
+    use super::*;
+    use crate::engine::gravity_stuck::random_position;
+    use crate::{Board, reference};
+
+    /// The proof is sound: a position it calls lost is one the exhaustive
+    /// search cannot clear, on random crowded compacted boards under every
+    /// gravity with one pass and 0 to 3 turns. And it is not idle: it
+    /// proves a good share of the lost ones.
+    #[test]
+    fn holes_prove_only_lost_positions() {
+        let mut rng = SplitMix64::new(0x686f_6c65);
+        let (mut proved, mut lost, mut cases) = (0, 0, 0);
+        while cases < 4000 {
+            let (rows, cols) = (rng.range(2, 6), rng.range(2, 6));
+            let most = (rows * cols / 2).min(6);
+            let pairs = rng.range((most / 2).max(1), most);
+            let kinds = rng.range(1, 5);
+            let group = if rng.percent(30) { 4 } else { 2 };
+            let (grid, mut rules) =
+                random_position(&mut rng, rows, cols, 2 * pairs, group, kinds, 3);
+            rules.border = Border::Closed;
+            let mut ids = grid.clone();
+            let mut class_of = vec![0];
+            for cell in ids.cells_mut().iter_mut().filter(|c| **c != 0) {
+                class_of.push(*cell);
+                *cell = class_of.len() as u32 - 1;
+            }
+            let passes = Passes::new(rows, cols, rules.gravity);
+            let board = Board::new(&grid).unwrap();
+            let mut field = Field::new(&board, rules.border);
+            let mut states = 0;
+            let clearable = reference::clearable(&board, &rules);
+            let says_lost = is_lost(
+                &ids,
+                &class_of,
+                &passes,
+                &mut field,
+                &rules,
+                u64::MAX,
+                &mut states,
+            );
+            if says_lost {
+                assert!(!clearable, "called lost: {rules:?} {board:?}");
+                proved += 1;
+            }
+            lost += usize::from(!clearable);
+            cases += 1;
+        }
+        assert!(
+            proved * 3 > lost && lost > 400,
+            "{proved} proved of {lost} lost"
+        );
+    }
+
+    /// With the open border nothing is proved (its ring is a hole no
+    /// removal changes).
+    #[test]
+    fn an_open_border_is_not_judged() {
+        // Closed: lost, the two 1s are walled in by a 2 and a 3 that
+        // cannot pair. Open: never judged (here the ring clears it).
+        let grid = Grid::from_vec(1, 4, vec![1, 2, 3, 1]).unwrap();
+        let ids = Grid::from_vec(1, 4, vec![1, 2, 3, 4]).unwrap();
+        let class_of = [0, 1, 2, 3, 1];
+        let passes = Passes::new(1, 4, crate::Gravity::Down);
+        let board = Board::new(&grid).unwrap();
+        let mut states = 0;
+        for (border, lost) in [(Border::Closed, true), (Border::Open, false)] {
+            let mut field = Field::new(&board, border);
+            let rules = Rules {
+                border,
+                ..Rules::default()
+            };
+            let says = is_lost(
+                &ids,
+                &class_of,
+                &passes,
+                &mut field,
+                &rules,
+                100,
+                &mut states,
+            );
+            assert_eq!(says, lost, "{border:?}");
+        }
+    }
+}
