@@ -36,11 +36,12 @@
 //! once (classes of four tiles: each pairing that leaves the position dead
 //! when its pairs must go together is ruled out; see [`Search::narrow`]):
 //! the ruled-out pairs are never removed and are kept apart in every later
-//! dead-position test. On a closed border the holes proof of
-//! `gravity_regions` is tried at the same point, once: on a crowded board
-//! the holes play independent games, which the search over positions
-//! meets as their product. Tiles carry ids for that: a position is a board of
-//! tile ids, which gravity moves with the tiles.
+//! dead-position test. Tiles carry ids for that: a position is a board of
+//! tile ids, which gravity moves with the tiles. On a closed border the
+//! holes proof of `gravity_regions` is tried before each of the first two
+//! rounds with the test (a small cap, then a larger one): on a crowded
+//! board the holes play independent games, which the search over
+//! positions meets as their product.
 //! (At 2 s on 20 deals a cell, this mix decides as many deals as the
 //! search without the test on every cell measured, and every deal of the
 //! 30×16 four-of-each open cell, of which that search left 7 undecided.)
@@ -86,6 +87,7 @@ pub(super) fn solve(
     let tiles = board.tile_count();
     let mut run_states = FIRST_RUN;
     let mut narrowed = false;
+    let mut holes_tried = 0;
     loop {
         let states = if search.testing {
             run_states / TESTING_SHARE
@@ -108,11 +110,14 @@ pub(super) fn solve(
                     run_states = run_states.saturating_mul(2);
                 }
                 search.testing = !search.testing && search.stuck.is_some();
-                if search.testing && !narrowed {
-                    narrowed = true;
-                    if search.holes_prove_lost(&ids) {
+                if let Some(&cap) = HOLE_STATES.get(holes_tried).filter(|_| search.testing) {
+                    holes_tried += 1;
+                    if search.holes_prove_lost(&ids, cap) {
                         return Solution::Unsolvable;
                     }
+                }
+                if search.testing && !narrowed {
+                    narrowed = true;
                     match search.narrow(&ids) {
                         Ok(false) => {}
                         Ok(true) => return Solution::Unsolvable,
@@ -132,12 +137,13 @@ pub(super) fn solve(
 /// the round without it before it.
 const TESTING_SHARE: u64 = 16;
 
-/// The most states the holes proof (`gravity_regions`) may search, once
-/// per solve, after the first round. (Measured on KShisen's closed deals
-/// under gravity `down`: proofs take 60-10,000 states, a failed one at
-/// this cap about 0.8 s; trying again with caps growing fourfold decided
-/// fewer deals within 3 s.)
-const HOLE_STATES: u64 = 1 << 14;
+/// The holes proof (`gravity_regions`) is tried before each of the first
+/// rounds with the dead-position test, with at most this many states each
+/// time. (Measured on KShisen's closed deals under gravity `down`: proofs
+/// take 60-10,000 states, a failed one at 2^14 about 0.8 s. Against one
+/// try at 2^14, 40 deals at 3 s: 26×14 4 -> 3 undecided, 30×16 4 either
+/// way; against one at 2^12, 26×14 7 -> 3.)
+const HOLE_STATES: [u64; 2] = [1 << 12, 1 << 14];
 
 /// The search state.
 struct Search<'a, 'p> {
@@ -335,9 +341,10 @@ impl<'a, 'p> Search<'a, 'p> {
     }
 
     /// Whether the holes of the board of tile ids `ids` prove it lost
-    /// (`gravity_regions`; closed border, one-pass gravity, compacted
-    /// board). Its games' states count against the budget.
-    fn holes_prove_lost(&mut self, ids: &Grid<u32>) -> bool {
+    /// within `cap` states (`gravity_regions`; closed border, one-pass
+    /// gravity, compacted board). Its games' states count against the
+    /// budget.
+    fn holes_prove_lost(&mut self, ids: &Grid<u32>, cap: u64) -> bool {
         if self.rules.border != Border::Closed || self.stuck.is_none() {
             return false;
         }
@@ -350,7 +357,7 @@ impl<'a, 'p> Search<'a, 'p> {
             return false;
         }
         let mut states = 0;
-        let cap = HOLE_STATES.min(self.budget);
+        let cap = cap.min(self.budget);
         let lost = gravity_regions::is_lost(
             ids,
             &self.class_of,
