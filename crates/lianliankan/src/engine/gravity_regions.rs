@@ -37,7 +37,7 @@
 //! remaining tile that no group's game removes stays for ever, and the
 //! position is lost.
 
-use grid_core::Grid;
+use grid_core::{Dir, Grid};
 use rustc_hash::FxHashSet;
 
 use super::gravity::Passes;
@@ -118,16 +118,11 @@ impl<'a> Board<'a> {
 
     /// The board cells 4-adjacent to board cell `c`.
     fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
-        let (rows, cols) = (self.ids.rows(), self.ids.cols());
-        let (r, k) = (c / cols, c % cols);
-        [
-            (k > 0).then(|| c - 1),
-            (k + 1 < cols).then(|| c + 1),
-            (r > 0).then(|| c - cols),
-            (r + 1 < rows).then(|| c + cols),
-        ]
-        .into_iter()
-        .flatten()
+        let pos = self.ids.pos_of(c);
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |dir| self.ids.step(pos, dir))
+            .map(|p| self.ids.index_of(p))
     }
 }
 
@@ -267,7 +262,7 @@ impl Regions {
                 match outcome {
                     Ok(()) => {
                         self.found[r] = Some(Found {
-                            extent: game.extent,
+                            extent: game.cells.split_off(game.seed_cells),
                             removes: game.removes,
                         });
                     }
@@ -304,12 +299,12 @@ enum Interrupted {
 struct Game {
     group: usize,
     max_turns: usize,
-    /// The group's cells: its seeds' and every cell its extent took in.
+    /// The group's cells: its seeds' (the first `seed_cells`), then every
+    /// cell its extent took in.
     cells: Vec<usize>,
+    seed_cells: usize,
     /// Per board cell: whether it is in `cells`.
     mine: Vec<bool>,
-    /// The cells the extent took in beyond the seeds'.
-    extent: Vec<usize>,
     alive: Vec<u64>,
     seen: FxHashSet<Vec<u64>>,
     removes: Vec<Tile>,
@@ -325,13 +320,13 @@ impl Game {
         b: &Board,
         field: &mut Field,
         group: usize,
-        seed_cells: impl Iterator<Item = usize>,
+        seeds: impl Iterator<Item = usize>,
         max_turns: usize,
     ) -> Game {
         let len = b.ids.cells().len();
         let mut mine = vec![false; len];
         let mut cells = Vec::new();
-        for c in seed_cells {
+        for c in seeds {
             if !std::mem::replace(&mut mine[c], true) {
                 cells.push(c);
             }
@@ -348,12 +343,13 @@ impl Game {
             };
             field.set(b.to_field[c], value);
         }
+        let seed_cells = cells.len();
         Game {
             group,
             max_turns,
             cells,
             mine,
-            extent: Vec::new(),
+            seed_cells,
             alive,
             seen: FxHashSet::default(),
             removes: Vec::new(),
@@ -393,7 +389,6 @@ impl Game {
                     }
                     if !std::mem::replace(&mut self.mine[d], true) {
                         self.cells.push(d);
-                        self.extent.push(d);
                     }
                 }
             }
@@ -440,11 +435,14 @@ impl Game {
         let cells = ids.cells();
         let mut starts = Vec::new();
         for &c in &self.cells {
-            let around: Vec<usize> = if cells[c] == 0 {
-                b.neighbours(c).collect()
+            let (on, beside) = if cells[c] == 0 {
+                (None, Some(c))
             } else {
-                vec![c]
+                (Some(c), None)
             };
+            let around = on
+                .into_iter()
+                .chain(beside.into_iter().flat_map(|c| b.neighbours(c)));
             for d in around {
                 if cells[d] != 0 && !std::mem::replace(&mut self.from[d], true) {
                     starts.push(d);
