@@ -12,18 +12,17 @@
 //! - `solve` — two exact searches in turn (over positions, with a memo of
 //!   failed positions and a proof of dead positions; over partner choices);
 //! - `solve_gravity` — the search when tiles move (positions are whole boards);
-//! - `regions`, `gravity_regions` — the holes of a crowded closed board,
-//!   searched one at a time, prove positions lost (tiles fixed; sliding);
+//! - `holes` — the holes of a crowded closed board, searched one at a
+//!   time, prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate.
 
 mod game;
 mod generate;
 mod gravity;
-mod gravity_regions;
 mod gravity_stuck;
+mod holes;
 mod moves;
 pub(crate) mod reach;
-mod regions;
 mod shuffle;
 mod solve;
 mod solve_gravity;

@@ -69,7 +69,7 @@
 //! first answers.
 //!
 //! # A third proof: the holes of a crowded board
-//! On a closed border, once after the first run, `regions` searches the
+//! On a closed border, once after the first run, `holes` searches the
 //! game of each hole of the board alone (holes change each other only by
 //! growing into touch): on KShisen's full closed deals the search over
 //! positions meets the product of the holes' games and never ends, while
@@ -78,11 +78,11 @@
 
 use std::ops::ControlFlow;
 
-use grid_core::SplitMix64;
+use grid_core::{Grid, SplitMix64};
 use rustc_hash::FxHashSet;
 
 use super::reach::Field;
-use super::{regions, solve_gravity};
+use super::{holes, solve_gravity};
 use crate::{Board, Border, Class, Gravity, Move, Rules};
 
 /// The largest number of tiles of one kind the clearing reduction tries to
@@ -461,8 +461,10 @@ fn is_bit(mask: u64, i: u32) -> bool {
 
 /// The search state and its buffers.
 struct Search<'p> {
-    /// The board with tile kinds renumbered 1..=kinds.
+    /// The board with tile kinds renumbered 1..=kinds, and its rows and
+    /// columns.
     field: Field,
+    size: (usize, usize),
     max_turns: usize,
     border: Border,
     /// Per tile: its field cell and its kind (0-based).
@@ -577,6 +579,7 @@ impl<'p> Search<'p> {
         }
         Search {
             field,
+            size: (board.rows(), board.cols()),
             max_turns: rules.max_turns,
             border: rules.border,
             cell,
@@ -622,23 +625,29 @@ impl<'p> Search<'p> {
     }
 
     /// Whether the position's holes grow apart and leave a tile that no
-    /// play removes (see `regions`); the states their games take count
+    /// play removes (see `holes`); the states their games take count
     /// against the budget.
     fn holes_prove_lost(&mut self) -> bool {
-        let position = regions::Position {
-            cell: &self.cell,
-            kind: &self.kind,
-            tile_at: &self.tile_at,
-            alive: &self.alive,
+        // The position as `holes` takes it: tile t has id t + 1.
+        let mut ids = Grid::new(self.size.0, self.size.1, 0);
+        for t in (0..self.cell.len() as Tile).filter(|&t| self.is_alive(t)) {
+            ids[self.field.pos(self.cell[t as usize])] = t + 1;
+        }
+        let class_of: Vec<u32> = std::iter::once(0)
+            .chain(self.kind.iter().map(|&k| k as u32 + 1))
+            .collect();
+        let position = holes::Position {
+            ids: &ids,
+            class_of: &class_of,
+            slides: None,
         };
-        let blocker = self.of_kind.len() as u32 + 1;
         let mut states = 0;
         let cap = HOLE_STATES.min(self.budget);
-        let lost = regions::is_lost(
-            &mut self.field,
-            self.max_turns,
+        let lost = holes::is_lost(
             &position,
-            blocker,
+            &mut self.field,
+            self.border,
+            self.max_turns,
             cap,
             &mut states,
         );
@@ -1677,6 +1686,9 @@ mod tests {
         );
     }
 
+    /// The holes proof as the search asks it (tile numbers turned into
+    /// ids, matching groups into classes): sound on random boards with
+    /// the closed border, the only one it judges, and not idle.
     #[test]
     fn holes_prove_only_lost_positions() {
         let mut rng = SplitMix64::new(0x401e5);
@@ -1688,7 +1700,7 @@ mod tests {
             let board = crate::reference::paired_board(&mut rng, rows, cols, pairs, kinds);
             let rules = Rules {
                 max_turns: rng.range(0, 3),
-                border: either_border(&mut rng),
+                border: Border::Closed,
                 groups: if rng.percent(20) {
                     "1-2".parse().unwrap()
                 } else {

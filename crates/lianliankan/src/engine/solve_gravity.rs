@@ -38,7 +38,7 @@
 //! the ruled-out pairs are never removed and are kept apart in every later
 //! dead-position test. Tiles carry ids for that: a position is a board of
 //! tile ids, which gravity moves with the tiles. On a closed border the
-//! holes proof of `gravity_regions` is tried before each of the first two
+//! holes proof (`holes`) is tried before each of the first two
 //! rounds with the test (a small cap, then a larger one): on a crowded
 //! board the holes play independent games, which the search over
 //! positions meets as their product.
@@ -52,8 +52,8 @@ use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
 use super::gravity::Passes;
-use super::gravity_regions;
 use super::gravity_stuck::StuckTest;
+use super::holes;
 use super::reach::Field;
 use super::solve::{FIRST_RUN, MEMO_ENTRY_OVERHEAD, Solution, Stop, count_state};
 use crate::{Board, Border, Class, Move, Rules};
@@ -137,7 +137,7 @@ pub(super) fn solve(
 /// the round without it before it.
 const TESTING_SHARE: u64 = 16;
 
-/// The holes proof (`gravity_regions`) is tried before each of the first
+/// The holes proof (`holes`) is tried before each of the first
 /// rounds with the dead-position test, with at most this many states each
 /// time. (Measured on KShisen's closed deals under gravity `down`: proofs
 /// take 60-10,000 states, a failed one at 2^14 about 0.8 s. Against one
@@ -341,7 +341,7 @@ impl<'a, 'p> Search<'a, 'p> {
     }
 
     /// Whether the holes of the board of tile ids `ids` prove it lost
-    /// within `cap` states (`gravity_regions`; closed border, one-pass
+    /// within `cap` states (`holes`; closed border, one-pass
     /// gravity, compacted board). Its games' states count against the
     /// budget.
     fn holes_prove_lost(&mut self, ids: &Grid<u32>, cap: u64) -> bool {
@@ -358,12 +358,16 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let mut states = 0;
         let cap = cap.min(self.budget);
-        let lost = gravity_regions::is_lost(
+        let position = holes::Position {
             ids,
-            &self.class_of,
-            &self.passes,
+            class_of: &self.class_of,
+            slides: Some(&self.passes),
+        };
+        let lost = holes::is_lost(
+            &position,
             &mut self.field,
-            self.rules,
+            self.rules.border,
+            self.rules.max_turns,
             cap,
             &mut states,
         );
