@@ -5,6 +5,8 @@
 //!
 //! - `reach` — where a path of at most K turns can go from a cell, in
 //!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
+//! - `bit_rows` — the same question word-parallel (a word a row), for the
+//!   solver's closure test on fields up to 64 cells wide;
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
 //! - `gravity` — where the tiles slide after a removal;
@@ -16,6 +18,7 @@
 //!   time, prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate.
 
+mod bit_rows;
 mod game;
 mod generate;
 mod gravity;

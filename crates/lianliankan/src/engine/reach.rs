@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 
 use grid_core::{Grid, Padded, Pos};
 
+use super::bit_rows::BitRows;
 use crate::{Board, Border};
 
 /// Cell value of the frame: never empty, never a tile kind.
@@ -38,6 +39,9 @@ pub(crate) struct Field {
     /// (allocated by the first one).
     entered_directed: Vec<u32>,
     stamp: u32,
+    /// The cells as bit rows, for [`Field::reach_tiles`], when the field
+    /// is at most 64 cells wide.
+    bits: Option<BitRows>,
     layer: Vec<(usize, usize)>,
     next_layer: Vec<(usize, usize)>,
 }
@@ -68,6 +72,15 @@ impl Field {
         }
         let cells = cells.surround(WALL);
         let (n, width) = (cells.grid().cells().len(), cells.grid().cols());
+        let bits = (width <= 64).then(|| {
+            let mut bits = BitRows::new(cells.grid().rows(), width);
+            for (i, &kind) in cells.grid().cells().iter().enumerate() {
+                if kind != WALL {
+                    bits.set(i, kind == 0);
+                }
+            }
+            bits
+        });
         Field {
             cells,
             width,
@@ -75,6 +88,7 @@ impl Field {
             reported: vec![0; n],
             entered_directed: Vec::new(),
             stamp: 0,
+            bits,
             layer: Vec::new(),
             next_layer: Vec::new(),
         }
@@ -136,6 +150,9 @@ impl Field {
         let cell = &mut self.cells.grid_mut().cells_mut()[i];
         debug_assert!(*cell != WALL && kind != WALL);
         *cell = kind;
+        if let Some(bits) = &mut self.bits {
+            bits.set(i, kind == 0);
+        }
     }
 
     /// Calls `visit(cell, is_tile)` once for every cell a path from `start`
@@ -157,6 +174,47 @@ impl Field {
             visit(cell, is_tile);
             ControlFlow::Continue(())
         });
+    }
+
+    /// Calls `hit(cell)` for every tile [`Field::reach`] reports from
+    /// `start` with at most `max_turns` turns (in no particular order);
+    /// [`Field::was_passed`] then tells the empty cells it reports. On a
+    /// field at most 64 cells wide (every board of at most 60 columns)
+    /// this is `bit_rows`' word-parallel search.
+    ///
+    /// # Complexity
+    /// O(rows) word operations per turn on a narrow field (O(rows) layers
+    /// at most), plus one step per tile found; else as [`Field::reach`].
+    pub(crate) fn reach_tiles(
+        &mut self,
+        start: usize,
+        max_turns: usize,
+        mut hit: impl FnMut(usize),
+    ) {
+        let Some(bits) = &mut self.bits else {
+            self.reach(start, max_turns, |cell, is_tile| {
+                if is_tile {
+                    hit(cell);
+                }
+            });
+            return;
+        };
+        for (r, &word) in bits.ends(start, max_turns).iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                hit(r * self.width + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+    }
+
+    /// Whether the last [`Field::reach_tiles`] passed through the empty
+    /// cell `i` (an empty start counts as passed).
+    pub(crate) fn was_passed(&self, i: usize) -> bool {
+        match &self.bits {
+            Some(bits) => bits.was_passed(i),
+            None => self.reported[i] == self.stamp && self.is_empty(i),
+        }
     }
 
     /// As [`Field::reach`], stopping as soon as `visit` says so (and then

@@ -351,6 +351,8 @@ struct Closure {
     version: Vec<u32>,
     /// The bounding cells of all searches, and per tile its last span.
     bounds: Vec<usize>,
+    /// A buffer: the tiles one search hit.
+    hits: Vec<usize>,
     span: Vec<(usize, usize)>,
     /// Per field cell: the first watcher (an index into `watchers`), valid
     /// when `head_stamp` is `stamp`.
@@ -443,15 +445,6 @@ impl Closure {
         }
         self.head_stamp[cell] = 0;
     }
-}
-
-/// Whether the partner search lets `z` be removed with `t` (of its kind):
-/// `z` is bound to `t`, or both are free and the pair is not ruled out.
-/// (`mate`, `forbid` and `rank` as in [`Search`]; a free function so that
-/// [`Search::close`] can ask while it holds the field.)
-fn may_pair(mate: &[Tile], forbid: &[u64], rank: &[u32], z: Tile, t: Tile) -> bool {
-    let (mz, mt) = (mate[z as usize], mate[t as usize]);
-    mz == t || mz == Tile::MAX && mt == Tile::MAX && !is_bit(forbid[z as usize], rank[t as usize])
 }
 
 /// Whether bit `i` of `mask` is set (none is past bit 63).
@@ -664,9 +657,12 @@ impl<'p> Search<'p> {
         is_bit(self.forbid[x as usize], self.rank[y as usize])
     }
 
-    /// See [`may_pair`].
+    /// Whether the partner search lets `z` be removed with `t` (of its
+    /// kind): `z` is bound to `t`, or both are free and the pair is not
+    /// ruled out.
     fn may_pair(&self, z: Tile, t: Tile) -> bool {
-        may_pair(&self.mate, &self.forbid, &self.rank, z, t)
+        let (mz, mt) = (self.mate[z as usize], self.mate[t as usize]);
+        mz == t || mz == Tile::MAX && mt == Tile::MAX && !self.is_ruled_out(z, t)
     }
 
     /// Rules out `x` and `y` as partners (kept only in kinds of up to 64
@@ -1003,7 +999,9 @@ impl<'p> Search<'p> {
     /// Grows R (see [`Search::removable`]) until no queued tile joins it:
     /// each queued tile searches for a partner on the field with R's cells
     /// empty; one that finds none watches the tile cells that bounded its
-    /// search and is queued again when one of them joins R.
+    /// search and is queued again when one of them joins R. (The searches
+    /// are [`Field::reach_tiles`], word-parallel on boards of up to 60
+    /// columns: on a board R has emptied they cross most of it.)
     fn close(&mut self, w: &mut Closure) {
         while let Some(z) = w.queue.pop_front() {
             w.queued[z as usize] = false;
@@ -1013,28 +1011,26 @@ impl<'p> Search<'p> {
             w.version[z as usize] += 1;
             let want = self.kind[z as usize];
             let start = w.bounds.len();
-            let (field, tile_at, kind, alive) =
-                (&mut self.field, &self.tile_at, &self.kind, &self.alive);
-            let (mate, forbid, rank) = (&self.mate, &self.forbid, &self.rank);
-            let mut partner = None;
-            let bounds = &mut w.bounds;
-            let _ = field.reach_until(self.cell[z as usize], self.max_turns, |cell, is_tile| {
-                let t = tile_at[cell];
-                if t != Tile::MAX
-                    && kind[t as usize] == want
-                    && alive[t as usize / 64] >> (t % 64) & 1 == 1
-                    && may_pair(mate, forbid, rank, z, t)
-                {
-                    partner = Some(t);
-                    return ControlFlow::Break(());
-                }
-                if is_tile {
-                    bounds.push(cell);
-                }
-                ControlFlow::Continue(())
+            w.hits.clear();
+            let hits = &mut w.hits;
+            self.field
+                .reach_tiles(self.cell[z as usize], self.max_turns, |cell| {
+                    hits.push(cell)
+                });
+            // A partner: a tile of its kind the search ends on, or one of
+            // R (its cell emptied) that it passes.
+            let on_hit = w.hits.iter().map(|&cell| self.tile_at[cell]);
+            let in_r = self.of_kind[want]
+                .iter()
+                .copied()
+                .filter(|&t| w.in_r[t as usize] && self.field.was_passed(self.cell[t as usize]));
+            let partner = on_hit.chain(in_r).find(|&t| {
+                t != Tile::MAX
+                    && self.kind[t as usize] == want
+                    && self.is_alive(t)
+                    && self.may_pair(z, t)
             });
             if let Some(p) = partner {
-                w.bounds.truncate(start);
                 w.why[z as usize] = p;
                 if !w.in_r[p as usize] {
                     w.why[p as usize] = z;
@@ -1050,6 +1046,7 @@ impl<'p> Search<'p> {
                     }
                 }
             } else {
+                w.bounds.extend_from_slice(&w.hits);
                 w.span[z as usize] = (start, w.bounds.len());
                 for i in start..w.bounds.len() {
                     let cell = w.bounds[i];
