@@ -143,32 +143,91 @@ pub fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
 /// The longest a deal is searched in [`kshisen_deals`], by each solver.
 const DEAL_CAP: Duration = Duration::from_secs(1);
 
-/// Solve times of random deals at KShisen's board sizes (every kind four
-/// times, open border, no gravity), `solve` against the solver before its
-/// dead-position test and partner search (`solve_without_proofs`), each
-/// stopped after [`DEAL_CAP`]; a deal not decided by then counts as taking
-/// the cap. Every solved order is replayed, and the two never disagree.
+/// Solve times of random deals at KShisen's board sizes, `solve` against
+/// the solver before its dead-position test and partner search
+/// (`solve_without_proofs`), each stopped after [`DEAL_CAP`]; a deal not
+/// decided by then counts as taking the cap. Two workloads: every kind four
+/// times with the open border at all six sizes, and KShisen's own deal (42
+/// kinds, 8 or 12 of a kind) with the closed border at its three big sizes,
+/// where the holes proof works. No gravity. Every solved order is replayed,
+/// and the two solvers never disagree.
 fn kshisen_deals(scale: Scale) -> Result<String, String> {
-    let (sizes, deals): (&[(usize, usize)], u64) = match scale {
-        Scale::Full => (
-            &[(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)],
-            100,
-        ),
-        Scale::Quick => (&[(4, 6), (6, 8)], 3),
+    let workloads = match scale {
+        Scale::Full => [
+            Deals {
+                border: Border::Open,
+                kinds: None,
+                sizes: &[(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)],
+            },
+            Deals {
+                border: Border::Closed,
+                kinds: Some(42),
+                sizes: &[(12, 24), (14, 26), (16, 30)],
+            },
+        ],
+        Scale::Quick => [
+            Deals {
+                border: Border::Open,
+                kinds: None,
+                sizes: &[(4, 6), (6, 8)],
+            },
+            Deals {
+                border: Border::Closed,
+                kinds: Some(6),
+                sizes: &[(4, 6)],
+            },
+        ],
+    };
+    let mut out = String::new();
+    for workload in &workloads {
+        out.push_str(&deal_times(scale, workload)?);
+    }
+    Ok(out)
+}
+
+/// One workload of [`kshisen_deals`].
+struct Deals {
+    border: Border,
+    /// The kinds of every deal (`None`: every kind four times).
+    kinds: Option<u32>,
+    /// Rows and columns.
+    sizes: &'static [(usize, usize)],
+}
+
+/// The table of one workload of [`kshisen_deals`].
+fn deal_times(
+    scale: Scale,
+    &Deals {
+        border,
+        kinds,
+        sizes,
+    }: &Deals,
+) -> Result<String, String> {
+    let deals: u64 = match scale {
+        Scale::Full => 100,
+        Scale::Quick => 3,
     };
     let rules = Rules {
-        border: Border::Open,
+        border,
         ..Rules::default()
     };
+    let (deal_name, border_name) = (
+        kinds.map_or("every kind 4 times".to_string(), |k| format!("{k} kinds")),
+        if border == Border::Open {
+            "open"
+        } else {
+            "closed"
+        },
+    );
     let mut out = format!(
-        "\nRandom deals at KShisen's sizes ({deals} a size, every kind 4 times, open border, \
+        "\nRandom deals at KShisen's sizes ({deals} a size, {deal_name}, {border_name} border, \
          no gravity), each search stopped after {} s: solve times of `solve` and of the solver \
          before it (no dead-position test, no search over partners), in the same run.\n\n\
          | board | solver | decided | median | p90 | p99 | slowest |\n|---|---|---:|---:|---:|---:|---:|\n",
         DEAL_CAP.as_secs()
     );
     for &(rows, cols) in sizes {
-        let kinds = (rows * cols / 4) as u32;
+        let kinds = kinds.unwrap_or((rows * cols / 4) as u32);
         let mut rows_out = Vec::new();
         let mut verdicts: Vec<[Option<bool>; 2]> = vec![[None; 2]; deals as usize];
         for (which, name) in ["solve", "previous"].into_iter().enumerate() {

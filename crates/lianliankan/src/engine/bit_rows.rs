@@ -24,7 +24,7 @@ pub(crate) struct BitRows {
     tile: Vec<u64>,
     /// Where the runs of this layer start, along a row and along a column
     /// (the start, then the new cells of the previous layer's runs along
-    /// the other axis), and where the next layer's start.
+    /// the other axis), and where the next layer's runs start.
     seeds_h: Vec<u64>,
     seeds_v: Vec<u64>,
     next_h: Vec<u64>,
