@@ -27,9 +27,9 @@
 //! without gravity (each cell a line of its own).
 //!
 //! # The proof
-//! On a compacted board, start with *seeds*: every component of empty
-//! cells (4-connected) and every adjacent pair of matching tiles, each a
-//! group of its own. A group's *cells* are its seeds' cells (empty cells,
+//! On a compacted board (without gravity, any board), start with
+//! *seeds*: every component of empty cells (4-connected) and every
+//! adjacent pair of matching tiles, each a group of its own. A group's *cells* are its seeds' cells (empty cells,
 //! or the pair's two cells) and the rest of the line of every removal its
 //! game makes. Its game is the game played with the empty cells of other
 //! groups blocked: its moves are the pairs a path reaches from a tile on

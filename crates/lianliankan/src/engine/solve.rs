@@ -351,9 +351,9 @@ struct Closure {
     version: Vec<u32>,
     /// The bounding cells of all searches, and per tile its last span.
     bounds: Vec<usize>,
+    span: Vec<(usize, usize)>,
     /// A buffer: the tiles one search hit.
     hits: Vec<usize>,
-    span: Vec<(usize, usize)>,
     /// Per field cell: the first watcher (an index into `watchers`), valid
     /// when `head_stamp` is `stamp`.
     head: Vec<u32>,
