@@ -226,15 +226,13 @@ impl Regions {
             }
             seeds.push(Seed { cells: hole });
         }
-        let cols = b.ids.cols();
-        for c in 0..cells.len() {
+        for (c, pos) in b.ids.positions().enumerate() {
             let t = cells[c];
             if t == 0 {
                 continue;
             }
-            let right = (c % cols + 1 < cols).then_some(c + 1);
-            let below = (c + cols < cells.len()).then_some(c + cols);
-            for d in [right, below].into_iter().flatten() {
+            let after = [Dir::Right, Dir::Down].into_iter();
+            for d in after.filter_map(|dir| b.ids.step(pos, dir).map(|p| b.ids.index_of(p))) {
                 let u = cells[d];
                 if u != 0 && b.class(u) == b.class(t) {
                     seeds.push(Seed { cells: vec![c, d] });
@@ -388,7 +386,7 @@ impl Game {
         for (c, &t) in b.ids.cells().iter().enumerate() {
             let value = if t != 0 {
                 alive[t as usize / 64] |= 1 << (t % 64);
-                b.class_of[t as usize]
+                b.class(t)
             } else if mine[c] {
                 0
             } else {

@@ -352,8 +352,6 @@ struct Closure {
     /// The bounding cells of all searches, and per tile its last span.
     bounds: Vec<usize>,
     span: Vec<(usize, usize)>,
-    /// A buffer: the tiles one search hit.
-    hits: Vec<usize>,
     /// Per field cell: the first watcher (an index into `watchers`), valid
     /// when `head_stamp` is `stamp`.
     head: Vec<u32>,
@@ -768,7 +766,7 @@ impl<'p> Search<'p> {
     /// not finished, so every answer is exact.
     fn run_with_restarts(&mut self, first_run: u64) -> Result<bool, Stop> {
         let mut run_states = first_run.max(1);
-        let mut holes_untried = self.proofs && self.border == Border::Closed;
+        let mut holes_untried = self.proofs;
         loop {
             self.limit = self.states.saturating_add(run_states);
             match self.run() {
@@ -1011,15 +1009,14 @@ impl<'p> Search<'p> {
             w.version[z as usize] += 1;
             let want = self.kind[z as usize];
             let start = w.bounds.len();
-            w.hits.clear();
-            let hits = &mut w.hits;
+            let bounds = &mut w.bounds;
             self.field
                 .reach_tiles(self.cell[z as usize], self.max_turns, |cell| {
-                    hits.push(cell)
+                    bounds.push(cell)
                 });
             // A partner: a tile of its kind the search ends on, or one of
             // R (its cell emptied) that it passes.
-            let on_hit = w.hits.iter().map(|&cell| self.tile_at[cell]);
+            let on_hit = w.bounds[start..].iter().map(|&cell| self.tile_at[cell]);
             let in_r = self.of_kind[want]
                 .iter()
                 .copied()
@@ -1031,6 +1028,7 @@ impl<'p> Search<'p> {
                     && self.may_pair(z, t)
             });
             if let Some(p) = partner {
+                w.bounds.truncate(start);
                 w.why[z as usize] = p;
                 if !w.in_r[p as usize] {
                     w.why[p as usize] = z;
@@ -1046,7 +1044,6 @@ impl<'p> Search<'p> {
                     }
                 }
             } else {
-                w.bounds.extend_from_slice(&w.hits);
                 w.span[z as usize] = (start, w.bounds.len());
                 for i in start..w.bounds.len() {
                     let cell = w.bounds[i];

@@ -56,7 +56,7 @@ use super::gravity_stuck::StuckTest;
 use super::holes;
 use super::reach::Field;
 use super::solve::{FIRST_RUN, MEMO_ENTRY_OVERHEAD, Solution, Stop, count_state};
-use crate::{Board, Border, Class, Move, Rules};
+use crate::{Board, Class, Move, Rules};
 
 /// As [`super::solve_with_progress`] for `rules.gravity` other than `None`.
 ///
@@ -345,9 +345,6 @@ impl<'a, 'p> Search<'a, 'p> {
     /// gravity, compacted board). Its games' states count against the
     /// budget.
     fn holes_prove_lost(&mut self, ids: &Grid<u32>, cap: u64) -> bool {
-        if self.rules.border != Border::Closed || self.stuck.is_none() {
-            return false;
-        }
         let board = self.classes_of(ids);
         if !self
             .stuck
