@@ -14,6 +14,10 @@
 //! about to enter is where a path ends. One layer costs O(rows) word
 //! operations, against O(rows · cols) cell steps for `reach`; the solver's
 //! closure test asks this question for every tile again and again.
+//!
+//! [`BitRows::meets`] answers the gravity closure's directed question the
+//! same way, with the four directions of travel kept apart (a target cell
+//! may accept arrivals from some sides only).
 
 /// The empty cells and the tiles of a field, a word per row, with the
 /// buffers of [`BitRows::ends`].
@@ -35,6 +39,23 @@ pub(crate) struct BitRows {
     /// A buffer of [`BitRows::fill_columns`], and the ends found.
     run: Vec<u64>,
     ends: Vec<u64>,
+    /// The buffers of [`BitRows::meets`] (empty until its first search).
+    directed: Directed,
+}
+
+/// The buffers of [`BitRows::meets`]: per direction of travel (0 left, 1
+/// right, 2 up, 3 down, as [`Field::step`](super::reach::Field::step)),
+/// where this layer's runs start, the empty cells entered so far, and the
+/// cells a path may end its search on; and the tiles the runs ran into.
+#[derive(Clone, Debug, Default)]
+struct Directed {
+    seeds: [Vec<u64>; 4],
+    seen: [Vec<u64>; 4],
+    targets: [Vec<u64>; 4],
+    hits: Vec<u64>,
+    /// The rows the last search wrote in `seen`, `targets` and `hits`,
+    /// first to last (the rest of them are zero).
+    dirty: (usize, usize),
 }
 
 impl BitRows {
@@ -55,6 +76,7 @@ impl BitRows {
             seen_v: words.clone(),
             run: words.clone(),
             ends: words,
+            directed: Directed::default(),
         }
     }
 
@@ -150,6 +172,187 @@ impl BitRows {
             grew |= fresh != 0;
         }
         grew
+    }
+}
+
+impl BitRows {
+    /// Whether a path with at most `max_turns` turns that leaves one of
+    /// `starts` (a field cell and the direction it leaves in: 0 left,
+    /// 1 right, 2 up, 3 down) and runs through empty cells reaches one of
+    /// `targets` (a field cell, empty or a tile, and the directions a path
+    /// may arrive there in, a bit each), as
+    /// [`Field::reach_directed_until`](super::reach::Field::reach_directed_until)
+    /// with a visitor that stops at a target would say. When it does not,
+    /// [`BitRows::hits`] holds the tiles the search ran into.
+    ///
+    /// The layers are those of [`BitRows::ends`] kept apart by direction:
+    /// a run along a row to higher bits is [`fill_up`] from the cells
+    /// next to its seeds, and so on; the empty cells a run enters for the
+    /// first time in its direction seed the next layer's runs across it.
+    ///
+    /// # Complexity
+    /// O(rows) word operations per layer, at most `max_turns` + 1 layers,
+    /// plus O(starts + targets).
+    // A row index walks a dozen parallel word vectors at once.
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn meets(
+        &mut self,
+        starts: &[(usize, usize)],
+        targets: &[(usize, u8)],
+        max_turns: usize,
+    ) -> bool {
+        let rows = self.empty.len();
+        let d = &mut self.directed;
+        if d.hits.len() != rows {
+            for words in d
+                .seeds
+                .iter_mut()
+                .chain(&mut d.seen)
+                .chain(&mut d.targets)
+                .chain([&mut d.hits])
+            {
+                *words = vec![0; rows];
+            }
+            d.dirty = (usize::MAX, 0);
+        }
+        let (first_dirty, last_dirty) = d.dirty;
+        if first_dirty <= last_dirty {
+            for words in d
+                .seeds
+                .iter_mut()
+                .chain(&mut d.seen)
+                .chain(&mut d.targets)
+                .chain([&mut d.hits])
+            {
+                words[first_dirty..=last_dirty].fill(0);
+            }
+        }
+        let mut dirty = (usize::MAX, 0);
+        for &(cell, arrivals) in targets {
+            let (r, bit) = (cell / self.width, 1u64 << (cell % self.width));
+            dirty = (dirty.0.min(r), dirty.1.max(r));
+            for (dir, words) in d.targets.iter_mut().enumerate() {
+                if arrivals & (1 << dir) != 0 {
+                    words[r] |= bit;
+                }
+            }
+        }
+        // Per direction: the rows that hold seeds, first to last.
+        let mut span = [(usize::MAX, 0); 4];
+        for &(cell, dir) in starts {
+            let r = cell / self.width;
+            dirty = (dirty.0.min(r), dirty.1.max(r));
+            d.seeds[dir][r] |= 1u64 << (cell % self.width);
+            span[dir] = (span[dir].0.min(r), span[dir].1.max(r));
+        }
+        // The empty cells first entered in this layer along a row, and
+        // along a column: where the next layer's runs turn.
+        let (turn_v, turn_h) = (&mut self.next_v, &mut self.next_h);
+        let mut met = false;
+        'layers: for turns in 0..=max_turns {
+            // The rows where runs along the rows (the columns) entered cells.
+            let (mut entered_h, mut entered_v) = ((usize::MAX, 0), (usize::MAX, 0));
+            for dir in [0, 1] {
+                let (first_row, last_row) = span[dir];
+                for r in first_row..=last_row.min(rows - 1) {
+                    let seeds = std::mem::take(&mut d.seeds[dir][r]);
+                    if seeds == 0 {
+                        continue;
+                    }
+                    let (empty, tile) = (self.empty[r], self.tile[r]);
+                    let (entered, hit) = if dir == 1 {
+                        let first = seeds << 1;
+                        let entered = fill_up(first & empty, empty);
+                        (entered, (entered << 1 | first) & tile)
+                    } else {
+                        let first = seeds >> 1;
+                        let entered = fill_down(first & empty, empty);
+                        (entered, (entered >> 1 | first) & tile)
+                    };
+                    if (entered | hit) & d.targets[dir][r] != 0 {
+                        met = true;
+                        break 'layers;
+                    }
+                    d.hits[r] |= hit;
+                    dirty = (dirty.0.min(r), dirty.1.max(r));
+                    let fresh = entered & !d.seen[dir][r];
+                    if fresh != 0 {
+                        turn_v[r] |= fresh;
+                        d.seen[dir][r] |= entered;
+                        entered_h = (entered_h.0.min(r), entered_h.1.max(r));
+                    }
+                }
+            }
+            for dir in [2, 3] {
+                let (first_row, last_row) = span[dir];
+                if first_row > last_row {
+                    continue;
+                }
+                let mut flow = 0u64;
+                let mut k = if dir == 3 {
+                    first_row
+                } else {
+                    rows - 1 - last_row
+                };
+                let last_seed = if dir == 3 {
+                    last_row
+                } else {
+                    rows - 1 - first_row
+                };
+                while k < rows && (flow != 0 || k <= last_seed) {
+                    let r = if dir == 3 { k } else { rows - 1 - k };
+                    let (hit, entered) = (flow & self.tile[r], flow & self.empty[r]);
+                    if (entered | hit) & d.targets[dir][r] != 0 {
+                        met = true;
+                        break 'layers;
+                    }
+                    d.hits[r] |= hit;
+                    dirty = (dirty.0.min(r), dirty.1.max(r));
+                    let fresh = entered & !d.seen[dir][r];
+                    if fresh != 0 {
+                        turn_h[r] |= fresh;
+                        d.seen[dir][r] |= entered;
+                        entered_v = (entered_v.0.min(r), entered_v.1.max(r));
+                    }
+                    flow = entered | std::mem::take(&mut d.seeds[dir][r]);
+                    k += 1;
+                }
+            }
+            if turns == max_turns {
+                break;
+            }
+            span = [(usize::MAX, 0); 4];
+            for (dirs, (first_row, last_row), turn) in [
+                ([0, 1], entered_v, &mut *turn_h),
+                ([2, 3], entered_h, &mut *turn_v),
+            ] {
+                for r in first_row..=last_row.min(rows - 1) {
+                    let from = std::mem::take(&mut turn[r]);
+                    for dir in dirs {
+                        d.seeds[dir][r] = from & !d.seen[dir][r];
+                        if d.seeds[dir][r] != 0 {
+                            span[dir] = (span[dir].0.min(r), span[dir].1.max(r));
+                        }
+                    }
+                }
+            }
+            if span
+                .iter()
+                .all(|&(first_row, last_row)| first_row > last_row)
+            {
+                break;
+            }
+        }
+        d.dirty = dirty;
+        turn_v.fill(0);
+        turn_h.fill(0);
+        met
+    }
+
+    /// The tiles the last [`BitRows::meets`] that found no target ran
+    /// into, as bit rows.
+    pub(crate) fn hits(&self) -> &[u64] {
+        &self.directed.hits
     }
 }
 
@@ -253,5 +456,75 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// On random fields, both borders, 0 to 4 turns, from random starts
+    /// to random targets (with random directions of arrival), the
+    /// word-parallel directed search meets a target exactly when the
+    /// cell-by-cell directed search does, and when it does not, it reports
+    /// exactly the tiles that search ran into, also after cells change.
+    #[test]
+    fn directed_meets_what_the_directed_reach_meets() {
+        use std::collections::BTreeSet;
+        use std::ops::ControlFlow;
+
+        let mut rng = SplitMix64::new(0xd1ec7);
+        let (mut met, mut missed) = (0, 0);
+        for _ in 0..400 {
+            let (rows, cols) = (rng.range(1, 12), rng.range(1, 20));
+            let fill = rng.range(0, 100) as u32;
+            let cells: Vec<u32> = (0..rows * cols)
+                .map(|_| u32::from(rng.percent(fill)))
+                .collect();
+            let border = if rng.percent(50) {
+                Border::Open
+            } else {
+                Border::Closed
+            };
+            let mut field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
+            let board: Vec<usize> = (0..field.len()).filter(|&i| field.is_board(i)).collect();
+            for _ in 0..20 {
+                for _ in 0..rng.range(0, 3) {
+                    let i = board[rng.below(board.len())];
+                    let kind = u32::from(field.is_empty(i));
+                    field.set(i, kind);
+                }
+                let pick = |rng: &mut SplitMix64| board[rng.below(board.len())];
+                let starts: Vec<(usize, usize)> = (0..rng.range(1, 6))
+                    .map(|_| (pick(&mut rng), rng.below(4)))
+                    .collect();
+                let mut targets: Vec<(usize, u8)> = (0..rng.range(0, 6))
+                    .map(|_| (pick(&mut rng), rng.below(16) as u8))
+                    .collect();
+                let turns = rng.range(0, 4);
+                let mut slow_hits = BTreeSet::new();
+                let slow = field
+                    .reach_directed_until(&starts, turns, |cell, is_tile, dir| {
+                        if targets
+                            .iter()
+                            .any(|&(c, arrivals)| c == cell && arrivals & (1 << dir) != 0)
+                        {
+                            return ControlFlow::Break(());
+                        }
+                        if is_tile {
+                            slow_hits.insert(cell);
+                        }
+                        ControlFlow::Continue(())
+                    })
+                    .is_break();
+                let mut fast_hits = BTreeSet::new();
+                let fast = field.meets_directed(&starts, &mut targets, turns, |cell| {
+                    fast_hits.insert(cell);
+                });
+                assert_eq!(fast, slow, "{starts:?} to {targets:?}, {turns} turns");
+                if slow {
+                    met += 1;
+                } else {
+                    assert_eq!(fast_hits, slow_hits, "{starts:?}, {turns} turns");
+                    missed += 1;
+                }
+            }
+        }
+        assert!(met > 1_000 && missed > 1_000, "{met} met, {missed} missed");
     }
 }

@@ -48,8 +48,6 @@
 //! search from t finds u's cell and t would have joined R. Hence a position
 //! with a tile outside R is lost.
 
-use std::ops::ControlFlow;
-
 use grid_core::{Grid, Pos};
 
 use super::reach::Field;
@@ -69,10 +67,10 @@ pub(crate) struct StuckTest {
     /// The relaxed board: 0 where a cell can be empty, 1 where it cannot.
     field: Field,
     max_turns: usize,
-    /// Per field cell: `(stamp, arrivals)` when it is a possible cell of a
-    /// partner in the current search, and the directions of arrival a path
-    /// may end there with (a bit per direction).
-    target: Vec<(u32, u8)>,
+    /// The possible cells of the partners in the current search, each with
+    /// the directions of arrival a path may end there with (a bit per
+    /// direction).
+    targets: Vec<(usize, u8)>,
     /// Per field cell: the version of R at which it opened (0 = not yet).
     opened_at: Vec<u32>,
     /// The occupied cells failed searches ran into (ranges by tile).
@@ -81,7 +79,6 @@ pub(crate) struct StuckTest {
     sources: Vec<(usize, usize)>,
     /// The position under test (buffers kept from test to test).
     position: Position,
-    stamp: u32,
 }
 
 /// One tile of the position.
@@ -131,7 +128,6 @@ impl StuckTest {
                 _ => None,
             })
             .collect();
-        let target = vec![(0, 0); field.len()];
         let opened_at = vec![0; field.len()];
         StuckTest {
             lines: lines.to_vec(),
@@ -139,12 +135,11 @@ impl StuckTest {
             field_index,
             field,
             max_turns,
-            target,
+            targets: Vec::new(),
             opened_at,
             hit_log: Vec::new(),
             sources: Vec::new(),
             position: Position::default(),
-            stamp: 0,
         }
     }
 
@@ -276,12 +271,7 @@ impl StuckTest {
                 }
             }
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.target.fill((0, 0));
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
+        self.targets.clear();
         for &u in partners {
             if !may_pair(u) {
                 continue;
@@ -309,7 +299,7 @@ impl StuckTest {
                         arrivals &= !(1 << forward);
                     }
                 }
-                self.target[self.field_index[cell]] = (stamp, arrivals);
+                self.targets.push((self.field_index[cell], arrivals));
             }
         }
         self.sources.clear();
@@ -332,21 +322,13 @@ impl StuckTest {
                 }
             }
         }
-        let (target, hit_log) = (&self.target, &mut self.hit_log);
+        let hit_log = &mut self.hit_log;
         let first_hit = hit_log.len();
-        let met = self
-            .field
-            .reach_directed_until(&self.sources, self.max_turns, |cell, is_tile, dir| {
-                let (mark, arrivals) = target[cell];
-                if mark == stamp && arrivals & (1 << dir) != 0 {
-                    return ControlFlow::Break(());
-                }
-                if is_tile {
-                    hit_log.push(cell);
-                }
-                ControlFlow::Continue(())
-            })
-            .is_break();
+        let met =
+            self.field
+                .meets_directed(&self.sources, &mut self.targets, self.max_turns, |cell| {
+                    hit_log.push(cell)
+                });
         if met {
             hit_log.truncate(first_hit);
         } else {

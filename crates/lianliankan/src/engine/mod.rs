@@ -5,8 +5,9 @@
 //!
 //! - `reach` — where a path of at most K turns can go from a cell, in
 //!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
-//! - `bit_rows` — the same question word-parallel (a word a row), for the
-//!   solver's closure test on fields up to 64 cells wide;
+//! - `bit_rows` — the same question word-parallel (a word a row), and the
+//!   directed one of the gravity closure, for the solvers' closure tests on
+//!   fields up to 64 cells wide;
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
 //! - `gravity` — where the tiles slide after a removal;

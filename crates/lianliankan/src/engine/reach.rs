@@ -303,6 +303,56 @@ impl Field {
         i.wrapping_add_signed(steps(self.width)[dir / 2][dir % 2])
     }
 
+    /// Whether a path with at most `max_turns` turns from one of `starts`
+    /// (a cell and the direction the path leaves it in, as
+    /// [`Field::reach_directed_until`]) reaches one of `targets` (a cell,
+    /// empty or a tile, and the directions of arrival allowed there, a bit
+    /// per direction). `hit(cell)` is called for the tiles the search ran
+    /// into: for every one when it meets no target (a tile maybe more than
+    /// once), for some when it does. On a field
+    /// at most 64 cells wide this is `bit_rows`' word-parallel search.
+    ///
+    /// # Complexity
+    /// O(rows) word operations per turn on a narrow field, plus one step
+    /// per tile reported; else O(rows·cols·log(targets)).
+    pub(crate) fn meets_directed(
+        &mut self,
+        starts: &[(usize, usize)],
+        targets: &mut [(usize, u8)],
+        max_turns: usize,
+        mut hit: impl FnMut(usize),
+    ) -> bool {
+        if let Some(bits) = &mut self.bits {
+            if bits.meets(starts, targets, max_turns) {
+                return true;
+            }
+            for (r, &word) in bits.hits().iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    hit(r * self.width + word.trailing_zeros() as usize);
+                    word &= word - 1;
+                }
+            }
+            return false;
+        }
+        targets.sort_unstable_by_key(|&(cell, _)| cell);
+        self.reach_directed_until(starts, max_turns, |cell, is_tile, dir| {
+            let first = targets.partition_point(|&(c, _)| c < cell);
+            let allowed = targets[first..]
+                .iter()
+                .take_while(|&&(c, _)| c == cell)
+                .any(|&(_, arrivals)| arrivals & (1 << dir) != 0);
+            if allowed {
+                return ControlFlow::Break(());
+            }
+            if is_tile {
+                hit(cell);
+            }
+            ControlFlow::Continue(())
+        })
+        .is_break()
+    }
+
     /// Where paths with at most `max_turns` turns can go from several
     /// starts, each a cell and the direction the path leaves it in (0 left,
     /// 1 right, 2 up, 3 down): calls `visit(cell, is_tile, dir)` for every
