@@ -230,7 +230,7 @@ impl BitRows {
         let mut dirty = (usize::MAX, 0);
         for &(cell, arrivals) in targets {
             let (r, bit) = (cell / self.width, 1u64 << (cell % self.width));
-            dirty = (dirty.0.min(r), dirty.1.max(r));
+            widen(&mut dirty, r);
             for (dir, words) in d.targets.iter_mut().enumerate() {
                 if arrivals & (1 << dir) != 0 {
                     words[r] |= bit;
@@ -241,9 +241,9 @@ impl BitRows {
         let mut span = [(usize::MAX, 0); 4];
         for &(cell, dir) in starts {
             let r = cell / self.width;
-            dirty = (dirty.0.min(r), dirty.1.max(r));
+            widen(&mut dirty, r);
             d.seeds[dir][r] |= 1u64 << (cell % self.width);
-            span[dir] = (span[dir].0.min(r), span[dir].1.max(r));
+            widen(&mut span[dir], r);
         }
         // The empty cells first entered in this layer along a row, and
         // along a column: where the next layer's runs turn.
@@ -269,17 +269,14 @@ impl BitRows {
                         let entered = fill_down(first & empty, empty);
                         (entered, (entered >> 1 | first) & tile)
                     };
-                    if (entered | hit) & d.targets[dir][r] != 0 {
+                    let Some(fresh) = d.enter(dir, r, entered, hit) else {
                         met = true;
                         break 'layers;
-                    }
-                    d.hits[r] |= hit;
-                    dirty = (dirty.0.min(r), dirty.1.max(r));
-                    let fresh = entered & !d.seen[dir][r];
+                    };
+                    widen(&mut dirty, r);
                     if fresh != 0 {
                         turn_v[r] |= fresh;
-                        d.seen[dir][r] |= entered;
-                        entered_h = (entered_h.0.min(r), entered_h.1.max(r));
+                        widen(&mut entered_h, r);
                     }
                 }
             }
@@ -302,17 +299,14 @@ impl BitRows {
                 while k < rows && (flow != 0 || k <= last_seed) {
                     let r = if dir == 3 { k } else { rows - 1 - k };
                     let (hit, entered) = (flow & self.tile[r], flow & self.empty[r]);
-                    if (entered | hit) & d.targets[dir][r] != 0 {
+                    let Some(fresh) = d.enter(dir, r, entered, hit) else {
                         met = true;
                         break 'layers;
-                    }
-                    d.hits[r] |= hit;
-                    dirty = (dirty.0.min(r), dirty.1.max(r));
-                    let fresh = entered & !d.seen[dir][r];
+                    };
+                    widen(&mut dirty, r);
                     if fresh != 0 {
                         turn_h[r] |= fresh;
-                        d.seen[dir][r] |= entered;
-                        entered_v = (entered_v.0.min(r), entered_v.1.max(r));
+                        widen(&mut entered_v, r);
                     }
                     flow = entered | std::mem::take(&mut d.seeds[dir][r]);
                     k += 1;
@@ -331,7 +325,7 @@ impl BitRows {
                     for dir in dirs {
                         d.seeds[dir][r] = from & !d.seen[dir][r];
                         if d.seeds[dir][r] != 0 {
-                            span[dir] = (span[dir].0.min(r), span[dir].1.max(r));
+                            widen(&mut span[dir], r);
                         }
                     }
                 }
@@ -354,6 +348,29 @@ impl BitRows {
     pub(crate) fn hits(&self) -> &[u64] {
         &self.directed.hits
     }
+}
+
+impl Directed {
+    /// A run in direction `dir` entered the empty cells `entered` of row
+    /// `r` and ran into the tiles `hit`: `None` when it met a target, else
+    /// the cells it entered for the first time in that direction (where
+    /// the next layer's runs turn), with the hits and the entered cells
+    /// recorded.
+    fn enter(&mut self, dir: usize, r: usize, entered: u64, hit: u64) -> Option<u64> {
+        if (entered | hit) & self.targets[dir][r] != 0 {
+            return None;
+        }
+        self.hits[r] |= hit;
+        let fresh = entered & !self.seen[dir][r];
+        self.seen[dir][r] |= fresh;
+        Some(fresh)
+    }
+}
+
+/// Widens the span of rows `(first, last)` (empty while first > last) to
+/// take in row `r`.
+fn widen(span: &mut (usize, usize), r: usize) {
+    *span = (span.0.min(r), span.1.max(r));
 }
 
 /// Fills `seeds` toward higher bits through `open` (the seeds themselves
@@ -395,6 +412,44 @@ mod tests {
     use crate::Border;
     use crate::engine::reach::Field;
 
+    /// A random field of `rows × cols` (a random share of its cells tiles
+    /// of 1..=`kinds`), either border, with its board cells.
+    fn random_field(
+        rng: &mut SplitMix64,
+        rows: usize,
+        cols: usize,
+        kinds: usize,
+    ) -> (Field, Vec<usize>, Border) {
+        let fill = rng.range(0, 100) as u32;
+        let cells: Vec<u32> = (0..rows * cols)
+            .map(|_| {
+                if rng.percent(fill) {
+                    1 + rng.below(kinds) as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let border = if rng.percent(50) {
+            Border::Open
+        } else {
+            Border::Closed
+        };
+        let field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
+        let board = (0..field.len()).filter(|&i| field.is_board(i)).collect();
+        (field, board, border)
+    }
+
+    /// Empties or fills `changes` random cells of `board`, as the solvers'
+    /// closures do between searches.
+    fn toggle_cells(rng: &mut SplitMix64, field: &mut Field, board: &[usize], changes: usize) {
+        for _ in 0..changes {
+            let i = board[rng.below(board.len())];
+            let kind = u32::from(field.is_empty(i));
+            field.set(i, kind);
+        }
+    }
+
     /// On random fields, both borders, 0 to 5 turns, from every tile and
     /// every empty cell, the word-parallel search ends on exactly the
     /// tiles `Field::reach` reports and passes exactly the empty cells it
@@ -406,30 +461,11 @@ mod tests {
         let mut compared = 0;
         for _ in 0..400 {
             let (rows, cols) = (rng.range(1, 12), rng.range(1, 20));
-            let fill = rng.range(0, 100) as u32;
-            let cells: Vec<u32> = (0..rows * cols)
-                .map(|_| {
-                    if rng.percent(fill) {
-                        1 + rng.below(5) as u32
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let border = if rng.percent(50) {
-                Border::Open
-            } else {
-                Border::Closed
-            };
-            let mut field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
-            let board: Vec<usize> = (0..field.len()).filter(|&i| field.is_board(i)).collect();
+            let (mut field, board, border) = random_field(&mut rng, rows, cols, 5);
             for round in 0..3 {
                 if round > 0 {
-                    for _ in 0..rng.range(1, 6) {
-                        let i = board[rng.below(board.len())];
-                        let kind = if field.is_empty(i) { 1 } else { 0 };
-                        field.set(i, kind);
-                    }
+                    let changes = rng.range(1, 6);
+                    toggle_cells(&mut rng, &mut field, &board, changes);
                 }
                 let turns = rng.range(0, 5);
                 let mut fast = Vec::new();
@@ -480,23 +516,10 @@ mod tests {
             } else {
                 (rng.range(1, 12), rng.range(1, 20))
             };
-            let fill = rng.range(0, 100) as u32;
-            let cells: Vec<u32> = (0..rows * cols)
-                .map(|_| u32::from(rng.percent(fill)))
-                .collect();
-            let border = if rng.percent(50) {
-                Border::Open
-            } else {
-                Border::Closed
-            };
-            let mut field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
-            let board: Vec<usize> = (0..field.len()).filter(|&i| field.is_board(i)).collect();
+            let (mut field, board, _) = random_field(&mut rng, rows, cols, 1);
             for _ in 0..20 {
-                for _ in 0..rng.range(0, 3) {
-                    let i = board[rng.below(board.len())];
-                    let kind = u32::from(field.is_empty(i));
-                    field.set(i, kind);
-                }
+                let changes = rng.range(0, 3);
+                toggle_cells(&mut rng, &mut field, &board, changes);
                 let pick = |rng: &mut SplitMix64| board[rng.below(board.len())];
                 let starts: Vec<(usize, usize)> = (0..rng.range(1, 6))
                     .map(|_| (pick(&mut rng), rng.below(4)))
