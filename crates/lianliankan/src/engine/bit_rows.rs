@@ -99,15 +99,15 @@ impl BitRows {
         }
     }
 
-    /// The tiles a path from field cell `start` with at most `max_turns`
-    /// turns through empty cells can end on, as bit rows (`start` itself
-    /// never): the tiles [`Field::reach`](super::reach::Field::reach)
+    /// Calls `hit(cell)` for each tile a path from field cell `start` with
+    /// at most `max_turns` turns through empty cells can end on (`start`
+    /// itself never): the tiles [`Field::reach`](super::reach::Field::reach)
     /// reports.
     ///
     /// # Complexity
     /// O(rows) word operations per layer, at most min(`max_turns` + 1,
     /// rows · width) layers (it stops when a layer reaches nothing new).
-    pub(crate) fn ends(&mut self, start: usize, max_turns: usize) -> &[u64] {
+    pub(crate) fn ends(&mut self, start: usize, max_turns: usize, hit: impl FnMut(usize)) {
         let (r0, bit0) = (start / self.width, 1u64 << (start % self.width));
         for words in [&mut self.ends, &mut self.seen_h, &mut self.seen_v] {
             words.fill(0);
@@ -125,7 +125,7 @@ impl BitRows {
         self.seeds_h.fill(0);
         self.seeds_v.fill(0);
         self.ends[r0] &= !bit0;
-        &self.ends
+        each_bit(&self.ends, self.width, hit);
     }
 
     /// The runs along the rows from `seeds_h` (which it clears): the tiles
@@ -183,7 +183,7 @@ impl BitRows {
     /// may arrive there in, a bit each), as
     /// [`Field::reach_directed_until`](super::reach::Field::reach_directed_until)
     /// with a visitor that stops at a target would say. When it does not,
-    /// [`BitRows::hits`] holds the tiles the search ran into.
+    /// calls `hit(cell)` for each tile the search ran into.
     ///
     /// The layers are those of [`BitRows::ends`] kept apart by direction:
     /// a run along a row to higher bits is [`fill_up`] from the cells
@@ -200,30 +200,19 @@ impl BitRows {
         starts: &[(usize, usize)],
         targets: &[(usize, u8)],
         max_turns: usize,
+        hit: impl FnMut(usize),
     ) -> bool {
         let rows = self.empty.len();
         let d = &mut self.directed;
         if d.hits.len() != rows {
-            for words in d
-                .seeds
-                .iter_mut()
-                .chain(&mut d.seen)
-                .chain(&mut d.targets)
-                .chain([&mut d.hits])
-            {
+            for words in d.words() {
                 *words = vec![0; rows];
             }
             d.dirty = (usize::MAX, 0);
         }
         let (first_dirty, last_dirty) = d.dirty;
         if first_dirty <= last_dirty {
-            for words in d
-                .seeds
-                .iter_mut()
-                .chain(&mut d.seen)
-                .chain(&mut d.targets)
-                .chain([&mut d.hits])
-            {
+            for words in d.words() {
                 words[first_dirty..=last_dirty].fill(0);
             }
         }
@@ -340,17 +329,35 @@ impl BitRows {
         d.dirty = dirty;
         turn_v.fill(0);
         turn_h.fill(0);
+        if !met {
+            each_bit(&d.hits, self.width, hit);
+        }
         met
     }
+}
 
-    /// The tiles the last [`BitRows::meets`] that found no target ran
-    /// into, as bit rows.
-    pub(crate) fn hits(&self) -> &[u64] {
-        &self.directed.hits
+/// Calls `f(cell)` for every set bit of the bit rows `words` of a field
+/// `width` cells wide, in row-major order.
+fn each_bit(words: &[u64], width: usize, mut f: impl FnMut(usize)) {
+    for (r, &word) in words.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            f(r * width + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
     }
 }
 
 impl Directed {
+    /// Every word buffer, for clearing.
+    fn words(&mut self) -> impl Iterator<Item = &mut Vec<u64>> {
+        self.seeds
+            .iter_mut()
+            .chain(&mut self.seen)
+            .chain(&mut self.targets)
+            .chain([&mut self.hits])
+    }
+
     /// A run in direction `dir` entered the empty cells `entered` of row
     /// `r` and ran into the tiles `hit`: `None` when it met a target, else
     /// the cells it entered for the first time in that direction (where

@@ -199,13 +199,7 @@ impl Field {
             });
             return;
         };
-        for (r, &word) in bits.ends(start, max_turns).iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                hit(r * self.width + word.trailing_zeros() as usize);
-                word &= word - 1;
-            }
-        }
+        bits.ends(start, max_turns, hit);
     }
 
     /// Whether the last [`Field::reach_tiles`] passed through the empty
@@ -323,17 +317,7 @@ impl Field {
         mut hit: impl FnMut(usize),
     ) -> bool {
         if let Some(bits) = &mut self.bits {
-            if bits.meets(starts, targets, max_turns) {
-                return true;
-            }
-            for (r, &word) in bits.hits().iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    hit(r * self.width + word.trailing_zeros() as usize);
-                    word &= word - 1;
-                }
-            }
-            return false;
+            return bits.meets(starts, targets, max_turns, hit);
         }
         targets.sort_unstable_by_key(|&(cell, _)| cell);
         self.reach_directed_until(starts, max_turns, |cell, is_tile, dir| {
