@@ -12,6 +12,7 @@
 //! for [`Border::Closed`], the board and its ring for [`Border::Open`].
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use grid_core::{Pos, TurnSearch};
 
@@ -136,6 +137,19 @@ pub fn connect(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Result<Option<Pa
     Connector::new().connect(board, a, b, rules)
 }
 
+/// Whether the tiles at board cells `a` and `b` (distinct, kinds not
+/// checked) are joined by a path with at most `max_turns` turns, which is
+/// at most two, under `border`: [`Connector::connect`]'s shapes, without
+/// building the path.
+///
+/// # Complexity
+/// O(rows + cols), no allocation.
+pub(crate) fn joins(board: &Board, a: Pos, b: Pos, border: Border, max_turns: usize) -> bool {
+    debug_assert!(max_turns <= 2 && a != b);
+    let frame = board.frame();
+    Shapes::new(board, frame.to_outer(a), frame.to_outer(b), border).exists(max_turns)
+}
+
 /// The path shapes with at most two turns between two tiles, in ringed
 /// coordinates, with the tiles themselves counted as empty.
 struct Shapes<'a> {
@@ -167,20 +181,54 @@ impl<'a> Shapes<'a> {
 
     /// The corners of the best path with at most `max_turns` (<= 2) turns.
     fn best(&self, max_turns: usize) -> Option<Vec<Pos>> {
+        if let Some(corner) = self.straight_or_corner(max_turns) {
+            return Some(match corner {
+                None => vec![self.a, self.b],
+                Some(corner) => vec![self.a, corner, self.b],
+            });
+        }
+        if max_turns < 2 {
+            return None;
+        }
+        // The shortest two-turn path.
+        let mut best: Option<(usize, [Pos; 4])> = None;
+        let _ = self.two_turns(|len, corners| {
+            if best.is_none_or(|(l, _)| len < l) {
+                best = Some((len, corners));
+            }
+            ControlFlow::Continue(())
+        });
+        best.map(|(_, corners)| corners.to_vec())
+    }
+
+    /// Whether some path with at most `max_turns` (<= 2) turns joins the
+    /// ends: as [`Shapes::best`], stopping at the first path found.
+    fn exists(&self, max_turns: usize) -> bool {
+        // Unless the ends are neighbours, a path leaves each through an
+        // empty neighbour: a quick no on a crowded board.
+        let (a, b) = (self.a, self.b);
+        let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
+        if !neighbours && !(self.has_exit(a) && self.has_exit(b)) {
+            return false;
+        }
+        self.straight_or_corner(max_turns).is_some()
+            || (max_turns >= 2 && self.two_turns(|_, _| ControlFlow::Break(())).is_break())
+    }
+
+    /// A path with no turn (`Some(None)`), or with one at the corner
+    /// given if `max_turns >= 1`.
+    fn straight_or_corner(&self, max_turns: usize) -> Option<Option<Pos>> {
         let (a, b) = (self.a, self.b);
         let aligned = a.row == b.row || a.col == b.col;
         if aligned && self.straight(a, b) {
-            return Some(vec![a, b]);
+            return Some(None);
         }
         if max_turns >= 1 && !aligned {
             for corner in [Pos::new(a.row, b.col), Pos::new(b.row, a.col)] {
                 if self.straight(a, corner) && self.straight(corner, b) {
-                    return Some(vec![a, corner, b]);
+                    return Some(Some(corner));
                 }
             }
-        }
-        if max_turns >= 2 {
-            return self.two_turns();
         }
         None
     }
@@ -203,17 +251,15 @@ impl<'a> Shapes<'a> {
         tiles == ends
     }
 
-    /// The shortest two-turn path: the middle segment is a column (the ends'
-    /// rows differ) or a row (the ends' columns differ), within reach of both
-    /// ends' free runs.
-    fn two_turns(&self) -> Option<Vec<Pos>> {
+    /// Offers every two-turn path to `offer` (its length and corners) until
+    /// it says stop: the middle segment is a column (the ends' rows differ)
+    /// or a row (the ends' columns differ), within reach of both ends' free
+    /// runs.
+    fn two_turns(
+        &self,
+        mut offer: impl FnMut(usize, [Pos; 4]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let (a, b) = (self.a, self.b);
-        let mut best: Option<(usize, Vec<Pos>)> = None;
-        let mut offer = |len: usize, corners: [Pos; 4]| {
-            if best.as_ref().is_none_or(|(l, _)| len < *l) {
-                best = Some((len, corners.to_vec()));
-            }
-        };
         if a.row != b.row {
             // a -> (a.row, c) -> (b.row, c) -> b
             let (a_lo, a_hi) = self.run(a, true);
@@ -222,7 +268,7 @@ impl<'a> Shapes<'a> {
             for c in a_lo.max(b_lo)..=a_hi.min(b_hi) {
                 if c != a.col && c != b.col && self.board.tiles_in_col(c, rows.0, rows.1) == 0 {
                     let len = a.col.abs_diff(c) + rows.1 - rows.0 + c.abs_diff(b.col);
-                    offer(len, [a, Pos::new(a.row, c), Pos::new(b.row, c), b]);
+                    offer(len, [a, Pos::new(a.row, c), Pos::new(b.row, c), b])?;
                 }
             }
         }
@@ -234,11 +280,21 @@ impl<'a> Shapes<'a> {
             for r in a_lo.max(b_lo)..=a_hi.min(b_hi) {
                 if r != a.row && r != b.row && self.board.tiles_in_row(r, cols.0, cols.1) == 0 {
                     let len = a.row.abs_diff(r) + cols.1 - cols.0 + r.abs_diff(b.row);
-                    offer(len, [a, Pos::new(r, a.col), Pos::new(r, b.col), b]);
+                    offer(len, [a, Pos::new(r, a.col), Pos::new(r, b.col), b])?;
                 }
             }
         }
-        best.map(|(_, corners)| corners)
+        ControlFlow::Continue(())
+    }
+
+    /// Whether a neighbour of `p` within the bounds is free.
+    fn has_exit(&self, p: Pos) -> bool {
+        let g = self.board.ringed();
+        let free = |row: usize, col: usize| !is_tile(g[Pos::new(row, col)]);
+        (p.row > self.lo && free(p.row - 1, p.col))
+            || (p.row < self.hi_row && free(p.row + 1, p.col))
+            || (p.col > self.lo && free(p.row, p.col - 1))
+            || (p.col < self.hi_col && free(p.row, p.col + 1))
     }
 
     /// The free run through `p` along its row (`horizontal`) or column: the
