@@ -513,7 +513,7 @@ mod tests {
         use std::ops::ControlFlow;
 
         let mut rng = SplitMix64::new(0xd1ec7);
-        let (mut met, mut missed, mut wide) = (0, 0, 0);
+        let (mut met, mut missed, mut wide, mut boxed_in) = (0, 0, 0, 0);
         for _ in 0..400 {
             // One field in five is too wide for words: the cell-by-cell
             // fallback of `meets_directed` answers there.
@@ -535,6 +535,13 @@ mod tests {
                     .map(|_| (pick(&mut rng), rng.below(16) as u8))
                     .collect();
                 let turns = rng.range(0, 4);
+                // Every first step into a tile or the frame: `meets_directed`
+                // answers from those steps alone.
+                boxed_in += usize::from(
+                    starts
+                        .iter()
+                        .all(|&(from, dir)| !field.is_empty(field.step(from, dir))),
+                );
                 let mut slow_hits = BTreeSet::new();
                 let slow = field
                     .reach_directed_until(&starts, turns, |cell, is_tile, dir| {
@@ -564,8 +571,8 @@ mod tests {
             }
         }
         assert!(
-            met > 1_000 && missed > 1_000 && wide > 40,
-            "{met} met, {missed} missed, {wide} wide fields"
+            met > 1_000 && missed > 1_000 && wide > 40 && boxed_in > 300,
+            "{met} met, {missed} missed, {wide} wide fields, {boxed_in} boxed in"
         );
     }
 }

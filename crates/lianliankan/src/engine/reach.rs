@@ -316,6 +316,27 @@ impl Field {
         max_turns: usize,
         mut hit: impl FnMut(usize),
     ) -> bool {
+        // Every start's first step runs into a tile or the frame (a tile
+        // buried in its line, say): the answer is in those steps.
+        let cells = self.cells.grid().cells();
+        if starts
+            .iter()
+            .all(|&(from, dir)| cells[self.step(from, dir)] != 0)
+        {
+            for &(from, dir) in starts {
+                let i = self.step(from, dir);
+                if targets
+                    .iter()
+                    .any(|&(cell, arrivals)| cell == i && arrivals & (1 << dir) != 0)
+                {
+                    return true;
+                }
+                if cells[i] != WALL {
+                    hit(i);
+                }
+            }
+            return false;
+        }
         if let Some(bits) = &mut self.bits {
             return bits.meets(starts, targets, max_turns, hit);
         }
