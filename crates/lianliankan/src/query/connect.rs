@@ -208,8 +208,8 @@ impl<'a> Shapes<'a> {
         // empty neighbour: a quick no on a crowded board.
         let (a, b) = (self.a, self.b);
         let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
-        let both_exit = self.has_exit(a) && self.has_exit(b);
-        if !(neighbours || both_exit) {
+        let may_join = neighbours || (self.has_exit(a) && self.has_exit(b));
+        if !may_join {
             return false;
         }
         self.straight_or_corner(max_turns).is_some()
