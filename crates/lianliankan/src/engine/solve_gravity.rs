@@ -357,10 +357,10 @@ impl<'a, 'p> Search<'a, 'p> {
     }
 
     /// A round without the dead-position test that restarts: runs of
-    /// `unit` times Luby's sequence in states ([`RUN_UNIT`] in [`solve`]), until the round's
-    /// limit, each run after the first with a new tie-breaking. The memo
-    /// is kept: a position searched to the end in one run is not searched
-    /// again in the next.
+    /// `unit` times Luby's sequence in states ([`RUN_UNIT`] in [`solve`]),
+    /// until the round's limit, each run after the first with a new
+    /// tie-breaking. The memo is kept: a position searched to the end in
+    /// one run is not searched again in the next.
     fn restarting_round(&mut self, ids: &Grid<u32>, tiles: usize, unit: u64) -> Result<bool, Stop> {
         let end = self.limit;
         let mut k = 1;
@@ -711,9 +711,7 @@ mod tests {
         used
     }
 
-    /// The move list holds exactly the reference's moves, each once: on
-    /// random compacted boards with classes of 2 to 12 tiles, 0 to 3 turns
-    /// (path shapes up to two, reaches beyond), both borders.
+    /// Luby's sequence, term by term, and at the ends of its blocks.
     #[test]
     fn luby_sequence() {
         let terms: Vec<u64> = (1..=16).map(luby).collect();
@@ -769,6 +767,9 @@ mod tests {
         );
     }
 
+    /// The move list holds exactly the reference's moves, each once: on
+    /// random compacted boards with classes of 2 to 12 tiles, 0 to 3 turns
+    /// (path shapes up to two, reaches beyond), both borders.
     #[test]
     fn ranked_moves_are_the_reference_moves() {
         let mut rng = SplitMix64::new(0x6d6f_7665);
