@@ -35,7 +35,12 @@
 //!
 //! A failed search is not repeated until something it depends on changes:
 //! a cell it ran into opens, or the possible cells of t or of a partner
-//! grow or open along the line.
+//! grow or open along the line. R is the least set closed under these
+//! joins, whatever the order tiles are tried in; the order only decides
+//! how many searches fail first. The tiles are tried in the order the tiles
+//! on their cells joined R in the last test that found none dead: the
+//! search tests one position after another, each a removal away from one
+//! tested before, and their tiles join in much the same order.
 //!
 //! *Why a tile left outside R is never removed.* Take any play, and its
 //! first removal of a tile outside R, say t with partner u. Every tile
@@ -79,6 +84,14 @@ pub(crate) struct StuckTest {
     sources: Vec<(usize, usize)>,
     /// The position under test (buffers kept from test to test).
     position: Position,
+    /// Per board cell: when the tile there joined R in the last test that
+    /// found no dead tile (`u32::MAX`: never), the order in which the next
+    /// test tries the tiles.
+    join_rank: Vec<u32>,
+    /// The board cells of the tiles that joined R in this test, in order.
+    joined: Vec<usize>,
+    /// The searches made, over all tests (a measure of the work).
+    searches: u64,
 }
 
 /// One tile of the position.
@@ -140,6 +153,9 @@ impl StuckTest {
             hit_log: Vec::new(),
             sources: Vec::new(),
             position: Position::default(),
+            join_rank: vec![u32::MAX; rows * cols],
+            joined: Vec::new(),
+            searches: 0,
         }
     }
 
@@ -181,7 +197,7 @@ impl StuckTest {
         }
         // The buffers of the last test, refilled.
         let mut position = std::mem::take(&mut self.position);
-        position.load(board, &self.lines);
+        position.load(board, &self.lines, &self.join_rank);
         // The relaxed board starts as the board: nothing is in R yet.
         for (l, line) in self.lines.iter().enumerate() {
             for (index, &cell) in line.iter().enumerate() {
@@ -191,6 +207,7 @@ impl StuckTest {
         }
         self.opened_at.fill(0);
         self.hit_log.clear();
+        self.joined.clear();
         let mut outside = std::mem::take(&mut position.outside);
         let order = std::mem::take(&mut position.order);
         let mut grew = true;
@@ -206,6 +223,7 @@ impl StuckTest {
                 grew = true;
                 position.join(t);
                 let l = position.tiles[t].line;
+                self.joined.push(self.lines[l][position.tiles[t].index]);
                 outside[l] -= 1;
                 let opened = self.field_index[self.lines[l][outside[l]]];
                 self.field.set(opened, 0);
@@ -213,6 +231,12 @@ impl StuckTest {
             }
         }
         let dead = position.in_r.contains(&false);
+        if !dead {
+            self.join_rank.fill(u32::MAX);
+            for (rank, &cell) in self.joined.iter().enumerate() {
+                self.join_rank[cell] = rank as u32;
+            }
+        }
         position.outside = outside;
         position.order = order;
         self.position = position;
@@ -322,6 +346,7 @@ impl StuckTest {
                 }
             }
         }
+        self.searches += 1;
         let hit_log = &mut self.hit_log;
         let first_hit = hit_log.len();
         let met =
@@ -351,9 +376,12 @@ struct Position {
     in_r: Vec<bool>,
     /// Per line: its tiles outside R.
     outside: Vec<usize>,
-    /// The tiles in the order they are tried: far from the end they slide
-    /// to first (they tend to be free, and their joining opens the way for
-    /// the others).
+    /// The tiles in the order they are tried: in the order the tiles on
+    /// their cells joined R in the last test that found no dead tile (the
+    /// position before, most often: its tiles join again in much the same
+    /// order, and few searches fail), then far from the end they slide to
+    /// first (they tend to be free, and their joining opens the way for the
+    /// others).
     order: Vec<usize>,
     /// Counts the tiles that joined R, from 1.
     version: u32,
@@ -361,8 +389,9 @@ struct Position {
 
 impl Position {
     /// Reads the compacted `board` (classes, 0 = empty) along `lines`,
-    /// nothing in R yet, reusing the buffers.
-    fn load(&mut self, board: &Grid<u32>, lines: &[Vec<usize>]) {
+    /// nothing in R yet, reusing the buffers; `join_rank` (per board cell)
+    /// orders the tiles.
+    fn load(&mut self, board: &Grid<u32>, lines: &[Vec<usize>], join_rank: &[u32]) {
         let cells = board.cells();
         self.tiles.clear();
         self.of_line.resize_with(lines.len(), Vec::new);
@@ -402,8 +431,13 @@ impl Position {
         self.order.clear();
         self.order.extend(0..self.tiles.len());
         let tiles = &self.tiles;
-        self.order
-            .sort_by_key(|&t| std::cmp::Reverse(tiles[t].index));
+        self.order.sort_by_key(|&t| {
+            let tile = &tiles[t];
+            (
+                join_rank[lines[tile.line][tile.index]],
+                std::cmp::Reverse(tile.index),
+            )
+        });
         self.version = 1;
     }
 
@@ -506,6 +540,60 @@ mod tests {
         assert!(
             dead * 2 > lost && lost > 500,
             "{dead} found dead of {lost} lost"
+        );
+    }
+
+    /// Trying the tiles in the order in which they joined R in the last
+    /// test changes the work, never the verdict: one test reused along
+    /// random plays (two tiles of a class taken off at a time, the board
+    /// settled) answers as a new test does at every step, with fewer
+    /// searches.
+    #[test]
+    fn the_last_join_order_keeps_the_verdicts() {
+        let mut rng = SplitMix64::new(0x6a6f_696e);
+        let (mut steps, mut dead) = (0, 0);
+        let (mut reused_searches, mut new_searches) = (0, 0);
+        for _ in 0..200 {
+            let (rows, cols) = (rng.range(4, 10), rng.range(4, 10));
+            let tiles = 2 * rng.range(4, rows * cols / 2);
+            let kinds = rng.range(2, 8);
+            let (mut grid, rules) = random_position(&mut rng, rows, cols, tiles, 2, kinds, 2);
+            let passes = Passes::new(rows, cols, rules.gravity);
+            let lines = passes.lines().unwrap();
+            let test = || StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            let mut reused = test();
+            loop {
+                let mut new = test();
+                let verdict = new.is_dead(&grid);
+                assert_eq!(reused.is_dead(&grid), verdict, "{rules:?} {grid:?}");
+                new_searches += new.searches;
+                steps += 1;
+                dead += usize::from(verdict);
+                let cells = grid.cells();
+                let occupied: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != 0).collect();
+                if occupied.is_empty() {
+                    break;
+                }
+                let a = occupied[rng.below(occupied.len())];
+                let mates: Vec<usize> = occupied
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != a && cells[b] == cells[a])
+                    .collect();
+                let b = mates[rng.below(mates.len())];
+                grid.cells_mut()[a] = 0;
+                grid.cells_mut()[b] = 0;
+                passes.settle(&mut grid);
+            }
+            reused_searches += reused.searches;
+        }
+        assert!(steps > 2000 && dead > 300, "{steps} steps, {dead} dead");
+        // Measured: 36,712 against 41,294 here (small boards, where few
+        // searches fail); 330 against 850 a test on four-of-each open 24×12
+        // positions.
+        assert!(
+            reused_searches * 20 < new_searches * 19,
+            "{reused_searches} searches reused against {new_searches} new"
         );
     }
 
