@@ -10,8 +10,8 @@ mod common;
 use common::{assert_clears, paired_board, random_board, solve_checked};
 use grid_core::{Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, Connector, Game, GenerateSpec, Move, NoMovePossible, RemoveError, Rules,
-    Solution, Step, generate, moves, reference, solve,
+    Board, Border, Connector, Game, GenerateSpec, Gravity, Move, NoMovePossible, RemoveError,
+    Rules, Solution, Step, generate, moves, reference, solve,
 };
 
 fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
@@ -56,6 +56,40 @@ fn moves_are_exactly_the_connectable_pairs() {
         listed += expected.len();
     }
     assert!(listed > 10_000, "too few pairs to be a test: {listed}");
+}
+
+/// `Game::hint_path` gives the hint's pair with a path the reference
+/// accepts, under every gravity (a path is checked on the board as it is,
+/// before gravity acts), and nothing when there is no move.
+#[test]
+fn hint_paths_are_legal_paths_of_the_hint() {
+    let mut rng = SplitMix64::new(0x6869_6e74);
+    let (mut hinted, mut none) = (0, 0);
+    for _ in 0..600 {
+        let (rows, cols) = (rng.range(1, 8), rng.range(1, 8));
+        let fill = rng.range(10, 90) as u32;
+        let kinds = rng.range(1, 5);
+        let board = random_board(&mut rng, rows, cols, fill, kinds);
+        let mut rules = random_rules(&mut rng, 3);
+        rules.gravity = Gravity::ALL[rng.below(Gravity::ALL.len())];
+        let game = Game::new(board.clone(), rules.clone());
+        match game.hint_path() {
+            Some((pair, path)) => {
+                assert_eq!(Some(pair), game.hint());
+                reference::check_path(&board, pair.a(), pair.b(), &path, &rules)
+                    .unwrap_or_else(|why| panic!("{why}: {rules:?} on {board:?}"));
+                hinted += 1;
+            }
+            None => {
+                assert_eq!(game.hint(), None);
+                none += 1;
+            }
+        }
+    }
+    assert!(
+        hinted > 300 && none > 30,
+        "{hinted} hinted, {none} without a move"
+    );
 }
 
 #[test]

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use lianliankan::{
-    Board, Connector, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Solution, Step, deal,
-    generate, moves,
+    Board, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Solution, Step, deal, generate,
+    moves,
 };
 use serde::{Deserialize, Serialize};
 
@@ -256,7 +256,8 @@ pub struct HintResponse {
     position: Position,
 }
 
-/// A pair that can be removed now (the engine's `Game::hint`), with its path.
+/// A pair that can be removed now, with its path (the engine's
+/// `Game::hint_path`).
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<BoardRequest>,
@@ -265,13 +266,9 @@ pub async fn hint(
     let board = parse_board(&request.board, &state.limits)?;
     crate::work::light(move || {
         let game = Game::new(board, rules);
-        let hint = game.hint().map(|pair| {
-            let path = Connector::new()
-                .connect(game.board(), pair.a(), pair.b(), game.rules())
-                .ok()
-                .flatten();
-            PairJson::new(pair, path.as_ref())
-        });
+        let hint = game
+            .hint_path()
+            .map(|(pair, path)| PairJson::new(pair, Some(&path)));
         Json(HintResponse {
             hint,
             position: Position::of(game.board(), game.rules()),

@@ -263,6 +263,21 @@ impl Game {
         self.moves().into_iter().next()
     }
 
+    /// [`Game::hint`] with the path that joins its pair, the one
+    /// [`Game::remove`] would return for it: what a front end draws.
+    ///
+    /// # Complexity
+    /// As [`Game::moves`], plus [`Connector::connect`] once.
+    #[must_use]
+    pub fn hint_path(&self) -> Option<(Move, Path)> {
+        let pair = self.hint()?;
+        let path = Connector::new()
+            .connect(&self.board, pair.a(), pair.b(), &self.rules)
+            .expect("a listed pair is on the board")
+            .expect("a listed pair connects");
+        Some((pair, path))
+    }
+
     /// Whether tiles remain but no pair can be removed.
     ///
     /// # Complexity
