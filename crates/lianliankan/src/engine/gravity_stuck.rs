@@ -101,6 +101,10 @@ struct Tile {
     line: usize,
     /// Its index in its line: how many tiles are before it.
     index: usize,
+    /// How many tiles outside R are before it and after it on its line
+    /// (kept up to date as tiles join R).
+    before: u32,
+    after: u32,
     class: u32,
     /// When its last search failed (a version of R; 0 = never searched),
     /// and the occupied cells that search ran into (a range of `hit_log`):
@@ -269,7 +273,6 @@ impl StuckTest {
     ) -> bool {
         let Position {
             tiles,
-            of_line,
             of_class,
             in_r,
             version,
@@ -279,18 +282,20 @@ impl StuckTest {
         let cell_of = |id: usize| lines[tiles[id].line][tiles[id].index];
         let may_pair = |u: usize| u != t && may_pair(cell_of(t), cell_of(u));
         let tile = tiles[t].clone();
-        let ids = &of_line[tile.line];
-        let outside_before = ids[..tile.index].iter().filter(|&&id| !in_r[id]).count();
-        let open_after = ids[tile.index + 1..].iter().all(|&id| in_r[id]);
+        let outside_before = tile.before as usize;
+        let open_after = tile.after == 0;
         let partners = &of_class[tile.class as usize];
         // A partner in the line with only R between: a neighbour some day.
         for &u in partners {
-            if may_pair(u) && tiles[u].line == tile.line {
-                let (a, b) = (
-                    tile.index.min(tiles[u].index),
-                    tile.index.max(tiles[u].index),
-                );
-                if ids[a + 1..b].iter().all(|&id| in_r[id]) {
+            if tiles[u].line == tile.line && may_pair(u) {
+                let (a, b) = if tile.index < tiles[u].index {
+                    (t, u)
+                } else {
+                    (u, t)
+                };
+                // The tiles outside R strictly between them.
+                let between = tiles[b].before - tiles[a].before - u32::from(!in_r[a]);
+                if between == 0 {
                     return true;
                 }
             }
@@ -301,9 +306,8 @@ impl StuckTest {
                 continue;
             }
             let other = &tiles[u];
-            let ids = &of_line[other.line];
-            let low = ids[..other.index].iter().filter(|&&id| !in_r[id]).count();
-            let open_after = ids[other.index + 1..].iter().all(|&id| in_r[id]);
+            let low = other.before as usize;
+            let open_after = other.after == 0;
             let forward = self.forward[other.line];
             for (index, &cell) in self.lines[other.line]
                 .iter()
@@ -385,6 +389,10 @@ struct Position {
     order: Vec<usize>,
     /// Counts the tiles that joined R, from 1.
     version: u32,
+    /// Buffers of `load`: the tiles with a join rank, and the others by
+    /// their index on their line.
+    ranked: Vec<(u32, usize)>,
+    by_index: Vec<Vec<usize>>,
 }
 
 impl Position {
@@ -398,16 +406,15 @@ impl Position {
         for (l, line) in lines.iter().enumerate() {
             let ids = &mut self.of_line[l];
             ids.clear();
-            for (index, &cell) in line.iter().enumerate() {
-                let class = cells[cell];
-                if class == 0 {
-                    break;
-                }
+            let count = line.iter().take_while(|&&cell| cells[cell] != 0).count();
+            for (index, &cell) in line[..count].iter().enumerate() {
                 ids.push(self.tiles.len());
                 self.tiles.push(Tile {
                     line: l,
                     index,
-                    class,
+                    before: index as u32,
+                    after: (count - index - 1) as u32,
+                    class: cells[cell],
                     tested_at: 0,
                     moved_at: 0,
                     hits: 0..0,
@@ -428,16 +435,29 @@ impl Position {
         self.in_r.resize(self.tiles.len(), false);
         self.outside.clear();
         self.outside.extend(self.of_line.iter().map(Vec::len));
+        // By (join rank, farther from the end first, id): the ranks of the
+        // last test are distinct, the rest goes by index in buckets.
         self.order.clear();
-        self.order.extend(0..self.tiles.len());
-        let tiles = &self.tiles;
-        self.order.sort_by_key(|&t| {
-            let tile = &tiles[t];
-            (
-                join_rank[lines[tile.line][tile.index]],
-                std::cmp::Reverse(tile.index),
-            )
-        });
+        let ranked = &mut self.ranked;
+        ranked.clear();
+        let by_index = &mut self.by_index;
+        for ids in by_index.iter_mut() {
+            ids.clear();
+        }
+        for (t, tile) in self.tiles.iter().enumerate() {
+            match join_rank[lines[tile.line][tile.index]] {
+                u32::MAX => {
+                    if by_index.len() <= tile.index {
+                        by_index.resize_with(tile.index + 1, Vec::new);
+                    }
+                    by_index[tile.index].push(t);
+                }
+                rank => ranked.push((rank, t)),
+            }
+        }
+        ranked.sort_unstable();
+        self.order.extend(ranked.iter().map(|&(_, t)| t));
+        self.order.extend(by_index.iter().rev().flatten());
         self.version = 1;
     }
 
@@ -451,8 +471,12 @@ impl Position {
         let ids = &self.of_line[line];
         for &after in &ids[index + 1..] {
             self.tiles[after].moved_at = self.version;
+            self.tiles[after].before -= 1;
         }
-        if ids[index + 1..].iter().all(|&id| self.in_r[id]) {
+        for &before in &ids[..index] {
+            self.tiles[before].after -= 1;
+        }
+        if self.tiles[t].after == 0 {
             for &before in ids[..index].iter().rev() {
                 self.tiles[before].moved_at = self.version;
                 if !self.in_r[before] {
