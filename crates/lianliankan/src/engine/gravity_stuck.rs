@@ -247,6 +247,17 @@ impl StuckTest {
         dead
     }
 
+    /// The board cells (row-major) of the tiles the last test left outside
+    /// R: after a test that found the position dead, tiles no play removes.
+    pub(crate) fn stuck_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let p = &self.position;
+        p.tiles
+            .iter()
+            .zip(&p.in_r)
+            .filter(|(_, in_r)| !**in_r)
+            .map(|(tile, _)| self.lines[tile.line][tile.index])
+    }
+
     /// Whether tile `t` may meet a partner now when its last search failed:
     /// never searched, or since then its line or a partner's changed, or a
     /// cell that search ran into opened.
@@ -619,6 +630,60 @@ mod tests {
             reused_searches * 20 < new_searches * 19,
             "{reused_searches} searches reused against {new_searches} new"
         );
+    }
+
+    /// What the solver's memory of dead positions stands on: when a test
+    /// finds a position dead, leaving the tiles X outside R, every position
+    /// holding X and a subset of the other tiles (taken off, the board
+    /// settled) is dead too, with X outside R again, on random boards under
+    /// every gravity with one pass, both borders and 0 to 2 turns.
+    #[test]
+    fn stuck_tiles_stay_stuck_with_fewer_tiles() {
+        let mut rng = SplitMix64::new(0x7375_6273);
+        let (mut positions, mut subsets) = (0, 0);
+        while subsets < 3000 {
+            let (rows, cols) = (rng.range(3, 9), rng.range(3, 9));
+            let tiles = 2 * rng.range(3, rows * cols / 2);
+            let kinds = rng.range(2, 9);
+            let (grid, rules) = random_position(&mut rng, rows, cols, tiles, 2, kinds, 2);
+            let passes = Passes::new(rows, cols, rules.gravity);
+            let lines = passes.lines().unwrap();
+            let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            if !test.is_dead(&grid) {
+                continue;
+            }
+            positions += 1;
+            // Tile ids, which settle as the tiles do, and their classes.
+            let mut ids = grid.clone();
+            let mut class_of = vec![0];
+            for cell in ids.cells_mut().iter_mut().filter(|c| **c != 0) {
+                class_of.push(*cell);
+                *cell = class_of.len() as u32 - 1;
+            }
+            let stuck: Vec<u32> = test.stuck_cells().map(|c| ids.cells()[c]).collect();
+            for _ in 0..5 {
+                let mut fewer = ids.clone();
+                for id in fewer.cells_mut().iter_mut() {
+                    if *id != 0 && !stuck.contains(id) && rng.percent(50) {
+                        *id = 0;
+                    }
+                }
+                passes.settle(&mut fewer);
+                let mut classes = fewer.clone();
+                for cell in classes.cells_mut() {
+                    *cell = class_of[*cell as usize];
+                }
+                let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+                assert!(test.is_dead(&classes), "{rules:?} {grid:?} {fewer:?}");
+                let still: Vec<u32> = test.stuck_cells().map(|c| fewer.cells()[c]).collect();
+                assert!(
+                    stuck.iter().all(|id| still.contains(id)),
+                    "{rules:?} {grid:?} {fewer:?}"
+                );
+                subsets += 1;
+            }
+        }
+        assert!(positions >= 600, "{positions} dead positions");
     }
 
     /// A board as given, not yet compacted, is never called dead.

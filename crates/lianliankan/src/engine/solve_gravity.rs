@@ -41,7 +41,10 @@
 //! once (classes of four tiles: each pairing that leaves the position dead
 //! when its pairs must go together is ruled out; see [`Search::narrow`]):
 //! the ruled-out pairs are never removed and are kept apart in every later
-//! dead-position test. Tiles carry ids for that: a position is a board of
+//! dead-position test. Dead positions are remembered with the tiles their
+//! test left outside R ([`DeadSets`]), and a position that is a dead one
+//! with more of R removed (met in another order) is pruned without a test,
+//! in every round. Tiles carry ids for that: a position is a board of
 //! tile ids, which gravity moves with the tiles. On a closed border the
 //! holes proof (`holes`) is tried before each of the first two
 //! rounds with the test (a small cap, then a larger one): on a crowded
@@ -69,7 +72,7 @@ use crate::{Board, Class, Move, Rules};
 /// # Complexity
 /// At most `budget` states, each O(t·rows·cols) for t tiles (a state of a
 /// round with the dead-position test O(p·t·rows·cols), p passes of that
-/// test); memory at most `memo_bytes` for the memo.
+/// test); memory at most `memo_bytes` for the memo and the dead sets.
 pub(super) fn solve(
     board: &Board,
     rules: &Rules,
@@ -182,6 +185,10 @@ struct Search<'a, 'p> {
     /// The removals on the way to the current position, each on the board
     /// as it was then.
     order: Vec<Move>,
+    /// The same removals as pairs of tile ids.
+    removed: Vec<[u32; 2]>,
+    /// Dead positions and the tiles that stay in them.
+    dead_sets: DeadSets,
     /// Boards (encoded) known not to clear.
     failed: FxHashSet<Box<[u8]>>,
     memo_room: usize,
@@ -239,6 +246,8 @@ impl<'a, 'p> Search<'a, 'p> {
             class_of,
             ruled_out: FxHashSet::default(),
             order: Vec::new(),
+            removed: Vec::new(),
+            dead_sets: DeadSets::default(),
             failed: FxHashSet::default(),
             memo_room: memo_bytes,
             states: 0,
@@ -280,6 +289,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 }
                 Err(Stop::Restart) => {
                     self.order.clear();
+                    self.removed.clear();
                     if !self.testing {
                         self.shuffle = Some(SplitMix64::new(self.states));
                         run_states = run_states.saturating_mul(2);
@@ -320,7 +330,7 @@ impl<'a, 'p> Search<'a, 'p> {
             return Ok(false);
         }
         count_state(&mut self.states, self.budget, self.limit, self.progress)?;
-        let dead = self.testing && self.is_dead(&board, ids);
+        let dead = self.is_dead_here(&board, ids);
         let mut moves = if dead {
             Vec::new()
         } else {
@@ -344,10 +354,12 @@ impl<'a, 'p> Search<'a, 'p> {
                 self.passes.settle_after(&mut next, &emptied);
             }
             self.order.push(pair);
+            self.removed.push([ids[pair.a()], ids[pair.b()]]);
             if self.run(&next, tiles - 2)? {
                 return Ok(true);
             }
             self.order.pop();
+            self.removed.pop();
         }
         let cost = key.len() + MEMO_ENTRY_OVERHEAD;
         if cost <= self.memo_room && self.failed.insert(key) {
@@ -370,6 +382,7 @@ impl<'a, 'p> Search<'a, 'p> {
             match self.run(ids, tiles) {
                 Err(Stop::Restart) if self.states < end => {
                     self.order.clear();
+                    self.removed.clear();
                     self.shuffle = Some(SplitMix64::new(self.states ^ (k << 40)));
                     k += 1;
                 }
@@ -407,6 +420,36 @@ impl<'a, 'p> Search<'a, 'p> {
                     .iter()
                     .all(|&p| self.passes.is_last_on_line(board, board.index_of(p)))
         })
+    }
+
+    /// Whether the position `board` (classes) with tile ids `ids`, reached
+    /// by the removals `self.removed`, is dead: known so from a dead
+    /// position with one more pair on it ([`DeadSets`]; in every round), or
+    /// found so by the test (in a round with the test). Either way it is
+    /// remembered with the tiles that stay.
+    fn is_dead_here(&mut self, board: &Grid<u32>, ids: &Grid<u32>) -> bool {
+        if self.stuck.is_none() {
+            return false;
+        }
+        if self.removed.is_empty() {
+            // The board as given, which need not be compacted.
+            return self.testing && self.is_dead(board, ids);
+        }
+        let mut here = DeadSets::tiles_of(ids, ids.cells().iter().copied());
+        let stuck = if let Some(stuck) = self.dead_sets.known_dead(&mut here, &self.removed) {
+            stuck
+        } else if self.testing && self.is_dead(board, ids) {
+            let test = self.stuck.as_ref().expect("tested");
+            DeadSets::tiles_of(ids, test.stuck_cells().map(|cell| ids.cells()[cell]))
+        } else {
+            return false;
+        };
+        let cost = 2 * here.len() * 8 + MEMO_ENTRY_OVERHEAD;
+        if cost <= self.memo_room {
+            self.memo_room -= cost;
+            self.dead_sets.known.insert(here, stuck);
+        }
+        true
     }
 
     /// The board of classes of the board of tile ids `ids`.
@@ -659,6 +702,82 @@ fn pairings(tiles: &[usize]) -> Vec<[(usize, usize); 2]> {
         }
     }
     out
+}
+
+/// How many of the last removals on the way to a position [`DeadSets`]
+/// puts back one at a time to look for a known dead position: the sibling
+/// positions the search has met are mostly the recent ones, and each look
+/// costs a hash of the tile set (four-of-each open 24×12 under `down`:
+/// deals 38 and 51 decided in 10.4 and 13.1 s with 8, 10.9 and 12.7 s with
+/// all, 15.4 and 16.5 s without the memory).
+const LOOKBACK: usize = 8;
+
+/// Dead positions under a one-pass gravity, each with the tiles the test
+/// left outside R (the set X), by the tiles on the board.
+///
+/// *Why a position Q with X ⊆ Q ⊆ P is dead* when P (as sets of tiles) is
+/// dead with X: on Q, take the tiles of Q outside X as R. Every line holds
+/// the same tiles of X as on P, so the relaxed board is P's final one; a
+/// tile of X has no more tiles before it on Q than on P, so its possible
+/// cells on Q are among those on P, and so are its partners' (the tiles
+/// of its class on Q are on P too); the tiles between two tiles of a line
+/// on Q are among those on P, and none of them is in X on either. So
+/// every search of a tile of X fails on Q as it did at the end of P's
+/// test, this R is closed, the least closed R is inside it, and the tiles
+/// of X are never removed. (A pair ruled out later only keeps more tiles
+/// out.) The search meets such a Q as P with a pair of R removed, in
+/// another order: it asks for Q plus each pair removed on the way to it.
+#[derive(Default)]
+struct DeadSets {
+    /// Per dead position (a bit per tile id on the board): its X.
+    known: rustc_hash::FxHashMap<Box<[u64]>, Box<[u64]>>,
+}
+
+impl DeadSets {
+    /// The tile ids `of` (0, an empty cell, left out) as a set, a bit per
+    /// id, for the board of tile ids `ids`.
+    fn tiles_of(ids: &Grid<u32>, of: impl Iterator<Item = u32>) -> Box<[u64]> {
+        let mut set = vec![0u64; ids.cells().len() / 64 + 1];
+        for id in of.filter(|&id| id != 0) {
+            set[id as usize / 64] |= 1 << (id % 64);
+        }
+        set.into_boxed_slice()
+    }
+
+    /// The X of a known dead position that is the position `here` (a set
+    /// of tiles, restored before returning) plus one of the last
+    /// [`LOOKBACK`] pairs of `removed`, where X holds neither tile of the
+    /// pair: then `here` is dead with that X too.
+    fn known_dead(&self, here: &mut [u64], removed: &[[u32; 2]]) -> Option<Box<[u64]>> {
+        if self.known.is_empty() {
+            return None;
+        }
+        let bit = |id: u32| (id as usize / 64, 1u64 << (id % 64));
+        for pair in removed.iter().rev().take(LOOKBACK) {
+            for id in pair {
+                let (w, b) = bit(*id);
+                here[w] |= b;
+            }
+            let found = self
+                .known
+                .get(&*here)
+                .filter(|stuck| {
+                    pair.iter().all(|&id| {
+                        let (w, b) = bit(id);
+                        stuck[w] & b == 0
+                    })
+                })
+                .cloned();
+            for id in pair {
+                let (w, b) = bit(*id);
+                here[w] &= !b;
+            }
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
