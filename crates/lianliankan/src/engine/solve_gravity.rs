@@ -431,8 +431,9 @@ impl<'a, 'p> Search<'a, 'p> {
         if self.stuck.is_none() {
             return false;
         }
-        if self.removed.is_empty() {
-            // The board as given, which need not be compacted.
+        if self.removed.is_empty() || !self.testing && self.dead_sets.known.is_empty() {
+            // The board as given need not be compacted; with nothing known
+            // and no test, there is nothing to look up or remember.
             return self.testing && self.is_dead(board, ids);
         }
         let mut here = DeadSets::tiles_of(ids, ids.cells().iter().copied());
