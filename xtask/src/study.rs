@@ -29,7 +29,7 @@ usage: cargo xtask study [--deals N] [--seconds S] [--gravity-deals N]
 
   --deals N            deals a cell without gravity (default 1000)
   --seconds S          time limit a deal without gravity (default 10)
-  --gravity-deals N    deals a cell under gravity down (default 200)
+  --gravity-deals N    deals a cell under gravity down (default 1000)
   --gravity-seconds S  time limit a deal under gravity down (default 10)
   --chart              only write the chart and the table from the CSV
 ";
@@ -47,7 +47,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut plan = Plan {
         deals: 1000,
         seconds: 10.0,
-        gravity_deals: 200,
+        gravity_deals: 1000,
         gravity_seconds: 10.0,
     };
     let mut chart_only = false;
