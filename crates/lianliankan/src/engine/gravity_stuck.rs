@@ -212,7 +212,6 @@ impl StuckTest {
         self.opened_at.fill(0);
         self.hit_log.clear();
         self.joined.clear();
-        let mut outside = std::mem::take(&mut position.outside);
         let order = std::mem::take(&mut position.order);
         let mut grew = true;
         while grew {
@@ -226,10 +225,13 @@ impl StuckTest {
                 }
                 grew = true;
                 position.join(t);
-                let l = position.tiles[t].line;
-                self.joined.push(self.lines[l][position.tiles[t].index]);
-                outside[l] -= 1;
-                let opened = self.field_index[self.lines[l][outside[l]]];
+                let tile = &position.tiles[t];
+                let line = &self.lines[tile.line];
+                self.joined.push(line[tile.index]);
+                // The line's tiles outside R are the ones before and after
+                // t: the cell at that count can now be empty.
+                let outside = (tile.before + tile.after) as usize;
+                let opened = self.field_index[line[outside]];
                 self.field.set(opened, 0);
                 self.opened_at[opened] = position.version;
             }
@@ -241,7 +243,6 @@ impl StuckTest {
                 self.join_rank[cell] = rank as u32;
             }
         }
-        position.outside = outside;
         position.order = order;
         self.position = position;
         dead
@@ -389,8 +390,6 @@ struct Position {
     /// Per class: its tiles' ids.
     of_class: Vec<Vec<usize>>,
     in_r: Vec<bool>,
-    /// Per line: its tiles outside R.
-    outside: Vec<usize>,
     /// The tiles in the order they are tried: in the order the tiles on
     /// their cells joined R in the last test that found no dead tile (the
     /// position before, most often: its tiles join again in much the same
@@ -444,8 +443,6 @@ impl Position {
         }
         self.in_r.clear();
         self.in_r.resize(self.tiles.len(), false);
-        self.outside.clear();
-        self.outside.extend(self.of_line.iter().map(Vec::len));
         // By (join rank, farther from the end first, id): the ranks of the
         // last test are distinct, the rest goes by index in buckets.
         self.order.clear();

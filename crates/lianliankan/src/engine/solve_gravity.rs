@@ -436,8 +436,11 @@ impl<'a, 'p> Search<'a, 'p> {
             // and no test, there is nothing to look up or remember.
             return self.testing && self.is_dead(board, ids);
         }
-        let mut here = DeadSets::tiles_of(ids, ids.cells().iter().copied());
-        let stuck = if let Some(stuck) = self.dead_sets.known_dead(&mut here, &self.removed) {
+        let mut here = std::mem::take(&mut self.dead_sets.here);
+        DeadSets::fill(&mut here, ids, ids.cells().iter().copied());
+        let found = self.dead_sets.known_dead(&mut here, &self.removed);
+        self.dead_sets.here = here;
+        let stuck = if let Some(stuck) = found {
             stuck
         } else if self.testing && self.is_dead(board, ids) {
             let test = self.stuck.as_ref().expect("tested");
@@ -445,9 +448,11 @@ impl<'a, 'p> Search<'a, 'p> {
         } else {
             return false;
         };
+        let here = &self.dead_sets.here;
         let cost = 2 * here.len() * 8 + MEMO_ENTRY_OVERHEAD;
         if cost <= self.memo_room {
             self.memo_room -= cost;
+            let here = here.as_slice().into();
             self.dead_sets.known.insert(here, stuck);
         }
         true
@@ -732,17 +737,27 @@ const LOOKBACK: usize = 8;
 struct DeadSets {
     /// Per dead position (a bit per tile id on the board): its X.
     known: rustc_hash::FxHashMap<Box<[u64]>, Box<[u64]>>,
+    /// The tile set of the position being looked up (a buffer, so that a
+    /// state allocates one only when it is remembered).
+    here: Vec<u64>,
 }
 
 impl DeadSets {
     /// The tile ids `of` (0, an empty cell, left out) as a set, a bit per
     /// id, for the board of tile ids `ids`.
     fn tiles_of(ids: &Grid<u32>, of: impl Iterator<Item = u32>) -> Box<[u64]> {
-        let mut set = vec![0u64; ids.cells().len() / 64 + 1];
+        let mut set = Vec::new();
+        DeadSets::fill(&mut set, ids, of);
+        set.into_boxed_slice()
+    }
+
+    /// As [`DeadSets::tiles_of`], into `set` (its contents replaced).
+    fn fill(set: &mut Vec<u64>, ids: &Grid<u32>, of: impl Iterator<Item = u32>) {
+        set.clear();
+        set.resize(ids.cells().len() / 64 + 1, 0);
         for id in of.filter(|&id| id != 0) {
             set[id as usize / 64] |= 1 << (id % 64);
         }
-        set.into_boxed_slice()
     }
 
     /// The X of a known dead position that is the position `here` (a set
