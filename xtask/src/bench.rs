@@ -63,7 +63,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::SOLVERS;
+use crate::packages::SOLVERS;
 use crate::run::{cargo, step};
 use measure::Timing;
 use report::Outcome;

@@ -4,16 +4,14 @@
 
 mod bench;
 mod browser;
+#[cfg(test)]
+mod module_cycles;
+mod packages;
 mod run;
 mod study;
 mod test;
 
 use std::process::ExitCode;
-
-/// The solver packages, each a library and a binary of the same name: the
-/// bench builds and times the binaries, and `test` checks that the
-/// libraries build without clap.
-const SOLVERS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
 
 const USAGE: &str = "\
 usage: cargo xtask <task>

@@ -31,7 +31,7 @@
 //! 9. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
-use crate::SOLVERS;
+use crate::packages::SOLVERS;
 use crate::run::{cargo, output, step};
 
 pub fn run(args: &[String]) -> Result<(), String> {
