@@ -130,6 +130,21 @@ impl Dir {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Pos {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.row, self.col).serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Pos {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Pos, D::Error> {
+        let (row, col) = <(usize, usize)>::deserialize(deserializer)?;
+        Ok(Pos { row, col })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,20 +184,5 @@ mod tests {
         }
         assert_eq!(p.direction_to(p), None);
         assert_eq!(p.direction_to(Pos::new(3, 4)), None);
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Pos {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (self.row, self.col).serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Pos {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Pos, D::Error> {
-        let (row, col) = <(usize, usize)>::deserialize(deserializer)?;
-        Ok(Pos { row, col })
     }
 }

@@ -470,11 +470,7 @@ impl Game {
                 before.len()
             ));
         }
-        if let Some((&(pos, _), _)) = after
-            .iter()
-            .zip(&before)
-            .find(|((p, _), (q, _))| p != q)
-        {
+        if let Some((&(pos, _), _)) = after.iter().zip(&before).find(|((p, _), (q, _))| p != q) {
             return Err(format!(
                 "it puts a tile at {pos}, which is not the next tile's cell row by row"
             ));

@@ -577,6 +577,31 @@ impl Sweep {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut pair = serializer.serialize_struct("Move", 2)?;
+        pair.serialize_field("a", &self.a)?;
+        pair.serialize_field("b", &self.b)?;
+        pair.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "Move", deny_unknown_fields)]
+        struct Pair {
+            a: Pos,
+            b: Pos,
+        }
+        let Pair { a, b } = <Pair as serde::Deserialize>::deserialize(deserializer)?;
+        Ok(Move::new(a, b))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use grid_core::{Grid, SplitMix64};
@@ -713,30 +738,5 @@ mod tests {
                 );
             }
         }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut pair = serializer.serialize_struct("Move", 2)?;
-        pair.serialize_field("a", &self.a)?;
-        pair.serialize_field("b", &self.b)?;
-        pair.end()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        #[derive(serde::Deserialize)]
-        #[serde(rename = "Move", deny_unknown_fields)]
-        struct Pair {
-            a: Pos,
-            b: Pos,
-        }
-        let Pair { a, b } = <Pair as serde::Deserialize>::deserialize(deserializer)?;
-        Ok(Move::new(a, b))
     }
 }
