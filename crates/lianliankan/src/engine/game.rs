@@ -122,7 +122,7 @@ pub enum Step {
 /// is compared with `board` (which may be left out). A game that breaks any
 /// of this (an illegal removal, a shuffle that changes the tiles, more
 /// steps undone than taken, another board) is refused with a message
-/// naming the step, so a loaded game is always one that play could reach,
+/// naming the step, so a loaded game is always one that playing could reach,
 /// and it undoes and redoes exactly as the saved one did.
 #[derive(Clone, Debug)]
 pub struct Game {
