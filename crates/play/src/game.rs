@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
+use grid_core::{Path, Pos};
 use lianliankan::{
-    Board, DealSpec, Game, GenerateSpec, Move, Path, Pos, RemoveError, Rules, Slide, Solution,
-    Step, deal, generate, moves,
+    Board, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Slide, Solution, Step, deal,
+    generate, moves,
 };
 use serde::{Deserialize, Serialize};
 

@@ -15,8 +15,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use grid_core::{InputError, JudgeError, Location, Pos, Reader};
-use lianliankan::{Board, Connector, Gravity, Path};
+use grid_core::{InputError, JudgeError, Location, Path, Pos, Reader};
+use lianliankan::{Board, Connector, Gravity};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};

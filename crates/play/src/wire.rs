@@ -8,7 +8,8 @@
 //! What is here is what the server adds: its limits, checked before the
 //! engine is given a value, and a 400 naming what is wrong.
 
-use lianliankan::{Board, Move, Path, Pos, Rules};
+use grid_core::{Path, Pos};
+use lianliankan::{Board, Move, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

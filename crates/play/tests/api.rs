@@ -183,7 +183,8 @@ fn engine<T: serde::de::DeserializeOwned>(value: &Value) -> T {
 
 #[tokio::test]
 async fn answers_are_the_engine_s_own_json_forms() {
-    use lianliankan::{Board, Border, Game, Gravity, Move, Path, Rules, Slide, Step};
+    use grid_core::Path;
+    use lianliankan::{Board, Border, Game, Gravity, Move, Rules, Slide, Step};
     let app = server();
     // A `null` field is left out, and groups are trimmed.
     let sent = json!({"border": "open", "gravity": "down", "groups": " 1-2 ", "turns": null});
