@@ -8,6 +8,7 @@
 //! What is here is what the server adds: its limits, checked before the
 //! engine is given a value, and a 400 naming what is wrong.
 
+use axum::http::StatusCode;
 use grid_core::{Path, Pos};
 use lianliankan::{Board, Move, Rules};
 use serde::{Deserialize, Serialize};
@@ -19,46 +20,77 @@ use crate::limits::{Limits, SEED_MAX};
 /// The rules as a request sends them: [`Rules`]' serde form (every field
 /// may be left out, or be `null`: the judge's rule fills it in), read by
 /// [`RulesRequest::to_rules`] once the groups text is known to be within
-/// the limit, so that a bad value is a 400 with the library's message.
+/// the limit. As for the rest of a body, JSON of the wrong shape (an
+/// unknown field, a string where a number belongs) is a 422, and a value
+/// the engine refuses (an unknown gravity mode, bad groups) a 400.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(transparent)]
-pub struct RulesRequest(Value);
+pub struct RulesRequest(#[serde(deserialize_with = "present")] Option<Value>);
+
+/// A field that is there, even as `null` (`None` is reserved for a field
+/// left out).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+/// How serde words a value of the wrong shape, as opposed to a value the
+/// type refuses.
+const SHAPE_ERRORS: [&str; 6] = [
+    "invalid type",
+    "invalid value",
+    "invalid length",
+    "unknown field",
+    "duplicate field",
+    "missing field",
+];
 
 impl RulesRequest {
-    /// The fields sent, without those that are `null`; `None` when the
-    /// rules are not an object (or left out).
+    /// The fields sent, without those that are `null`; `None` when no
+    /// rules were sent or they are not an object.
     fn fields(&self) -> Option<serde_json::Map<String, Value>> {
-        let mut fields = self.0.as_object()?.clone();
+        let mut fields = self.0.as_ref()?.as_object()?.clone();
         fields.retain(|_, value| !value.is_null());
         Some(fields)
     }
 
-    /// Whether no rule was sent (the rules left out, `null`, or `{}`).
+    /// Whether no rule was sent (the rules left out, or `{}`).
     pub fn is_left_out(&self) -> bool {
-        self.0.is_null() || self.fields().is_some_and(|fields| fields.is_empty())
+        self.0.is_none() || self.fields().is_some_and(|fields| fields.is_empty())
     }
 
-    /// The engine's rules, or a 400 naming the bad field.
+    /// The engine's rules, or a 4xx naming the bad field.
     pub fn to_rules(&self, limits: &Limits) -> Result<Rules, ApiError> {
-        if self.0.is_null() {
+        let Some(sent) = &self.0 else {
             return Ok(Rules::default());
-        }
-        let mut fields = self.fields().ok_or_else(|| {
-            ApiError::bad_request(format!("rules must be an object, got {}", self.0))
-        })?;
-        if let Some(Value::String(groups)) = fields.get_mut("groups") {
-            let trimmed = groups.trim();
-            if trimmed.len() > limits.groups_bytes {
-                return Err(ApiError::bad_request(format!(
-                    "groups may be at most {} bytes long, got {}",
-                    limits.groups_bytes,
-                    trimmed.len()
-                )));
+        };
+        let value = match self.fields() {
+            Some(mut fields) => {
+                if let Some(Value::String(groups)) = fields.get_mut("groups") {
+                    let trimmed = groups.trim();
+                    if trimmed.len() > limits.groups_bytes {
+                        return Err(ApiError::bad_request(format!(
+                            "groups may be at most {} bytes long, got {}",
+                            limits.groups_bytes,
+                            trimmed.len()
+                        )));
+                    }
+                    *groups = trimmed.to_owned();
+                }
+                Value::Object(fields)
             }
-            *groups = trimmed.to_owned();
-        }
-        let rules = Rules::deserialize(Value::Object(fields))
-            .map_err(|e| ApiError::bad_request(format!("bad rules: {e}")))?;
+            None => sent.clone(),
+        };
+        let rules = Rules::deserialize(value).map_err(|e| {
+            let message = e.to_string();
+            if SHAPE_ERRORS.iter().any(|shape| message.starts_with(shape)) {
+                ApiError {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    message: format!("rules: {message}"),
+                }
+            } else {
+                ApiError::bad_request(message)
+            }
+        })?;
         if rules.max_turns > limits.turns {
             return Err(ApiError::bad_request(format!(
                 "turns must be 0 to {}, got {}",

@@ -491,6 +491,21 @@ async fn bad_requests_get_a_4xx_with_a_message() {
         "`closed` or `open`",
     );
     refused(
+        &post(&app, "deal", &with("rules", json!({"colour": 1}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown field `colour`",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"turns": "two"}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid type",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", Value::Null)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid type: null",
+    );
+    refused(
         &post(&app, "deal", &with("rules", json!({"turns": 9}))).await,
         StatusCode::BAD_REQUEST,
         "turns must be 0 to 8",
