@@ -25,6 +25,10 @@
 //! assert_eq!(path.turns, 2);
 //! assert_eq!(frame.to_point(path.corners[1]), Point::new(-1, 0)); // the ring above
 //! ```
+//!
+//! The `serde` feature (off by default) gives [`Pos`], [`Point`] and
+//! [`Path`] `Serialize` and `Deserialize`: a position or point is `[row,
+//! col]`, a path its corners.
 #![deny(missing_docs)]
 
 mod error;

@@ -171,8 +171,11 @@ impl<T: Clone> Padded<T> {
         let (rows, cols) = (self.grid.rows() + 2, self.grid.cols() + 2);
         let mut cells = Vec::with_capacity(rows * cols);
         cells.extend(std::iter::repeat_n(fill.clone(), cols + 1));
-        for row in self.grid.row_slices() {
-            cells.extend_from_slice(row);
+        // By index rather than `row_slices`, which yields no rows for a grid
+        // of no columns: each of its rows still gets its two ring cells.
+        let inner = self.grid.cols();
+        for r in 0..self.grid.rows() {
+            cells.extend_from_slice(&self.grid.cells()[r * inner..(r + 1) * inner]);
             cells.extend(std::iter::repeat_n(fill.clone(), 2));
         }
         cells.extend(std::iter::repeat_n(fill, cols - 1));
@@ -221,6 +224,15 @@ impl<T> IndexMut<Pos> for Padded<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_of_no_columns_get_their_ring() {
+        let ringed = Padded::new(Grid::<u8>::new(2, 0, 0)).surround(9);
+        assert_eq!((ringed.grid().rows(), ringed.grid().cols()), (4, 2));
+        assert!(ringed.grid().cells().iter().all(|&c| c == 9));
+        let board = ringed.board();
+        assert_eq!((board.rows(), board.cols()), (2, 0));
+    }
 
     #[test]
     fn rings_and_frames() {

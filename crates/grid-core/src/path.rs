@@ -6,6 +6,8 @@ use std::fmt;
 /// A point of a path in the signed *board frame*: 0-based row and column,
 /// where cells outside the board (the ring a path may use) have row or column
 /// `-1`, `rows` or `cols`. See [`Frame`](crate::Frame) for the conversions.
+///
+/// With the `serde` feature a point is written `[row, col]`, e.g. `[-1, 2]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Point {
     /// Row, from 0 at the top; -1 is the ring above the board.
@@ -38,6 +40,11 @@ impl fmt::Display for Point {
 /// assert_eq!((path.turns(), path.segments(), path.length()), (2, 3, 4));
 /// assert_eq!(path.cells().count(), 5);
 /// ```
+///
+/// With the `serde` feature a path is written as its corners, each
+/// `[row, col]`: `[[0, 0], [-1, 0], [-1, 2], [0, 2]]`. Reading one checks
+/// what [`Path::new`] asserts (two corners or more, each consecutive two on
+/// one row or one column and different), and refuses a path that breaks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Path {
     corners: Vec<Point>,
@@ -97,5 +104,54 @@ impl Path {
             let steps = a.row.abs_diff(b.row) + a.col.abs_diff(b.col);
             (1..=steps as isize).map(move |i| Point::new(a.row + dr * i, a.col + dc * i))
         }))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.row, self.col).serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Point, D::Error> {
+        let (row, col) = <(isize, isize)>::deserialize(deserializer)?;
+        Ok(Point { row, col })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Path {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.corners.serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Path {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Path, D::Error> {
+        use serde::de::Error;
+        let corners = Vec::<Point>::deserialize(deserializer)?;
+        if corners.len() < 2 {
+            return Err(D::Error::custom(format!(
+                "a path has at least two corners, this one has {}",
+                corners.len()
+            )));
+        }
+        if let Some(i) = corners
+            .windows(2)
+            .position(|w| (w[0].row == w[1].row) == (w[0].col == w[1].col))
+        {
+            return Err(D::Error::custom(format!(
+                "corners {} {} and {} {} of a path must differ in exactly one of row and column",
+                i,
+                corners[i],
+                i + 1,
+                corners[i + 1]
+            )));
+        }
+        Ok(Path { corners })
     }
 }

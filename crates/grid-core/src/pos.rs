@@ -5,6 +5,9 @@ use std::fmt;
 /// A cell of a grid: 0-based row and column.
 ///
 /// Judges count from 1; convert at the input/output edge only.
+///
+/// With the `serde` feature a position is written `[row, col]` (0-based),
+/// e.g. `[2, 3]` for row 2, column 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
     /// Row, counted from the top, starting at 0.
@@ -124,6 +127,21 @@ impl Dir {
     #[must_use]
     pub const fn is_vertical(self) -> bool {
         !self.is_horizontal()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Pos {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.row, self.col).serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Pos {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Pos, D::Error> {
+        let (row, col) = <(usize, usize)>::deserialize(deserializer)?;
+        Ok(Pos { row, col })
     }
 }
 

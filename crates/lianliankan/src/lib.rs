@@ -19,6 +19,10 @@
 //! values, output goes to a `Write` the caller owns, and errors are values.
 //! (The `lianliankan` binary, behind the default `cli` feature, is the only
 //! part that uses clap; `default-features = false` leaves it out.)
+//! The `serde` feature (off by default) gives the value types — rules and
+//! their parts, boards, positions and paths, moves, steps and slides, deal
+//! and generate specs, and a [`Game`] with its history — `Serialize` and
+//! `Deserialize`, each type's JSON form documented on it.
 //!
 //! # Queries
 //!

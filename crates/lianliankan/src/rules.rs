@@ -7,7 +7,15 @@ use std::str::FromStr;
 use crate::MAX_KIND;
 
 /// Whether a path may leave the board.
+///
+/// With the `serde` feature a border is written by its command-line name,
+/// `"closed"` or `"open"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Border {
     /// The path stays on the board (the HDU 1175 judge rule).
     #[default]
@@ -25,6 +33,10 @@ pub enum Border {
 /// of an odd line belongs to it), and a second half, the rest; the split
 /// modes compact each half on its own cells, so no tile crosses the middle.
 /// A board given with empty cells is not compacted until the first removal.
+///
+/// With the `serde` feature a mode is written by its command-line name
+/// ([`Gravity::name`]: `"none"`, `"down"`, ..., `"apart-vertical"`, ...),
+/// and an unknown name is refused with [`UnknownGravity`]'s message.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Gravity {
     /// Nothing moves (the judge's rule).
@@ -151,6 +163,10 @@ impl FromStr for Gravity {
 /// assert_eq!(groups.to_string(), "28-31,39+41");
 /// assert!("3-1".parse::<Groups>().is_err());
 /// ```
+///
+/// With the `serde` feature groups are written as their text, `"28-31,39+41"`
+/// (`""` for none), and read as [`str::parse`] reads them (the empty text
+/// is no groups), refused with [`BadGroups`]'s message.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Groups {
     /// Disjoint ranges of kinds, sorted by their first kind, each with the
@@ -169,7 +185,15 @@ struct Range {
 
 /// Which class of matching tiles a kind belongs to: tiles match exactly when
 /// their classes are equal. A kind in no group is its own class.
+///
+/// With the `serde` feature a class is written as the number that stands
+/// for it; it means something only beside the [`Groups`] that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(transparent)
+)]
 pub struct Class(u64);
 
 impl Groups {
@@ -330,9 +354,20 @@ impl fmt::Display for Groups {
 /// };
 /// assert_eq!(kshisen.max_turns, 2);
 /// ```
+///
+/// With the `serde` feature the rules are an object with the command line's
+/// names, `{"turns": 2, "border": "open", "gravity": "down", "groups":
+/// "28-31,39-42"}`; every field may be left out (the judge's rule fills it
+/// in), and an unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct Rules {
     /// The most turns a path may make (2 in the judge; segments = turns + 1).
+    #[cfg_attr(feature = "serde", serde(rename = "turns"))]
     pub max_turns: usize,
     /// The border rule.
     pub border: Border,
@@ -359,6 +394,39 @@ impl Default for Rules {
             gravity: Gravity::None,
             groups: Groups::none(),
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Gravity {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Gravity {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Gravity, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Groups {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Groups {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Groups, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        if text.is_empty() {
+            return Ok(Groups::none());
+        }
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

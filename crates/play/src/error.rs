@@ -38,6 +38,17 @@ impl std::fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
+/// Any other path under `/api`.
+pub async fn not_found() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: NOT_FOUND.to_owned(),
+    }
+}
+
+/// What a 404 says.
+const NOT_FOUND: &str = "no such endpoint (GET /api/limits lists what there is)";
+
 /// The body of every error response.
 #[derive(Serialize)]
 struct ErrorBody<'a> {
@@ -105,9 +116,7 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
         return response;
     }
     let message = match status {
-        StatusCode::NOT_FOUND => {
-            "no such endpoint (GET /api/limits lists what there is)".to_owned()
-        }
+        StatusCode::NOT_FOUND => NOT_FOUND.to_owned(),
         StatusCode::METHOD_NOT_ALLOWED => {
             "this endpoint does not take that method (reads are GET, actions POST)".to_owned()
         }

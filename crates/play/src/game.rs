@@ -11,18 +11,23 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
+use grid_core::{Path, Pos};
 use lianliankan::{
-    Board, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Solution, Step, deal, generate,
-    moves,
+    Board, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Slide, Solution, Step, deal,
+    generate, moves,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiError, ApiJson};
+use crate::state::AppState;
 use crate::wire::{
-    BoardJson, CellJson, PairJson, PointJson, RulesJson, SlideJson, board_json, check_even,
-    check_seed, check_size, corners, parse_board, parse_cell,
+    PairWithPath, RulesRequest, check_cell, check_even, check_seed, check_size, parse_board,
 };
+use crate::work::{WorkError, light};
+
+/// A board as a request sends it: rows of kinds (0 = empty), [`Board`]'s
+/// serde form, checked by [`parse_board`].
+type BoardRows = Vec<Vec<u32>>;
 
 /// `POST /api/deal`.
 #[derive(Debug, Deserialize)]
@@ -32,7 +37,7 @@ pub struct DealRequest {
     cols: usize,
     kinds: u32,
     #[serde(default)]
-    rules: RulesJson,
+    rules: RulesRequest,
     /// `true` (the default): a deal that can be cleared, by construction;
     /// `false`: dealt at random as the games deal (may not be clearable).
     #[serde(default = "yes")]
@@ -47,8 +52,8 @@ fn yes() -> bool {
 /// The answer to `POST /api/deal`.
 #[derive(Debug, Serialize)]
 pub struct DealResponse {
-    board: BoardJson,
-    rules: RulesJson,
+    board: Board,
+    rules: Rules,
     solvable: bool,
     seed: u64,
     #[serde(flatten)]
@@ -132,8 +137,8 @@ pub async fn deal_board(
         .await?
         .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
     Ok(Json(DealResponse {
-        board: board_json(&board),
-        rules: RulesJson::from_rules(&rules),
+        board,
+        rules,
         solvable,
         seed,
         position,
@@ -144,11 +149,11 @@ pub async fn deal_board(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RemoveRequest {
-    board: BoardJson,
+    board: BoardRows,
     #[serde(default)]
-    rules: RulesJson,
-    a: CellJson,
-    b: CellJson,
+    rules: RulesRequest,
+    a: Pos,
+    b: Pos,
 }
 
 /// The answer to `POST /api/remove`: the step, or why the pair cannot go.
@@ -160,13 +165,13 @@ pub enum RemoveResponse {
         /// Always `true`.
         legal: bool,
         /// The corners of the path that joined them.
-        path: Vec<PointJson>,
+        path: Path,
         /// The kinds of the two tiles.
         kinds: [u32; 2],
         /// The tiles gravity moved.
-        moved: Vec<SlideJson>,
+        moved: Vec<Slide>,
         /// The board after the removal and its gravity.
-        board: BoardJson,
+        board: Board,
         /// How the new position stands.
         #[serde(flatten)]
         position: Position,
@@ -190,21 +195,21 @@ pub async fn remove(
 ) -> Result<Json<RemoveResponse>, ApiError> {
     let rules = request.rules.to_rules(&state.limits)?;
     let board = parse_board(&request.board, &state.limits)?;
-    let a = parse_cell(request.a, &board, "cell a")?;
-    let b = parse_cell(request.b, &board, "cell b")?;
-    crate::work::light(move || {
+    let a = check_cell(request.a, &board, "cell a")?;
+    let b = check_cell(request.b, &board, "cell b")?;
+    light(move || {
         let mut game = Game::new(board, rules);
         match game.remove(a, b) {
             Ok(path) => {
                 let Some(Step::Removed { kinds, moved, .. }) = game.history().last() else {
-                    return Err(ApiError::from(crate::work::WorkError::Failed));
+                    return Err(ApiError::from(WorkError::Failed));
                 };
                 Ok(RemoveResponse::Legal {
                     legal: true,
-                    path: corners(&path),
+                    path,
                     kinds: *kinds,
-                    moved: moved.iter().map(SlideJson::from).collect(),
-                    board: board_json(game.board()),
+                    moved: moved.clone(),
+                    board: game.board().clone(),
                     position: Position::of(game.board(), game.rules()),
                 })
             }
@@ -242,16 +247,16 @@ pub async fn remove(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRequest {
-    board: BoardJson,
+    board: BoardRows,
     #[serde(default)]
-    rules: RulesJson,
+    rules: RulesRequest,
 }
 
 /// The answer to `POST /api/hint`.
 #[derive(Debug, Serialize)]
 pub struct HintResponse {
     /// A pair that can go now, with its path; `null` when none can.
-    hint: Option<PairJson>,
+    hint: Option<PairWithPath>,
     #[serde(flatten)]
     position: Position,
 }
@@ -264,11 +269,11 @@ pub async fn hint(
 ) -> Result<Json<HintResponse>, ApiError> {
     let rules = request.rules.to_rules(&state.limits)?;
     let board = parse_board(&request.board, &state.limits)?;
-    crate::work::light(move || {
+    light(move || {
         let game = Game::new(board, rules);
         let hint = game
             .hint_path()
-            .map(|(pair, path)| PairJson::new(pair, Some(&path)));
+            .map(|(pair, path)| PairWithPath { pair, path });
         Json(HintResponse {
             hint,
             position: Position::of(game.board(), game.rules()),
@@ -281,9 +286,9 @@ pub async fn hint(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuffleRequest {
-    board: BoardJson,
+    board: BoardRows,
     #[serde(default)]
-    rules: RulesJson,
+    rules: RulesRequest,
     seed: u64,
 }
 
@@ -296,7 +301,7 @@ pub enum ShuffleResponse {
         /// Always `true`.
         shuffled: bool,
         /// The board after the shuffle.
-        board: BoardJson,
+        board: Board,
         /// How it stands.
         #[serde(flatten)]
         position: Position,
@@ -318,12 +323,12 @@ pub async fn shuffle(
     let rules = request.rules.to_rules(&state.limits)?;
     let board = parse_board(&request.board, &state.limits)?;
     let seed = check_seed(request.seed)?;
-    crate::work::light(move || {
+    light(move || {
         let mut game = Game::new(board, rules);
         Json(match game.shuffle(seed) {
             Ok(()) => ShuffleResponse::Shuffled {
                 shuffled: true,
-                board: board_json(game.board()),
+                board: game.board().clone(),
                 position: Position::of(game.board(), game.rules()),
             },
             Err(e) => ShuffleResponse::Impossible {
@@ -339,9 +344,9 @@ pub async fn shuffle(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
-    board: BoardJson,
+    board: BoardRows,
     #[serde(default)]
-    rules: RulesJson,
+    rules: RulesRequest,
     /// Search states to spend at most (the server's limit when left out or
     /// larger).
     budget: Option<u64>,
@@ -355,7 +360,7 @@ pub enum SolveResponse {
     /// as it is at that step).
     Solved {
         /// The removals, first first.
-        order: Vec<PairJson>,
+        order: Vec<Move>,
     },
     /// The board cannot be cleared: proved by exhausting the search.
     Unsolvable,
@@ -400,15 +405,10 @@ pub async fn solve(
         })
         .await;
     Ok(Json(match answer {
-        Ok(Solution::Solved(order)) => SolveResponse::Solved {
-            order: order
-                .into_iter()
-                .map(|pair: Move| PairJson::new(pair, None))
-                .collect(),
-        },
+        Ok(Solution::Solved(order)) => SolveResponse::Solved { order },
         Ok(Solution::Unsolvable) => SolveResponse::Unsolvable,
         Ok(Solution::OutOfBudget { states }) => SolveResponse::OutOfBudget { states },
-        Err(crate::work::WorkError::TimedOut(limit)) => SolveResponse::TimedOut {
+        Err(WorkError::TimedOut(limit)) => SolveResponse::TimedOut {
             timeout_ms: limit.as_millis(),
         },
         Err(e) => return Err(e.into()),

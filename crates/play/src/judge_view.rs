@@ -15,16 +15,19 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use lianliankan::{Connector, Gravity, InputError, JudgeError, Reader};
+use grid_core::{InputError, JudgeError, Location, Path, Pos, Reader};
+use lianliankan::{Board, Connector, Gravity};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiError, ApiJson};
 use crate::limits::Limits;
-use crate::wire::{CellJson, PointJson, RulesJson, cell, corners};
+use crate::problem::Problem;
+use crate::state::AppState;
+use crate::wire::RulesRequest;
 
-/// The problems the viewer reads, by name.
-pub const PROBLEMS: [&str; 3] = ["lianliankan", "segments", "solitaire"];
+/// A solitaire square, `[row, col]` (0-based), as the library's cells are
+/// written (the solitaire crate has no serde forms of its own).
+type SquareJson = [usize; 2];
 
 /// `POST /api/judge`.
 #[derive(Debug, Deserialize)]
@@ -37,7 +40,7 @@ pub struct JudgeRequest {
     /// lianliankan only: turns, border and groups (gravity has no meaning
     /// where nothing is removed).
     #[serde(default)]
-    rules: RulesJson,
+    rules: RulesRequest,
     /// solitaire only: the most moves (the judge's 8 when left out).
     max_moves: Option<u32>,
 }
@@ -64,6 +67,7 @@ impl From<&InputError> for InputErrorJson {
 /// The answer to `POST /api/judge`.
 #[derive(Debug, Serialize)]
 pub struct JudgeResponse {
+    /// The problem's name.
     problem: &'static str,
     /// What the judge binary prints for this input (up to the error).
     output: String,
@@ -86,7 +90,7 @@ pub enum BoardAnswers {
     /// A lianliankan board: kinds row by row (0 empty), and its queries.
     Tiles {
         /// Kinds, row by row.
-        kinds: Vec<Vec<u32>>,
+        kinds: Board,
         /// The queries in input order.
         queries: Vec<QueryAnswer>,
     },
@@ -102,19 +106,19 @@ pub enum BoardAnswers {
 /// One query or pair: the two cells, the judge's answer line, the path.
 #[derive(Debug, Serialize)]
 pub struct QueryAnswer {
-    a: CellJson,
-    b: CellJson,
+    a: Pos,
+    b: Pos,
     /// The judge's line for it (`YES`, `Pair 2: 3 segments.`).
     answer: String,
     /// The path's corners (board frame; the ring is -1), when there is one.
-    path: Option<Vec<PointJson>>,
+    path: Option<Path>,
 }
 
 /// One solitaire case: the two configurations, the answer, the moves.
 #[derive(Debug, Serialize)]
 pub struct CaseAnswer {
-    start: Vec<CellJson>,
-    goal: Vec<CellJson>,
+    start: Vec<SquareJson>,
+    goal: Vec<SquareJson>,
     /// `YES` or `NO`.
     answer: &'static str,
     /// The fewest moves, when within the limit.
@@ -126,8 +130,8 @@ pub struct CaseAnswer {
 /// One solitaire move.
 #[derive(Debug, Serialize)]
 pub struct MoveJson {
-    from: CellJson,
-    to: CellJson,
+    from: SquareJson,
+    to: SquareJson,
     jump: bool,
 }
 
@@ -147,18 +151,12 @@ pub async fn judge(
             ),
         });
     }
-    let problem = PROBLEMS
-        .into_iter()
-        .find(|&p| p == request.problem)
-        .ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown problem `{}` (one of: {})",
-                request.problem,
-                PROBLEMS.join(", ")
-            ))
-        })?;
+    let problem: Problem = request
+        .problem
+        .parse()
+        .map_err(|e: crate::problem::UnknownProblem| ApiError::bad_request(e.to_string()))?;
     let response = match problem {
-        "lianliankan" => {
+        Problem::Lianliankan => {
             let rules = request.rules.to_rules(&limits)?;
             if rules.gravity != Gravity::None {
                 return Err(ApiError::bad_request(
@@ -170,8 +168,8 @@ pub async fn judge(
                 .run(move || lianliankan_view(&request.input, rules, &limits))
                 .await?
         }
-        "segments" => {
-            if request.rules != RulesJson::default() {
+        Problem::Segments => {
+            if !request.rules.is_left_out() {
                 return Err(ApiError::bad_request(
                     "segments takes no rules (its paths may always run around the board)",
                 ));
@@ -181,7 +179,7 @@ pub async fn judge(
                 .run(move || segments_view(&request.input, &limits))
                 .await?
         }
-        _ => {
+        Problem::Solitaire => {
             let max_moves = request.max_moves.unwrap_or(8);
             if max_moves > limits.solitaire_moves {
                 return Err(ApiError::bad_request(format!(
@@ -217,7 +215,7 @@ fn judge_output(
 }
 
 /// An error at the start of the board that is too large to draw.
-fn too_large(at: lianliankan::Location, rows: usize, cols: usize, limits: &Limits) -> InputError {
+fn too_large(at: Location, rows: usize, cols: usize, limits: &Limits) -> InputError {
     InputError::invalid(
         at,
         format!(
@@ -256,7 +254,7 @@ fn lianliankan_view(input: &str, rules: lianliankan::Rules, limits: &Limits) -> 
             Ok(count) => count,
             Err(e) => break Some(e),
         };
-        let kinds = crate::wire::board_json(&board);
+        let kinds = board.clone();
         let mut queries = Vec::new();
         let mut fault = None;
         for _ in 0..count {
@@ -268,10 +266,10 @@ fn lianliankan_view(input: &str, rules: lianliankan::Rules, limits: &Limits) -> 
                 Ok((a, b)) => {
                     let path = connector.connect(&board, a, b, &rules).ok().flatten();
                     queries.push(QueryAnswer {
-                        a: cell(a),
-                        b: cell(b),
+                        a,
+                        b,
                         answer: if path.is_some() { "YES" } else { "NO" }.to_owned(),
-                        path: path.as_ref().map(corners),
+                        path,
                     });
                     answers += 1;
                 }
@@ -287,7 +285,7 @@ fn lianliankan_view(input: &str, rules: lianliankan::Rules, limits: &Limits) -> 
         }
     };
     JudgeResponse {
-        problem: "lianliankan",
+        problem: Problem::Lianliankan.name(),
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,
@@ -320,7 +318,7 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
             .map(|r| {
                 (0..cols)
                     .map(|c| {
-                        if board.is_piece(lianliankan::Pos::new(r, c)) {
+                        if board.is_piece(Pos::new(r, c)) {
                             'X'
                         } else {
                             '.'
@@ -345,10 +343,10 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
                         path.as_ref().map(|p| p.segments()),
                     );
                     pairs.push(QueryAnswer {
-                        a: cell(pair.a),
-                        b: cell(pair.b),
+                        a: pair.a,
+                        b: pair.b,
                         answer: line,
-                        path: path.as_ref().map(corners),
+                        path,
                     });
                     answers += 1;
                 }
@@ -365,7 +363,7 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
         }
     };
     JudgeResponse {
-        problem: "segments",
+        problem: Problem::Segments.name(),
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,
@@ -386,7 +384,7 @@ fn solitaire_view(input: &str, max_moves: u32, limits: &Limits) -> JudgeResponse
     let mut solver = solitaire::Solver::new();
     let mut cases = Vec::new();
     let mut truncated = false;
-    let squares = |config: solitaire::Config| -> Vec<CellJson> {
+    let squares = |config: solitaire::Config| -> Vec<SquareJson> {
         config
             .squares()
             .map(|s| [usize::from(s.row()), usize::from(s.col())])
@@ -422,7 +420,7 @@ fn solitaire_view(input: &str, max_moves: u32, limits: &Limits) -> JudgeResponse
         });
     };
     JudgeResponse {
-        problem: "solitaire",
+        problem: Problem::Solitaire.name(),
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,

@@ -23,6 +23,15 @@
 //! a link reproduces it. Engine work runs on the blocking pool; solving,
 //! dealing and judge runs also under a limit on how many run at once and a
 //! time-out ([`Limits`]). Every refusal is a 4xx with `{"error": "..."}`.
+//!
+//! The JSON is the engine's own (`lianliankan`'s `serde` feature): rules,
+//! boards, cells, paths, pairs and slides are written as the library writes
+//! them; only the requests and answers themselves are shapes of this crate.
+//!
+//! Modules, each importing only those above it, none back: `problem`,
+//! `limits`, `error`, `work`, `state` (the shared state and `GET
+//! /api/limits`), `wire` (the shared JSON pieces and their checks), then the
+//! handlers, `game` and `judge_view`; this file only wires the router.
 #![deny(missing_docs)]
 
 mod assets;
@@ -30,13 +39,15 @@ mod error;
 mod game;
 mod judge_view;
 mod limits;
+mod problem;
+mod state;
 mod wire;
 mod work;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -45,13 +56,6 @@ use tower_http::timeout::TimeoutLayer;
 pub use error::ApiError;
 pub use limits::{Limits, SEED_MAX};
 
-/// What every handler shares: the limits and the heavy-work permits.
-#[derive(Debug)]
-struct AppState {
-    limits: Limits,
-    heavy: work::Heavy,
-}
-
 /// The whole server: the page, the API, the body limit, the time-out.
 ///
 /// ```
@@ -59,22 +63,19 @@ struct AppState {
 /// # drop(app);
 /// ```
 pub fn app(limits: Limits) -> Router {
-    let state = Arc::new(AppState {
-        heavy: work::Heavy::new(limits.jobs, limits.timeout),
-        limits: limits.clone(),
-    });
     // A request as a whole gets the engine's time-out and a little more to
     // read and write; the engine's own time-out answers first.
     let request_timeout = limits.timeout + std::time::Duration::from_secs(5);
+    let body_bytes = limits.body_bytes;
     let api = Router::new()
-        .route("/limits", get(limits_body))
+        .route("/limits", get(state::limits))
         .route("/deal", post(game::deal_board))
         .route("/remove", post(game::remove))
         .route("/hint", post(game::hint))
         .route("/shuffle", post(game::shuffle))
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
-        .fallback(not_found);
+        .fallback(error::not_found);
     Router::new()
         .route("/", get(assets::index))
         .route("/style.css", get(assets::style))
@@ -82,11 +83,11 @@ pub fn app(limits: Limits) -> Router {
         .route("/play.js", get(assets::play))
         .route("/judge.js", get(assets::judge))
         .nest("/api", api)
-        .with_state(state)
+        .with_state(Arc::new(state::AppState::new(limits)))
         // Innermost first; `json_errors` is outermost so that the limit's
         // and the time-out's responses get a JSON body too.
-        .layer(DefaultBodyLimit::max(limits.body_bytes))
-        .layer(RequestBodyLimitLayer::new(limits.body_bytes))
+        .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(RequestBodyLimitLayer::new(body_bytes))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             request_timeout,
@@ -94,15 +95,95 @@ pub fn app(limits: Limits) -> Router {
         .layer(axum::middleware::from_fn(error::json_errors))
 }
 
-/// `GET /api/limits`.
-async fn limits_body(State(state): State<Arc<AppState>>) -> axum::Json<limits::LimitsBody> {
-    axum::Json(limits::LimitsBody::from(&state.limits))
-}
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
 
-/// Any other path under `/api`.
-async fn not_found() -> ApiError {
-    ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: "no such endpoint (GET /api/limits lists what there is)".to_owned(),
+    /// The modules each source file of the library refers to (`lib` for
+    /// lib.rs): `crate::m` in a module, `crate::Item` as `lib`, `m::` in
+    /// lib.rs; comment lines are skipped.
+    fn references() -> BTreeMap<String, Vec<String>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut sources = BTreeMap::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if path.extension().is_some_and(|e| e == "rs") && name != "main" {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code: Vec<&str> = text
+                    .lines()
+                    .filter(|line| !line.trim_start().starts_with("//"))
+                    .collect();
+                sources.insert(name, code.join("\n"));
+            }
+        }
+        let modules: Vec<String> = sources.keys().filter(|m| *m != "lib").cloned().collect();
+        let ident = |text: &str| -> String {
+            text.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let mut edges = BTreeMap::new();
+        for (name, code) in &sources {
+            let mut targets = Vec::new();
+            if name == "lib" {
+                for module in &modules {
+                    let used = code.match_indices(&format!("{module}::")).any(|(i, _)| {
+                        !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                    });
+                    if used {
+                        targets.push(module.clone());
+                    }
+                }
+            } else {
+                for (i, _) in code.match_indices("crate::") {
+                    let rest = &code[i + "crate::".len()..];
+                    let names: Vec<String> = match rest.strip_prefix('{') {
+                        Some(group) => group[..group.find('}').unwrap()]
+                            .split(',')
+                            .map(|item| ident(item.trim()))
+                            .collect(),
+                        None => vec![ident(rest)],
+                    };
+                    for target in names {
+                        let target = if modules.contains(&target) {
+                            target
+                        } else {
+                            "lib".to_owned()
+                        };
+                        if target != *name && !targets.contains(&target) {
+                            targets.push(target);
+                        }
+                    }
+                }
+            }
+            edges.insert(name.clone(), targets);
+        }
+        edges
+    }
+
+    #[test]
+    fn no_module_imports_one_that_imports_it_back() {
+        let edges = references();
+        assert!(edges["game"].contains(&"wire".to_owned()), "{edges:?}");
+        assert!(edges["lib"].contains(&"game".to_owned()), "{edges:?}");
+        // A depth-first search from each module for a way back to it.
+        for start in edges.keys() {
+            let mut stack = vec![vec![start.clone()]];
+            while let Some(route) = stack.pop() {
+                for next in &edges[route.last().unwrap()] {
+                    assert!(
+                        next != start,
+                        "modules import each other in a loop: {} -> {start}",
+                        route.join(" -> ")
+                    );
+                    if !route.contains(next) {
+                        let mut longer = route.clone();
+                        longer.push(next.clone());
+                        stack.push(longer);
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,6 +6,8 @@ use std::time::Duration;
 use lianliankan::Gravity;
 use serde::Serialize;
 
+use crate::problem::Problem;
+
 /// The largest integer a JavaScript number holds exactly (2^53 − 1): seeds
 /// travel through the page and its links, so larger ones would change on
 /// the way.
@@ -112,7 +114,7 @@ impl From<&Limits> for LimitsBody {
             solitaire_moves: limits.solitaire_moves,
             borders: ["closed", "open"],
             gravity: Gravity::ALL.iter().map(|g| g.name()).collect(),
-            problems: crate::judge_view::PROBLEMS,
+            problems: Problem::names(),
         }
     }
 }

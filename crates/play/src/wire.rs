@@ -1,161 +1,115 @@
-//! The JSON shapes the game endpoints share, and their checks against the
-//! [`Limits`]: rules, boards, cells and paths.
+//! The JSON pieces the endpoints share, and their checks against the
+//! [`Limits`].
 //!
-//! Cells are `[row, col]`, 0-based. A path is its corners, `[row, col]`
-//! each, in the engine's board frame: the ring around the board that the
-//! open border lets a path use is row or column `-1`, `rows` or `cols`.
+//! Rules, boards, cells (`[row, col]`, 0-based), paths (their corners,
+//! `[row, col]` each, in the engine's board frame, where the ring around
+//! the board is row or column `-1`, `rows` or `cols`), pairs (`{"a": cell,
+//! "b": cell}`) and slides are the `lianliankan` library's own serde forms.
+//! What is here is what the server adds: its limits, checked before the
+//! engine is given a value, and a 400 naming what is wrong.
 
-use lianliankan::{Board, Border, Gravity, Groups, Move, Path, Pos, Rules, Slide};
+use axum::http::StatusCode;
+use grid_core::{Path, Pos};
+use lianliankan::{Board, Move, Rules};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::limits::{Limits, SEED_MAX};
 
-/// The rules as the API writes them. Every field may be left out: the
-/// judge's rules (2 turns, closed border, no gravity, no groups) fill in.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(default, deny_unknown_fields)]
-pub struct RulesJson {
-    /// The most turns a path may make.
-    pub turns: Option<usize>,
-    /// `closed` (the judge's) or `open` (paths may run around the board).
-    pub border: Option<String>,
-    /// A gravity mode by its command-line name (`none`, `down`, ...).
-    pub gravity: Option<String>,
-    /// Matching groups, e.g. `28-31,39+41` (empty: none).
-    pub groups: Option<String>,
+/// The rules as a request sends them: [`Rules`]' serde form (every field
+/// may be left out, or be `null`: the judge's rule fills it in), read by
+/// [`RulesRequest::to_rules`] once the groups text is known to be within
+/// the limit. As for the rest of a body, JSON of the wrong shape (an
+/// unknown field, a string where a number belongs) is a 422, and a value
+/// the engine refuses (an unknown gravity mode, bad groups) a 400.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(transparent)]
+pub struct RulesRequest(#[serde(deserialize_with = "present")] Option<Value>);
+
+/// A field that is there, even as `null` (`None` is reserved for a field
+/// left out).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
 }
 
-impl RulesJson {
-    /// The engine's rules, or a 400 naming the bad field.
+/// How serde words a value of the wrong shape, as opposed to a value the
+/// type refuses.
+const SHAPE_ERRORS: [&str; 6] = [
+    "invalid type",
+    "invalid value",
+    "invalid length",
+    "unknown field",
+    "duplicate field",
+    "missing field",
+];
+
+impl RulesRequest {
+    /// The fields sent, without those that are `null`; `None` when no
+    /// rules were sent or they are not an object.
+    fn fields(&self) -> Option<serde_json::Map<String, Value>> {
+        let mut fields = self.0.as_ref()?.as_object()?.clone();
+        fields.retain(|_, value| !value.is_null());
+        Some(fields)
+    }
+
+    /// Whether no rule was sent (the rules left out, or `{}`).
+    pub fn is_left_out(&self) -> bool {
+        self.0.is_none() || self.fields().is_some_and(|fields| fields.is_empty())
+    }
+
+    /// The engine's rules, or a 4xx naming the bad field.
     pub fn to_rules(&self, limits: &Limits) -> Result<Rules, ApiError> {
-        let max_turns = self.turns.unwrap_or(2);
-        if max_turns > limits.turns {
+        let Some(sent) = &self.0 else {
+            return Ok(Rules::default());
+        };
+        let value = match self.fields() {
+            Some(mut fields) => {
+                if let Some(Value::String(groups)) = fields.get_mut("groups") {
+                    let trimmed = groups.trim();
+                    if trimmed.len() > limits.groups_bytes {
+                        return Err(ApiError::bad_request(format!(
+                            "groups may be at most {} bytes long, got {}",
+                            limits.groups_bytes,
+                            trimmed.len()
+                        )));
+                    }
+                    *groups = trimmed.to_owned();
+                }
+                Value::Object(fields)
+            }
+            None => sent.clone(),
+        };
+        let rules = Rules::deserialize(value).map_err(|e| {
+            let message = e.to_string();
+            if SHAPE_ERRORS.iter().any(|shape| message.starts_with(shape)) {
+                ApiError {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    message: format!("rules: {message}"),
+                }
+            } else {
+                ApiError::bad_request(message)
+            }
+        })?;
+        if rules.max_turns > limits.turns {
             return Err(ApiError::bad_request(format!(
-                "turns must be 0 to {}, got {max_turns}",
-                limits.turns
+                "turns must be 0 to {}, got {}",
+                limits.turns, rules.max_turns
             )));
         }
-        let border = match self.border.as_deref().unwrap_or("closed") {
-            "closed" => Border::Closed,
-            "open" => Border::Open,
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "border must be `closed` or `open`, got `{other}`"
-                )));
-            }
-        };
-        let gravity: Gravity = self
-            .gravity
-            .as_deref()
-            .unwrap_or("none")
-            .parse()
-            .map_err(|e: lianliankan::UnknownGravity| ApiError::bad_request(e.to_string()))?;
-        let groups = match self.groups.as_deref().map(str::trim) {
-            None | Some("") => Groups::none(),
-            Some(spec) if spec.len() > limits.groups_bytes => {
-                return Err(ApiError::bad_request(format!(
-                    "groups may be at most {} bytes long, got {}",
-                    limits.groups_bytes,
-                    spec.len()
-                )));
-            }
-            Some(spec) => spec
-                .parse()
-                .map_err(|e: lianliankan::BadGroups| ApiError::bad_request(e.to_string()))?,
-        };
-        Ok(Rules {
-            max_turns,
-            border,
-            gravity,
-            groups,
-        })
-    }
-
-    /// The rules written back in full (every field present), as a response
-    /// or a share link shows them.
-    pub fn from_rules(rules: &Rules) -> RulesJson {
-        RulesJson {
-            turns: Some(rules.max_turns),
-            border: Some(
-                match rules.border {
-                    Border::Closed => "closed",
-                    Border::Open => "open",
-                }
-                .to_owned(),
-            ),
-            gravity: Some(rules.gravity.name().to_owned()),
-            groups: Some(rules.groups.to_string()),
-        }
+        Ok(rules)
     }
 }
 
-/// A cell, `[row, col]`.
-pub type CellJson = [usize; 2];
-
-/// A path corner, `[row, col]` in the board frame (the ring is -1).
-pub type PointJson = [isize; 2];
-
-/// `pos` as `[row, col]`.
-pub fn cell(pos: Pos) -> CellJson {
-    [pos.row, pos.col]
-}
-
-/// `path`'s corners as `[row, col]`s.
-pub fn corners(path: &Path) -> Vec<PointJson> {
-    path.corners().iter().map(|p| [p.row, p.col]).collect()
-}
-
-/// A pair of tiles and, when asked for, the path that joins them.
+/// A pair of tiles that can go now and the path that joins them: the
+/// pair's fields (`a`, `b`) and `path`.
 #[derive(Clone, Debug, Serialize)]
-pub struct PairJson {
-    /// The first tile (the smaller cell, row by row).
-    pub a: CellJson,
-    /// The second tile.
-    pub b: CellJson,
+pub struct PairWithPath {
+    /// The pair.
+    #[serde(flatten)]
+    pub pair: Move,
     /// The corners of the path (fewest turns, then shortest).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<Vec<PointJson>>,
-}
-
-impl PairJson {
-    /// `pair`, with `path` when given.
-    pub fn new(pair: Move, path: Option<&Path>) -> PairJson {
-        PairJson {
-            a: cell(pair.a()),
-            b: cell(pair.b()),
-            path: path.map(corners),
-        }
-    }
-}
-
-/// A tile gravity moved.
-#[derive(Clone, Debug, Serialize)]
-pub struct SlideJson {
-    /// Its kind.
-    pub kind: u32,
-    /// Where it was before the removal.
-    pub from: CellJson,
-    /// Where it is now.
-    pub to: CellJson,
-}
-
-impl From<&Slide> for SlideJson {
-    fn from(slide: &Slide) -> SlideJson {
-        SlideJson {
-            kind: slide.kind,
-            from: cell(slide.from),
-            to: cell(slide.to),
-        }
-    }
-}
-
-/// The kinds of a board, row by row (0 = empty).
-pub type BoardJson = Vec<Vec<u32>>;
-
-/// `board`'s kinds, row by row.
-pub fn board_json(board: &Board) -> BoardJson {
-    board.to_grid().row_slices().map(<[u32]>::to_vec).collect()
+    pub path: Path,
 }
 
 /// Checks a board's size against the limits: 1 to `rows` rows of 1 to
@@ -188,8 +142,10 @@ pub fn check_even(rows: usize, cols: usize) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The board a request sent, checked: rectangular, within the limits,
-/// kinds up to the engine's largest.
+/// The board a request sent, as rows of kinds ([`Board`]'s serde form),
+/// checked here rather than by `Board`'s own `Deserialize`, so that its
+/// size is held to the limits before a board is built and every refusal is
+/// a 400: rectangular, within the limits, kinds up to the engine's largest.
 pub fn parse_board(rows: &[Vec<u32>], limits: &Limits) -> Result<Board, ApiError> {
     let cols = rows.first().map_or(0, Vec::len);
     if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
@@ -203,15 +159,14 @@ pub fn parse_board(rows: &[Vec<u32>], limits: &Limits) -> Result<Board, ApiError
 }
 
 /// A cell a request names, checked to be on `board`.
-pub fn parse_cell(cell: CellJson, board: &Board, what: &str) -> Result<Pos, ApiError> {
-    let pos = Pos::new(cell[0], cell[1]);
+pub fn check_cell(pos: Pos, board: &Board, what: &str) -> Result<Pos, ApiError> {
     if board.contains(pos) {
         Ok(pos)
     } else {
         Err(ApiError::bad_request(format!(
             "{what} [{}, {}] is not on the {} × {} board",
-            cell[0],
-            cell[1],
+            pos.row,
+            pos.col,
             board.rows(),
             board.cols()
         )))

@@ -176,6 +176,59 @@ async fn deal_solve_and_play(app: &Router, rows: usize, cols: usize, rules: Valu
     slides
 }
 
+/// `value` read as the engine's `T` through its serde form.
+fn engine<T: serde::de::DeserializeOwned>(value: &Value) -> T {
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"))
+}
+
+#[tokio::test]
+async fn answers_are_the_engine_s_own_json_forms() {
+    use grid_core::Path;
+    use lianliankan::{Board, Border, Game, Gravity, Move, Rules, Slide, Step};
+    let app = server();
+    // A `null` field is left out, and groups are trimmed.
+    let sent = json!({"border": "open", "gravity": "down", "groups": " 1-2 ", "turns": null});
+    let spec = json!({"rows": 4, "cols": 6, "kinds": 5, "seed": 3, "rules": sent});
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    let rules: Rules = engine(&dealt["rules"]);
+    assert_eq!(
+        rules,
+        Rules {
+            border: Border::Open,
+            gravity: Gravity::Down,
+            groups: "1-2".parse().unwrap(),
+            ..Rules::default()
+        }
+    );
+    let mut game = Game::new(engine::<Board>(&dealt["board"]), rules.clone());
+
+    let request = json!({"board": dealt["board"], "rules": dealt["rules"]});
+    let (_, hint) = post(&app, "hint", &request).await;
+    let (pair, path) = game.hint_path().unwrap();
+    let named = json!({"a": hint["hint"]["a"], "b": hint["hint"]["b"]});
+    assert_eq!(engine::<Move>(&named), pair);
+    assert_eq!(engine::<Path>(&hint["hint"]["path"]), path);
+
+    let (_, solved) = post(&app, "solve", &request).await;
+    let order: Vec<Move> = engine(&solved["order"]);
+    let mut board = dealt["board"].clone();
+    for pair in order {
+        let request = json!({"board": board, "rules": rules, "a": pair.a(), "b": pair.b()});
+        let (_, step) = post(&app, "remove", &request).await;
+        let path = game.remove(pair.a(), pair.b()).unwrap();
+        assert_eq!(engine::<Path>(&step["path"]), path);
+        let Some(Step::Removed { kinds, moved, .. }) = game.history().last() else {
+            panic!("a removal")
+        };
+        assert_eq!(engine::<[u32; 2]>(&step["kinds"]), *kinds);
+        assert_eq!(&engine::<Vec<Slide>>(&step["moved"]), moved);
+        assert_eq!(&engine::<Board>(&step["board"]), game.board());
+        board = step["board"].clone();
+    }
+    assert!(game.is_cleared());
+}
+
 #[tokio::test]
 async fn a_solvable_deal_is_solved_and_played_to_the_end() {
     let app = server();
@@ -438,6 +491,21 @@ async fn bad_requests_get_a_4xx_with_a_message() {
         "`closed` or `open`",
     );
     refused(
+        &post(&app, "deal", &with("rules", json!({"colour": 1}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown field `colour`",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"turns": "two"}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid type",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", Value::Null)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid type: null",
+    );
+    refused(
         &post(&app, "deal", &with("rules", json!({"turns": 9}))).await,
         StatusCode::BAD_REQUEST,
         "turns must be 0 to 8",
@@ -475,7 +543,7 @@ async fn bad_requests_get_a_4xx_with_a_message() {
     refused(
         &post(&app, "judge", &json!({"problem": "sudoku", "input": ""})).await,
         StatusCode::BAD_REQUEST,
-        "unknown problem `sudoku`",
+        "unknown problem `sudoku` (one of: lianliankan, segments, solitaire)",
     );
     refused(
         &post(

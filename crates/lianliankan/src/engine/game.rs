@@ -48,7 +48,19 @@ impl std::error::Error for RemoveError {}
 
 /// One step of a game's history, undone by [`Game::undo`] and done again
 /// by [`Game::redo`].
+///
+/// With the `serde` feature a step is an object tagged by `type`:
+/// `{"type": "removed", "pair": {"a": [0, 0], "b": [0, 3]}, "kinds": [5,
+/// 5], "moved": [{"kind": 2, "from": [0, 1], "to": [1, 1]}]}` or
+/// `{"type": "shuffled", "before": [[[0, 1], 2], ...], "after": [...]}`
+/// (each tile `[[row, col], kind]`). A step read alone is only a record:
+/// a [`Game`] is read from its own form, which is checked by replaying it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)
+)]
 pub enum Step {
     /// Two tiles were removed, then gravity moved the tiles in `moved`.
     Removed {
@@ -83,6 +95,35 @@ pub enum Step {
 /// assert_eq!(game.remove(Pos::new(0, 0), Pos::new(1, 1)), Err(RemoveError::NoPath));
 /// assert_eq!(game.solve(1000), Solution::Unsolvable);
 /// ```
+///
+/// # Saving and loading (the `serde` feature)
+///
+/// A game is written as what it started from and what was done to it:
+///
+/// ```json
+/// {
+///   "rules": {"turns": 2, "border": "open", "gravity": "down", "groups": ""},
+///   "start": [[1, 2], [1, 2]],
+///   "steps": [{"remove": {"a": [0, 0], "b": [1, 0]}}, {"shuffle": [[[0, 1], 2], [[1, 1], 2]]}],
+///   "undone": 1,
+///   "board": [[0, 2], [0, 2]]
+/// }
+/// ```
+///
+/// `steps` is the history, oldest first, followed by the steps undone
+/// (which [`Game::redo`] would do again, next first): a removal names its
+/// pair ([`Move`]'s form), a shuffle lists the tiles after it, row by row,
+/// each `[[row, col], kind]`. The last `undone` of them are undone. `board`
+/// is the board now, written for the reader's sake.
+///
+/// Reading a game rebuilds it: from `start` under `rules`, each removal is
+/// made with [`Game::remove`] and each shuffle checked to put the same
+/// tiles on the same cells, then `undone` steps are undone and the result
+/// is compared with `board` (which may be left out). A game that breaks any
+/// of this (an illegal removal, a shuffle that changes the tiles, more
+/// steps undone than taken, another board) is refused with a message
+/// naming the step, so a loaded game is always one that playing could reach,
+/// and it undoes and redoes exactly as the saved one did.
 #[derive(Clone, Debug)]
 pub struct Game {
     board: Board,
@@ -317,5 +358,150 @@ impl Game {
     #[must_use]
     pub fn solve(&self, budget: u64) -> Solution {
         solve(&self.board, &self.rules, budget)
+    }
+}
+
+/// A game as it is written: see [`Game`]'s "Saving and loading".
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Game", deny_unknown_fields)]
+struct SavedGame {
+    rules: Rules,
+    start: Board,
+    steps: Vec<SavedStep>,
+    undone: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    board: Option<Board>,
+}
+
+/// One step of a [`SavedGame`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+enum SavedStep {
+    /// A removal: the pair.
+    Remove(Move),
+    /// A shuffle: the tiles after it, row by row.
+    Shuffle(Vec<(Pos, u32)>),
+}
+
+#[cfg(feature = "serde")]
+impl SavedStep {
+    /// The step to write for `step`.
+    fn of(step: &Step) -> SavedStep {
+        match step {
+            Step::Removed { pair, .. } => SavedStep::Remove(*pair),
+            Step::Shuffled { after, .. } => SavedStep::Shuffle(after.clone()),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Game {
+    /// The game as it is written.
+    fn to_saved(&self) -> SavedGame {
+        let mut start = self.clone();
+        while start.undo().is_some() {}
+        let steps = self
+            .history
+            .iter()
+            .chain(self.undone.iter().rev())
+            .map(SavedStep::of)
+            .collect();
+        SavedGame {
+            rules: self.rules.clone(),
+            start: start.board,
+            steps,
+            undone: self.undone.len(),
+            board: Some(self.board.clone()),
+        }
+    }
+
+    /// The game `saved` describes, rebuilt by replaying it, or why it
+    /// cannot be.
+    fn from_saved(saved: SavedGame) -> Result<Game, String> {
+        let SavedGame {
+            rules,
+            start,
+            steps,
+            undone,
+            board,
+        } = saved;
+        if undone > steps.len() {
+            return Err(format!(
+                "{undone} steps are undone, but only {} were taken",
+                steps.len()
+            ));
+        }
+        let mut game = Game::new(start, rules);
+        for (i, step) in steps.into_iter().enumerate() {
+            match step {
+                SavedStep::Remove(pair) => {
+                    game.remove(pair.a(), pair.b()).map_err(|e| {
+                        format!(
+                            "step {i} cannot remove the pair {} {}: {e}",
+                            pair.a(),
+                            pair.b()
+                        )
+                    })?;
+                }
+                SavedStep::Shuffle(after) => game
+                    .put_shuffled(after)
+                    .map_err(|e| format!("step {i} is not a shuffle: {e}"))?,
+            }
+        }
+        for _ in 0..undone {
+            game.undo();
+        }
+        if board.is_some_and(|board| board != game.board) {
+            return Err("`board` is not the board the steps lead to".to_owned());
+        }
+        Ok(game)
+    }
+
+    /// Records a shuffle to the tiles `after` (row by row), checked to be
+    /// the tiles on the board now, rearranged over the same cells.
+    fn put_shuffled(&mut self, after: Vec<(Pos, u32)>) -> Result<(), String> {
+        let before: Vec<(Pos, u32)> = self.board.tiles().collect();
+        if after.len() != before.len() {
+            return Err(format!(
+                "it lists {} tiles, the board holds {}",
+                after.len(),
+                before.len()
+            ));
+        }
+        if let Some((&(pos, _), _)) = after.iter().zip(&before).find(|((p, _), (q, _))| p != q) {
+            return Err(format!(
+                "it puts a tile at {pos}, which is not the next tile's cell row by row"
+            ));
+        }
+        let mut kinds_before: Vec<u32> = before.iter().map(|&(_, k)| k).collect();
+        let mut kinds_after: Vec<u32> = after.iter().map(|&(_, k)| k).collect();
+        kinds_before.sort_unstable();
+        kinds_after.sort_unstable();
+        if kinds_before != kinds_after {
+            return Err("its kinds are not the kinds of the tiles on the board".to_owned());
+        }
+        for &(pos, kind) in &after {
+            self.board.set(pos, kind);
+        }
+        self.history.push(Step::Shuffled { before, after });
+        self.undone.clear();
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_saved().serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let saved = <SavedGame as serde::Deserialize>::deserialize(deserializer)?;
+        Game::from_saved(saved).map_err(serde::de::Error::custom)
     }
 }

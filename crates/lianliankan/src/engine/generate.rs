@@ -46,7 +46,15 @@ use super::reach::Field;
 use crate::{Board, Gravity, MAX_KIND, Move, Pos, Rules};
 
 /// A generated board and a removal order that clears it.
+///
+/// With the `serde` feature: `{"board": [[...], ...], "certificate": [{"a":
+/// [0, 0], "b": [0, 1]}, ...]}` ([`Board`]'s and [`Move`]'s forms).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Generated {
     /// The board.
     pub board: Board,
@@ -107,7 +115,16 @@ impl fmt::Display for GenerateError {
 impl std::error::Error for GenerateError {}
 
 /// A random deal, as the games deal: what [`deal`] is asked for.
+///
+/// With the `serde` feature: `{"rows": 8, "cols": 18, "kinds": 36,
+/// "copies": 4, "seed": 7}`; `copies` (4) and `seed` (0) may be left out,
+/// as [`DealSpec::new`] leaves them, and an unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct DealSpec {
     /// Rows of the board.
@@ -117,8 +134,10 @@ pub struct DealSpec {
     /// Kinds of tile; each appears in groups of `copies`.
     pub kinds: u32,
     /// Tiles of one kind in a group (4 in the games).
+    #[cfg_attr(feature = "serde", serde(default = "four"))]
     pub copies: usize,
     /// The random seed: the same spec gives the same deal.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub seed: u64,
 }
 
@@ -200,7 +219,17 @@ const FREE_ATTEMPTS: usize = 16;
 ///
 /// Fields may be added as the engine learns new rules; build one with
 /// [`GenerateSpec::new`] and the `with_` methods.
+///
+/// With the `serde` feature: `{"rows": 4, "cols": 6, "kinds": 5, "seed":
+/// 7, "rules": {...}}` ([`Rules`]' form); `seed` (0) and `rules` (the
+/// judge's) may be left out, as [`GenerateSpec::new`] leaves them, and an
+/// unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct GenerateSpec {
     /// Rows of the board.
@@ -210,8 +239,10 @@ pub struct GenerateSpec {
     /// Kinds of tile, 1 to `rows·cols / 2`; each is used in pairs.
     pub kinds: u32,
     /// The random seed: the same spec gives the same board.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub seed: u64,
     /// The rules the board must be clearable under.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub rules: Rules,
 }
 
@@ -649,4 +680,10 @@ impl Regions {
         }
         true
     }
+}
+
+/// The default of [`DealSpec::copies`] when a serialized spec leaves it out.
+#[cfg(feature = "serde")]
+fn four() -> usize {
+    4
 }

@@ -14,7 +14,15 @@ use crate::Gravity;
 /// A tile that gravity moved: its kind, and the cells it went from and to
 /// (over both phases of a two-phase mode: where it was before the removal,
 /// where it is after).
+///
+/// With the `serde` feature a slide is written `{"kind": 3, "from": [0, 1],
+/// "to": [2, 1]}` (cells `[row, col]`, 0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Slide {
     /// The tile's kind.
     pub kind: u32,

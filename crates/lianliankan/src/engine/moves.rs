@@ -13,6 +13,10 @@ use crate::{Board, Border, Class, Rules};
 /// A pair of tiles, [`Move::a`] before [`Move::b`] in row-major order (so
 /// the same pair is always the same `Move`, and lists of moves sort row by
 /// row).
+///
+/// With the `serde` feature a move is written `{"a": [row, col], "b": [row,
+/// col]}` (0-based, `a` first); reading one takes the two cells in either
+/// order, as [`Move::new`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     a: Pos,
@@ -570,6 +574,31 @@ impl Sweep {
             keep.keep(t, other);
         }
         list.tiles.push(t);
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut pair = serializer.serialize_struct("Move", 2)?;
+        pair.serialize_field("a", &self.a)?;
+        pair.serialize_field("b", &self.b)?;
+        pair.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "Move", deny_unknown_fields)]
+        struct Pair {
+            a: Pos,
+            b: Pos,
+        }
+        let Pair { a, b } = <Pair as serde::Deserialize>::deserialize(deserializer)?;
+        Ok(Move::new(a, b))
     }
 }
 

@@ -47,7 +47,17 @@ impl std::error::Error for BoardError {}
 /// of empty cells one wide (so that the open-border rule and the closed one
 /// share one code path), with prefix counts of tiles along every row and
 /// column of the ringed grid.
+///
+/// With the `serde` feature a board is written as its rows of kinds, top
+/// row first (0 = empty): `[[1, 2, 0], [0, 2, 1]]`. Reading one checks it as
+/// [`Board::from_rows`] does (rows of one length, no kind above
+/// [`MAX_KIND`]) and refuses it with [`BoardError`]'s message.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "Vec<Vec<u32>>", into = "Vec<Vec<u32>>")
+)]
 pub struct Board {
     /// The board inside its ring (pad 1: board cell (r, c) is ringed cell
     /// (r + 1, c + 1)).
@@ -235,6 +245,27 @@ impl Board {
             }
         }
         self.tiles = tiles;
+    }
+}
+
+impl TryFrom<Vec<Vec<u32>>> for Board {
+    type Error = BoardError;
+
+    /// [`Board::from_rows`].
+    fn try_from(rows: Vec<Vec<u32>>) -> Result<Board, BoardError> {
+        Board::from_rows(&rows)
+    }
+}
+
+impl From<Board> for Vec<Vec<u32>> {
+    /// The board's rows of kinds, top row first (0 = empty).
+    fn from(board: Board) -> Vec<Vec<u32>> {
+        // By index rather than `row_slices`, so that rows of no cells stay
+        // rows.
+        let (grid, cols) = (board.to_grid(), board.cols());
+        (0..board.rows())
+            .map(|r| grid.cells()[r * cols..(r + 1) * cols].to_vec())
+            .collect()
     }
 }
 
