@@ -31,7 +31,8 @@
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `state` (the shared state and `GET
 //! /api/limits`), `wire` (the shared JSON pieces and their checks), then the
-//! handlers, `game` and `judge_view`; this file only wires the router.
+//! handlers, `game` and `judge_view`; this file only wires the router
+//! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 
 mod assets;
@@ -93,97 +94,4 @@ pub fn app(limits: Limits) -> Router {
             request_timeout,
         ))
         .layer(axum::middleware::from_fn(error::json_errors))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeMap;
-
-    /// The modules each source file of the library refers to (`lib` for
-    /// lib.rs): `crate::m` in a module, `crate::Item` as `lib`, `m::` in
-    /// lib.rs; comment lines are skipped.
-    fn references() -> BTreeMap<String, Vec<String>> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut sources = BTreeMap::new();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            if path.extension().is_some_and(|e| e == "rs") && name != "main" {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code: Vec<&str> = text
-                    .lines()
-                    .filter(|line| !line.trim_start().starts_with("//"))
-                    .collect();
-                sources.insert(name, code.join("\n"));
-            }
-        }
-        let modules: Vec<String> = sources.keys().filter(|m| *m != "lib").cloned().collect();
-        let ident = |text: &str| -> String {
-            text.chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect()
-        };
-        let mut edges = BTreeMap::new();
-        for (name, code) in &sources {
-            let mut targets = Vec::new();
-            if name == "lib" {
-                for module in &modules {
-                    let used = code.match_indices(&format!("{module}::")).any(|(i, _)| {
-                        !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
-                    });
-                    if used {
-                        targets.push(module.clone());
-                    }
-                }
-            } else {
-                for (i, _) in code.match_indices("crate::") {
-                    let rest = &code[i + "crate::".len()..];
-                    let names: Vec<String> = match rest.strip_prefix('{') {
-                        Some(group) => group[..group.find('}').unwrap()]
-                            .split(',')
-                            .map(|item| ident(item.trim()))
-                            .collect(),
-                        None => vec![ident(rest)],
-                    };
-                    for target in names {
-                        let target = if modules.contains(&target) {
-                            target
-                        } else {
-                            "lib".to_owned()
-                        };
-                        if target != *name && !targets.contains(&target) {
-                            targets.push(target);
-                        }
-                    }
-                }
-            }
-            edges.insert(name.clone(), targets);
-        }
-        edges
-    }
-
-    #[test]
-    fn no_module_imports_one_that_imports_it_back() {
-        let edges = references();
-        assert!(edges["game"].contains(&"wire".to_owned()), "{edges:?}");
-        assert!(edges["lib"].contains(&"game".to_owned()), "{edges:?}");
-        // A depth-first search from each module for a way back to it.
-        for start in edges.keys() {
-            let mut stack = vec![vec![start.clone()]];
-            while let Some(route) = stack.pop() {
-                for next in &edges[route.last().unwrap()] {
-                    assert!(
-                        next != start,
-                        "modules import each other in a loop: {} -> {start}",
-                        route.join(" -> ")
-                    );
-                    if !route.contains(next) {
-                        let mut longer = route.clone();
-                        longer.push(next.clone());
-                        stack.push(longer);
-                    }
-                }
-            }
-        }
-    }
 }
