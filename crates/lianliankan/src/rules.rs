@@ -135,6 +135,56 @@ impl FromStr for Gravity {
     }
 }
 
+impl Border {
+    /// Both rules, closed first (the default).
+    pub const ALL: [Border; 2] = [Border::Closed, Border::Open];
+
+    /// The rule's name on the command line: `closed` or `open`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::Closed => "closed",
+            Border::Open => "open",
+        }
+    }
+}
+
+impl fmt::Display for Border {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A border rule name that is not one of [`Border::ALL`]'s.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownBorder(pub String);
+
+impl fmt::Display for UnknownBorder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Border::ALL.iter().map(|b| b.name()).collect();
+        write!(
+            f,
+            "unknown border rule `{}` (one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBorder {}
+
+impl FromStr for Border {
+    type Err = UnknownBorder;
+
+    fn from_str(s: &str) -> Result<Border, UnknownBorder> {
+        Border::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| UnknownBorder(s.to_owned()))
+    }
+}
+
 /// Kinds that match each other besides equal kinds (KShisen's "Chinese
 /// style": any season with any season, any flower with any flower).
 ///
@@ -373,6 +423,19 @@ mod tests {
         }
         let error = "sideways".parse::<Gravity>().unwrap_err().to_string();
         assert!(error.starts_with("unknown gravity mode `sideways` (one of: none, down,"));
+    }
+
+    #[test]
+    fn border_names_round_trip() {
+        for b in Border::ALL {
+            assert_eq!(b.name().parse::<Border>(), Ok(b));
+            assert_eq!(b.to_string(), b.name());
+        }
+        assert_eq!(Border::ALL[0], Border::default());
+        assert_eq!(
+            "around".parse::<Border>().unwrap_err().to_string(),
+            "unknown border rule `around` (one of: closed, open)"
+        );
     }
 
     #[test]
