@@ -108,6 +108,7 @@ pub mod draw;
 mod engine;
 pub mod format;
 pub mod judge;
+mod order;
 mod query;
 pub mod reference;
 mod rules;
@@ -116,12 +117,13 @@ pub use engine::{
     DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
     Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress, solve_without_proofs,
 };
-pub use grid_core::{
-    ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,
-    Reader,
-};
+// Only the grid-core types this crate's own signatures use; the reader and
+// its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are
+// grid-core's, imported from there by who needs them.
+pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
+pub use order::{Order, Removal, ReplayError, Replayed};
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
-pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownGravity};
+pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownBorder, UnknownGravity};
 
 // The README's example runs as a doctest, so that it cannot go stale.
 #[cfg(doctest)]
