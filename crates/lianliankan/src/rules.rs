@@ -108,6 +108,7 @@ impl fmt::Display for Gravity {
 
 /// A gravity mode name that is not one of [`Gravity::ALL`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UnknownGravity(pub String);
 
 impl fmt::Display for UnknownGravity {
@@ -266,6 +267,7 @@ impl Groups {
 
 /// Why a groups text was refused; `Display` names the bad text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BadGroups {
     /// The offending part of the text.
     pub text: String,
