@@ -9,7 +9,7 @@
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
 //! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`] | what the real games vary |
 //! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]) | playing (undo, redo), hinting, solving and dealing whole games |
-//! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw) | the judge's input and output, pictures |
+//! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
 //! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
 //! against. Positions are 0-based [`Pos`] (row, column); a path's corners

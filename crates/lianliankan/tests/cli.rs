@@ -334,3 +334,25 @@ fn replay_agrees_with_the_library() {
     }
     assert!(illegal >= 10, "only {illegal} illegal orders");
 }
+
+/// `--border` is parsed by `Border`'s `FromStr`: its names work, and a bad
+/// one is a usage error (exit status 1) that names it and the choices.
+#[test]
+fn border_names_on_the_command_line() {
+    use std::process::Command;
+    for (border, answer) in [("closed", "NO\n"), ("open", "YES\n")] {
+        let out = run_with_stdin(BIN, &["--border", border], b"1 3 1 2 1 1 1 1 1 3");
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), answer, "{border}");
+    }
+    let out = Command::new(BIN)
+        .args(["moves", "--border", "around", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("unknown border rule `around` (one of: closed, open)"),
+        "{stderr}"
+    );
+}

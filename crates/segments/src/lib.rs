@@ -98,11 +98,9 @@ mod solver;
 mod sweep;
 
 pub use board::Board;
-// The grid-core types this crate's signatures use (the reader too: the
-// `format` functions read from one); the rest (`Grid`, `Frame`, ...) are
-// grid-core's, imported from there by who needs them.
 pub use grid_core::{
-    InputError, JudgeError, Location, Occupancy, Padded, Path, Point, Pos, Reader, SplitMix64,
+    Frame, Grid, InputError, JudgeError, Location, Occupancy, Padded, Path, Point, Pos, Reader,
+    SplitMix64,
 };
 pub use solver::{Solver, min_segments};
 

@@ -7,11 +7,10 @@
 //! checked legal.
 
 use grid_core::Dir;
-use grid_core::Grid;
 use grid_core::reference::{check_path, min_turns};
 use segments::format::{Pair, read_board, read_pair};
 use segments::reference::Dijkstra;
-use segments::{Board, Padded, Pos, Reader, Solver, SplitMix64, generate};
+use segments::{Board, Grid, Padded, Pos, Reader, Solver, SplitMix64, generate};
 
 /// A random board: 1..=20 squares a side, 20–80% pieces.
 fn random_board(rng: &mut SplitMix64) -> Board {

@@ -12,11 +12,10 @@
 use std::fmt::Write as _;
 
 use grid_cli::stress::{MAX_SIZE, Puzzle, chunks, fewer};
-use grid_core::Grid;
 use grid_core::SplitMix64;
 use segments::format::Pair;
 use segments::judge::{self, Options};
-use segments::{Board, JudgeError, Pos, Solver, draw, generate};
+use segments::{Board, Grid, JudgeError, Pos, Solver, draw, generate};
 
 /// The judge's largest side.
 const MAX_SIDE: usize = 75;
