@@ -138,7 +138,7 @@ pub fn lianliankan_judge(data: &[u8]) {
 /// [`Board`]: lianliankan::Board
 fn one_query_at_a_time(input: &[u8], rules: &lianliankan::Rules) -> String {
     use lianliankan::format::{read_board, read_query, read_query_count};
-    let mut reader = lianliankan::Reader::new(input);
+    let mut reader = grid_core::Reader::new(input);
     let mut connector = lianliankan::Connector::new();
     let mut out = String::new();
     let _stopped_at_the_error = (|| -> Result<(), InputError> {

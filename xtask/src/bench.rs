@@ -42,7 +42,10 @@
 //! - `report` renders outcomes; this module lists the puzzles' workloads
 //!   in the report's order and measures them.
 //! - `engine_times`: the lianliankan engine's absolute times (generate and
-//!   solve under every gravity mode, random deals), a table of its own.
+//!   solve under every gravity mode, random deals), a table of its own,
+//!   and `solve` against its baseline (a plain depth-first search over
+//!   positions with a memo of failed ones, written there on the library's
+//!   public API).
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path

@@ -190,20 +190,34 @@ fn forget_packaged_sources() -> Result<(), String> {
         .map(std::path::PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))
         .ok_or("neither CARGO_HOME nor HOME is set")?;
-    let version = env!("CARGO_PKG_VERSION");
     let Ok(registries) = std::fs::read_dir(home.join("registry").join("src")) else {
         return Ok(()); // nothing extracted yet
     };
     for registry in registries.flatten() {
-        for name in PUBLISHED {
-            let copy = registry.path().join(format!("{name}-{version}"));
-            if copy.is_dir() {
-                std::fs::remove_dir_all(&copy)
-                    .map_err(|e| format!("cannot remove {}: {e}", copy.display()))?;
+        let Ok(copies) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        // Every version: the crates have versions of their own.
+        for copy in copies.flatten() {
+            let file_name = copy.file_name();
+            let is_ours = file_name
+                .to_str()
+                .is_some_and(|dir| PUBLISHED.iter().any(|name| is_copy_of(dir, name)));
+            if is_ours && copy.path().is_dir() {
+                std::fs::remove_dir_all(copy.path())
+                    .map_err(|e| format!("cannot remove {}: {e}", copy.path().display()))?;
             }
         }
     }
     Ok(())
+}
+
+/// Whether `dir`, a folder of cargo's extracted sources, is a version of
+/// the package `name` (`name-1.2.3`, not `name-other-0.1.0`).
+fn is_copy_of(dir: &str, name: &str) -> bool {
+    dir.strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -249,5 +263,14 @@ tap v1.0.1 (*)
         );
         assert_eq!(listed("", "clap"), None);
         assert_eq!(listed("clap\n", "clap"), None);
+    }
+
+    #[test]
+    fn recognises_extracted_copies_of_every_version() {
+        assert!(is_copy_of("lianliankan-0.2.0", "lianliankan"));
+        assert!(is_copy_of("grid-core-0.1.0", "grid-core"));
+        assert!(!is_copy_of("grid-core-0.1.0", "grid-cli"));
+        assert!(!is_copy_of("grid-core-extra-0.1.0", "grid-core"));
+        assert!(!is_copy_of("segments", "segments"));
     }
 }

@@ -63,6 +63,8 @@ impl From<JudgeError> for Failure {
         match e {
             JudgeError::Input(e) => Failure::Input(e),
             JudgeError::Io(e) => Failure::Io(e),
+            // Kinds added later: an I/O failure that says what happened.
+            other => Failure::Io(std::io::Error::other(other)),
         }
     }
 }

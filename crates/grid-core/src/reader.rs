@@ -47,6 +47,7 @@ impl fmt::Display for Found {
 
 /// The kinds of [`InputError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// Something (such as "a number") was expected and something else found.
     Expected {
@@ -72,6 +73,7 @@ pub enum ErrorKind {
 /// `Display` gives the whole message, e.g.
 /// `line 7, column 3: expected a number, found "x"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputError {
     /// Where the offending text starts.
     pub location: Location,
@@ -80,6 +82,12 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// An error of `kind` at `location`.
+    #[must_use]
+    pub fn new(location: Location, kind: ErrorKind) -> Self {
+        InputError { location, kind }
+    }
+
     /// An error for a well-formed value the caller rejects, at `location`.
     #[must_use]
     pub fn invalid(location: Location, message: impl Into<String>) -> Self {

@@ -6,8 +6,12 @@
 //! [`read_query`]) goes through grid-core's [`Reader`], so every error
 //! carries its line and column; [`write_board`] writes a board in the same
 //! format (the `generate` subcommand's output, and the bench's inputs).
+//! [`Board`] is written and read in it by its `Display` and `FromStr`
+//! (one board alone: `n m`, then n rows of m kinds).
 
+use std::fmt;
 use std::io::{self, Write};
+use std::str::FromStr;
 
 use grid_core::{Grid, InputError, Pos, Reader};
 
@@ -158,6 +162,56 @@ pub fn write_board(out: &mut dyn Write, kinds: &Grid<u32>) -> io::Result<()> {
     Ok(())
 }
 
+impl fmt::Display for Board {
+    /// The board in the judge format, as [`write_board`] writes it: `n m`,
+    /// then one line of m kinds (0 = empty) per row, separated by single
+    /// spaces, each line ended by a line break.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} {}", self.rows(), self.cols())?;
+        for row in 0..self.rows() {
+            for col in 0..self.cols() {
+                if col > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", self.kind(Pos::new(row, col)).unwrap_or(0))?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Board {
+    type Err = InputError;
+
+    /// One board in the judge format, as [`read_board`] reads it (line
+    /// breaks carry no meaning), and nothing after it.
+    ///
+    /// # Errors
+    /// As [`read_board`]; also no board at all (an empty text or `0 0`),
+    /// or anything after the board.
+    fn from_str(text: &str) -> Result<Board, InputError> {
+        let mut reader = Reader::new(text.as_bytes());
+        let Some(board) = read_board(&mut reader)? else {
+            return Err(InputError::invalid(
+                reader.location(),
+                "expected a board (`n m` and n rows of m kinds), found none",
+            ));
+        };
+        if !reader.is_at_end() {
+            return Err(InputError::invalid(
+                reader.location(),
+                format!(
+                    "the {} x {} board ends before this: nothing may follow it",
+                    board.rows(),
+                    board.cols()
+                ),
+            ));
+        }
+        Ok(board)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +262,35 @@ mod tests {
         let mut out = Vec::new();
         write_board(&mut out, &board.to_grid()).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), input);
+    }
+
+    #[test]
+    fn boards_display_and_parse_in_the_judge_format() {
+        let text = "2 3\n1 0 2\n0 2 4294967294\n";
+        let board: Board = text.parse().unwrap();
+        assert_eq!(board.to_string(), text);
+        let mut written = Vec::new();
+        write_board(&mut written, &board.to_grid()).unwrap();
+        assert_eq!(board.to_string().as_bytes(), written);
+        // Line breaks carry no meaning.
+        assert_eq!("2 3 1 0 2 0 2 4294967294".parse::<Board>(), Ok(board));
+        let error = |text: &str| text.parse::<Board>().unwrap_err().to_string();
+        assert_eq!(
+            error("  \n"),
+            "line 2, column 1: expected a board (`n m` and n rows of m kinds), found none"
+        );
+        assert_eq!(
+            error("0 0"),
+            "line 1, column 4: expected a board (`n m` and n rows of m kinds), found none"
+        );
+        assert_eq!(
+            error("1 2\n3 3\n0\n"),
+            "line 3, column 1: the 1 x 2 board ends before this: nothing may follow it"
+        );
+        assert_eq!(
+            error("1 2\n3 x\n"),
+            "line 2, column 3: expected a number, found \"x\""
+        );
     }
 
     #[test]

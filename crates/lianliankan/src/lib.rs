@@ -9,7 +9,7 @@
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
 //! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`] | what the real games vary |
 //! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]) | playing (undo, redo), hinting, solving and dealing whole games |
-//! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw) | the judge's input and output, pictures |
+//! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
 //! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
 //! against. Positions are 0-based [`Pos`] (row, column); a path's corners
@@ -112,6 +112,7 @@ pub mod draw;
 mod engine;
 pub mod format;
 pub mod judge;
+mod order;
 mod query;
 pub mod reference;
 mod rules;
@@ -120,12 +121,13 @@ pub use engine::{
     DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
     Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress, solve_without_proofs,
 };
-pub use grid_core::{
-    ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,
-    Reader,
-};
+// Only the grid-core types this crate's own signatures use; the reader and
+// its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are
+// grid-core's, imported from there by who needs them.
+pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
+pub use order::{Order, Removal, ReplayError, Replayed};
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
-pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownGravity};
+pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownBorder, UnknownGravity};
 
 // The README's example runs as a doctest, so that it cannot go stale.
 #[cfg(doctest)]

@@ -14,21 +14,26 @@
 //!   that cannot;
 //! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
 //!   their cells has a move, by trying every permutation of the kinds;
-//! - [`random_board`]: the seeded random boards the differential tests
-//!   (unit and integration alike) run these against.
+//! - `random_board` and `paired_board`: the seeded random boards the
+//!   differential tests (unit and integration alike) run these against.
+//!   They are test generators, not part of the library's API: compiled for
+//!   the crate's own unit tests, and for others only with the non-default
+//!   feature `test-generators` (which the crate's integration tests turn
+//!   on through a dev-dependency on the crate itself).
 
 use std::collections::BTreeSet;
 
-use grid_core::{Grid, Padded, Pos, SplitMix64};
+use grid_core::{Grid, Padded, Pos};
 
 use crate::{Board, Border, Gravity, Move, Path, Rules};
 
 /// A `rows` × `cols` board whose cells each hold a tile with chance
 /// `fill` percent, of a kind drawn uniformly from 1..=`kinds`: the seeded
 /// boards of the differential tests.
+#[cfg(any(test, feature = "test-generators"))]
 #[must_use]
 pub fn random_board(
-    rng: &mut SplitMix64,
+    rng: &mut grid_core::SplitMix64,
     rows: usize,
     cols: usize,
     fill: u32,
@@ -49,9 +54,10 @@ pub fn random_board(
 
 /// A `rows × cols` board of `pairs` pairs (kinds 1..=`kinds` in turn; as
 /// many as fit) on random cells, the rest empty.
+#[cfg(any(test, feature = "test-generators"))]
 #[must_use]
 pub fn paired_board(
-    rng: &mut SplitMix64,
+    rng: &mut grid_core::SplitMix64,
     rows: usize,
     cols: usize,
     pairs: usize,

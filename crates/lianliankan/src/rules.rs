@@ -120,6 +120,7 @@ impl fmt::Display for Gravity {
 
 /// A gravity mode name that is not one of [`Gravity::ALL`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UnknownGravity(pub String);
 
 impl fmt::Display for UnknownGravity {
@@ -144,6 +145,56 @@ impl FromStr for Gravity {
             .into_iter()
             .find(|g| g.name() == s)
             .ok_or_else(|| UnknownGravity(s.to_owned()))
+    }
+}
+
+impl Border {
+    /// Both rules, closed first (the default).
+    pub const ALL: [Border; 2] = [Border::Closed, Border::Open];
+
+    /// The rule's name on the command line: `closed` or `open`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::Closed => "closed",
+            Border::Open => "open",
+        }
+    }
+}
+
+impl fmt::Display for Border {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A border rule name that is not one of [`Border::ALL`]'s.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownBorder(pub String);
+
+impl fmt::Display for UnknownBorder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Border::ALL.iter().map(|b| b.name()).collect();
+        write!(
+            f,
+            "unknown border rule `{}` (one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBorder {}
+
+impl FromStr for Border {
+    type Err = UnknownBorder;
+
+    fn from_str(s: &str) -> Result<Border, UnknownBorder> {
+        Border::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| UnknownBorder(s.to_owned()))
     }
 }
 
@@ -240,6 +291,7 @@ impl Groups {
 
 /// Why a groups text was refused; `Display` names the bad text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BadGroups {
     /// The offending part of the text.
     pub text: String,
@@ -441,6 +493,19 @@ mod tests {
         }
         let error = "sideways".parse::<Gravity>().unwrap_err().to_string();
         assert!(error.starts_with("unknown gravity mode `sideways` (one of: none, down,"));
+    }
+
+    #[test]
+    fn border_names_round_trip() {
+        for b in Border::ALL {
+            assert_eq!(b.name().parse::<Border>(), Ok(b));
+            assert_eq!(b.to_string(), b.name());
+        }
+        assert_eq!(Border::ALL[0], Border::default());
+        assert_eq!(
+            "around".parse::<Border>().unwrap_err().to_string(),
+            "unknown border rule `around` (one of: closed, open)"
+        );
     }
 
     #[test]

@@ -3,6 +3,12 @@
 //! the engine subcommands (`fixtures/lianliankan/game/`, the subcommand in
 //! `NAME.args`).
 
+use std::path::Path;
+
+use grid_core::SplitMix64;
+use lianliankan::{
+    Board, Border, Game, Gravity, Order, Pos, Removal, RemoveError, Rules, reference,
+};
 use test_support::{run_fixture, run_with_stdin};
 
 const BIN: &str = env!("CARGO_BIN_EXE_lianliankan");
@@ -203,5 +209,150 @@ fn study_counts_add_up_and_repeat() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&bad.stderr).contains("9 cells cannot be dealt in groups of 4")
+    );
+}
+
+/// What `replay` prints for `order` on `board` under `rules`, worked out
+/// from the library's [`Order::replay`]: the binary must print exactly this.
+fn replay_expected(board: &Board, rules: &Rules, order: &Order) -> (String, i32) {
+    match order.replay(board, rules) {
+        Ok(done) if done.tiles_left == 0 => (format!("ok {}\n", done.steps), 0),
+        Ok(done) => (
+            format!("ok {} ({} tiles left)\n", done.steps, done.tiles_left),
+            0,
+        ),
+        Err(illegal) => {
+            let shown = |p: Pos| format!("{} {}", p.row + 1, p.col + 1);
+            let why = match illegal.cause {
+                RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
+                RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
+                RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
+                other => other.to_string(),
+            };
+            let step = illegal.index + 1;
+            (format!("illegal step {step}: {}: {why}\n", illegal.step), 4)
+        }
+    }
+}
+
+/// Runs `replay` on `board` (given as the library writes it) and `order`
+/// (written to a file as the library writes it) and checks that the binary
+/// prints what the library's replay says, with the exit status.
+fn assert_replay_agrees(board: &Board, rules: &Rules, order: &Order, order_file: &Path) {
+    std::fs::write(order_file, order.to_string()).unwrap();
+    let (gravity, border) = (rules.gravity.to_string(), rules.border.to_string());
+    let args = [
+        "replay",
+        "--gravity",
+        &gravity,
+        "--border",
+        &border,
+        "-",
+        order_file.to_str().unwrap(),
+    ];
+    let out = run_with_stdin(BIN, &args, board.to_string().as_bytes());
+    let (expected, status) = replay_expected(board, rules, order);
+    let context = format!("{args:?} on\n{board}order:\n{order}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{context}");
+    assert_eq!(out.status.code(), Some(status), "{context}");
+    assert!(out.stderr.is_empty(), "{context}");
+}
+
+/// The binary's `replay` and the library's agree: on the fixtures' orders,
+/// and on random orders (legal moves, then maybe a random pair: off the
+/// board, the same cell, empty, different kinds or no path) on random
+/// boards under several rules.
+#[test]
+fn replay_agrees_with_the_library() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-agrees");
+    std::fs::create_dir_all(&dir).unwrap();
+    let order_file = dir.join("order.txt");
+
+    // The fixtures: the board file and the order the `.args` name.
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lianliankan/game");
+    let mut fixtures = 0;
+    for entry in std::fs::read_dir(&game).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("replay-") && name.ends_with(".in")) {
+            continue;
+        }
+        let args = std::fs::read_to_string(path.with_extension("args")).unwrap();
+        let words: Vec<&str> = args.split_whitespace().collect();
+        assert_eq!(words[0], "replay", "{name}");
+        let mut rules = Rules::default();
+        for flag in words.windows(2) {
+            match flag[0] {
+                "--gravity" => rules.gravity = flag[1].parse().unwrap(),
+                "--border" => rules.border = flag[1].parse().unwrap(),
+                _ => {}
+            }
+        }
+        let board_text = std::fs::read_to_string(game.join(words[words.len() - 1])).unwrap();
+        let board: Board = board_text.parse().unwrap();
+        let order: Order = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        assert_replay_agrees(&board, &rules, &order, &order_file);
+        fixtures += 1;
+    }
+    assert!(fixtures >= 2, "the replay fixtures are gone");
+
+    let mut rng = SplitMix64::new(0x7265_706c_6179);
+    let mut illegal = 0;
+    for case in 0..60 {
+        let rules = Rules {
+            border: Border::ALL[case % 2],
+            gravity: [Gravity::None, Gravity::Down, Gravity::Outward][case % 3],
+            ..Rules::default()
+        };
+        let (rows, cols) = (rng.range(1, 5), rng.range(1, 6));
+        let board = reference::random_board(&mut rng, rows, cols, 85, 3);
+        let mut game = Game::new(board.clone(), rules.clone());
+        let mut order = Order::default();
+        let legal = rng.below(1 + board.tile_count() / 2);
+        for _ in 0..legal {
+            let moves = game.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let pair = moves[rng.below(moves.len())];
+            game.remove(pair.a(), pair.b()).unwrap();
+            // Either tile first: the order keeps what is written.
+            order.push(if rng.percent(50) {
+                Removal::pair(pair.a(), pair.b())
+            } else {
+                Removal::pair(pair.b(), pair.a())
+            });
+        }
+        if rng.percent(70) {
+            let cell = |rng: &mut SplitMix64| Pos::new(rng.below(rows + 1), rng.below(cols + 1));
+            let a = cell(&mut rng);
+            let b = if rng.percent(10) { a } else { cell(&mut rng) };
+            order.push(Removal::pair(a, b));
+        }
+        illegal += usize::from(order.replay(&board, &rules).is_err());
+        assert_replay_agrees(&board, &rules, &order, &order_file);
+    }
+    assert!(illegal >= 10, "only {illegal} illegal orders");
+}
+
+/// `--border` is parsed by `Border`'s `FromStr`: its names work, and a bad
+/// one is a usage error (exit status 1) that names it and the choices.
+#[test]
+fn border_names_on_the_command_line() {
+    use std::process::Command;
+    for (border, answer) in [("closed", "NO\n"), ("open", "YES\n")] {
+        let out = run_with_stdin(BIN, &["--border", border], b"1 3 1 2 1 1 1 1 1 3");
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), answer, "{border}");
+    }
+    let out = Command::new(BIN)
+        .args(["moves", "--border", "around", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("unknown border rule `around` (one of: closed, open)"),
+        "{stderr}"
     );
 }

@@ -292,7 +292,7 @@ fn shuffle_finds_a_move_exactly_when_one_can_exist() {
                 assert_eq!(game.board(), &board);
                 shuffled += 1;
             }
-            Err(NoMovePossible) => {
+            Err(NoMovePossible { .. }) => {
                 assert!(!possible, "{rules:?} {board:?}");
                 assert_eq!(game.board(), &board);
                 assert!(game.history().is_empty());
@@ -349,9 +349,91 @@ fn remove_is_atomic_and_undo_returns_to_the_start() {
     assert!(matches!(game.solve(100), Solution::Unsolvable));
     let mut lone = Game::new(Board::from_rows(&[[1, 0, 2]]).unwrap(), Rules::default());
     assert!(lone.is_dead());
-    assert_eq!(lone.shuffle(1), Err(NoMovePossible));
+    assert!(matches!(lone.shuffle(1), Err(NoMovePossible { .. })));
     let mut done = Game::new(Board::from_rows(&[[0, 0]]).unwrap(), Rules::default());
     assert!(done.is_cleared() && !done.is_dead());
     assert_eq!(done.solve(0), Solution::Solved(Vec::new()));
     assert_eq!(done.undo(), None);
+}
+
+/// `Display` of every error in the chain of `error`'s sources does not
+/// already appear in the `Display` of the errors before it: each cause is
+/// printed once by a reporter that prints the chain.
+fn assert_causes_printed_once(error: &dyn std::error::Error) {
+    let mut shown = vec![error.to_string()];
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        for before in &shown {
+            assert!(
+                !before.contains(&text),
+                "`{before}` repeats its source `{text}`"
+            );
+        }
+        shown.push(text);
+        source = cause.source();
+    }
+}
+
+/// Every public error type of the crate (and grid-core's that it returns),
+/// in each of its kinds the public API can produce: none prints its
+/// source's text. (`ReplayError` has a source; the others have none today,
+/// and this fails if one gains a source that it also prints.)
+#[test]
+fn errors_print_their_cause_once() {
+    use lianliankan::{DealSpec, Order, deal, judge};
+    let mut errors: Vec<Box<dyn std::error::Error>> = Vec::new();
+    // RemoveError, and ReplayError around each kind.
+    let board = Board::from_rows(&[[1, 2], [2, 1], [3, 0]]).unwrap();
+    for text in ["4 1 1 1", "1 1 1 1", "3 2 1 1", "1 1 1 2", "1 1 2 2"] {
+        let order: Order = text.parse().unwrap();
+        let illegal = order.replay(&board, &Rules::default()).unwrap_err();
+        errors.push(Box::new(illegal.cause));
+        errors.push(Box::new(illegal));
+    }
+    // GenerateError.
+    errors.push(Box::new(generate(&GenerateSpec::new(1, 1, 1)).unwrap_err()));
+    errors.push(Box::new(generate(&GenerateSpec::new(2, 2, 3)).unwrap_err()));
+    errors.push(Box::new(deal(&DealSpec::new(3, 3, 2)).unwrap_err()));
+    // NoMovePossible.
+    let lone = Board::from_rows(&[[1, 2]]).unwrap();
+    errors.push(Box::new(
+        Game::new(lone, Rules::default()).shuffle(1).unwrap_err(),
+    ));
+    // OffBoard.
+    let far = lianliankan::connect(&board, Pos::new(9, 9), Pos::new(0, 0), &Rules::default());
+    errors.push(Box::new(far.unwrap_err()));
+    // BoardError.
+    errors.push(Box::new(
+        Board::from_rows(&[&[1, 1][..], &[1][..]]).unwrap_err(),
+    ));
+    errors.push(Box::new(Board::from_rows(&[[u32::MAX]]).unwrap_err()));
+    // The parsers' errors: UnknownGravity, UnknownBorder, BadGroups,
+    // InputError.
+    errors.push(Box::new("sideways".parse::<Gravity>().unwrap_err()));
+    errors.push(Box::new("around".parse::<Border>().unwrap_err()));
+    errors.push(Box::new("3-1".parse::<lianliankan::Groups>().unwrap_err()));
+    errors.push(Box::new("1 2 3".parse::<Board>().unwrap_err()));
+    errors.push(Box::new("1 0 1 1".parse::<Order>().unwrap_err()));
+    // JudgeError, of bad input and of a writer that fails.
+    let options = judge::Options::default();
+    let bad = judge::run(b"1 1\nx", &options, &mut Vec::new()).unwrap_err();
+    errors.push(Box::new(bad));
+    struct Broken;
+    impl std::io::Write for Broken {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other(RemoveError::NoPath))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let failed = judge::run(b"1 2 1 1 1 1 1 1 2", &options, &mut Broken).unwrap_err();
+    errors.push(Box::new(failed));
+    let mut with_source = 0;
+    for error in &errors {
+        assert_causes_printed_once(error.as_ref());
+        with_source += usize::from(error.source().is_some());
+    }
+    assert_eq!(with_source, 5, "the five replay errors have a source");
 }

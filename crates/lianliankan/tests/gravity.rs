@@ -304,7 +304,7 @@ fn shuffle_under_groups_finds_a_move_exactly_when_one_can_exist() {
                 assert!(!game.moves().is_empty());
                 shuffled += 1;
             }
-            Err(NoMovePossible) => {
+            Err(NoMovePossible { .. }) => {
                 assert!(!possible, "{rules:?} {board:?}");
                 assert_eq!(game.board(), &board);
                 refused += 1;

@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use lianliankan::Reader;
+use grid_core::Reader;
 use lianliankan::format::{read_board, read_query, read_query_count};
 use test_support::stress::{current_exe, normalised, run_buggy, stress};
 

@@ -222,6 +222,8 @@ pub async fn remove(
                     RemoveError::Empty(_) => "empty",
                     RemoveError::DifferentKinds { .. } => "different-kinds",
                     RemoveError::NoPath => "no-path",
+                    // A refusal of a later version of the engine.
+                    _ => "illegal",
                 };
                 let message = match error {
                     RemoveError::NoPath => format!(

@@ -204,11 +204,11 @@ fn judge_output(
     let error = match run(&mut out) {
         Ok(()) => None,
         Err(JudgeError::Input(e)) => Some(InputErrorJson::from(&e)),
-        // Writing to a Vec cannot fail.
-        Err(JudgeError::Io(e)) => Some(InputErrorJson {
+        // Writing to a Vec cannot fail; any other error has no place.
+        Err(other) => Some(InputErrorJson {
             line: 0,
             column: 0,
-            message: e.to_string(),
+            message: other.to_string(),
         }),
     };
     (String::from_utf8_lossy(&out).into_owned(), error)

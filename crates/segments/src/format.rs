@@ -60,13 +60,13 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
     })?;
     for row in 0..rows {
         let Some(line) = reader.line() else {
-            return Err(InputError {
-                location: reader.location(),
-                kind: ErrorKind::Invalid(format!(
+            return Err(InputError::new(
+                reader.location(),
+                ErrorKind::Invalid(format!(
                     "expected row {} of {rows} of the board, found end of input",
                     row + 1
                 )),
-            });
+            ));
         };
         let at = |i: usize| Location {
             line: line.location.line,
@@ -78,13 +78,13 @@ pub fn read_board(reader: &mut Reader<'_>) -> Result<Option<Board>, InputError> 
                     b'X' => board.set_piece(Pos::new(row, col), true),
                     b' ' => {}
                     _ => {
-                        return Err(InputError {
-                            location: at(col),
-                            kind: ErrorKind::Expected {
+                        return Err(InputError::new(
+                            at(col),
+                            ErrorKind::Expected {
                                 expected: "'X' or a space",
                                 found: character(&line.text[col..]),
                             },
-                        });
+                        ));
                     }
                 }
             } else if !byte.is_ascii_whitespace() {

@@ -9,15 +9,24 @@
 //! the bench's release process and reported in a table of their own. Every
 //! generated board must be solved (it has a certificate), and every solved
 //! order is replayed through `Game::remove`.
+//!
+//! The one comparison here, at KShisen's board sizes, is `solve` against a
+//! baseline written in this file on the library's public API alone
+//! ([`Baseline`]): the straightforward exact search, a depth-first search
+//! over positions that tries every pair [`moves`] lists and remembers the
+//! positions that failed (keyed by the tiles that remain). It stands for
+//! what a game developer would write without the engine's proofs, so the
+//! library carries no baseline of its own.
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-use grid_core::{Grid, SplitMix64};
+use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Rules, Solution, deal, generate, moves,
-    solve, solve_with_progress, solve_without_proofs,
+    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution, deal, generate,
+    moves, solve, solve_with_progress,
 };
+use rustc_hash::FxHashSet;
 
 use super::workload::Scale;
 
@@ -144,8 +153,7 @@ pub fn all_moves(scale: Scale, judged: bool) -> Result<String, String> {
 const DEAL_CAP: Duration = Duration::from_secs(1);
 
 /// Solve times of random deals at KShisen's board sizes, `solve` against
-/// the solver before its dead-position test and partner search
-/// (`solve_without_proofs`), each stopped after [`DEAL_CAP`]; a deal not
+/// the [`Baseline`] search, each stopped after [`DEAL_CAP`]; a deal not
 /// decided by then counts as taking the cap. Two workloads: every kind four
 /// times with the open border at all six sizes, and KShisen's own deal (42
 /// kinds, 8 or 12 of a kind) with the closed border at its three big sizes,
@@ -221,8 +229,9 @@ fn deal_times(
     );
     let mut out = format!(
         "\nRandom deals at KShisen's sizes ({deals} a size, {deal_name}, {border_name} border, \
-         no gravity), each search stopped after {} s: solve times of `solve` and of the solver \
-         before it (no dead-position test, no search over partners), in the same run.\n\n\
+         no gravity), each search stopped after {} s: solve times of `solve` and of the baseline \
+         (a depth-first search over positions with a memo of failed positions, on the public API), \
+         in the same run.\n\n\
          | board | solver | decided | median | p90 | p99 | slowest |\n|---|---|---:|---:|---:|---:|---:|\n",
         DEAL_CAP.as_secs()
     );
@@ -230,7 +239,7 @@ fn deal_times(
         let kinds = kinds.unwrap_or((rows * cols / 4) as u32);
         let mut rows_out = Vec::new();
         let mut verdicts: Vec<[Option<bool>; 2]> = vec![[None; 2]; deals as usize];
-        for (which, name) in ["solve", "previous"].into_iter().enumerate() {
+        for (which, name) in ["solve", "baseline"].into_iter().enumerate() {
             let mut times = Vec::new();
             let mut decided = 0;
             for seed in 0..deals {
@@ -247,7 +256,7 @@ fn deal_times(
                 let answer = if which == 0 {
                     solve_with_progress(&board, &rules, u64::MAX, &mut within)
                 } else {
-                    solve_without_proofs(&board, &rules, u64::MAX, &mut within)
+                    Baseline::new(&board, &rules).solve(&board, &mut within)
                 };
                 times.push(start.elapsed().min(DEAL_CAP));
                 verdicts[seed as usize][which] = match answer {
@@ -284,6 +293,112 @@ fn deal_times(
         }
     }
     Ok(out)
+}
+
+/// The baseline of [`kshisen_deals`]: the straightforward exact search for
+/// a removal order that clears a board without gravity, on the library's
+/// public API. A depth-first search over positions: at each, every pair
+/// [`moves`] lists is removed in turn (in its order, row by row) and the
+/// search goes on from there; a position from which no order clears the
+/// board is remembered, keyed by the set of tiles that remain (without
+/// gravity the tiles never move, so that set is the position), and not
+/// searched again. No proofs, no move ordering, no bound on the memo.
+struct Baseline<'a> {
+    rules: &'a Rules,
+    cols: usize,
+    /// The positions that cannot be cleared: bit `row * cols + col` set for
+    /// each tile that remains.
+    failed: FxHashSet<Vec<u64>>,
+    /// The position searched now, in the same form.
+    remaining: Vec<u64>,
+    /// The pairs removed on the way to it.
+    removed: Vec<Move>,
+    /// Positions searched, passed to the progress callback.
+    states: u64,
+}
+
+impl<'a> Baseline<'a> {
+    fn new(board: &Board, rules: &'a Rules) -> Baseline<'a> {
+        let cols = board.cols();
+        let mut remaining = vec![0u64; (board.rows() * cols).div_ceil(64)];
+        for (pos, _) in board.tiles() {
+            let bit = pos.row * cols + pos.col;
+            remaining[bit / 64] |= 1 << (bit % 64);
+        }
+        Baseline {
+            rules,
+            cols,
+            failed: FxHashSet::default(),
+            remaining,
+            removed: Vec::new(),
+            states: 0,
+        }
+    }
+
+    /// Searches `board` (no gravity), calling `progress` with the number
+    /// of positions searched at every one; a `Break` stops the search as
+    /// out of budget.
+    fn solve(
+        mut self,
+        board: &Board,
+        progress: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+    ) -> Solution {
+        assert_eq!(
+            self.rules.gravity,
+            Gravity::None,
+            "the baseline has no gravity"
+        );
+        match self.clear(&mut board.clone(), progress) {
+            Some(true) => Solution::Solved(self.removed),
+            Some(false) => Solution::Unsolvable,
+            None => Solution::OutOfBudget {
+                states: self.states,
+            },
+        }
+    }
+
+    /// Whether `board` (the position `self.remaining`) can be cleared, with
+    /// the order in `self.removed` if so; `None` when stopped. `board` is
+    /// as it was when this returns `Some(false)`.
+    fn clear(
+        &mut self,
+        board: &mut Board,
+        progress: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+    ) -> Option<bool> {
+        if board.tile_count() == 0 {
+            return Some(true);
+        }
+        if self.failed.contains(&self.remaining) {
+            return Some(false);
+        }
+        self.states += 1;
+        if progress(self.states).is_break() {
+            return None;
+        }
+        for pair in moves(board, self.rules) {
+            let kinds = [pair.a(), pair.b()].map(|p| board.kind(p).expect("on the board"));
+            self.set(board, pair.a(), 0);
+            self.set(board, pair.b(), 0);
+            self.removed.push(pair);
+            match self.clear(board, progress) {
+                Some(false) => {}
+                decided_or_stopped => return decided_or_stopped,
+            }
+            self.removed.pop();
+            self.set(board, pair.a(), kinds[0]);
+            self.set(board, pair.b(), kinds[1]);
+        }
+        self.failed.insert(self.remaining.clone());
+        Some(false)
+    }
+
+    /// Sets the cell at `pos` to `kind` (0: removes its tile) on the board
+    /// and in `self.remaining`.
+    fn set(&mut self, board: &mut Board, pos: Pos, kind: u32) {
+        board.set(pos, kind);
+        let bit = pos.row * self.cols + pos.col;
+        self.remaining[bit / 64] ^= 1 << (bit % 64);
+    }
 }
 
 /// Random deals decided under gravity `down`: every one must be decided.
@@ -334,7 +449,7 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
 }
 
 /// Plays `order` on `board`: every step legal, the board cleared.
-fn replay(board: &Board, rules: &Rules, order: &[lianliankan::Move]) -> Result<(), String> {
+fn replay(board: &Board, rules: &Rules, order: &[Move]) -> Result<(), String> {
     let mut game = Game::new(board.clone(), rules.clone());
     for pair in order {
         game.remove(pair.a(), pair.b())

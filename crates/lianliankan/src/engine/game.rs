@@ -11,6 +11,7 @@ use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
 
 /// Why [`Game::remove`] refused a pair. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RemoveError {
     /// A position is not on the board.
     OffBoard(Pos),

@@ -64,6 +64,7 @@ pub struct Generated {
 
 /// Why [`generate`] made no board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// Fewer than two cells.
     TooSmall,

@@ -10,6 +10,7 @@ use crate::{Board, Class, Rules, moves};
 /// kind has a single tile, or no two occupied cells can be joined by a path
 /// whatever tiles they hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NoMovePossible;
 
 impl fmt::Display for NoMovePossible {

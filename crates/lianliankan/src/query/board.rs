@@ -14,6 +14,7 @@ pub(crate) const RING: u32 = u32::MAX;
 
 /// Why a board cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Rows of different lengths were given.
     Ragged {

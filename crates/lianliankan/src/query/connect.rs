@@ -21,6 +21,7 @@ use crate::{Border, Path, Rules};
 
 /// A query naming a cell that is not on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OffBoard {
     /// The offending position.
     pub pos: Pos,

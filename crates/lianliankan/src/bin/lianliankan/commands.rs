@@ -4,10 +4,11 @@
 use std::io::{IsTerminal, Write};
 
 use grid_cli::Failure;
+use grid_core::Reader;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::{read_board, read_query, read_query_count, write_board};
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, InputError, Pos, Reader, RemoveError, Rules,
+    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Pos, RemoveError, Rules,
     Solution, Step, generate, solve_with_progress,
 };
 
@@ -149,34 +150,6 @@ pub fn generate_board(spec: &GenerateSpec, out: &mut dyn Write) -> Result<(), Fa
     Ok(())
 }
 
-/// Reads a removal order: lines of `r1 c1 r2 c2` (1-based), as `solve`
-/// prints them. Line breaks carry no meaning; the numbers must come in
-/// fours. The coordinates are checked against the board when replayed.
-pub fn read_order(input: &[u8]) -> Result<Vec<(Pos, Pos)>, InputError> {
-    let mut reader = Reader::new(input);
-    let mut steps = Vec::new();
-    let cell = |reader: &mut Reader<'_>| -> Result<Pos, InputError> {
-        let mut coordinate = || -> Result<usize, InputError> {
-            let value = reader.usize()?;
-            value.checked_sub(1).ok_or_else(|| {
-                InputError::invalid(
-                    reader.last_location(),
-                    "rows and columns count from 1, found 0",
-                )
-            })
-        };
-        let row = coordinate()?;
-        let col = coordinate()?;
-        Ok(Pos::new(row, col))
-    };
-    while !reader.is_at_end() {
-        let a = cell(&mut reader)?;
-        let b = cell(&mut reader)?;
-        steps.push((a, b));
-    }
-    Ok(steps)
-}
-
 /// What `replay` found, for the exit status.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Replayed {
@@ -186,35 +159,30 @@ pub enum Replayed {
     Illegal,
 }
 
-/// `replay`: plays `steps` on `board` under `rules`; `ok N` when all N are
+/// `replay`: plays `order` on `board` under `rules`; `ok N` when all N are
 /// legal, else `illegal step K: r1 c1 r2 c2: why` for the first that is not.
 pub fn replay(
-    board: Board,
-    rules: Rules,
-    steps: &[(Pos, Pos)],
+    board: &Board,
+    rules: &Rules,
+    order: &Order,
     out: &mut dyn Write,
 ) -> Result<Replayed, Failure> {
-    let mut game = Game::new(board, rules);
-    // Cells in judge coordinates, as the order gives them.
-    let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
-    for (k, &(a, b)) in steps.iter().enumerate() {
-        if let Err(refusal) = game.remove(a, b) {
-            let why = match refusal {
+    match order.replay(board, rules) {
+        Ok(done) if done.tiles_left == 0 => writeln!(out, "ok {}", done.steps)?,
+        Ok(done) => writeln!(out, "ok {} ({} tiles left)", done.steps, done.tiles_left)?,
+        Err(illegal) => {
+            // Cells in judge coordinates, as the order gives them.
+            let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
+            let why = match illegal.cause {
                 RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
                 RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
                 RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
                 other => other.to_string(),
             };
-            let (a, b) = (shown(a), shown(b));
-            writeln!(out, "illegal step {}: {a} {b}: {why}", k + 1)?;
+            let step = illegal.index + 1;
+            writeln!(out, "illegal step {step}: {}: {why}", illegal.step)?;
             return Ok(Replayed::Illegal);
         }
-    }
-    let left = game.board().tile_count();
-    if left == 0 {
-        writeln!(out, "ok {}", steps.len())?;
-    } else {
-        writeln!(out, "ok {} ({left} tiles left)", steps.len())?;
     }
     Ok(Replayed::Legal)
 }

@@ -10,10 +10,10 @@ mod study;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, DealSpec, GenerateSpec, Gravity, Groups, Rules};
+use lianliankan::{Border, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
 
 use commands::{Replayed, Verdict};
 
@@ -80,9 +80,11 @@ struct MatchArgs {
     /// The most turns a path may make.
     #[arg(long, value_name = "K", default_value_t = 2)]
     turns: usize,
-    /// Whether the path may run in a one-cell ring around the board.
-    #[arg(long, value_enum, default_value_t = BorderArg::Closed)]
-    border: BorderArg,
+    /// Whether the path may run in a one-cell ring around the board:
+    /// closed (it stays on the board, the judge's rule) or open (it may
+    /// leave the board by one cell, as in Shisen-Sho and Onet).
+    #[arg(long, value_name = "RULE", default_value_t = Border::Closed)]
+    border: Border,
     /// Kinds that match each other besides equal kinds: groups separated by
     /// commas, each a range `a-b` or a list `a+b+c` (e.g. `28-31,39-42`).
     #[arg(long, value_name = "SPEC")]
@@ -93,10 +95,7 @@ impl MatchArgs {
     fn rules(&self) -> Rules {
         Rules {
             max_turns: self.turns,
-            border: match self.border {
-                BorderArg::Closed => Border::Closed,
-                BorderArg::Open => Border::Open,
-            },
+            border: self.border,
             groups: self.groups.clone().unwrap_or_default(),
             ..Rules::default()
         }
@@ -254,14 +253,6 @@ enum Command {
     Stress(grid_cli::stress::StressArgs),
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum BorderArg {
-    /// The path stays on the board (the judge's rule).
-    Closed,
-    /// The path may leave the board by one cell (Shisen-Sho, Onet).
-    Open,
-}
-
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
@@ -385,9 +376,9 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
                     format!("cannot read {}: {e}", order.display()),
                 ))
             })?;
-            let steps = commands::read_order(&order_text)?;
+            let order = Order::read(&order_text)?;
             with_stdout(|out| {
-                if commands::replay(board, rules.rules(), &steps, out)? == Replayed::Illegal {
+                if commands::replay(&board, &rules.rules(), &order, out)? == Replayed::Illegal {
                     *verdict = EXIT_ILLEGAL;
                 }
                 Ok(())

@@ -545,7 +545,7 @@ fn explain_query(board: &BoardCase, i: usize, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lianliankan::Reader;
+    use grid_core::Reader;
     use lianliankan::format::{read_board, read_query, read_query_count};
 
     /// Every promise of the judge, checked on the input text itself.
