@@ -9,7 +9,7 @@
 //!    grid-cli, indicatif, wait-timeout) for any of
 //!    [`SOLVERS`] (only their binaries parse arguments);
 //! 5. Chromium and chromedriver for the play crate's browser tests
-//!    (`crates/play/tests/browser.rs`): nothing when they are on the PATH;
+//!    (`crates/play/tests/it/browser.rs`): nothing when they are on the PATH;
 //!    installed with apt-get when missing and this runs as root (CI does);
 //!    otherwise a failure naming the command (see [`crate::browser`]);
 //! 6. `cargo test --workspace`, the browser tests and the play server's

@@ -1,7 +1,5 @@
 //! What the socket tests share: the server on a free port of 127.0.0.1,
 //! and a plain HTTP client for its API.
-// Each test binary uses a different part of this module.
-#![allow(dead_code)]
 
 use std::net::SocketAddr;
 
@@ -12,6 +10,10 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
+
+/// Held by the tests that load the machine or need it unloaded (the load
+/// test, the browser scenarios), so that they never run at the same time.
+pub static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Starts `play::app` on a free port of 127.0.0.1 in the current runtime;
 /// it serves until the runtime ends.

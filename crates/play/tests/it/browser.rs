@@ -2,21 +2,20 @@
 //! (Debian's `chromium` and `chromium-driver`), against the server on a
 //! free port of 127.0.0.1.
 //!
-//! This test target has its own `main` (`harness = false` in Cargo.toml):
-//! it starts the server and one `chromedriver` on free ports, runs every
-//! scenario below in a fresh browser session, saves screenshots under
-//! `target/tmp/play-screenshots/`, prints one line per scenario and a
-//! summary, and fails unless every scenario passed. Without chromedriver
+//! One test, [`browser_scenarios`], starts the server and one
+//! `chromedriver` on free ports, runs every scenario below in a fresh
+//! browser session, saves screenshots under `target/tmp/play-screenshots/`,
+//! prints one line per scenario and a summary (shown with `--nocapture` or
+//! on failure), and fails unless every scenario passed. Without chromedriver
 //! or Chromium it fails at once and names the command that installs them
-//! (`cargo xtask test` installs them itself when it runs as root). A
-//! command-line argument that is not a flag runs only the scenarios whose
-//! names contain it; `--list` lists them.
-
-mod support;
+//! (`cargo xtask test` installs them itself when it runs as root).
+//! `PLAY_SCENARIO=NAME` runs only the scenarios whose names contain NAME.
+//! It runs alone, never beside the load test ([`crate::support::ALONE`]):
+//! the scenarios wait for animations, which a loaded machine slows.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitCode, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
@@ -37,7 +36,7 @@ struct Env {
     site: SocketAddr,
     driver: String,
     chromium: PathBuf,
-    http: support::Http,
+    http: crate::support::Http,
     shots: PathBuf,
 }
 
@@ -57,24 +56,20 @@ macro_rules! check {
     };
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let names: Vec<&str> = SCENARIOS.iter().map(|(name, _)| *name).collect();
-    if args.iter().any(|a| a == "--list") {
-        for name in names {
-            println!("{name}: test");
-        }
-        return ExitCode::SUCCESS;
-    }
-    let filter = args.iter().find(|a| !a.starts_with('-')).cloned();
+#[test]
+fn browser_scenarios() {
+    let _alone = crate::support::ALONE.blocking_lock();
+    let filter = std::env::var("PLAY_SCENARIO").ok();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    let code = runtime.block_on(run_all(filter));
+    let result = runtime.block_on(run_all(filter));
     runtime.shutdown_timeout(Duration::from_secs(1));
-    code
+    if let Err(why) = result {
+        panic!("{why}");
+    }
 }
 
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
@@ -105,38 +100,33 @@ const SCENARIOS: [(&str, Scenario); 8] = [
     }),
 ];
 
-async fn run_all(filter: Option<String>) -> ExitCode {
+async fn run_all(filter: Option<String>) -> Outcome {
     let started = Instant::now();
     let (Some(chromedriver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
-        eprintln!(
+        return Err(format!(
             "browser tests: `chromedriver` and `chromium` must be on the PATH (Debian: chromium-driver, chromium).\n\
              Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
-        );
-        return ExitCode::FAILURE;
+        ));
     };
-    let site = support::start_server(play::Limits::default()).await;
+    let site = crate::support::start_server(play::Limits::default()).await;
     let port = free_port();
     let mut driver = match Driver::start(&chromedriver, port) {
         Ok(driver) => driver,
-        Err(e) => {
-            eprintln!("browser tests: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return Err(format!("browser tests: {e}")),
     };
     let env = Env {
         site,
         driver: format!("http://127.0.0.1:{port}"),
         chromium,
-        http: support::client(),
+        http: crate::support::client(),
         shots: PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/play-screenshots")),
     };
     if let Err(e) = driver.wait_ready(&env.http, port).await {
-        eprintln!("browser tests: {e}");
-        return ExitCode::FAILURE;
+        return Err(format!("browser tests: {e}"));
     }
     let _ = std::fs::create_dir_all(&env.shots);
     println!("\nrunning the browser scenarios (server {site}, chromedriver on port {port})");
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed) = (0, Vec::new());
     for (name, scenario) in SCENARIOS {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
@@ -153,23 +143,25 @@ async fn run_all(filter: Option<String>) -> ExitCode {
                 println!("test {name} ... ok ({took:.1} s)");
             }
             Err(why) => {
-                failed += 1;
+                failed.push(format!("{name}: {why}"));
                 println!("test {name} ... FAILED ({took:.1} s)\n    {why}");
             }
         }
     }
     driver.stop();
-    let verdict = if failed == 0 { "ok" } else { "FAILED" };
     println!(
-        "\nscreenshots in {}\ntest result: {verdict}. {passed} passed; {failed} failed; 0 ignored; 0 measured; finished in {:.2}s\n",
+        "\nscreenshots in {}\nbrowser scenarios: {passed} passed, {} failed in {:.2}s\n",
         env.shots.display(),
+        failed.len(),
         started.elapsed().as_secs_f64()
     );
-    if failed == 0 && passed > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    if !failed.is_empty() {
+        return Err(format!("failed scenarios:\n{}", failed.join("\n")));
     }
+    if passed == 0 {
+        return Err(format!("no scenario's name contains {filter:?}"));
+    }
+    Ok(())
 }
 
 // ---- the driver and sessions ----
@@ -206,14 +198,14 @@ impl Driver {
     }
 
     /// Waits until the driver answers `GET /status`.
-    async fn wait_ready(&mut self, http: &support::Http, port: u16) -> Result<(), String> {
+    async fn wait_ready(&mut self, http: &crate::support::Http, port: u16) -> Result<(), String> {
         let address = SocketAddr::from(([127, 0, 0, 1], port));
         for _ in 0..200 {
             if let Ok(Some(status)) = self.0.try_wait() {
                 return Err(format!("chromedriver exited at once ({status})"));
             }
             if let Ok((status, _)) =
-                support::request(http, address, hyper::Method::GET, "/status", None).await
+                crate::support::request(http, address, hyper::Method::GET, "/status", None).await
             {
                 if status.is_success() {
                     return Ok(());
@@ -388,7 +380,7 @@ async fn screenshot(env: &Env, client: &Client, name: &str) -> Outcome {
 }
 
 async fn api(env: &Env, path: &str, body: &Value) -> Result<Value, String> {
-    support::post(&env.http, env.site, path, body).await
+    crate::support::post(&env.http, env.site, path, body).await
 }
 
 // ---- scenarios ----

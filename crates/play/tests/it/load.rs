@@ -4,8 +4,6 @@
 //! percentiles are printed (to the terminal even when cargo captures the
 //! test's output) and written to `target/tmp/play-load.txt`.
 
-mod support;
-
 use std::io::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -114,9 +112,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
-    let address = support::start_server(play::Limits::default()).await;
-    let http = support::client();
-    let board = support::post(
+    let _alone = crate::support::ALONE.lock().await;
+    let address = crate::support::start_server(play::Limits::default()).await;
+    let http = crate::support::client();
+    let board = crate::support::post(
         &http,
         address,
         "deal",
@@ -125,11 +124,11 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
     .await
     .unwrap()["board"]
         .clone();
-    let pair = support::post(&http, address, "hint", &json!({"board": board}))
+    let pair = crate::support::post(&http, address, "hint", &json!({"board": board}))
         .await
         .unwrap()["hint"]
         .clone();
-    let small = support::post(
+    let small = crate::support::post(
         &http,
         address,
         "deal",
@@ -155,7 +154,7 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
                 }
                 let call = &calls[i % calls.len()];
                 let sent = Instant::now();
-                let answer = support::request(
+                let answer = crate::support::request(
                     &http,
                     address,
                     call.method.clone(),

@@ -1,0 +1,10 @@
+//! The play crate's integration tests, in one test binary (one link of the
+//! server and its dependencies instead of one a file): the API without a
+//! socket, the binary's command line, a bounded load test, and the page in
+//! a real browser.
+
+mod api;
+mod browser;
+mod cli;
+mod load;
+mod support;
