@@ -1,0 +1,358 @@
+//! The `lianliankan` binary end to end on every fixture: judge answers,
+//! `--explain`, `--draw`, other rules (through `NAME.args`), bad input, and
+//! the engine subcommands (`fixtures/lianliankan/game/`, the subcommand in
+//! `NAME.args`).
+
+use std::path::Path;
+
+use grid_core::SplitMix64;
+use lianliankan::{
+    Board, Border, Game, Gravity, Order, Pos, Removal, RemoveError, Rules, reference,
+};
+use test_support::{run_fixture, run_with_stdin};
+
+const BIN: &str = env!("CARGO_BIN_EXE_lianliankan");
+
+#[test]
+fn fixtures() {
+    insta::glob!("../../../../fixtures", "lianliankan/*.in", |path| {
+        insta::assert_snapshot!(run_fixture(BIN, path));
+    });
+}
+
+#[test]
+fn bad_input() {
+    insta::glob!("../../../../fixtures", "lianliankan/bad/*.in", |path| {
+        let report = run_fixture(BIN, path);
+        assert!(report.contains("exit status: 2\n"), "{report}");
+        assert!(report.contains("--- stderr\nerror: line "), "{report}");
+        insta::assert_snapshot!(report);
+    });
+}
+
+/// A bad gravity mode or groups text is a usage error (exit status 1) that
+/// names the bad text, in every mode that takes it.
+#[test]
+fn bad_rules_are_usage_errors() {
+    use std::process::Command;
+    let cases: [&[&str]; 5] = [
+        &["hint", "--gravity", "sideways", "-"],
+        &["solve", "--groups", "1-3,3-5", "-"],
+        &["--groups", "2-1", "-"],
+        &[
+            "generate",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--kinds",
+            "1",
+            "--seed",
+            "1",
+            "--gravity",
+            "diagonal",
+        ],
+        &["moves", "--groups", "0+1", "-"],
+    ];
+    let named = ["`sideways`", "`1-3,3-5`", "`2-1`", "`diagonal`", "`0`"];
+    for (args, bad) in cases.iter().zip(named) {
+        let out = Command::new(BIN).args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(bad), "{args:?}: {stderr}");
+    }
+    // Judge mode takes groups but not gravity (nothing is removed there).
+    let out = Command::new(BIN)
+        .args(["--gravity", "down", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn engine_subcommands() {
+    insta::glob!("../../../../fixtures", "lianliankan/game/*.in", |path| {
+        let report = run_fixture(BIN, path);
+        let name = path.file_name().unwrap().to_string_lossy();
+        let status = if name.starts_with("bad-") {
+            "exit status: 2\n"
+        } else if name.contains("unknown") {
+            "exit status: 3\n"
+        } else if name.contains("illegal") {
+            "exit status: 4\n"
+        } else {
+            "exit status: 0\n"
+        };
+        assert!(report.contains(status), "{report}");
+        insta::assert_snapshot!(report);
+    });
+}
+
+/// `generate` prints a board in the judge format that `solve` clears, the
+/// same for the same seed.
+#[test]
+fn generate_then_solve() {
+    use std::process::Command;
+    let generate = |seed: &str| {
+        let out = Command::new(BIN)
+            .args(["generate", "--rows", "6", "--cols", "9", "--kinds", "7"])
+            .args(["--seed", seed, "--border", "open"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let board = generate("11");
+    assert_eq!(board, generate("11"));
+    assert_ne!(board, generate("12"));
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines[0], "6 9");
+    assert_eq!(lines.len(), 7);
+    assert!(lines[1..].iter().all(|l| l.split(' ').count() == 9));
+    let out = run_with_stdin(BIN, &["solve", "--border", "open"], board.as_bytes());
+    assert!(out.status.success());
+    // 27 removals, each naming cells 1-based on the 6 x 9 board.
+    let removals = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(removals.lines().count(), 27, "{removals}");
+    for line in removals.lines() {
+        let n: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert!(
+            n.len() == 4 && (1..=6).contains(&n[0]) && (1..=9).contains(&n[1]),
+            "{line}"
+        );
+    }
+    let refused = Command::new(BIN)
+        .args(["generate", "--rows", "2", "--cols", "2", "--kinds", "3"])
+        .args(["--seed", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).starts_with("error: 3 kinds"));
+}
+
+#[test]
+fn standard_input_and_help() {
+    use std::process::Command;
+    let out = run_with_stdin(BIN, &[], b"1 2 7 7 1 1 1 1 2");
+    assert!(out.status.success());
+    assert_eq!(out.stdout, b"YES\n");
+
+    let help = Command::new(BIN).arg("--help").output().unwrap();
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        text.contains("Examples:") && text.contains("--explain"),
+        "{text}"
+    );
+    // A bad command line is a usage failure (1), not bad input (2).
+    let bad_flag = Command::new(BIN)
+        .args(["--turns", "x", "f.in"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_flag.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad_flag.stderr).contains("--turns"));
+    let missing = Command::new(BIN).arg("no-such-file.in").output().unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).starts_with("error: cannot read no-such-file.in")
+    );
+}
+
+/// `study`: the counts add up to the deals, the same seed gives the same
+/// counts whatever the number of threads, another seed other deals, and a
+/// deal that cannot be made is a usage error.
+#[test]
+fn study_counts_add_up_and_repeat() {
+    use std::process::Command;
+    let csv = |seed: &str, jobs: &str| {
+        let out = Command::new(BIN)
+            .args([
+                "study", "--rows", "4", "--cols", "5", "--kinds", "5", "--deals", "120",
+            ])
+            .args([
+                "--seed", seed, "--jobs", jobs, "--csv", "--budget", "100000",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        let header: Vec<&str> = lines[0].split(',').collect();
+        let row: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(header.len(), row.len());
+        let field = |name: &str| row[header.iter().position(|h| *h == name).unwrap()].to_owned();
+        let count = |name: &str| field(name).parse::<u64>().unwrap();
+        assert_eq!(count("deals"), 120);
+        assert_eq!(
+            count("solvable") + count("unsolvable") + count("undecided"),
+            120
+        );
+        let (lo, hi): (f64, f64) = (
+            field("ci_low").parse().unwrap(),
+            field("ci_high").parse().unwrap(),
+        );
+        let fraction: f64 = field("fraction").parse().unwrap();
+        assert!(lo <= fraction && fraction <= hi, "{lo} {fraction} {hi}");
+        ["solvable", "unsolvable", "undecided", "fraction"].map(field)
+    };
+    let one = csv("5", "1");
+    assert_eq!(one, csv("5", "2"));
+    // Small boards of five kinds: both answers occur.
+    assert!(one[0] != "0" && one[1] != "0", "{one:?}");
+    assert_ne!(one, csv("6", "2"));
+    let bad = Command::new(BIN)
+        .args([
+            "study", "--rows", "3", "--cols", "3", "--kinds", "2", "--deals", "5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("9 cells cannot be dealt in groups of 4")
+    );
+}
+
+/// What `replay` prints for `order` on `board` under `rules`, worked out
+/// from the library's [`Order::replay`]: the binary must print exactly this.
+fn replay_expected(board: &Board, rules: &Rules, order: &Order) -> (String, i32) {
+    match order.replay(board, rules) {
+        Ok(done) if done.tiles_left == 0 => (format!("ok {}\n", done.steps), 0),
+        Ok(done) => (
+            format!("ok {} ({} tiles left)\n", done.steps, done.tiles_left),
+            0,
+        ),
+        Err(illegal) => {
+            let shown = |p: Pos| format!("{} {}", p.row + 1, p.col + 1);
+            let why = match illegal.cause {
+                RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
+                RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
+                RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
+                other => other.to_string(),
+            };
+            let step = illegal.index + 1;
+            (format!("illegal step {step}: {}: {why}\n", illegal.step), 4)
+        }
+    }
+}
+
+/// Runs `replay` on `board` (given as the library writes it) and `order`
+/// (written to a file as the library writes it) and checks that the binary
+/// prints what the library's replay says, with the exit status.
+fn assert_replay_agrees(board: &Board, rules: &Rules, order: &Order, order_file: &Path) {
+    std::fs::write(order_file, order.to_string()).unwrap();
+    let (gravity, border) = (rules.gravity.to_string(), rules.border.to_string());
+    let args = [
+        "replay",
+        "--gravity",
+        &gravity,
+        "--border",
+        &border,
+        "-",
+        order_file.to_str().unwrap(),
+    ];
+    let out = run_with_stdin(BIN, &args, board.to_string().as_bytes());
+    let (expected, status) = replay_expected(board, rules, order);
+    let context = format!("{args:?} on\n{board}order:\n{order}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{context}");
+    assert_eq!(out.status.code(), Some(status), "{context}");
+    assert!(out.stderr.is_empty(), "{context}");
+}
+
+/// The binary's `replay` and the library's agree: on the fixtures' orders,
+/// and on random orders (legal moves, then maybe a random pair: off the
+/// board, the same cell, empty, different kinds or no path) on random
+/// boards under several rules.
+#[test]
+fn replay_agrees_with_the_library() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-agrees");
+    std::fs::create_dir_all(&dir).unwrap();
+    let order_file = dir.join("order.txt");
+
+    // The fixtures: the board file and the order the `.args` name.
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lianliankan/game");
+    let mut fixtures = 0;
+    for entry in std::fs::read_dir(&game).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("replay-") && name.ends_with(".in")) {
+            continue;
+        }
+        let args = std::fs::read_to_string(path.with_extension("args")).unwrap();
+        let words: Vec<&str> = args.split_whitespace().collect();
+        assert_eq!(words[0], "replay", "{name}");
+        let mut rules = Rules::default();
+        for flag in words.windows(2) {
+            match flag[0] {
+                "--gravity" => rules.gravity = flag[1].parse().unwrap(),
+                "--border" => rules.border = flag[1].parse().unwrap(),
+                _ => {}
+            }
+        }
+        let board_text = std::fs::read_to_string(game.join(words[words.len() - 1])).unwrap();
+        let board: Board = board_text.parse().unwrap();
+        let order: Order = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        assert_replay_agrees(&board, &rules, &order, &order_file);
+        fixtures += 1;
+    }
+    assert!(fixtures >= 2, "the replay fixtures are gone");
+
+    let mut rng = SplitMix64::new(0x7265_706c_6179);
+    let mut illegal = 0;
+    for case in 0..60 {
+        let rules = Rules {
+            border: Border::ALL[case % 2],
+            gravity: [Gravity::None, Gravity::Down, Gravity::Outward][case % 3],
+            ..Rules::default()
+        };
+        let (rows, cols) = (rng.range(1, 5), rng.range(1, 6));
+        let board = reference::random_board(&mut rng, rows, cols, 85, 3);
+        let mut game = Game::new(board.clone(), rules.clone());
+        let mut order = Order::default();
+        let legal = rng.below(1 + board.tile_count() / 2);
+        for _ in 0..legal {
+            let moves = game.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let pair = moves[rng.below(moves.len())];
+            game.remove(pair.a(), pair.b()).unwrap();
+            // Either tile first: the order keeps what is written.
+            order.push(if rng.percent(50) {
+                Removal::pair(pair.a(), pair.b())
+            } else {
+                Removal::pair(pair.b(), pair.a())
+            });
+        }
+        if rng.percent(70) {
+            let cell = |rng: &mut SplitMix64| Pos::new(rng.below(rows + 1), rng.below(cols + 1));
+            let a = cell(&mut rng);
+            let b = if rng.percent(10) { a } else { cell(&mut rng) };
+            order.push(Removal::pair(a, b));
+        }
+        illegal += usize::from(order.replay(&board, &rules).is_err());
+        assert_replay_agrees(&board, &rules, &order, &order_file);
+    }
+    assert!(illegal >= 10, "only {illegal} illegal orders");
+}
+
+/// `--border` is parsed by `Border`'s `FromStr`: its names work, and a bad
+/// one is a usage error (exit status 1) that names it and the choices.
+#[test]
+fn border_names_on_the_command_line() {
+    use std::process::Command;
+    for (border, answer) in [("closed", "NO\n"), ("open", "YES\n")] {
+        let out = run_with_stdin(BIN, &["--border", border], b"1 3 1 2 1 1 1 1 1 3");
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), answer, "{border}");
+    }
+    let out = Command::new(BIN)
+        .args(["moves", "--border", "around", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("unknown border rule `around` (one of: closed, open)"),
+        "{stderr}"
+    );
+}

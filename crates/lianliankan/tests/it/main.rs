@@ -1,0 +1,12 @@
+//! The lianliankan crate's integration tests, in one test binary (one link of
+//! the crate and its dependencies instead of one a file). `stress` stays a
+//! binary of its own: it doubles as the buggy programs it tests
+//! (`harness = false`).
+
+#[cfg(feature = "cli")]
+mod cli;
+mod common;
+mod differential;
+mod engine;
+mod gravity;
+mod serde_forms;
