@@ -24,8 +24,16 @@ use crate::{Board, Game, Move, RemoveError, Rules};
 /// More kinds of step (a slide of the first tile before the removal, in the
 /// rule variant that has them) may be added: match with a `_` arm, or use
 /// [`Removal::cells`], which every step has.
+///
+/// With the `serde` feature a plain pair is `{"a": [row, col], "b": [row,
+/// col]}` (0-based), the form of a [`Move`] with the tiles as written.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(untagged, deny_unknown_fields)
+)]
 pub enum Removal {
     /// Remove the tiles at `a` and `b` (0-based), joined by a path under
     /// the rules, then let gravity act.
@@ -103,7 +111,15 @@ impl fmt::Display for Removal {
 /// assert_eq!(illegal.index, 1); // the second step (0-based)
 /// assert_eq!(illegal.cause, RemoveError::Empty(Pos::new(0, 0)));
 /// ```
+///
+/// With the `serde` feature an order is the list of its steps (see
+/// [`Removal`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(transparent)
+)]
 pub struct Order {
     steps: Vec<Removal>,
 }

@@ -7,8 +7,8 @@
 
 use grid_core::{Path, Point, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Generated, Gravity, Groups, Move, Rules, Slide,
-    Step, deal, generate,
+    Board, Border, DealSpec, Game, GenerateSpec, Generated, Gravity, Groups, Move, Order, Rules,
+    Slide, Step, deal, generate,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -561,4 +561,18 @@ fn a_saved_game_with_any_number_changed_loads_or_is_refused_and_never_panics() {
         loaded > 0 && refused > 0,
         "{loaded} loaded, {refused} refused"
     );
+}
+
+#[test]
+fn removal_orders_keep_the_tiles_as_written() {
+    let board: Board = "2 2\n1 2\n1 2\n".parse().unwrap();
+    // The second pair written bottom tile first: kept so, unlike a Move.
+    let order: Order = "1 1 2 1\n2 2 1 2\n".parse().unwrap();
+    let text = round_trip(&order);
+    assert_eq!(text, r#"[{"a":[0,0],"b":[1,0]},{"a":[1,1],"b":[0,1]}]"#);
+    let read: Order = serde_json::from_str(&text).unwrap();
+    assert_eq!(read.to_string(), "1 1 2 1\n2 2 1 2\n");
+    assert_eq!(read.replay(&board, &Rules::default()).unwrap().steps, 2);
+    assert!(!refused::<Order>(&json!([{"a": [0, 0]}])).is_empty());
+    assert!(!refused::<Order>(&json!([{"a": [0, 0], "b": [1, 0], "c": 1}])).is_empty());
 }
