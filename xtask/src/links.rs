@@ -27,10 +27,16 @@ struct Link {
     target: String,
 }
 
-/// Checks every Markdown file of the workspace and prints each broken link
-/// as `file:line: link: why`.
-pub fn run() -> Result<(), String> {
-    let broken = broken_links(&workspace_root())?;
+/// Checks every Markdown file of the workspace (or of the folder given,
+/// such as another checkout) and prints each broken link as
+/// `file:line: link: why`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let root = match args {
+        [] => workspace_root(),
+        [dir] => PathBuf::from(dir),
+        _ => return Err("usage: cargo xtask links [FOLDER]".to_owned()),
+    };
+    let broken = broken_links(&root)?;
     if broken.is_empty() {
         println!("==> every relative link in the Markdown files resolves");
         return Ok(());
