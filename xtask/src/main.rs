@@ -1,9 +1,10 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask bench`
 //! measures the solvers; `cargo xtask study` measures how many random
-//! deals can be cleared.
+//! deals can be cleared; `cargo xtask links` checks the Markdown links.
 
 mod bench;
 mod browser;
+mod links;
 #[cfg(test)]
 mod module_cycles;
 mod packages;
@@ -33,6 +34,8 @@ tasks:
                      packaged and built from its package)
                    cargo xtask bench --quick
   browser        only the Chromium step of `test`
+  links [DIR]    every relative link in the Markdown files resolves (also a
+                 test, so `cargo test` checks it); DIR: another checkout
   bench          the solvers' speed on seeded worst-case inputs against
                  parsing alone and the brute-force baselines, answers checked
                  (release build; report in target/bench/report.md)
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("browser") => browser::ensure(),
+        Some("links") => links::run(&args[1..]),
         Some("study") => study::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.
         Some("bench-run") => bench::run_measurements(&args[1..]),

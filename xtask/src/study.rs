@@ -9,7 +9,7 @@
 //! as soon as it is done, and a cell already there with the same deals and
 //! limits is not run again, so a long study can be stopped and resumed.
 //! Then `docs/study/solvable.svg` (the chart) and `docs/study/table.md`
-//! (the table the README shows) are written from the CSV.
+//! (the table docs/study.md shows) are written from the CSV.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -266,12 +266,16 @@ fn parse(text: &str) -> Result<Vec<Row>, String> {
     Ok(out)
 }
 
-/// The README's table: one line a cell, in the CSV's order.
+/// The study's table (docs/study.md shows it): one line a cell, in the
+/// CSV's order. Besides the fraction of the decided deals, a cell with
+/// undecided deals shows the fraction of all its deals that can be cleared
+/// bounded both ways: solvable / deals (no undecided deal can be cleared)
+/// up to (solvable + undecided) / deals (every one can).
 fn table(rows: &[Row]) -> String {
     let mut out = String::from(
         "| board | tiles | deal | border | gravity | deals | solvable | unsolvable | undecided | \
-         solvable fraction (95% CI) | time limit | median | slowest |\n\
-         |---|---:|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|\n",
+         solvable fraction (95% CI) | solvable of all deals | time limit | median | slowest |\n\
+         |---|---:|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|\n",
     );
     for r in rows {
         let deal = if r.many_of_a_kind() {
@@ -284,9 +288,19 @@ fn table(rows: &[Row]) -> String {
         } else {
             format!("{:.3} ({:.3}–{:.3})", r.fraction, r.ci_low, r.ci_high)
         };
+        let bounds = if r.undecided == 0 || r.deals == 0 {
+            "—".to_owned()
+        } else {
+            let of_all = |n: u64| n as f64 / r.deals as f64;
+            format!(
+                "{:.3}–{:.3}",
+                of_all(r.solvable),
+                of_all(r.solvable + r.undecided)
+            )
+        };
         writeln!(
             out,
-            "| {}×{} | {} | {deal} | {} | {} | {} | {} | {} | {} | {fraction} | {} s | {:.1} ms | {:.0} ms |",
+            "| {}×{} | {} | {deal} | {} | {} | {} | {} | {} | {} | {fraction} | {bounds} | {} s | {:.1} ms | {:.0} ms |",
             r.cols,
             r.rows,
             r.rows * r.cols,
@@ -485,6 +499,10 @@ rows,cols,kinds,copies,border,gravity,turns,groups,budget,seconds,seed,deals,sol
         let table = table(&rows);
         assert_eq!(table.lines().count(), 2 + 4);
         assert!(table.contains("| 24×12 | 288 | KShisen (42 kinds) | open | none | 1000 | 980 | 0 | 20 | 1.000 (0.996–1.000) |"));
-        assert!(table.contains("none decided"));
+        assert!(table.contains("| 0.980–1.000 | 10 s |"));
+        assert!(table.contains("| 0.010–0.050 | 10 s |"));
+        // No undecided deal: the decided fraction is the whole story.
+        assert!(table.contains("| 0.999 (0.994–1.000) | — | 10 s |"));
+        assert!(table.contains("none decided | 0.000–1.000 | 1 s |"));
     }
 }
