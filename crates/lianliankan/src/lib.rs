@@ -113,8 +113,9 @@ pub mod reference;
 mod rules;
 
 pub use engine::{
-    DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
-    Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress, solve_without_proofs,
+    Cancel, DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, Progress,
+    RemoveError, Slide, Solution, SolveConfig, Step, deal, generate, moves, solve, solve_with,
+    solve_with_progress,
 };
 pub use grid_core::{
     ErrorKind, Found, Grid, InputError, JudgeError, Line, Location, Padded, Path, Point, Pos,

@@ -156,6 +156,7 @@ fn solve_replays_on_larger_random_boards() {
                 assert_eq!(states, 20_000);
                 answers[2] += 1;
             }
+            other => panic!("nothing cancels this search: {other:?}"),
         }
     }
     assert!(answers[0] > 50, "{answers:?}");
@@ -244,6 +245,7 @@ fn generated_boards_at_kshisen_sizes_are_never_unsolvable() {
                     panic!("{rows}x{cols} {border:?}: generated, yet unsolvable")
                 }
                 Solution::OutOfBudget { .. } => {}
+                other => panic!("nothing cancels this search: {other:?}"),
             }
         }
     }

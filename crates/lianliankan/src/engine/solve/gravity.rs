@@ -19,7 +19,7 @@
 //! so `Unsolvable` is a proof; the pruning is the memo of positions
 //! searched to the end, the odd-class test at the root (it holds under any
 //! rule: every removal takes two tiles of one class), and, under a gravity
-//! with one pass, the dead-position test of `gravity_stuck` (tiles that no
+//! with one pass, the dead-position test of `stuck` (tiles that no
 //! play can ever remove) and the pairs narrowing rules out.
 //!
 //! Move ordering is the static search's: classes with fewer tiles left
@@ -54,37 +54,39 @@
 //! search without the test on every cell measured, and every deal of the
 //! 30×16 four-of-each open cell, of which that search left 7 undecided.)
 
-use std::ops::ControlFlow;
-
 use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
-use super::gravity::Passes;
-use super::gravity_stuck::StuckTest;
+use super::budget::{Budget, FIRST_RUN, Stop, luby};
+use super::dead_sets::DeadSets;
 use super::holes;
-use super::reach::Field;
-use super::solve::{FIRST_RUN, MEMO_ENTRY_OVERHEAD, Solution, Stop, count_state};
+use super::memo::Memo;
+use super::pairings::pairings;
+use super::position::{classes, has_odd_class};
+use super::solution::Solution;
+use super::stuck::StuckTest;
+use crate::engine::gravity::Passes;
+use crate::engine::reach::Field;
 use crate::query::joins;
-use crate::{Board, Class, Move, Rules};
+use crate::{Board, Move, Rules};
 
-/// As [`super::solve_with_progress`] for `rules.gravity` other than `None`.
+#[cfg(test)]
+mod tests;
+
+/// As [`solve_with`](crate::solve_with) for `rules.gravity` other than
+/// `None`.
 ///
 /// # Complexity
-/// At most `budget` states, each O(t·rows·cols) for t tiles (a state of a
-/// round with the dead-position test O(p·t·rows·cols), p passes of that
-/// test); memory at most `memo_bytes` for the memo and the dead sets.
-pub(super) fn solve(
-    board: &Board,
-    rules: &Rules,
-    budget: u64,
-    memo_bytes: usize,
-    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Solution {
+/// At most the budget's states, each O(t·rows·cols) for t tiles (a state
+/// of a round with the dead-position test O(p·t·rows·cols), p passes of
+/// that test); memory at most the budget's room for the memo and the dead
+/// sets.
+pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     let runs = Runs {
         first: FIRST_RUN,
         unit: RUN_UNIT,
     };
-    solve_with_runs(board, rules, budget, memo_bytes, runs, progress).0
+    solve_with_runs(board, rules, budget, runs).0
 }
 
 /// The sizes of the search's runs, in states.
@@ -97,23 +99,11 @@ struct Runs {
 }
 
 /// As [`solve`] with these run sizes; also the number of runs made.
-fn solve_with_runs(
-    board: &Board,
-    rules: &Rules,
-    budget: u64,
-    memo_bytes: usize,
-    runs: Runs,
-    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> (Solution, u64) {
-    let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
-    classes.sort_unstable();
-    let odd = classes
-        .chunk_by(|a, b| a == b)
-        .any(|run| run.len() % 2 == 1);
-    if odd {
+fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> (Solution, u64) {
+    if has_odd_class(board, rules) {
         return (Solution::Unsolvable, 0);
     }
-    let (mut search, ids) = Search::new(board, rules, budget, memo_bytes, progress);
+    let (mut search, ids) = Search::new(board, rules, budget);
     // The deal itself first: most lost deals on big boards are dead at once.
     if search.is_dead(&search.classes_of(&ids), &ids) {
         return (Solution::Unsolvable, 0);
@@ -134,20 +124,6 @@ const TESTING_SHARE: u64 = 16;
 /// same; the clearable deals' times are heavy-tailed, and one long run
 /// spends its states under an early wrong removal.)
 const RUN_UNIT: u64 = 1000;
-
-/// The `k`-th term (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2
-/// 4 8 ..., where each block of 2^n − 1 terms is the block before it twice,
-/// then 2^(n−1).
-fn luby(mut k: u64) -> u64 {
-    loop {
-        // The block that ends at or after k: 2^n − 1 terms.
-        let n = u64::BITS - k.leading_zeros();
-        if k == (1 << n) - 1 {
-            return 1 << (n - 1);
-        }
-        k -= (1 << (n - 1)) - 1;
-    }
-}
 
 /// The holes proof (`holes`) is tried before each of the first
 /// rounds with the dead-position test, with at most this many states each
@@ -190,31 +166,20 @@ struct Search<'a, 'p> {
     /// Dead positions and the tiles that stay in them.
     dead_sets: DeadSets,
     /// Boards (encoded) known not to clear.
-    failed: FxHashSet<Box<[u8]>>,
-    memo_room: usize,
-    states: u64,
-    budget: u64,
-    limit: u64,
+    memo: Memo<u8>,
+    /// States, run limits and memory.
+    budget: Budget<'p>,
     shuffle: Option<SplitMix64>,
     /// The runs made from the root so far.
     runs: u64,
-    progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
 }
 
 impl<'a, 'p> Search<'a, 'p> {
     /// The search of `board` (whose classes all have an even count), and
     /// its board of tile ids: 1..=t in row-major order, which tiles keep as
     /// they slide.
-    fn new(
-        board: &Board,
-        rules: &'a Rules,
-        budget: u64,
-        memo_bytes: usize,
-        progress: &'p mut dyn FnMut(u64) -> ControlFlow<()>,
-    ) -> (Search<'a, 'p>, Grid<u32>) {
-        let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
-        classes.sort_unstable();
-        classes.dedup();
+    fn new(board: &Board, rules: &'a Rules, budget: Budget<'p>) -> (Search<'a, 'p>, Grid<u32>) {
+        let classes = classes(board, rules);
         let mut ids = board.to_grid();
         let mut class_of = vec![0];
         for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
@@ -248,14 +213,10 @@ impl<'a, 'p> Search<'a, 'p> {
             order: Vec::new(),
             removed: Vec::new(),
             dead_sets: DeadSets::default(),
-            failed: FxHashSet::default(),
-            memo_room: memo_bytes,
-            states: 0,
+            memo: Memo::default(),
             budget,
-            limit: u64::MAX,
             shuffle: None,
             runs: 0,
-            progress,
         };
         (search, ids)
     }
@@ -272,7 +233,7 @@ impl<'a, 'p> Search<'a, 'p> {
             } else {
                 run_states
             };
-            self.limit = self.states.saturating_add(states);
+            self.budget.limit = self.budget.states.saturating_add(states);
             let answer = if self.shuffle.is_some() && !self.testing {
                 self.restarting_round(ids, tiles, runs.unit)
             } else {
@@ -282,16 +243,11 @@ impl<'a, 'p> Search<'a, 'p> {
             match answer {
                 Ok(true) => return Solution::Solved(std::mem::take(&mut self.order)),
                 Ok(false) => return Solution::Unsolvable,
-                Err(Stop::OutOfBudget) => {
-                    return Solution::OutOfBudget {
-                        states: self.states,
-                    };
-                }
                 Err(Stop::Restart) => {
                     self.order.clear();
                     self.removed.clear();
                     if !self.testing {
-                        self.shuffle = Some(SplitMix64::new(self.states));
+                        self.shuffle = Some(SplitMix64::new(self.budget.states));
                         run_states = run_states.saturating_mul(2);
                     }
                     self.testing = !self.testing && self.stuck.is_some();
@@ -306,14 +262,11 @@ impl<'a, 'p> Search<'a, 'p> {
                         match self.narrow(ids) {
                             Ok(false) => {}
                             Ok(true) => return Solution::Unsolvable,
-                            Err(_) => {
-                                return Solution::OutOfBudget {
-                                    states: self.states,
-                                };
-                            }
+                            Err(stop) => return Solution::stopped(&stop, self.budget.states),
                         }
                     }
                 }
+                Err(stop) => return Solution::stopped(&stop, self.budget.states),
             }
         }
     }
@@ -326,10 +279,10 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let board = self.classes_of(ids);
         let key = self.key(&board);
-        if self.failed.contains(&key) {
+        if self.memo.contains(&key) {
             return Ok(false);
         }
-        count_state(&mut self.states, self.budget, self.limit, self.progress)?;
+        self.budget.count()?;
         let dead = self.is_dead_here(&board, ids);
         let mut moves = if dead {
             Vec::new()
@@ -361,10 +314,7 @@ impl<'a, 'p> Search<'a, 'p> {
             self.order.pop();
             self.removed.pop();
         }
-        let cost = key.len() + MEMO_ENTRY_OVERHEAD;
-        if cost <= self.memo_room && self.failed.insert(key) {
-            self.memo_room -= cost;
-        }
+        self.memo.remember(key, &mut self.budget.room);
         Ok(false)
     }
 
@@ -374,16 +324,16 @@ impl<'a, 'p> Search<'a, 'p> {
     /// tie-breaking. The memo is kept: a position searched to the end in
     /// one run is not searched again in the next.
     fn restarting_round(&mut self, ids: &Grid<u32>, tiles: usize, unit: u64) -> Result<bool, Stop> {
-        let end = self.limit;
+        let end = self.budget.limit;
         let mut k = 1;
         loop {
             self.runs += 1;
-            self.limit = self.states.saturating_add(unit * luby(k)).min(end);
+            self.budget.limit = self.budget.states.saturating_add(unit * luby(k)).min(end);
             match self.run(ids, tiles) {
-                Err(Stop::Restart) if self.states < end => {
+                Err(Stop::Restart) if self.budget.states < end => {
                     self.order.clear();
                     self.removed.clear();
-                    self.shuffle = Some(SplitMix64::new(self.states ^ (k << 40)));
+                    self.shuffle = Some(SplitMix64::new(self.budget.states ^ (k << 40)));
                     k += 1;
                 }
                 answer => return answer,
@@ -431,7 +381,7 @@ impl<'a, 'p> Search<'a, 'p> {
         if self.stuck.is_none() {
             return false;
         }
-        if self.removed.is_empty() || !self.testing && self.dead_sets.known.is_empty() {
+        if self.removed.is_empty() || !self.testing && self.dead_sets.is_empty() {
             // The board as given need not be compacted; with nothing known
             // and no test, there is nothing to look up or remember.
             return self.testing && self.is_dead(board, ids);
@@ -448,13 +398,7 @@ impl<'a, 'p> Search<'a, 'p> {
         } else {
             return false;
         };
-        let here = &self.dead_sets.here;
-        let cost = 2 * here.len() * 8 + MEMO_ENTRY_OVERHEAD;
-        if cost <= self.memo_room {
-            self.memo_room -= cost;
-            let here = here.as_slice().into();
-            self.dead_sets.known.insert(here, stuck);
-        }
+        self.dead_sets.remember(stuck, &mut self.budget.room);
         true
     }
 
@@ -493,23 +437,19 @@ impl<'a, 'p> Search<'a, 'p> {
         {
             return false;
         }
-        let mut states = 0;
-        let cap = cap.min(self.budget);
         let position = holes::Position {
             ids,
             class_of: &self.class_of,
             slides: Some(&self.passes),
         };
-        let lost = holes::is_lost(
+        holes::prove_lost(
             &position,
             &mut self.field,
             self.rules.border,
             self.rules.max_turns,
             cap,
-            &mut states,
-        );
-        self.states += states.min(cap);
-        lost
+            &mut self.budget,
+        )
     }
 
     /// Narrowing at the root (the board of tile ids `ids`, compacted): for
@@ -549,11 +489,14 @@ impl<'a, 'p> Search<'a, 'p> {
                     continue;
                 }
                 for bound in pairings(tiles) {
-                    let bound = bound.map(|(a, b)| id_pair(cells[a], cells[b]));
+                    let bound: Vec<(u32, u32)> = bound
+                        .into_iter()
+                        .map(|(a, b)| id_pair(cells[a], cells[b]))
+                        .collect();
                     if bound.iter().any(|pair| self.ruled_out.contains(pair)) {
                         continue;
                     }
-                    count_state(&mut self.states, self.budget, limit, self.progress)?;
+                    self.budget.count_within(limit)?;
                     let ruled_out = &self.ruled_out;
                     let mate = |x: u32| {
                         bound.iter().find_map(|&(a, b)| {
@@ -581,7 +524,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 }
             }
         }
-        count_state(&mut self.states, self.budget, limit, self.progress)?;
+        self.budget.count_within(limit)?;
         Ok(self.is_dead(&board, ids))
     }
 
@@ -692,294 +635,4 @@ const NARROW_CAP: usize = 4;
 /// Two tile ids as a key of `ruled_out`: the smaller first.
 fn id_pair(a: u32, b: u32) -> (u32, u32) {
     (a.min(b), a.max(b))
-}
-
-/// What narrowing binds together among the cells `tiles` of one class:
-/// with four tiles, each of the three pairings (two pairs); with more, each
-/// pair (given twice).
-fn pairings(tiles: &[usize]) -> Vec<[(usize, usize); 2]> {
-    if let &[a, b, c, d] = tiles {
-        return vec![[(a, b), (c, d)], [(a, c), (b, d)], [(a, d), (b, c)]];
-    }
-    let mut out = Vec::new();
-    for (i, &a) in tiles.iter().enumerate() {
-        for &b in &tiles[i + 1..] {
-            out.push([(a, b), (a, b)]);
-        }
-    }
-    out
-}
-
-/// How many of the last removals on the way to a position [`DeadSets`]
-/// puts back one at a time to look for a known dead position: the sibling
-/// positions the search has met are mostly the recent ones, and each look
-/// costs a hash of the tile set (four-of-each open 24×12 under `down`:
-/// deals 38 and 51 decided in 10.4 and 13.1 s with 8, 10.9 and 12.7 s with
-/// all, 15.4 and 16.5 s without the memory).
-const LOOKBACK: usize = 8;
-
-/// Dead positions under a one-pass gravity, each with the tiles the test
-/// left outside R (the set X), by the tiles on the board.
-///
-/// *Why a position Q with X ⊆ Q ⊆ P is dead* when P (as sets of tiles) is
-/// dead with X: on Q, take the tiles of Q outside X as R. Every line holds
-/// the same tiles of X as on P, so the relaxed board is P's final one; a
-/// tile of X has no more tiles before it on Q than on P, so its possible
-/// cells on Q are among those on P, and so are its partners' (the tiles
-/// of its class on Q are on P too); the tiles between two tiles of a line
-/// on Q are among those on P, and none of them is in X on either. So
-/// every search of a tile of X fails on Q as it did at the end of P's
-/// test, this R is closed, the least closed R is inside it, and the tiles
-/// of X are never removed. (A pair ruled out later only keeps more tiles
-/// out.) The search meets such a Q as P with a pair of R removed, in
-/// another order: it asks for Q plus each pair removed on the way to it.
-#[derive(Default)]
-struct DeadSets {
-    /// Per dead position (a bit per tile id on the board): its X.
-    known: rustc_hash::FxHashMap<Box<[u64]>, Box<[u64]>>,
-    /// The tile set of the position being looked up (a buffer, so that a
-    /// state allocates one only when it is remembered).
-    here: Vec<u64>,
-}
-
-impl DeadSets {
-    /// The tile ids `of` (0, an empty cell, left out) as a set, a bit per
-    /// id, for the board of tile ids `ids`.
-    fn tiles_of(ids: &Grid<u32>, of: impl Iterator<Item = u32>) -> Box<[u64]> {
-        let mut set = Vec::new();
-        DeadSets::fill(&mut set, ids, of);
-        set.into_boxed_slice()
-    }
-
-    /// As [`DeadSets::tiles_of`], into `set` (its contents replaced).
-    fn fill(set: &mut Vec<u64>, ids: &Grid<u32>, of: impl Iterator<Item = u32>) {
-        set.clear();
-        set.resize(ids.cells().len() / 64 + 1, 0);
-        for id in of.filter(|&id| id != 0) {
-            set[id as usize / 64] |= 1 << (id % 64);
-        }
-    }
-
-    /// The X of a known dead position that is the position `here` (a set
-    /// of tiles, restored before returning) plus one of the last
-    /// [`LOOKBACK`] pairs of `removed`, where X holds neither tile of the
-    /// pair: then `here` is dead with that X too.
-    fn known_dead(&self, here: &mut [u64], removed: &[[u32; 2]]) -> Option<Box<[u64]>> {
-        if self.known.is_empty() {
-            return None;
-        }
-        let bit = |id: u32| (id as usize / 64, 1u64 << (id % 64));
-        for pair in removed.iter().rev().take(LOOKBACK) {
-            for id in pair {
-                let (w, b) = bit(*id);
-                here[w] |= b;
-            }
-            let found = self
-                .known
-                .get(&*here)
-                .filter(|stuck| {
-                    pair.iter().all(|&id| {
-                        let (w, b) = bit(id);
-                        stuck[w] & b == 0
-                    })
-                })
-                .cloned();
-            for id in pair {
-                let (w, b) = bit(*id);
-                here[w] &= !b;
-            }
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-
-    use grid_core::SplitMix64;
-    use rustc_hash::FxHashMap;
-
-    use super::*;
-    use crate::engine::gravity_stuck::random_position;
-    use crate::reference;
-
-    /// Boards of tile ids already searched, with their answers.
-    type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(u32, u32)>>>;
-
-    /// The pairs of tile ids that some clearing play from `ids` removes
-    /// together, or `None` if no play clears it: every move tried, boards
-    /// remembered.
-    fn pairs_of_clearing_plays(
-        ids: &Grid<u32>,
-        class_of: &[u32],
-        rules: &Rules,
-        seen: &mut Seen,
-    ) -> Option<BTreeSet<(u32, u32)>> {
-        if ids.cells().iter().all(|&id| id == 0) {
-            return Some(BTreeSet::new());
-        }
-        if let Some(known) = seen.get(ids.cells()) {
-            return known.clone();
-        }
-        let mut classes = ids.clone();
-        for cell in classes.cells_mut() {
-            *cell = class_of[*cell as usize];
-        }
-        let board = Board::new(&classes).unwrap();
-        let mut used: Option<BTreeSet<(u32, u32)>> = None;
-        for pair in reference::moves(&board, rules) {
-            let mut next = ids.clone();
-            next[pair.a()] = 0;
-            next[pair.b()] = 0;
-            let next = reference::settle(&next, rules.gravity);
-            if let Some(later) = pairs_of_clearing_plays(&next, class_of, rules, seen) {
-                let all = used.get_or_insert_with(BTreeSet::new);
-                all.extend(later);
-                all.insert(id_pair(ids[pair.a()], ids[pair.b()]));
-            }
-        }
-        seen.insert(ids.cells().to_vec(), used.clone());
-        used
-    }
-
-    /// Luby's sequence, term by term, and at the ends of its blocks.
-    #[test]
-    fn luby_sequence() {
-        let terms: Vec<u64> = (1..=16).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]);
-        assert_eq!(luby(63), 32);
-        assert_eq!(luby(64), 1);
-    }
-
-    /// Rounds that restart keep the search exact: with runs of a state or
-    /// two, so that most boards go through many rounds and restarts, the
-    /// verdicts are the exhaustive search's and every clearing order
-    /// replays, under one-pass gravity and the two-pass modes.
-    #[test]
-    fn restarting_runs_keep_the_verdicts() {
-        use crate::{Game, Gravity};
-        let mut rng = SplitMix64::new(0x6c75_6279);
-        let (mut restarted, mut solved, mut unsolvable) = (0, 0, 0);
-        for _ in 0..2000 {
-            let (rows, cols) = (rng.range(2, 5), rng.range(2, 5));
-            let pairs = rng.range(2, (rows * cols / 2).min(8));
-            let kinds = rng.range(2, 4);
-            let (grid, mut rules) = random_position(&mut rng, rows, cols, 2 * pairs, 2, kinds, 2);
-            if rng.percent(20) {
-                rules.gravity = [Gravity::Outward, Gravity::Inward][rng.below(2)];
-            }
-            let board = Board::new(&grid).unwrap();
-            let runs = Runs { first: 1, unit: 1 };
-            let (answer, made) =
-                solve_with_runs(&board, &rules, u64::MAX, 1 << 20, runs, &mut |_| {
-                    ControlFlow::Continue(())
-                });
-            match answer {
-                Solution::Solved(order) => {
-                    let mut game = Game::new(board.clone(), rules.clone());
-                    for pair in order {
-                        game.remove(pair.a(), pair.b()).expect("a legal removal");
-                    }
-                    assert!(game.is_cleared(), "{rules:?} {board:?}");
-                    solved += 1;
-                }
-                Solution::Unsolvable => {
-                    assert!(
-                        !reference::clearable(&board, &rules),
-                        "called unsolvable: {rules:?} {board:?}"
-                    );
-                    unsolvable += 1;
-                }
-                Solution::OutOfBudget { .. } => panic!("no budget was set"),
-            }
-            restarted += usize::from(made > 4);
-        }
-        assert!(
-            restarted > 1000 && solved > 1000 && unsolvable > 300,
-            "{restarted} restarted, {solved} solved, {unsolvable} unsolvable"
-        );
-    }
-
-    /// The move list holds exactly the reference's moves, each once: on
-    /// random compacted boards with classes of 2 to 12 tiles, 0 to 3 turns
-    /// (path shapes up to two, reaches beyond), both borders.
-    #[test]
-    fn ranked_moves_are_the_reference_moves() {
-        let mut rng = SplitMix64::new(0x6d6f_7665);
-        let (mut moves, mut none) = (0, 0);
-        for _ in 0..2000 {
-            let (rows, cols) = (rng.range(2, 8), rng.range(2, 8));
-            let group = 2 * rng.range(1, (rows * cols / 2).min(6));
-            let tiles = group * rng.range(1, rows * cols / group);
-            let (grid, rules) = random_position(&mut rng, rows, cols, tiles, group, 5, 3);
-            let board = Board::new(&grid).unwrap();
-            let mut go_on = |_| ControlFlow::Continue(());
-            let (mut search, ids) = Search::new(&board, &rules, u64::MAX, 1 << 20, &mut go_on);
-            let classes = search.classes_of(&ids);
-            let mut found = search.ranked_moves(&classes);
-            let count = found.len();
-            found.sort_unstable();
-            found.dedup();
-            assert_eq!(
-                found.len(),
-                count,
-                "a move listed twice: {rules:?} {board:?}"
-            );
-            assert_eq!(
-                found,
-                reference::moves(&board, &rules),
-                "{rules:?} {board:?}"
-            );
-            moves += count;
-            none += usize::from(count == 0);
-        }
-        assert!(
-            moves > 5000 && none > 20,
-            "{moves} moves, {none} boards without"
-        );
-    }
-
-    /// Narrowing rules out only pairs that no clearing play removes
-    /// together, and calls the root dead only when nothing clears it: on
-    /// random compacted boards whose kinds come four at a time, under every
-    /// one-pass gravity, both borders, 0 to 2 turns, against the
-    /// exhaustive search over plays.
-    #[test]
-    fn narrowing_rules_out_only_pairs_no_clearing_play_uses() {
-        let mut rng = SplitMix64::new(0x6e61_7272);
-        let (mut ruled, mut dead, mut cases) = (0, 0, 0);
-        while cases < 600 {
-            let (rows, cols) = (rng.range(3, 4), rng.range(3, 4));
-            let tiles = 4 * rng.range(2, rows * cols / 4);
-            let (grid, rules) = random_position(&mut rng, rows, cols, tiles, 4, usize::MAX, 2);
-            let board = Board::new(&grid).unwrap();
-            let mut go_on = |_| ControlFlow::Continue(());
-            let (mut search, ids) = Search::new(&board, &rules, u64::MAX, 1 << 20, &mut go_on);
-            let is_dead = search.narrow(&ids).unwrap();
-            let used =
-                pairs_of_clearing_plays(&ids, &search.class_of, &rules, &mut Seen::default());
-            if is_dead {
-                assert!(used.is_none(), "called dead: {rules:?} {board:?}");
-                dead += 1;
-            }
-            if let Some(used) = &used {
-                for pair in &search.ruled_out {
-                    assert!(
-                        !used.contains(pair),
-                        "{pair:?} ruled out: {rules:?} {board:?}"
-                    );
-                }
-                ruled += search.ruled_out.len();
-            }
-            cases += 1;
-        }
-        assert!(
-            ruled > 300 && dead > 30,
-            "{ruled} pairs ruled out, {dead} dead"
-        );
-    }
 }

@@ -55,8 +55,8 @@
 
 use grid_core::{Grid, Pos};
 
-use super::reach::Field;
 use crate::Border;
+use crate::engine::reach::Field;
 
 /// The test, with its buffers, for one board size, gravity and rules.
 pub(crate) struct StuckTest {
@@ -120,7 +120,7 @@ struct Tile {
 
 impl StuckTest {
     /// The test for `rows × cols` boards under gravity with these `lines`
-    /// (from [`super::gravity::Passes::lines`]).
+    /// (from [`Passes::lines`](crate::engine::gravity::Passes::lines)).
     ///
     /// # Complexity
     /// O(rows·cols).
@@ -509,7 +509,7 @@ pub(crate) fn random_position(
     kinds: usize,
     max_turns: usize,
 ) -> (Grid<u32>, crate::Rules) {
-    use super::gravity::Passes;
+    use crate::engine::gravity::Passes;
     use crate::{Gravity, Rules};
     let one_pass: Vec<Gravity> = Gravity::ALL
         .into_iter()
