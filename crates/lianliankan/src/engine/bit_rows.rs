@@ -19,6 +19,15 @@
 //! same way, with the four directions of travel kept apart (a target cell
 //! may accept arrivals from some sides only).
 
+use grid_core::Dir;
+
+/// Direction `dir` as a bit of a set of directions (a `u8`, by
+/// [`Dir::index`]), such as the arrivals allowed at a target of
+/// [`Field::meets_directed`](super::reach::Field::meets_directed).
+pub(crate) const fn dir_bit(dir: Dir) -> u8 {
+    1 << dir.index()
+}
+
 /// The empty cells and the tiles of a field, a word per row, with the
 /// buffers of [`BitRows::ends`].
 #[derive(Clone, Debug)]
@@ -43,8 +52,8 @@ pub(crate) struct BitRows {
     directed: Directed,
 }
 
-/// The buffers of [`BitRows::meets`]: per direction of travel (0 left, 1
-/// right, 2 up, 3 down, as [`Field::step`](super::reach::Field::step)),
+/// The buffers of [`BitRows::meets`]: per direction of travel (by
+/// [`Dir::index`]),
 /// where this layer's runs start, the empty cells entered so far, and the
 /// cells a path may end its search on; and the tiles the runs ran into.
 #[derive(Clone, Debug, Default)]
@@ -197,7 +206,7 @@ impl BitRows {
     #[allow(clippy::needless_range_loop)]
     pub(crate) fn meets(
         &mut self,
-        starts: &[(usize, usize)],
+        starts: &[(usize, Dir)],
         targets: &[(usize, u8)],
         max_turns: usize,
         hit: impl FnMut(usize),
@@ -220,9 +229,9 @@ impl BitRows {
         for &(cell, arrivals) in targets {
             let (r, bit) = (cell / self.width, 1u64 << (cell % self.width));
             widen(&mut dirty, r);
-            for (dir, words) in d.targets.iter_mut().enumerate() {
-                if arrivals & (1 << dir) != 0 {
-                    words[r] |= bit;
+            for dir in Dir::ALL {
+                if arrivals & dir_bit(dir) != 0 {
+                    d.targets[dir.index()][r] |= bit;
                 }
             }
         }
@@ -231,8 +240,8 @@ impl BitRows {
         for &(cell, dir) in starts {
             let r = cell / self.width;
             widen(&mut dirty, r);
-            d.seeds[dir][r] |= 1u64 << (cell % self.width);
-            widen(&mut span[dir], r);
+            d.seeds[dir.index()][r] |= 1u64 << (cell % self.width);
+            widen(&mut span[dir.index()], r);
         }
         // The empty cells first entered in this layer along a row, and
         // along a column: where the next layer's runs turn.
@@ -241,15 +250,15 @@ impl BitRows {
         'layers: for turns in 0..=max_turns {
             // The rows where runs along the rows (the columns) entered cells.
             let (mut entered_h, mut entered_v) = ((usize::MAX, 0), (usize::MAX, 0));
-            for dir in [0, 1] {
-                let (first_row, last_row) = span[dir];
+            for dir in [Dir::Left, Dir::Right] {
+                let (first_row, last_row) = span[dir.index()];
                 for r in first_row..=last_row.min(rows - 1) {
-                    let seeds = std::mem::take(&mut d.seeds[dir][r]);
+                    let seeds = std::mem::take(&mut d.seeds[dir.index()][r]);
                     if seeds == 0 {
                         continue;
                     }
                     let (empty, tile) = (self.empty[r], self.tile[r]);
-                    let (entered, hit) = if dir == 1 {
+                    let (entered, hit) = if dir == Dir::Right {
                         let first = seeds << 1;
                         let entered = fill_up(first & empty, empty);
                         (entered, (entered << 1 | first) & tile)
@@ -269,24 +278,24 @@ impl BitRows {
                     }
                 }
             }
-            for dir in [2, 3] {
-                let (first_row, last_row) = span[dir];
+            for dir in [Dir::Up, Dir::Down] {
+                let (first_row, last_row) = span[dir.index()];
                 if first_row > last_row {
                     continue;
                 }
                 let mut flow = 0u64;
-                let mut k = if dir == 3 {
+                let mut k = if dir == Dir::Down {
                     first_row
                 } else {
                     rows - 1 - last_row
                 };
-                let last_seed = if dir == 3 {
+                let last_seed = if dir == Dir::Down {
                     last_row
                 } else {
                     rows - 1 - first_row
                 };
                 while k < rows && (flow != 0 || k <= last_seed) {
-                    let r = if dir == 3 { k } else { rows - 1 - k };
+                    let r = if dir == Dir::Down { k } else { rows - 1 - k };
                     let (hit, entered) = (flow & self.tile[r], flow & self.empty[r]);
                     let Some(fresh) = d.enter(dir, r, entered, hit) else {
                         met = true;
@@ -297,7 +306,7 @@ impl BitRows {
                         turn_h[r] |= fresh;
                         widen(&mut entered_v, r);
                     }
-                    flow = entered | std::mem::take(&mut d.seeds[dir][r]);
+                    flow = entered | std::mem::take(&mut d.seeds[dir.index()][r]);
                     k += 1;
                 }
             }
@@ -306,15 +315,16 @@ impl BitRows {
             }
             span = [(usize::MAX, 0); 4];
             for (dirs, (first_row, last_row), turn) in [
-                ([0, 1], entered_v, &mut *turn_h),
-                ([2, 3], entered_h, &mut *turn_v),
+                ([Dir::Left, Dir::Right], entered_v, &mut *turn_h),
+                ([Dir::Up, Dir::Down], entered_h, &mut *turn_v),
             ] {
                 for r in first_row..=last_row.min(rows - 1) {
                     let from = std::mem::take(&mut turn[r]);
                     for dir in dirs {
-                        d.seeds[dir][r] = from & !d.seen[dir][r];
-                        if d.seeds[dir][r] != 0 {
-                            widen(&mut span[dir], r);
+                        let k = dir.index();
+                        d.seeds[k][r] = from & !d.seen[k][r];
+                        if d.seeds[k][r] != 0 {
+                            widen(&mut span[k], r);
                         }
                     }
                 }
@@ -363,7 +373,8 @@ impl Directed {
     /// the cells it entered for the first time in that direction (where
     /// the next layer's runs turn), with the hits and the entered cells
     /// recorded.
-    fn enter(&mut self, dir: usize, r: usize, entered: u64, hit: u64) -> Option<u64> {
+    fn enter(&mut self, dir: Dir, r: usize, entered: u64, hit: u64) -> Option<u64> {
+        let dir = dir.index();
         if (entered | hit) & self.targets[dir][r] != 0 {
             return None;
         }
@@ -414,8 +425,9 @@ fn fill_down(mut seeds: u64, mut open: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use grid_core::{Grid, SplitMix64};
+    use grid_core::{Dir, Grid, SplitMix64};
 
+    use super::dir_bit;
     use crate::Border;
     use crate::engine::reach::Field;
 
@@ -528,8 +540,8 @@ mod tests {
                 let changes = rng.range(0, 3);
                 toggle_cells(&mut rng, &mut field, &board, changes);
                 let pick = |rng: &mut SplitMix64| board[rng.below(board.len())];
-                let starts: Vec<(usize, usize)> = (0..rng.range(1, 6))
-                    .map(|_| (pick(&mut rng), rng.below(4)))
+                let starts: Vec<(usize, Dir)> = (0..rng.range(1, 6))
+                    .map(|_| (pick(&mut rng), Dir::from_index(rng.below(4))))
                     .collect();
                 let mut targets: Vec<(usize, u8)> = (0..rng.range(0, 6))
                     .map(|_| (pick(&mut rng), rng.below(16) as u8))
@@ -547,7 +559,7 @@ mod tests {
                     .reach_directed_until(&starts, turns, |cell, is_tile, dir| {
                         if targets
                             .iter()
-                            .any(|&(c, arrivals)| c == cell && arrivals & (1 << dir) != 0)
+                            .any(|&(c, arrivals)| c == cell && arrivals & dir_bit(dir) != 0)
                         {
                             return ControlFlow::Break(());
                         }

@@ -67,7 +67,7 @@ impl Closure {
         self.in_r.resize(tiles, false);
         self.joined.clear();
         self.why.clear();
-        self.why.resize(tiles, Tile::MAX);
+        self.why.resize(tiles, Tile::NONE);
         self.version.clear();
         self.version.resize(tiles, 0);
         self.bounds.clear();
@@ -88,7 +88,7 @@ impl Closure {
 
     /// Queues tile `t` for a search unless it is queued or in R.
     pub(super) fn push(&mut self, t: Tile) {
-        let i = t as usize;
+        let i = t.index();
         if !self.queued[i] && !self.in_r[i] {
             self.queued[i] = true;
             self.queue.push_back(t);
@@ -120,7 +120,7 @@ impl Closure {
         };
         self.head_stamp[cell] = self.stamp;
         self.head[cell] = self.watchers.len() as u32;
-        self.watchers.push((t, self.version[t as usize], next));
+        self.watchers.push((t, self.version[t.index()], next));
     }
 
     /// `cell` has emptied: queue the tiles whose current search it bounds.
@@ -131,7 +131,7 @@ impl Closure {
         let mut i = self.head[cell];
         while i != u32::MAX {
             let (t, version, next) = self.watchers[i as usize];
-            let t_us = t as usize;
+            let t_us = t.index();
             if version == self.version[t_us] {
                 self.push(t);
             }
@@ -158,49 +158,49 @@ impl Closure {
     ) {
         let w = self;
         while let Some(z) = w.queue.pop_front() {
-            w.queued[z as usize] = false;
-            if w.in_r[z as usize] {
+            w.queued[z.index()] = false;
+            if w.in_r[z.index()] {
                 continue;
             }
-            w.version[z as usize] += 1;
-            let want = position.kind[z as usize];
+            w.version[z.index()] += 1;
+            let want = position.kind[z.index()];
             let start = w.bounds.len();
             let bounds = &mut w.bounds;
             position
                 .field
-                .reach_tiles(position.cell[z as usize], position.max_turns, |cell| {
+                .reach_tiles(position.cell[z.index()], position.max_turns, |cell| {
                     bounds.push(cell)
                 });
             // A partner: a tile of its kind the search ends on, or one of
             // R (its cell emptied) that it passes.
             let on_hit = w.bounds[start..].iter().map(|&cell| position.tile_at[cell]);
-            let in_r = position.of_kind[want].iter().copied().filter(|&t| {
-                w.in_r[t as usize] && position.field.was_passed(position.cell[t as usize])
+            let in_r = position.of_kind[want.index()].iter().copied().filter(|&t| {
+                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()])
             });
             let partner = on_hit.chain(in_r).find(|&t| {
-                t != Tile::MAX
-                    && position.kind[t as usize] == want
+                t != Tile::NONE
+                    && position.kind[t.index()] == want
                     && position.is_alive(t)
                     && mates.may_pair(z, t)
             });
             if let Some(p) = partner {
                 w.bounds.truncate(start);
-                w.why[z as usize] = p;
-                if !w.in_r[p as usize] {
-                    w.why[p as usize] = z;
+                w.why[z.index()] = p;
+                if !w.in_r[p.index()] {
+                    w.why[p.index()] = z;
                 }
                 joins.push((z, p));
                 for t in [z, p] {
-                    if !w.in_r[t as usize] {
-                        w.in_r[t as usize] = true;
-                        let cell = position.cell[t as usize];
+                    if !w.in_r[t.index()] {
+                        w.in_r[t.index()] = true;
+                        let cell = position.cell[t.index()];
                         position.field.set(cell, 0);
                         w.joined.push(t);
                         w.wake(cell);
                     }
                 }
             } else {
-                w.span[z as usize] = (start, w.bounds.len());
+                w.span[z.index()] = (start, w.bounds.len());
                 for i in start..w.bounds.len() {
                     let cell = w.bounds[i];
                     w.watch(cell, z);
@@ -304,8 +304,8 @@ impl DeadTest {
     ) -> Option<bool> {
         if let Some((depth, why)) = self.why.last() {
             let gone = &position.removed[*depth..];
-            let broken = (0..position.tiles() as Tile).any(|t| {
-                let w = why[t as usize];
+            let broken = Tile::all(position.tiles()).any(|t| {
+                let w = why[t.index()];
                 position.is_alive(t) && gone.iter().any(|&(x, y)| w == x || w == y)
             });
             if !broken {
@@ -347,14 +347,14 @@ impl DeadTest {
         let w = &mut self.work;
         w.start(position.tiles(), position.field.len());
         self.joins.clear();
-        for t in 0..position.tiles() as Tile {
+        for t in Tile::all(position.tiles()) {
             if position.is_alive(t) {
                 w.push(t);
             }
         }
         w.close(position, mates, &mut self.joins);
-        let stuck: Vec<Tile> = (0..position.tiles() as Tile)
-            .filter(|&t| position.is_alive(t) && !w.in_r[t as usize])
+        let stuck: Vec<Tile> = Tile::all(position.tiles())
+            .filter(|&t| position.is_alive(t) && !w.in_r[t.index()])
             .collect();
         if let Some((locks, room)) = learn.filter(|_| !stuck.is_empty()) {
             locks.learn(&stuck, &w.span, &w.bounds, position, room);

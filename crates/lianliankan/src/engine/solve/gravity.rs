@@ -60,7 +60,7 @@ use rustc_hash::FxHashSet;
 use super::budget::{Budget, FIRST_RUN, Stop, luby};
 use super::dead_sets::DeadSets;
 use super::holes;
-use super::memo::Memo;
+use super::memo::{Memo, Room};
 use super::pairings::pairings;
 use super::position::{classes, has_odd_class};
 use super::solution::Solution;
@@ -105,7 +105,7 @@ fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> 
     }
     let (mut search, ids) = Search::new(board, rules, budget);
     // The deal itself first: most lost deals on big boards are dead at once.
-    if search.is_dead(&search.classes_of(&ids), &ids) {
+    if search.proofs.is_dead(&search.deal.classes_of(&ids), &ids) {
         return (Solution::Unsolvable, 0);
     }
     let answer = search.rounds(&ids, board.tile_count(), runs);
@@ -133,19 +133,138 @@ const RUN_UNIT: u64 = 1000;
 /// way; against one at 2^12, 26×14 7 -> 3.)
 const HOLE_STATES: [u64; 2] = [1 << 12, 1 << 14];
 
-/// The search state.
-struct Search<'a, 'p> {
+/// The deal as the search sees it: the rules, the gravity, and the class
+/// of every tile id.
+struct Deal<'a> {
     rules: &'a Rules,
     /// The gravity on this board.
     passes: Passes,
+    /// Per tile id: its class (id 0, an empty cell: 0).
+    class_of: Vec<u32>,
+    /// The number of classes; more than 255: four bytes a cell in memo
+    /// keys.
+    classes: usize,
+    wide: bool,
+}
+
+impl Deal<'_> {
+    /// The board of classes of the board of tile ids `ids`.
+    fn classes_of(&self, ids: &Grid<u32>) -> Grid<u32> {
+        let mut board = ids.clone();
+        for cell in board.cells_mut() {
+            *cell = self.class_of[*cell as usize];
+        }
+        board
+    }
+
+    /// The memo key of `board`: its classes, one byte a cell (four if
+    /// wide).
+    fn key(&self, board: &Grid<u32>) -> Box<[u8]> {
+        if self.wide {
+            board.cells().iter().flat_map(|c| c.to_le_bytes()).collect()
+        } else {
+            board.cells().iter().map(|&c| c as u8).collect()
+        }
+    }
+}
+
+/// The removals on the way to the current position.
+#[derive(Default)]
+struct Removals {
+    /// Each on the board as it was then.
+    order: Vec<Move>,
+    /// The same removals as pairs of tile ids.
+    removed: Vec<[u32; 2]>,
+}
+
+impl Removals {
+    /// Adds the removal of `pair` from the board of tile ids `ids`.
+    fn push(&mut self, pair: Move, ids: &Grid<u32>) {
+        self.order.push(pair);
+        self.removed.push([ids[pair.a()], ids[pair.b()]]);
+    }
+
+    /// Takes the last removal back.
+    fn pop(&mut self) {
+        self.order.pop();
+        self.removed.pop();
+    }
+
+    /// Back at the root.
+    fn clear(&mut self) {
+        self.order.clear();
+        self.removed.clear();
+    }
+}
+
+/// The proofs of dead positions under a one-pass gravity: the test, the
+/// pairs narrowing ruled out, and the dead positions remembered.
+struct Proofs {
     /// The dead-position test, for a gravity with one pass.
     stuck: Option<StuckTest>,
     /// Whether this run tests positions for dead ones.
     testing: bool,
-    /// More than 255 classes: four bytes a cell in memo keys.
-    wide: bool,
-    classes: usize,
-    /// The board searched for moves, reused from state to state.
+    /// Pairs of tile ids (smaller first) that no play clearing the board
+    /// removes together, found by narrowing at the root.
+    ruled_out: FxHashSet<(u32, u32)>,
+    /// Dead positions and the tiles that stay in them.
+    dead_sets: DeadSets,
+}
+
+impl Proofs {
+    /// The dead-position test on `board` (classes) with tile ids `ids`,
+    /// pairs ruled out never removed together.
+    fn is_dead(&mut self, board: &Grid<u32>, ids: &Grid<u32>) -> bool {
+        let Some(test) = self.stuck.as_mut() else {
+            return false;
+        };
+        if self.ruled_out.is_empty() {
+            return test.is_dead(board);
+        }
+        let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
+        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids[x], ids[y])))
+    }
+
+    /// Whether the position `board` (classes) with tile ids `ids`, reached
+    /// by the removals `removed`, is dead: known so from a dead
+    /// position with one more pair on it ([`DeadSets`]; in every round), or
+    /// found so by the test (in a round with the test). Either way it is
+    /// remembered with the tiles that stay (its bytes taken from `room`).
+    fn is_dead_here(
+        &mut self,
+        board: &Grid<u32>,
+        ids: &Grid<u32>,
+        removed: &[[u32; 2]],
+        room: &mut Room,
+    ) -> bool {
+        if self.stuck.is_none() {
+            return false;
+        }
+        if removed.is_empty() || !self.testing && self.dead_sets.is_empty() {
+            // The board as given need not be compacted; with nothing known
+            // and no test, there is nothing to look up or remember.
+            return self.testing && self.is_dead(board, ids);
+        }
+        let mut here = std::mem::take(&mut self.dead_sets.here);
+        DeadSets::fill(&mut here, ids, ids.cells().iter().copied());
+        let found = self.dead_sets.known_dead(&mut here, removed);
+        self.dead_sets.here = here;
+        let stuck = if let Some(stuck) = found {
+            stuck
+        } else if self.testing && self.is_dead(board, ids) {
+            let test = self.stuck.as_ref().expect("tested");
+            DeadSets::tiles_of(ids, test.stuck_cells().map(|cell| ids.cells()[cell]))
+        } else {
+            return false;
+        };
+        self.dead_sets.remember(stuck, room);
+        true
+    }
+}
+
+/// The buffers of listing moves, reused from state to state.
+struct MoveLists {
+    /// The board searched for moves.
     field: Field,
     /// Per class: its tiles (a buffer of `ranked_moves`).
     of_class: Vec<Vec<Pos>>,
@@ -153,22 +272,24 @@ struct Search<'a, 'p> {
     partners: Vec<usize>,
     /// Per class: its tiles on the board (a buffer of `safe_move`).
     class_count: Vec<usize>,
-    /// Per tile id: its class (id 0, an empty cell: 0).
-    class_of: Vec<u32>,
-    /// Pairs of tile ids (smaller first) that no play clearing the board
-    /// removes together, found by narrowing at the root.
-    ruled_out: FxHashSet<(u32, u32)>,
-    /// The removals on the way to the current position, each on the board
-    /// as it was then.
-    order: Vec<Move>,
-    /// The same removals as pairs of tile ids.
-    removed: Vec<[u32; 2]>,
-    /// Dead positions and the tiles that stay in them.
-    dead_sets: DeadSets,
+}
+
+/// The search: its parts.
+struct Search<'a, 'p> {
+    /// The deal.
+    deal: Deal<'a>,
+    /// The dead-position proofs.
+    proofs: Proofs,
+    /// Buffers of the move lists.
+    lists: MoveLists,
+    /// The removals on the way to the current position.
+    removals: Removals,
     /// Boards (encoded) known not to clear.
     memo: Memo<u8>,
     /// States, run limits and memory.
     budget: Budget<'p>,
+    /// Tie-breaking among equally ranked moves: 0 in the first run, then
+    /// random (seeded, so answers are reproducible).
     shuffle: Option<SplitMix64>,
     /// The runs made from the root so far.
     runs: u64,
@@ -198,21 +319,26 @@ impl<'a, 'p> Search<'a, 'p> {
             )
         });
         let search = Search {
-            rules,
-            passes,
-            testing: false,
-            stuck,
-            wide: classes.len() > usize::from(u8::MAX),
-            classes: classes.len(),
-            field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
-            of_class: vec![Vec::new(); classes.len() + 1],
-            partners: Vec::new(),
-            class_count: vec![0; classes.len() + 1],
-            class_of,
-            ruled_out: FxHashSet::default(),
-            order: Vec::new(),
-            removed: Vec::new(),
-            dead_sets: DeadSets::default(),
+            deal: Deal {
+                rules,
+                passes,
+                class_of,
+                classes: classes.len(),
+                wide: classes.len() > usize::from(u8::MAX),
+            },
+            proofs: Proofs {
+                stuck,
+                testing: false,
+                ruled_out: FxHashSet::default(),
+                dead_sets: DeadSets::default(),
+            },
+            lists: MoveLists {
+                field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
+                of_class: vec![Vec::new(); classes.len() + 1],
+                partners: Vec::new(),
+                class_count: vec![0; classes.len() + 1],
+            },
+            removals: Removals::default(),
             memo: Memo::default(),
             budget,
             shuffle: None,
@@ -228,36 +354,36 @@ impl<'a, 'p> Search<'a, 'p> {
         let mut narrowed = false;
         let mut holes_tried = 0;
         loop {
-            let states = if self.testing {
+            let states = if self.proofs.testing {
                 run_states / TESTING_SHARE
             } else {
                 run_states
             };
             self.budget.limit = self.budget.states.saturating_add(states);
-            let answer = if self.shuffle.is_some() && !self.testing {
+            let answer = if self.shuffle.is_some() && !self.proofs.testing {
                 self.restarting_round(ids, tiles, runs.unit)
             } else {
                 self.runs += 1;
                 self.run(ids, tiles)
             };
             match answer {
-                Ok(true) => return Solution::Solved(std::mem::take(&mut self.order)),
+                Ok(true) => return Solution::Solved(std::mem::take(&mut self.removals.order)),
                 Ok(false) => return Solution::Unsolvable,
                 Err(Stop::Restart) => {
-                    self.order.clear();
-                    self.removed.clear();
-                    if !self.testing {
+                    self.removals.clear();
+                    if !self.proofs.testing {
                         self.shuffle = Some(SplitMix64::new(self.budget.states));
                         run_states = run_states.saturating_mul(2);
                     }
-                    self.testing = !self.testing && self.stuck.is_some();
-                    if let Some(&cap) = HOLE_STATES.get(holes_tried).filter(|_| self.testing) {
+                    self.proofs.testing = !self.proofs.testing && self.proofs.stuck.is_some();
+                    if let Some(&cap) = HOLE_STATES.get(holes_tried).filter(|_| self.proofs.testing)
+                    {
                         holes_tried += 1;
                         if self.holes_prove_lost(ids, cap) {
                             return Solution::Unsolvable;
                         }
                     }
-                    if self.testing && !narrowed {
+                    if self.proofs.testing && !narrowed {
                         narrowed = true;
                         match self.narrow(ids) {
                             Ok(false) => {}
@@ -277,20 +403,27 @@ impl<'a, 'p> Search<'a, 'p> {
         if tiles == 0 {
             return Ok(true);
         }
-        let board = self.classes_of(ids);
-        let key = self.key(&board);
+        let board = self.deal.classes_of(ids);
+        let key = self.deal.key(&board);
         if self.memo.contains(&key) {
             return Ok(false);
         }
         self.budget.count()?;
-        let dead = self.is_dead_here(&board, ids);
+        let dead =
+            self.proofs
+                .is_dead_here(&board, ids, &self.removals.removed, &mut self.budget.room);
         let mut moves = if dead {
             Vec::new()
         } else {
             self.ranked_moves(&board)
         };
-        if !self.ruled_out.is_empty() {
-            moves.retain(|m| !self.ruled_out.contains(&id_pair(ids[m.a()], ids[m.b()])));
+        if !self.proofs.ruled_out.is_empty() {
+            moves.retain(|m| {
+                !self
+                    .proofs
+                    .ruled_out
+                    .contains(&id_pair(ids[m.a()], ids[m.b()]))
+            });
         }
         if let Some(safe) = self.safe_move(&board, &moves) {
             moves = vec![safe];
@@ -299,20 +432,18 @@ impl<'a, 'p> Search<'a, 'p> {
             let mut next = ids.clone();
             next[pair.a()] = 0;
             next[pair.b()] = 0;
-            if self.order.is_empty() {
+            if self.removals.order.is_empty() {
                 // The board as given need not be compacted yet.
-                self.passes.settle(&mut next);
+                self.deal.passes.settle(&mut next);
             } else {
                 let emptied = [pair.a(), pair.b()].map(|p| next.index_of(p));
-                self.passes.settle_after(&mut next, &emptied);
+                self.deal.passes.settle_after(&mut next, &emptied);
             }
-            self.order.push(pair);
-            self.removed.push([ids[pair.a()], ids[pair.b()]]);
+            self.removals.push(pair, ids);
             if self.run(&next, tiles - 2)? {
                 return Ok(true);
             }
-            self.order.pop();
-            self.removed.pop();
+            self.removals.pop();
         }
         self.memo.remember(key, &mut self.budget.room);
         Ok(false)
@@ -331,8 +462,7 @@ impl<'a, 'p> Search<'a, 'p> {
             self.budget.limit = self.budget.states.saturating_add(unit * luby(k)).min(end);
             match self.run(ids, tiles) {
                 Err(Stop::Restart) if self.budget.states < end => {
-                    self.order.clear();
-                    self.removed.clear();
+                    self.removals.clear();
                     self.shuffle = Some(SplitMix64::new(self.budget.states ^ (k << 40)));
                     k += 1;
                 }
@@ -354,12 +484,12 @@ impl<'a, 'p> Search<'a, 'p> {
     /// path of S runs through cells that are still empty, and it clears the
     /// board too.
     fn safe_move(&mut self, board: &Grid<u32>, moves: &[Move]) -> Option<Move> {
-        let test = self.stuck.as_ref()?;
-        if self.order.is_empty() && !test.is_compacted(board) {
+        let test = self.proofs.stuck.as_ref()?;
+        if self.removals.order.is_empty() && !test.is_compacted(board) {
             // The board as given: its first removal compacts every line.
             return None;
         }
-        let count = &mut self.class_count;
+        let count = &mut self.lists.class_count;
         count.fill(0);
         for &class in board.cells() {
             count[class as usize] += 1;
@@ -368,60 +498,8 @@ impl<'a, 'p> Search<'a, 'p> {
             count[board[m.a()] as usize] == 2
                 && [m.a(), m.b()]
                     .iter()
-                    .all(|&p| self.passes.is_last_on_line(board, board.index_of(p)))
+                    .all(|&p| self.deal.passes.is_last_on_line(board, board.index_of(p)))
         })
-    }
-
-    /// Whether the position `board` (classes) with tile ids `ids`, reached
-    /// by the removals `self.removed`, is dead: known so from a dead
-    /// position with one more pair on it ([`DeadSets`]; in every round), or
-    /// found so by the test (in a round with the test). Either way it is
-    /// remembered with the tiles that stay.
-    fn is_dead_here(&mut self, board: &Grid<u32>, ids: &Grid<u32>) -> bool {
-        if self.stuck.is_none() {
-            return false;
-        }
-        if self.removed.is_empty() || !self.testing && self.dead_sets.is_empty() {
-            // The board as given need not be compacted; with nothing known
-            // and no test, there is nothing to look up or remember.
-            return self.testing && self.is_dead(board, ids);
-        }
-        let mut here = std::mem::take(&mut self.dead_sets.here);
-        DeadSets::fill(&mut here, ids, ids.cells().iter().copied());
-        let found = self.dead_sets.known_dead(&mut here, &self.removed);
-        self.dead_sets.here = here;
-        let stuck = if let Some(stuck) = found {
-            stuck
-        } else if self.testing && self.is_dead(board, ids) {
-            let test = self.stuck.as_ref().expect("tested");
-            DeadSets::tiles_of(ids, test.stuck_cells().map(|cell| ids.cells()[cell]))
-        } else {
-            return false;
-        };
-        self.dead_sets.remember(stuck, &mut self.budget.room);
-        true
-    }
-
-    /// The board of classes of the board of tile ids `ids`.
-    fn classes_of(&self, ids: &Grid<u32>) -> Grid<u32> {
-        let mut board = ids.clone();
-        for cell in board.cells_mut() {
-            *cell = self.class_of[*cell as usize];
-        }
-        board
-    }
-
-    /// The dead-position test on `board` (classes) with tile ids `ids`,
-    /// pairs ruled out never removed together.
-    fn is_dead(&mut self, board: &Grid<u32>, ids: &Grid<u32>) -> bool {
-        let Some(test) = self.stuck.as_mut() else {
-            return false;
-        };
-        if self.ruled_out.is_empty() {
-            return test.is_dead(board);
-        }
-        let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
-        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids[x], ids[y])))
     }
 
     /// Whether the holes of the board of tile ids `ids` prove it lost
@@ -429,8 +507,9 @@ impl<'a, 'p> Search<'a, 'p> {
     /// gravity, compacted board). Its games' states count against the
     /// budget.
     fn holes_prove_lost(&mut self, ids: &Grid<u32>, cap: u64) -> bool {
-        let board = self.classes_of(ids);
+        let board = self.deal.classes_of(ids);
         if !self
+            .proofs
             .stuck
             .as_ref()
             .is_some_and(|test| test.is_compacted(&board))
@@ -439,14 +518,14 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let position = holes::Position {
             ids,
-            class_of: &self.class_of,
-            slides: Some(&self.passes),
+            class_of: &self.deal.class_of,
+            slides: Some(&self.deal.passes),
         };
         holes::prove_lost(
             &position,
-            &mut self.field,
-            self.rules.border,
-            self.rules.max_turns,
+            &mut self.lists.field,
+            self.deal.rules.border,
+            self.deal.rules.max_turns,
             cap,
             &mut self.budget,
         )
@@ -469,13 +548,18 @@ impl<'a, 'p> Search<'a, 'p> {
     /// clearing play, and a position the search gives up is truly lost
     /// (the memo stays keyed by classes).
     fn narrow(&mut self, ids: &Grid<u32>) -> Result<bool, Stop> {
-        let board = self.classes_of(ids);
-        let Some(test) = self.stuck.as_mut().filter(|test| test.is_compacted(&board)) else {
+        let board = self.deal.classes_of(ids);
+        let Some(test) = self
+            .proofs
+            .stuck
+            .as_mut()
+            .filter(|test| test.is_compacted(&board))
+        else {
             return Ok(false);
         };
         let limit = u64::MAX;
         let cells = ids.cells();
-        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.classes + 1];
+        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes + 1];
         for (cell, &class) in board.cells().iter().enumerate() {
             if class != 0 {
                 of_class[class as usize].push(cell);
@@ -493,11 +577,14 @@ impl<'a, 'p> Search<'a, 'p> {
                         .into_iter()
                         .map(|(a, b)| id_pair(cells[a], cells[b]))
                         .collect();
-                    if bound.iter().any(|pair| self.ruled_out.contains(pair)) {
+                    if bound
+                        .iter()
+                        .any(|pair| self.proofs.ruled_out.contains(pair))
+                    {
                         continue;
                     }
                     self.budget.count_within(limit)?;
-                    let ruled_out = &self.ruled_out;
+                    let ruled_out = &self.proofs.ruled_out;
                     let mate = |x: u32| {
                         bound.iter().find_map(|&(a, b)| {
                             (x == a).then_some(b).or_else(|| (x == b).then_some(a))
@@ -510,14 +597,14 @@ impl<'a, 'p> Search<'a, 'p> {
                             && mate(y).is_none_or(|m| m == x)
                     });
                     if dead {
-                        self.ruled_out.extend(bound);
+                        self.proofs.ruled_out.extend(bound);
                         grew = true;
                     }
                 }
                 let stranded = tiles.iter().any(|&x| {
-                    tiles
-                        .iter()
-                        .all(|&y| y == x || self.ruled_out.contains(&id_pair(cells[x], cells[y])))
+                    tiles.iter().all(|&y| {
+                        y == x || self.proofs.ruled_out.contains(&id_pair(cells[x], cells[y]))
+                    })
                 });
                 if stranded {
                     return Ok(true);
@@ -525,17 +612,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
         }
         self.budget.count_within(limit)?;
-        Ok(self.is_dead(&board, ids))
-    }
-
-    /// The memo key of `board`: its classes, one byte a cell (four if
-    /// wide).
-    fn key(&self, board: &Grid<u32>) -> Box<[u8]> {
-        if self.wide {
-            board.cells().iter().flat_map(|c| c.to_le_bytes()).collect()
-        } else {
-            board.cells().iter().map(|&c| c as u8).collect()
-        }
+        Ok(self.proofs.is_dead(&board, ids))
     }
 
     /// Every move on `board`, best first: classes with fewer tiles first,
@@ -545,7 +622,7 @@ impl<'a, 'p> Search<'a, 'p> {
     /// pair, on a board with prefix counts); otherwise one reach per tile
     /// finds its partners.
     fn ranked_moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
-        let of_class = &mut self.of_class;
+        let of_class = &mut self.lists.of_class;
         for tiles in of_class.iter_mut() {
             tiles.clear();
         }
@@ -554,7 +631,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 of_class[class as usize].push(pos);
             }
         }
-        let (border, max_turns) = (self.rules.border, self.rules.max_turns);
+        let (border, max_turns) = (self.deal.rules.border, self.deal.rules.max_turns);
         let mut pairs: Vec<Move> = Vec::new();
         let by_shapes = |n: usize| max_turns <= 2 && n <= SHAPES_CAP;
         let uses = |shapes: bool| {
@@ -564,9 +641,9 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         let shapes = uses(true).then(|| Board::new(board).expect("classes are small"));
         if uses(false) {
-            self.field.load(board);
+            self.lists.field.load(board);
         }
-        let partners = &mut self.partners;
+        let partners = &mut self.lists.partners;
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
@@ -586,7 +663,7 @@ impl<'a, 'p> Search<'a, 'p> {
                     );
                     continue;
                 }
-                let field = &mut self.field;
+                let field = &mut self.lists.field;
                 let start = field.index(t);
                 partners.clear();
                 field.reach(start, max_turns, |cell, is_tile| {

@@ -57,19 +57,19 @@ impl Locks {
         let mut tried = vec![false; position.tiles()];
         for &seed in stuck {
             let mut lock = vec![seed];
-            in_lock[seed as usize] = true;
+            in_lock[seed.index()] = true;
             let mut beaten = false;
             let mut i = 0;
             'grow: while i < lock.len() {
-                let (from, to) = span[lock[i] as usize];
+                let (from, to) = span[lock[i].index()];
                 for &c in &bounds[from..to] {
                     let t = position.tile_at[c];
-                    if !in_lock[t as usize] {
-                        if tried[t as usize] {
+                    if !in_lock[t.index()] {
+                        if tried[t.index()] {
                             beaten = true;
                             break 'grow;
                         }
-                        in_lock[t as usize] = true;
+                        in_lock[t.index()] = true;
                         lock.push(t);
                     }
                 }
@@ -80,9 +80,9 @@ impl Locks {
                 }
             }
             for &t in &lock {
-                in_lock[t as usize] = false;
+                in_lock[t.index()] = false;
             }
-            tried[seed as usize] = true;
+            tried[seed.index()] = true;
             if !beaten {
                 best = Some(lock);
             }
@@ -93,18 +93,18 @@ impl Locks {
         let mut dead = vec![0u64; words];
         let hits = &mut self.hits;
         for &t in &lock {
-            alive[t as usize / 64] |= 1 << (t % 64);
+            alive[t.index() / 64] |= 1 << (t.index() % 64);
             hits.clear();
             position
                 .field
-                .reach(position.cell[t as usize], position.max_turns, |cell, _| {
+                .reach(position.cell[t.index()], position.max_turns, |cell, _| {
                     hits.push(cell)
                 });
             for &c in hits.iter() {
                 let w = position.tile_at[c];
-                if w != Tile::MAX && position.kind[w as usize] == position.kind[t as usize] {
+                if w != Tile::NONE && position.kind[w.index()] == position.kind[t.index()] {
                     debug_assert!(!position.is_alive(w));
-                    dead[w as usize / 64] |= 1 << (w % 64);
+                    dead[w.index() / 64] |= 1 << (w.index() % 64);
                 }
             }
         }

@@ -34,7 +34,7 @@ fn is_bit(mask: u64, i: u32) -> bool {
 /// the partners ruled out below the current node.
 #[derive(Clone, Debug)]
 pub(super) struct Mates {
-    /// Per tile: the partner it is bound to (`Tile::MAX`: free).
+    /// Per tile: the partner it is bound to (`Tile::NONE`: free).
     pub(super) mate: Vec<Tile>,
     /// Per tile: its index among the tiles of its kind, and which of them
     /// (bits by that index; kinds of up to 64 tiles) narrowing has ruled
@@ -50,11 +50,11 @@ impl Mates {
         let mut rank = vec![0; n];
         for tiles in &position.of_kind {
             for (i, &t) in tiles.iter().enumerate() {
-                rank[t as usize] = i as u32;
+                rank[t.index()] = i as u32;
             }
         }
         Mates {
-            mate: vec![Tile::MAX; n],
+            mate: vec![Tile::NONE; n],
             rank,
             forbid: vec![0; n],
         }
@@ -62,34 +62,34 @@ impl Mates {
 
     /// Whether tile `t` is bound to no partner.
     pub(super) fn is_free(&self, t: Tile) -> bool {
-        self.mate[t as usize] == Tile::MAX
+        self.mate[t.index()] == Tile::NONE
     }
 
     /// Binds `x` and `y` to each other.
     pub(super) fn bind(&mut self, x: Tile, y: Tile) {
-        self.mate[x as usize] = y;
-        self.mate[y as usize] = x;
+        self.mate[x.index()] = y;
+        self.mate[y.index()] = x;
     }
 
     /// Whether narrowing has ruled out `x` and `y` as partners.
     pub(super) fn is_ruled_out(&self, x: Tile, y: Tile) -> bool {
-        is_bit(self.forbid[x as usize], self.rank[y as usize])
+        is_bit(self.forbid[x.index()], self.rank[y.index()])
     }
 
     /// Whether the partner search lets `z` be removed with `t` (of its
     /// kind): `z` is bound to `t`, or both are free and the pair is not
     /// ruled out.
     pub(super) fn may_pair(&self, z: Tile, t: Tile) -> bool {
-        let (mz, mt) = (self.mate[z as usize], self.mate[t as usize]);
-        mz == t || mz == Tile::MAX && mt == Tile::MAX && !self.is_ruled_out(z, t)
+        let (mz, mt) = (self.mate[z.index()], self.mate[t.index()]);
+        mz == t || mz == Tile::NONE && mt == Tile::NONE && !self.is_ruled_out(z, t)
     }
 
     /// Rules out `x` and `y` as partners (kept only in kinds of up to 64
     /// tiles: ruling out is a pruning, never needed for exactness).
     pub(super) fn rule_out(&mut self, x: Tile, y: Tile) {
         for (a, b) in [(x, y), (y, x)] {
-            if let Some(bit) = 1u64.checked_shl(self.rank[b as usize]) {
-                self.forbid[a as usize] |= bit;
+            if let Some(bit) = 1u64.checked_shl(self.rank[b.index()]) {
+                self.forbid[a.index()] |= bit;
             }
         }
     }

@@ -95,7 +95,7 @@ impl PartnerSearch<'_, '_> {
             return Ok(true);
         };
         let (t, first) = if mates.is_free(z) { (z, w) } else { (w, z) };
-        let k = self.position.kind[t as usize];
+        let k = self.position.kind[t.index()];
         let mut options: Vec<Tile> = self.position.alive_of(k);
         options.retain(|&u| u != t && self.mates.may_pair(t, u));
         if let Some(i) = options.iter().position(|&u| u == first) {
@@ -119,7 +119,7 @@ impl PartnerSearch<'_, '_> {
                 return found;
             }
             for v in bound {
-                self.mates.mate[v as usize] = Tile::MAX;
+                self.mates.mate[v.index()] = Tile::NONE;
             }
         }
         Ok(false)
@@ -133,7 +133,7 @@ impl PartnerSearch<'_, '_> {
     fn narrow(&mut self) -> Result<bool, Stop> {
         loop {
             let mut changed = false;
-            for k in 0..self.position.of_kind.len() {
+            for k in self.position.kinds() {
                 let mut tiles = self.position.alive_of(k);
                 tiles.retain(|&t| self.mates.is_free(t));
                 if !(4..=NARROW_MAX).contains(&tiles.len()) {
@@ -192,9 +192,9 @@ impl PartnerSearch<'_, '_> {
         let (w, held) = (&mut dead.work, &mut dead.held_back);
         w.start(position.tiles(), position.field.len());
         dead.joins.clear();
-        let k = position.kind[tiles[0] as usize];
-        for t in 0..position.tiles() as Tile {
-            let free_of_kind = position.kind[t as usize] == k && self.mates.is_free(t);
+        let k = position.kind[tiles[0].index()];
+        for t in Tile::all(position.tiles()) {
+            let free_of_kind = position.kind[t.index()] == k && self.mates.is_free(t);
             if position.is_alive(t) && !free_of_kind {
                 w.push(t);
             }
@@ -219,7 +219,7 @@ impl PartnerSearch<'_, '_> {
             position.refill(&w.joined[held.joined.len()..]);
             w.copy_from(held);
             for &t in tiles {
-                self.mates.mate[t as usize] = Tile::MAX;
+                self.mates.mate[t.index()] = Tile::NONE;
             }
             if stuck {
                 for (x, y) in pairs {

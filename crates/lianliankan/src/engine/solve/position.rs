@@ -4,8 +4,59 @@
 use super::super::reach::Field;
 use crate::{Board, Border, Class, Rules};
 
-/// A tile's number: tiles are numbered row by row from 0.
-pub(super) type Tile = u32;
+/// A tile of the deal, by its number: tiles are numbered row by row from
+/// 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) struct Tile(u32);
+
+impl Tile {
+    /// No tile (a cell without one, a tile without a partner).
+    pub(super) const NONE: Tile = Tile(u32::MAX);
+
+    /// Tile number `i`.
+    pub(super) fn new(i: usize) -> Tile {
+        Tile(i as u32)
+    }
+
+    /// The tiles of a deal of `n` tiles, in order.
+    pub(super) fn all(n: usize) -> impl Iterator<Item = Tile> {
+        (0..n as u32).map(Tile)
+    }
+
+    /// The tile's number, as an index into per-tile tables.
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The tile's id on a board of tile ids (its number plus 1: 0 is an
+    /// empty cell).
+    pub(super) fn id(self) -> u32 {
+        self.0 + 1
+    }
+}
+
+/// A class of matching tiles of the deal (equal kinds, or kinds of one
+/// group), by its number: classes are numbered densely from 0 in the
+/// order of [`classes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) struct Kind(u32);
+
+impl Kind {
+    /// The kinds of a deal of `n` kinds, in order.
+    pub(super) fn all(n: usize) -> impl Iterator<Item = Kind> {
+        (0..n as u32).map(Kind)
+    }
+
+    /// The kind's number, as an index into per-kind tables.
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The kind's value on the search's field (1.., 0 being empty).
+    pub(super) fn on_field(self) -> u32 {
+        self.0 + 1
+    }
+}
 
 /// The classes of matching tiles on `board` under `rules` (equal kinds, or
 /// kinds of one group), ascending, each once.
@@ -46,7 +97,7 @@ pub(super) struct Position {
     pub(super) border: Border,
     /// Per tile: its field cell and its kind (0-based).
     pub(super) cell: Vec<usize>,
-    pub(super) kind: Vec<usize>,
+    pub(super) kind: Vec<Kind>,
     /// Per kind: its tiles, ascending.
     pub(super) of_kind: Vec<Vec<Tile>>,
     /// Per field cell: the tile there at the start.
@@ -78,15 +129,16 @@ impl Position {
         let mut cell = Vec::new();
         let mut kind = Vec::new();
         let mut of_kind = vec![Vec::new(); kinds.len()];
-        let mut tile_at = vec![Tile::MAX; field.len()];
+        let mut tile_at = vec![Tile::NONE; field.len()];
         for (t, (pos, k)) in board.tiles().enumerate() {
             let dense = kinds.binary_search(&class(k)).expect("a listed class");
+            let kind_here = Kind(dense as u32);
             let i = field.index(pos);
-            field.set(i, dense as u32 + 1);
+            field.set(i, kind_here.on_field());
             cell.push(i);
-            kind.push(dense);
-            of_kind[dense].push(t as Tile);
-            tile_at[i] = t as Tile;
+            kind.push(kind_here);
+            of_kind[dense].push(Tile::new(t));
+            tile_at[i] = Tile::new(t);
         }
         let n = cell.len();
         let mut alive = vec![0u64; n.div_ceil(64)];
@@ -113,6 +165,11 @@ impl Position {
         }
     }
 
+    /// The kinds of the deal, in order.
+    pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + use<> {
+        Kind::all(self.of_kind.len())
+    }
+
     /// The number of tiles of the deal.
     pub(super) fn tiles(&self) -> usize {
         self.kind.len()
@@ -120,16 +177,16 @@ impl Position {
 
     /// Whether tile `t` remains.
     pub(super) fn is_alive(&self, t: Tile) -> bool {
-        self.alive[t as usize / 64] >> (t % 64) & 1 == 1
+        self.alive[t.index() / 64] >> (t.index() % 64) & 1 == 1
     }
 
     /// Removes the pair `x`, `y` (which must connect).
     pub(super) fn remove(&mut self, x: Tile, y: Tile) {
         for t in [x, y] {
-            self.field.set(self.cell[t as usize], 0);
-            self.alive[t as usize / 64] &= !(1 << (t % 64));
+            self.field.set(self.cell[t.index()], 0);
+            self.alive[t.index() / 64] &= !(1 << (t.index() % 64));
         }
-        self.alive_in_kind[self.kind[x as usize]] -= 2;
+        self.alive_in_kind[self.kind[x.index()].index()] -= 2;
         self.left -= 2;
         self.removed.push((x, y));
         let depth = self.removed.len();
@@ -145,12 +202,12 @@ impl Position {
         let Some((x, y)) = self.removed.pop() else {
             return;
         };
-        let k = self.kind[x as usize];
+        let k = self.kind[x.index()];
         for t in [x, y] {
-            self.field.set(self.cell[t as usize], k as u32 + 1);
-            self.alive[t as usize / 64] |= 1 << (t % 64);
+            self.field.set(self.cell[t.index()], k.on_field());
+            self.alive[t.index() / 64] |= 1 << (t.index() % 64);
         }
-        self.alive_in_kind[k] += 2;
+        self.alive_in_kind[k.index()] += 2;
         self.left += 2;
     }
 
@@ -166,7 +223,7 @@ impl Position {
     pub(super) fn refill(&mut self, tiles: &[Tile]) {
         for &t in tiles {
             self.field
-                .set(self.cell[t as usize], self.kind[t as usize] as u32 + 1);
+                .set(self.cell[t.index()], self.kind[t.index()].on_field());
         }
     }
 
@@ -182,8 +239,8 @@ impl Position {
         out.clear();
         let depth = self.removed.len();
         let kind = &self.kind;
-        let same = |&&h: &&Tile| kind[h as usize] == kind[t as usize];
-        if let Some(reach) = &self.reaches[t as usize]
+        let same = |&&h: &&Tile| kind[h.index()] == kind[t.index()];
+        if let Some(reach) = &self.reaches[t.index()]
             && reach.depth <= depth
             && self.stamps[reach.depth] == reach.stamp
             && reach.hits.iter().all(|&h| self.is_alive(h))
@@ -191,23 +248,23 @@ impl Position {
             out.extend(reach.hits.iter().filter(same));
             return;
         }
-        let mut reach = self.reaches[t as usize].take().unwrap_or_default();
+        let mut reach = self.reaches[t.index()].take().unwrap_or_default();
         reach.depth = depth;
         reach.stamp = self.stamps[depth];
         reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        field.reach(self.cell[t as usize], self.max_turns, |cell, is_tile| {
+        field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
             if is_tile {
                 reach.hits.push(tile_at[cell]);
             }
         });
         out.extend(reach.hits.iter().filter(same));
-        self.reaches[t as usize] = Some(reach);
+        self.reaches[t.index()] = Some(reach);
     }
 
     /// The remaining tiles of kind `k`, ascending.
-    pub(super) fn alive_of(&self, k: usize) -> Vec<Tile> {
-        self.of_kind[k]
+    pub(super) fn alive_of(&self, k: Kind) -> Vec<Tile> {
+        self.of_kind[k.index()]
             .iter()
             .copied()
             .filter(|&t| self.is_alive(t))

@@ -138,7 +138,7 @@ impl<'p> Search<'p> {
         match self.run_with_restarts(first_run) {
             Ok(true) => {
                 let p = &self.position;
-                let pos = |t: Tile| p.field.pos(p.cell[t as usize]);
+                let pos = |t: Tile| p.field.pos(p.cell[t.index()]);
                 Solution::Solved(
                     p.removed
                         .iter()
@@ -166,13 +166,13 @@ impl<'p> Search<'p> {
     /// against the budget.
     fn holes_prove_lost(&mut self) -> bool {
         let p = &mut self.position;
-        // The position as `holes` takes it: tile t has id t + 1.
+        // The position as `holes` takes it: each tile by its id.
         let mut ids = Grid::new(p.size.0, p.size.1, 0);
-        for t in (0..p.tiles() as Tile).filter(|&t| p.is_alive(t)) {
-            ids[p.field.pos(p.cell[t as usize])] = t + 1;
+        for t in Tile::all(p.tiles()).filter(|&t| p.is_alive(t)) {
+            ids[p.field.pos(p.cell[t.index()])] = t.id();
         }
         let class_of: Vec<u32> = std::iter::once(0)
-            .chain(p.kind.iter().map(|&k| k as u32 + 1))
+            .chain(p.kind.iter().map(|&k| k.on_field()))
             .collect();
         let position = holes::Position {
             ids: &ids,
@@ -225,7 +225,7 @@ impl<'p> Search<'p> {
             match self.partner_search().prove(None) {
                 Err(Stop::Restart) => {
                     self.position.restore_to(0);
-                    self.mates.mate.fill(Tile::MAX);
+                    self.mates.mate.fill(Tile::NONE);
                 }
                 other => return other,
             }
@@ -299,8 +299,8 @@ impl<'p> Search<'p> {
             // (fewer tiles of the kind, fewer partners, tie-break, pair)
             let mut ranked: Vec<(usize, usize, u64, Tile, Tile)> = Vec::new();
             let mut degree: Vec<(Tile, usize)> = Vec::new();
-            for k in 0..self.position.of_kind.len() {
-                let n = self.position.alive_in_kind[k];
+            for k in self.position.kinds() {
+                let n = self.position.alive_in_kind[k.index()];
                 if n < 2 {
                     continue;
                 }

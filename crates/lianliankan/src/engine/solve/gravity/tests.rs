@@ -113,7 +113,7 @@ fn ranked_moves_are_the_reference_moves() {
         let mut go_on = |_| ControlFlow::Continue(());
         let budget = Budget::new(u64::MAX, Room::new(1 << 20), None, &mut go_on);
         let (mut search, ids) = Search::new(&board, &rules, budget);
-        let classes = search.classes_of(&ids);
+        let classes = search.deal.classes_of(&ids);
         let mut found = search.ranked_moves(&classes);
         let count = found.len();
         found.sort_unstable();
@@ -155,19 +155,20 @@ fn narrowing_rules_out_only_pairs_no_clearing_play_uses() {
         let budget = Budget::new(u64::MAX, Room::new(1 << 20), None, &mut go_on);
         let (mut search, ids) = Search::new(&board, &rules, budget);
         let is_dead = search.narrow(&ids).unwrap();
-        let used = pairs_of_clearing_plays(&ids, &search.class_of, &rules, &mut Seen::default());
+        let used =
+            pairs_of_clearing_plays(&ids, &search.deal.class_of, &rules, &mut Seen::default());
         if is_dead {
             assert!(used.is_none(), "called dead: {rules:?} {board:?}");
             dead += 1;
         }
         if let Some(used) = &used {
-            for pair in &search.ruled_out {
+            for pair in &search.proofs.ruled_out {
                 assert!(
                     !used.contains(pair),
                     "{pair:?} ruled out: {rules:?} {board:?}"
                 );
             }
-            ruled += search.ruled_out.len();
+            ruled += search.proofs.ruled_out.len();
         }
         cases += 1;
     }

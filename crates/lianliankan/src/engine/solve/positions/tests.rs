@@ -172,7 +172,7 @@ fn each_search_alone_is_exact() {
             seen[usize::from(prover)][usize::from(verdict)] += 1;
             if verdict {
                 let p = &search.position;
-                let pos = |t: Tile| p.field.pos(p.cell[t as usize]);
+                let pos = |t: Tile| p.field.pos(p.cell[t.index()]);
                 let order: Vec<Move> = p
                     .removed
                     .iter()
@@ -201,7 +201,7 @@ fn probe_pairs_whole(search: &mut Search, tiles: &[Tile]) {
             .removable(&mut search.position, &search.mates, None)
             .is_none();
         for &t in tiles {
-            search.mates.mate[t as usize] = Tile::MAX;
+            search.mates.mate[t.index()] = Tile::NONE;
         }
         if stuck {
             for (x, y) in pairs {
@@ -242,7 +242,7 @@ fn shared_probes_agree_with_whole_tests() {
         // Random removals while there are any.
         let mut partners = Vec::new();
         for _ in 0..rng.range(0, tiles / 2) {
-            let alive: Vec<Tile> = (0..search.position.tiles() as Tile)
+            let alive: Vec<Tile> = Tile::all(search.position.tiles())
                 .filter(|&t| search.position.is_alive(t))
                 .collect();
             let moves: Vec<(Tile, Tile)> = alive
@@ -260,7 +260,7 @@ fn shared_probes_agree_with_whole_tests() {
         }
         // Random partners bound and pairs ruled out, as the partner
         // search leaves them.
-        for k in 0..search.position.of_kind.len() {
+        for k in search.position.kinds() {
             let mut free = search.position.alive_of(k);
             rng.shuffle(&mut free);
             while free.len() >= 6 && rng.percent(40) {
@@ -271,7 +271,7 @@ fn shared_probes_agree_with_whole_tests() {
                 search.mates.rule_out(free[0], free[1]);
             }
         }
-        for k in 0..search.position.of_kind.len() {
+        for k in search.position.kinds() {
             let mut tiles = search.position.alive_of(k);
             tiles.retain(|&t| search.mates.is_free(t));
             if tiles.len() < 4 {
@@ -288,8 +288,8 @@ fn shared_probes_agree_with_whole_tests() {
             outcomes[usize::from(shared.iter().any(|&f| f != 0))] += 1;
             // The field is left as it was: every remaining tile in place.
             let p = &search.position;
-            for t in 0..p.tiles() as Tile {
-                let kind = p.field.kind(p.cell[t as usize]);
+            for t in Tile::all(p.tiles()) {
+                let kind = p.field.kind(p.cell[t.index()]);
                 assert_eq!(kind != 0, p.is_alive(t));
             }
         }
