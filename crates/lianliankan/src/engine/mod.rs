@@ -1,6 +1,6 @@
 //! The game engine on top of the query core: a [`Game`] with atomic
 //! removals and undo, every [`Move`] available now, hints and dead boards,
-//! shuffles, an exact full-clear [`solve`]r and a [`generate`]r of boards
+//! shuffles, an exact full-clear [`solve()`]r and a [`generate()`]r of boards
 //! that can be cleared.
 //!
 //! - `reach` — where a path of at most K turns can go from a cell, in

@@ -456,3 +456,6 @@ impl Field {
         self.layered::<true>(stamp, starts, max_turns, visit)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -20,7 +20,7 @@ pub(super) const FIRST_RUN: u64 = 2000;
 
 /// A token that stops a search from another thread: clones share one flag,
 /// and a search given one ([`SolveConfig::cancel`]) answers
-/// [`Solution::Cancelled`] within [`PROGRESS_EVERY`] (64) states of
+/// [`Solution::Cancelled`] within 64 states (its progress cadence) of
 /// [`Cancel::cancel`].
 ///
 /// ```

@@ -1,7 +1,7 @@
 //! A position of the search without gravity: the tiles of the deal,
 //! numbered, and which of them remain.
 
-use super::super::reach::Field;
+use crate::engine::reach::Field;
 use crate::{Board, Border, Class, Rules};
 
 /// A tile of the deal, by its number: tiles are numbered row by row from
