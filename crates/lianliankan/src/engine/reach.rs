@@ -284,12 +284,14 @@ impl Field {
         let mut next = std::mem::take(&mut self.next_layer);
         layer.clear();
         layer.extend_from_slice(starts);
-        // The mark of a run entering cell `i` in direction `dir`.
-        let slot = |i: usize, dir: Dir| {
+        // A cell's marks: one per axis, or one per direction; a run's
+        // mark among them.
+        let marks = if DIRECTED { 4 } else { 2 };
+        let mark = |dir: Dir| {
             if DIRECTED {
-                4 * i + dir.index()
+                dir.index()
             } else {
-                2 * i + usize::from(!is_horizontal(dir))
+                usize::from(!is_horizontal(dir))
             }
         };
         let entered = if DIRECTED {
@@ -304,7 +306,10 @@ impl Field {
             for &(from, first) in &layer {
                 let both = [first, first.opposite()];
                 for &dir in if DIRECTED { &both[..1] } else { &both[..] } {
-                    let step = offsets[dir.index()];
+                    let (step, own) = (offsets[dir.index()], mark(dir));
+                    // Where a run in this direction may turn.
+                    let across = across(dir);
+                    let across = if DIRECTED { &across[..] } else { &across[..1] };
                     let mut i = from;
                     loop {
                         i = i.wrapping_add_signed(step);
@@ -321,10 +326,11 @@ impl Field {
                             }
                             break;
                         }
-                        if entered[slot(i, dir)] == stamp {
+                        let at = marks * i;
+                        if entered[at + own] == stamp {
                             break;
                         }
-                        entered[slot(i, dir)] = stamp;
+                        entered[at + own] = stamp;
                         if DIRECTED || reported[i] != stamp {
                             if !DIRECTED {
                                 reported[i] = stamp;
@@ -335,9 +341,8 @@ impl Field {
                             }
                         }
                         if turns < max_turns {
-                            let turns = across(dir);
-                            for &turn in if DIRECTED { &turns[..] } else { &turns[..1] } {
-                                if entered[slot(i, turn)] != stamp {
+                            for &turn in across {
+                                if entered[at + mark(turn)] != stamp {
                                     next.push((i, turn));
                                 }
                             }

@@ -68,8 +68,22 @@ use crate::Border;
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
 
-/// A tile's id, as in the search under gravity (0: an empty cell).
-type Tile = u32;
+/// A tile's id on a board of ids, as in the search under gravity (0: an
+/// empty cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TileId(u32);
+
+impl TileId {
+    /// Whether this is no tile (an empty cell).
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The id, as an index into per-id tables.
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// The position [`is_lost`] looks at.
 pub(super) struct Position<'a> {
@@ -108,14 +122,14 @@ pub(super) fn is_lost(
     let mut regions = Regions::new(&board);
     let settled = regions.settle(&board, field, max_turns, cap, states);
     for (c, &t) in position.ids.cells().iter().enumerate() {
-        field.set(board.to_field[c], board.class(t));
+        field.set(board.to_field[c], board.class(TileId(t)));
     }
     if !settled {
         return false;
     }
     let mut removed = vec![false; position.class_of.len()];
     for &t in regions.found.iter().flatten().flat_map(|f| &f.removes) {
-        removed[t as usize] = true;
+        removed[t.index()] = true;
     }
     position
         .ids
@@ -192,8 +206,12 @@ impl<'a> Layout<'a> {
     }
 
     /// The field value of id `t`: its class, or 0 for an empty cell.
-    fn class(&self, t: Tile) -> u32 {
-        if t == 0 { 0 } else { self.class_of[t as usize] }
+    fn class(&self, t: TileId) -> u32 {
+        if t.is_empty() {
+            0
+        } else {
+            self.class_of[t.index()]
+        }
     }
 }
 
@@ -208,7 +226,7 @@ struct Exhausted {
     /// The cells of its extent beyond its seeds'.
     extent: Vec<usize>,
     /// The tiles some play removes.
-    removes: Vec<Tile>,
+    removes: Vec<TileId>,
 }
 
 /// The seeds, the groups (a union-find over seeds) and what their games
@@ -252,7 +270,7 @@ impl Regions {
             let after = [Dir::Right, Dir::Down].into_iter();
             for d in after.filter_map(|dir| b.ids.step(pos, dir).map(|p| b.ids.index_of(p))) {
                 let u = cells[d];
-                if u != 0 && b.class(u) == b.class(t) {
+                if u != 0 && b.class(TileId(u)) == b.class(TileId(t)) {
                     seeds.push(Seed { cells: vec![c, d] });
                 }
             }
@@ -376,7 +394,7 @@ struct HoleGame {
     mine: Vec<bool>,
     alive: Vec<u64>,
     seen: FxHashSet<Vec<u64>>,
-    removes: Vec<Tile>,
+    removes: Vec<TileId>,
     gone: Vec<bool>,
     /// A buffer: per board cell, whether a move search started from it.
     from: Vec<bool>,
@@ -404,7 +422,7 @@ impl HoleGame {
         for (c, &t) in b.ids.cells().iter().enumerate() {
             let value = if t != 0 {
                 alive[t as usize / 64] |= 1 << (t % 64);
-                b.class(t)
+                b.class(TileId(t))
             } else if mine[c] {
                 0
             } else {
@@ -465,7 +483,7 @@ impl HoleGame {
             for c in [x, y] {
                 let t = ids.cells()[c];
                 if !std::mem::replace(&mut self.gone[t as usize], true) {
-                    self.removes.push(t);
+                    self.removes.push(TileId(t));
                 }
                 self.alive[t as usize / 64] &= !(1 << (t % 64));
                 next.cells_mut()[c] = 0;
@@ -490,7 +508,7 @@ impl HoleGame {
     fn show(&self, b: &Layout, field: &mut Field, ids: &Grid<u32>, at: [usize; 2]) {
         for c in at {
             for &d in b.rest_of_line(&c) {
-                field.set(b.to_field[d], b.class(ids.cells()[d]));
+                field.set(b.to_field[d], b.class(TileId(ids.cells()[d])));
             }
         }
     }
@@ -519,10 +537,11 @@ impl HoleGame {
         let mut moves = Vec::new();
         for &x in &starts {
             self.from[x] = false;
-            let class = b.class(cells[x]);
+            let class = b.class(TileId(cells[x]));
             field.reach(b.to_field[x], self.max_turns, |f, is_tile| {
                 let y = b.to_board[f];
-                if is_tile && y != usize::MAX && cells[y] != 0 && b.class(cells[y]) == class {
+                if is_tile && y != usize::MAX && cells[y] != 0 && b.class(TileId(cells[y])) == class
+                {
                     moves.push((x.min(y), x.max(y)));
                 }
             });

@@ -155,8 +155,8 @@ impl SolveConfig {
 /// the dead-position test (a search from a tile each time a cell bounding
 /// its last one empties: O(t·rows·cols) in practice). Memory: one bitset of
 /// t bits per failed state and two per lock (at most 4,096), at most
-/// 256 MiB in all (past that, nothing more is remembered: time, never
-/// exactness, is lost).
+/// 256 MiB in all ([`SolveConfig::memory_cap`]; past that, nothing more is
+/// remembered: time, never exactness, is lost).
 #[must_use]
 pub fn solve(board: &Board, rules: &Rules, budget: u64) -> Solution {
     solve_with(board, rules, &SolveConfig::new().budget(budget))
