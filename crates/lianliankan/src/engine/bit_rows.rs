@@ -1,4 +1,4 @@
-//! [`Field::reach`](super::reach::Field::reach)'s question — which tiles
+//! `Field::reach`'s question — which tiles
 //! can a path of at most K turns end on? — answered with a machine word
 //! per field row, for fields at most 64 cells wide (every KShisen size).
 //!
@@ -23,7 +23,7 @@ use grid_core::Dir;
 
 /// Direction `dir` as a bit of a set of directions (a `u8`, by
 /// [`Dir::index`]), such as the arrivals allowed at a target of
-/// [`Field::meets_directed`](super::reach::Field::meets_directed).
+/// `Field::meets_directed`.
 pub(crate) const fn dir_bit(dir: Dir) -> u8 {
     1 << dir.index()
 }
@@ -110,7 +110,7 @@ impl BitRows {
 
     /// Calls `hit(cell)` for each tile a path from field cell `start` with
     /// at most `max_turns` turns through empty cells can end on (`start`
-    /// itself never): the tiles [`Field::reach`](super::reach::Field::reach)
+    /// itself never): the tiles `Field::reach`
     /// reports.
     ///
     /// # Complexity
@@ -186,11 +186,11 @@ impl BitRows {
 
 impl BitRows {
     /// Whether a path with at most `max_turns` turns that leaves one of
-    /// `starts` (a field cell and the direction it leaves in: 0 left,
-    /// 1 right, 2 up, 3 down) and runs through empty cells reaches one of
-    /// `targets` (a field cell, empty or a tile, and the directions a path
-    /// may arrive there in, a bit each), as
-    /// [`Field::reach_directed_until`](super::reach::Field::reach_directed_until)
+    /// `starts` (a field cell and the direction it leaves in) and runs
+    /// through empty cells reaches one of `targets` (a field cell, empty or
+    /// a tile, and the directions a path may arrive there in, a
+    /// [`dir_bit`] each), as
+    /// `Field::reach_directed_until`
     /// with a visitor that stops at a target would say. When it does not,
     /// calls `hit(cell)` for each tile the search ran into.
     ///
