@@ -223,6 +223,14 @@ mod tests {
     use super::*;
     use crate::{Border, DealSpec};
 
+    /// A token crosses threads, and so does a configuration holding one.
+    #[test]
+    fn tokens_and_configurations_cross_threads() {
+        fn send_sync<T: Send + Sync + Clone>() {}
+        send_sync::<Cancel>();
+        send_sync::<SolveConfig>();
+    }
+
     /// A progress callback that says stop ends the search at its first call,
     /// with or without gravity, and the answer says it was stopped.
     #[test]
