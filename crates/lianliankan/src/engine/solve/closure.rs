@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
-use super::position::{Position, Tile};
+use super::position::{Cell, Position, Tile};
 
 /// The search over positions runs the dead-position test at every this
 /// many states (a position found dead refutes its whole subtree, so a
@@ -46,7 +46,7 @@ pub(super) struct Closure {
     /// Per tile: how many searches it has had in this closure.
     version: Vec<u32>,
     /// The bounding cells of all searches, and per tile its last span.
-    bounds: Vec<usize>,
+    bounds: Vec<Cell>,
     span: Vec<(usize, usize)>,
     /// Per field cell: the first watcher (an index into `watchers`), valid
     /// when `head_stamp` is `stamp`.
@@ -112,7 +112,8 @@ impl Closure {
     }
 
     /// Tile `t`'s current search is bounded by `cell`.
-    fn watch(&mut self, cell: usize, t: Tile) {
+    fn watch(&mut self, cell: Cell, t: Tile) {
+        let cell = cell.index();
         let next = if self.head_stamp[cell] == self.stamp {
             self.head[cell]
         } else {
@@ -124,7 +125,8 @@ impl Closure {
     }
 
     /// `cell` has emptied: queue the tiles whose current search it bounds.
-    fn wake(&mut self, cell: usize) {
+    fn wake(&mut self, cell: Cell) {
+        let cell = cell.index();
         if self.head_stamp[cell] != self.stamp {
             return;
         }
@@ -166,16 +168,16 @@ impl Closure {
             let want = position.kind[z.index()];
             let start = w.bounds.len();
             let bounds = &mut w.bounds;
-            position
-                .field
-                .reach_tiles(position.cell[z.index()], position.max_turns, |cell| {
-                    bounds.push(cell)
-                });
+            position.field.reach_tiles(
+                position.cell[z.index()].index(),
+                position.max_turns,
+                |cell| bounds.push(Cell::new(cell)),
+            );
             // A partner: a tile of its kind the search ends on, or one of
             // R (its cell emptied) that it passes.
-            let on_hit = w.bounds[start..].iter().map(|&cell| position.tile_at[cell]);
+            let on_hit = w.bounds[start..].iter().map(|&cell| position.tile_at(cell));
             let in_r = position.of_kind[want.index()].iter().copied().filter(|&t| {
-                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()])
+                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()].index())
             });
             let partner = on_hit.chain(in_r).find(|&t| {
                 t != Tile::NONE
@@ -194,7 +196,7 @@ impl Closure {
                     if !w.in_r[t.index()] {
                         w.in_r[t.index()] = true;
                         let cell = position.cell[t.index()];
-                        position.field.set(cell, 0);
+                        position.field.set(cell.index(), 0);
                         w.joined.push(t);
                         w.wake(cell);
                     }

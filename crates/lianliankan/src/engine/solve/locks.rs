@@ -2,7 +2,7 @@
 //! learnt from dead positions and checked before every later position.
 
 use super::memo::{Room, entry_cost};
-use super::position::{Position, Tile};
+use super::position::{Cell, Position, Tile};
 
 /// The most locks a search keeps: every position is checked against each
 /// (and they share the memo's room).
@@ -18,7 +18,7 @@ pub(super) struct Locks {
     /// Locks learnt: a position that matches one is lost.
     locks: Vec<Lock>,
     /// Buffer of [`Locks::learn`].
-    hits: Vec<usize>,
+    hits: Vec<Cell>,
 }
 
 impl Locks {
@@ -40,7 +40,7 @@ impl Locks {
         &mut self,
         stuck: &[Tile],
         span: &[(usize, usize)],
-        bounds: &[usize],
+        bounds: &[Cell],
         position: &mut Position,
         room: &mut Room,
     ) {
@@ -63,7 +63,7 @@ impl Locks {
             'grow: while i < lock.len() {
                 let (from, to) = span[lock[i].index()];
                 for &c in &bounds[from..to] {
-                    let t = position.tile_at[c];
+                    let t = position.tile_at(c);
                     if !in_lock[t.index()] {
                         if tried[t.index()] {
                             beaten = true;
@@ -95,13 +95,13 @@ impl Locks {
         for &t in &lock {
             alive[t.index() / 64] |= 1 << (t.index() % 64);
             hits.clear();
-            position
-                .field
-                .reach(position.cell[t.index()], position.max_turns, |cell, _| {
-                    hits.push(cell)
-                });
+            position.field.reach(
+                position.cell[t.index()].index(),
+                position.max_turns,
+                |cell, _| hits.push(Cell::new(cell)),
+            );
             for &c in hits.iter() {
-                let w = position.tile_at[c];
+                let w = position.tile_at(c);
                 if w != Tile::NONE && position.kind[w.index()] == position.kind[t.index()] {
                     debug_assert!(!position.is_alive(w));
                     dead[w.index() / 64] |= 1 << (w.index() % 64);

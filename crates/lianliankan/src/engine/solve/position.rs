@@ -35,6 +35,23 @@ impl Tile {
     }
 }
 
+/// A cell of the search's field (the board in its frame, see `reach`), by
+/// its field index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cell(usize);
+
+impl Cell {
+    /// The cell of field index `i`.
+    pub(super) fn new(i: usize) -> Cell {
+        Cell(i)
+    }
+
+    /// The field index, as the field's searches take it.
+    pub(super) fn index(self) -> usize {
+        self.0
+    }
+}
+
 /// A class of matching tiles of the deal (equal kinds, or kinds of one
 /// group), by its number: classes are numbered densely from 0 in the
 /// order of [`classes`].
@@ -96,12 +113,12 @@ pub(super) struct Position {
     pub(super) max_turns: usize,
     pub(super) border: Border,
     /// Per tile: its field cell and its kind (0-based).
-    pub(super) cell: Vec<usize>,
+    pub(super) cell: Vec<Cell>,
     pub(super) kind: Vec<Kind>,
     /// Per kind: its tiles, ascending.
     pub(super) of_kind: Vec<Vec<Tile>>,
     /// Per field cell: the tile there at the start.
-    pub(super) tile_at: Vec<Tile>,
+    tile_at: Vec<Tile>,
     /// Remaining tiles, as a bitset, and per kind how many.
     pub(super) alive: Vec<u64>,
     pub(super) alive_in_kind: Vec<usize>,
@@ -135,7 +152,7 @@ impl Position {
             let kind_here = Kind(dense as u32);
             let i = field.index(pos);
             field.set(i, kind_here.on_field());
-            cell.push(i);
+            cell.push(Cell(i));
             kind.push(kind_here);
             of_kind[dense].push(Tile::new(t));
             tile_at[i] = Tile::new(t);
@@ -170,6 +187,16 @@ impl Position {
         Kind::all(self.of_kind.len())
     }
 
+    /// The tile on `cell` at the start ([`Tile::NONE`] for none).
+    pub(super) fn tile_at(&self, cell: Cell) -> Tile {
+        self.tile_at[cell.0]
+    }
+
+    /// The board position of tile `t`.
+    pub(super) fn pos(&self, t: Tile) -> grid_core::Pos {
+        self.field.pos(self.cell[t.index()].0)
+    }
+
     /// The number of tiles of the deal.
     pub(super) fn tiles(&self) -> usize {
         self.kind.len()
@@ -183,7 +210,7 @@ impl Position {
     /// Removes the pair `x`, `y` (which must connect).
     pub(super) fn remove(&mut self, x: Tile, y: Tile) {
         for t in [x, y] {
-            self.field.set(self.cell[t.index()], 0);
+            self.field.set(self.cell[t.index()].index(), 0);
             self.alive[t.index() / 64] &= !(1 << (t.index() % 64));
         }
         self.alive_in_kind[self.kind[x.index()].index()] -= 2;
@@ -204,7 +231,7 @@ impl Position {
         };
         let k = self.kind[x.index()];
         for t in [x, y] {
-            self.field.set(self.cell[t.index()], k.on_field());
+            self.field.set(self.cell[t.index()].index(), k.on_field());
             self.alive[t.index() / 64] |= 1 << (t.index() % 64);
         }
         self.alive_in_kind[k.index()] += 2;
@@ -222,8 +249,10 @@ impl Position {
     /// the field.
     pub(super) fn refill(&mut self, tiles: &[Tile]) {
         for &t in tiles {
-            self.field
-                .set(self.cell[t.index()], self.kind[t.index()].on_field());
+            self.field.set(
+                self.cell[t.index()].index(),
+                self.kind[t.index()].on_field(),
+            );
         }
     }
 
@@ -253,11 +282,15 @@ impl Position {
         reach.stamp = self.stamps[depth];
         reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
-            if is_tile {
-                reach.hits.push(tile_at[cell]);
-            }
-        });
+        field.reach(
+            self.cell[t.index()].index(),
+            self.max_turns,
+            |cell, is_tile| {
+                if is_tile {
+                    reach.hits.push(tile_at[cell]);
+                }
+            },
+        );
         out.extend(reach.hits.iter().filter(same));
         self.reaches[t.index()] = Some(reach);
     }

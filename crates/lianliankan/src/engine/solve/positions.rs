@@ -138,7 +138,7 @@ impl<'p> Search<'p> {
         match self.run_with_restarts(first_run) {
             Ok(true) => {
                 let p = &self.position;
-                let pos = |t: Tile| p.field.pos(p.cell[t.index()]);
+                let pos = |t: Tile| p.pos(t);
                 Solution::Solved(
                     p.removed
                         .iter()
@@ -169,7 +169,7 @@ impl<'p> Search<'p> {
         // The position as `holes` takes it: each tile by its id.
         let mut ids = Grid::new(p.size.0, p.size.1, 0);
         for t in Tile::all(p.tiles()).filter(|&t| p.is_alive(t)) {
-            ids[p.field.pos(p.cell[t.index()])] = t.id();
+            ids[p.pos(t)] = t.id();
         }
         let class_of: Vec<u32> = std::iter::once(0)
             .chain(p.kind.iter().map(|&k| k.on_field()))

@@ -172,7 +172,7 @@ fn each_search_alone_is_exact() {
             seen[usize::from(prover)][usize::from(verdict)] += 1;
             if verdict {
                 let p = &search.position;
-                let pos = |t: Tile| p.field.pos(p.cell[t.index()]);
+                let pos = |t: Tile| p.pos(t);
                 let order: Vec<Move> = p
                     .removed
                     .iter()
@@ -289,7 +289,7 @@ fn shared_probes_agree_with_whole_tests() {
             // The field is left as it was: every remaining tile in place.
             let p = &search.position;
             for t in Tile::all(p.tiles()) {
-                let kind = p.field.kind(p.cell[t.index()]);
+                let kind = p.field.kind(p.cell[t.index()].index());
                 assert_eq!(kind != 0, p.is_alive(t));
             }
         }
