@@ -320,5 +320,6 @@ fn check_solve(game: &Game) {
             }
         }
         Solution::OutOfBudget { states } => assert!(states <= BUDGET),
+        other => panic!("nothing cancels this search: {other:?}"),
     }
 }

@@ -69,6 +69,7 @@ fn main() {
                 verdicts[2] += 1;
                 "out of budget"
             }
+            other => panic!("nothing cancels this search: {other:?}"),
         };
         println!(
             "seed {seed:3}: {verdict} in {:.3} ms",

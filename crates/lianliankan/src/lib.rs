@@ -118,8 +118,9 @@ pub mod reference;
 mod rules;
 
 pub use engine::{
-    DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, RemoveError,
-    Slide, Solution, Step, deal, generate, moves, solve, solve_with_progress, solve_without_proofs,
+    Cancel, DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, Progress,
+    RemoveError, Slide, Solution, SolveConfig, Step, deal, generate, moves, solve, solve_with,
+    solve_with_progress,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

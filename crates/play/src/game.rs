@@ -13,8 +13,8 @@ use axum::Json;
 use axum::extract::State;
 use grid_core::{Path, Pos};
 use lianliankan::{
-    Board, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Slide, Solution, Step, deal,
-    generate, moves,
+    Board, Cancel, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Slide, Solution,
+    SolveConfig, Step, deal, generate, moves,
 };
 use serde::{Deserialize, Serialize};
 
@@ -390,29 +390,35 @@ pub async fn solve(
         .budget
         .unwrap_or(u64::MAX)
         .min(state.limits.solve_states);
-    // The search stops itself at the time-out too, so that a request that
-    // timed out does not leave it running to the end of its budget.
-    let stop_at =
-        std::time::Instant::now() + state.heavy.timeout() + std::time::Duration::from_millis(100);
+    // The search stops when this handler ends, whether it answered, timed
+    // out or lost its client, so that it never runs on to the end of its
+    // budget for nobody.
+    let cancel = Cancel::new();
+    let _stop = CancelOnDrop(cancel.clone());
+    let config = SolveConfig::new().budget(budget).cancel(cancel);
     let answer = state
         .heavy
-        .run(move || {
-            lianliankan::solve_with_progress(&board, &rules, budget, &mut |_| {
-                if std::time::Instant::now() < stop_at {
-                    std::ops::ControlFlow::Continue(())
-                } else {
-                    std::ops::ControlFlow::Break(())
-                }
-            })
-        })
+        .run(move || lianliankan::solve_with(&board, &rules, &config))
         .await;
     Ok(Json(match answer {
         Ok(Solution::Solved(order)) => SolveResponse::Solved { order },
         Ok(Solution::Unsolvable) => SolveResponse::Unsolvable,
         Ok(Solution::OutOfBudget { states }) => SolveResponse::OutOfBudget { states },
+        // Cancelled only once this handler has ended; nothing else exists.
+        Ok(_) => return Err(WorkError::Failed.into()),
         Err(WorkError::TimedOut(limit)) => SolveResponse::TimedOut {
             timeout_ms: limit.as_millis(),
         },
         Err(e) => return Err(e.into()),
     }))
+}
+
+/// Cancels a search when dropped.
+#[derive(Debug)]
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }

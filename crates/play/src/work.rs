@@ -65,12 +65,6 @@ impl Heavy {
     /// Runs `work` on the blocking pool once a permit is free, and returns
     /// its result, or [`WorkError::TimedOut`] when waiting and working took
     /// longer than the time-out.
-    /// The time-out of each piece of work.
-    #[must_use]
-    pub fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
     pub async fn run<T, F>(&self, work: F) -> Result<T, WorkError>
     where
         T: Send + 'static,

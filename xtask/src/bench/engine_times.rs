@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 
 use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution, deal, generate,
-    moves, solve, solve_with_progress,
+    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution, SolveConfig, deal,
+    generate, moves, solve, solve_with_progress,
 };
 use rustc_hash::FxHashSet;
 
@@ -246,7 +246,7 @@ fn deal_times(
                 let board = deal(&DealSpec::new(rows, cols, kinds).with_seed(seed))
                     .map_err(|e| format!("deal {seed}: {e}"))?;
                 let start = Instant::now();
-                let mut within = |_| {
+                let within = || {
                     if start.elapsed() < DEAL_CAP {
                         std::ops::ControlFlow::Continue(())
                     } else {
@@ -254,9 +254,9 @@ fn deal_times(
                     }
                 };
                 let answer = if which == 0 {
-                    solve_with_progress(&board, &rules, u64::MAX, &mut within)
+                    solve_with_progress(&board, &rules, &SolveConfig::new(), &mut |_| within())
                 } else {
-                    Baseline::new(&board, &rules).solve(&board, &mut within)
+                    Baseline::new(&board, &rules).solve(&board, &mut |_| within())
                 };
                 times.push(start.elapsed().min(DEAL_CAP));
                 verdicts[seed as usize][which] = match answer {
@@ -265,7 +265,8 @@ fn deal_times(
                         Some(true)
                     }
                     Solution::Unsolvable => Some(false),
-                    Solution::OutOfBudget { .. } => None,
+                    // Stopped at the cap (a cancel), or out of budget.
+                    _ => None,
                 };
                 decided += usize::from(verdicts[seed as usize][which].is_some());
             }
@@ -426,7 +427,7 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
                 counts[0] += 1;
             }
             Solution::Unsolvable => counts[1] += 1,
-            Solution::OutOfBudget { .. } => counts[2] += 1,
+            _ => counts[2] += 1,
         }
     }
     let times = Percentiles::of(times);

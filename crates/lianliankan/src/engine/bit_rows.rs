@@ -1,4 +1,4 @@
-//! [`Field::reach`](super::reach::Field::reach)'s question — which tiles
+//! `Field::reach`'s question — which tiles
 //! can a path of at most K turns end on? — answered with a machine word
 //! per field row, for fields at most 64 cells wide (every KShisen size).
 //!
@@ -18,6 +18,15 @@
 //! [`BitRows::meets`] answers the gravity closure's directed question the
 //! same way, with the four directions of travel kept apart (a target cell
 //! may accept arrivals from some sides only).
+
+use grid_core::Dir;
+
+/// Direction `dir` as a bit of a set of directions (a `u8`, by
+/// [`Dir::index`]), such as the arrivals allowed at a target of
+/// `Field::meets_directed`.
+pub(crate) const fn dir_bit(dir: Dir) -> u8 {
+    1 << dir.index()
+}
 
 /// The empty cells and the tiles of a field, a word per row, with the
 /// buffers of [`BitRows::ends`].
@@ -43,8 +52,8 @@ pub(crate) struct BitRows {
     directed: Directed,
 }
 
-/// The buffers of [`BitRows::meets`]: per direction of travel (0 left, 1
-/// right, 2 up, 3 down, as [`Field::step`](super::reach::Field::step)),
+/// The buffers of [`BitRows::meets`]: per direction of travel (by
+/// [`Dir::index`]),
 /// where this layer's runs start, the empty cells entered so far, and the
 /// cells a path may end its search on; and the tiles the runs ran into.
 #[derive(Clone, Debug, Default)]
@@ -101,7 +110,7 @@ impl BitRows {
 
     /// Calls `hit(cell)` for each tile a path from field cell `start` with
     /// at most `max_turns` turns through empty cells can end on (`start`
-    /// itself never): the tiles [`Field::reach`](super::reach::Field::reach)
+    /// itself never): the tiles `Field::reach`
     /// reports.
     ///
     /// # Complexity
@@ -177,11 +186,11 @@ impl BitRows {
 
 impl BitRows {
     /// Whether a path with at most `max_turns` turns that leaves one of
-    /// `starts` (a field cell and the direction it leaves in: 0 left,
-    /// 1 right, 2 up, 3 down) and runs through empty cells reaches one of
-    /// `targets` (a field cell, empty or a tile, and the directions a path
-    /// may arrive there in, a bit each), as
-    /// [`Field::reach_directed_until`](super::reach::Field::reach_directed_until)
+    /// `starts` (a field cell and the direction it leaves in) and runs
+    /// through empty cells reaches one of `targets` (a field cell, empty or
+    /// a tile, and the directions a path may arrive there in, a
+    /// [`dir_bit`] each), as
+    /// `Field::reach_directed_until`
     /// with a visitor that stops at a target would say. When it does not,
     /// calls `hit(cell)` for each tile the search ran into.
     ///
@@ -197,7 +206,7 @@ impl BitRows {
     #[allow(clippy::needless_range_loop)]
     pub(crate) fn meets(
         &mut self,
-        starts: &[(usize, usize)],
+        starts: &[(usize, Dir)],
         targets: &[(usize, u8)],
         max_turns: usize,
         hit: impl FnMut(usize),
@@ -220,9 +229,9 @@ impl BitRows {
         for &(cell, arrivals) in targets {
             let (r, bit) = (cell / self.width, 1u64 << (cell % self.width));
             widen(&mut dirty, r);
-            for (dir, words) in d.targets.iter_mut().enumerate() {
-                if arrivals & (1 << dir) != 0 {
-                    words[r] |= bit;
+            for dir in Dir::ALL {
+                if arrivals & dir_bit(dir) != 0 {
+                    d.targets[dir.index()][r] |= bit;
                 }
             }
         }
@@ -231,8 +240,8 @@ impl BitRows {
         for &(cell, dir) in starts {
             let r = cell / self.width;
             widen(&mut dirty, r);
-            d.seeds[dir][r] |= 1u64 << (cell % self.width);
-            widen(&mut span[dir], r);
+            d.seeds[dir.index()][r] |= 1u64 << (cell % self.width);
+            widen(&mut span[dir.index()], r);
         }
         // The empty cells first entered in this layer along a row, and
         // along a column: where the next layer's runs turn.
@@ -241,15 +250,15 @@ impl BitRows {
         'layers: for turns in 0..=max_turns {
             // The rows where runs along the rows (the columns) entered cells.
             let (mut entered_h, mut entered_v) = ((usize::MAX, 0), (usize::MAX, 0));
-            for dir in [0, 1] {
-                let (first_row, last_row) = span[dir];
+            for dir in [Dir::Left, Dir::Right] {
+                let (first_row, last_row) = span[dir.index()];
                 for r in first_row..=last_row.min(rows - 1) {
-                    let seeds = std::mem::take(&mut d.seeds[dir][r]);
+                    let seeds = std::mem::take(&mut d.seeds[dir.index()][r]);
                     if seeds == 0 {
                         continue;
                     }
                     let (empty, tile) = (self.empty[r], self.tile[r]);
-                    let (entered, hit) = if dir == 1 {
+                    let (entered, hit) = if dir == Dir::Right {
                         let first = seeds << 1;
                         let entered = fill_up(first & empty, empty);
                         (entered, (entered << 1 | first) & tile)
@@ -269,24 +278,24 @@ impl BitRows {
                     }
                 }
             }
-            for dir in [2, 3] {
-                let (first_row, last_row) = span[dir];
+            for dir in [Dir::Up, Dir::Down] {
+                let (first_row, last_row) = span[dir.index()];
                 if first_row > last_row {
                     continue;
                 }
                 let mut flow = 0u64;
-                let mut k = if dir == 3 {
+                let mut k = if dir == Dir::Down {
                     first_row
                 } else {
                     rows - 1 - last_row
                 };
-                let last_seed = if dir == 3 {
+                let last_seed = if dir == Dir::Down {
                     last_row
                 } else {
                     rows - 1 - first_row
                 };
                 while k < rows && (flow != 0 || k <= last_seed) {
-                    let r = if dir == 3 { k } else { rows - 1 - k };
+                    let r = if dir == Dir::Down { k } else { rows - 1 - k };
                     let (hit, entered) = (flow & self.tile[r], flow & self.empty[r]);
                     let Some(fresh) = d.enter(dir, r, entered, hit) else {
                         met = true;
@@ -297,7 +306,7 @@ impl BitRows {
                         turn_h[r] |= fresh;
                         widen(&mut entered_v, r);
                     }
-                    flow = entered | std::mem::take(&mut d.seeds[dir][r]);
+                    flow = entered | std::mem::take(&mut d.seeds[dir.index()][r]);
                     k += 1;
                 }
             }
@@ -306,15 +315,16 @@ impl BitRows {
             }
             span = [(usize::MAX, 0); 4];
             for (dirs, (first_row, last_row), turn) in [
-                ([0, 1], entered_v, &mut *turn_h),
-                ([2, 3], entered_h, &mut *turn_v),
+                ([Dir::Left, Dir::Right], entered_v, &mut *turn_h),
+                ([Dir::Up, Dir::Down], entered_h, &mut *turn_v),
             ] {
                 for r in first_row..=last_row.min(rows - 1) {
                     let from = std::mem::take(&mut turn[r]);
                     for dir in dirs {
-                        d.seeds[dir][r] = from & !d.seen[dir][r];
-                        if d.seeds[dir][r] != 0 {
-                            widen(&mut span[dir], r);
+                        let k = dir.index();
+                        d.seeds[k][r] = from & !d.seen[k][r];
+                        if d.seeds[k][r] != 0 {
+                            widen(&mut span[k], r);
                         }
                     }
                 }
@@ -363,7 +373,8 @@ impl Directed {
     /// the cells it entered for the first time in that direction (where
     /// the next layer's runs turn), with the hits and the entered cells
     /// recorded.
-    fn enter(&mut self, dir: usize, r: usize, entered: u64, hit: u64) -> Option<u64> {
+    fn enter(&mut self, dir: Dir, r: usize, entered: u64, hit: u64) -> Option<u64> {
+        let dir = dir.index();
         if (entered | hit) & self.targets[dir][r] != 0 {
             return None;
         }
@@ -410,169 +421,4 @@ fn fill_down(mut seeds: u64, mut open: u64) -> u64 {
     seeds |= open & (seeds >> 16);
     open &= open >> 16;
     seeds | (open & (seeds >> 32))
-}
-
-#[cfg(test)]
-mod tests {
-    use grid_core::{Grid, SplitMix64};
-
-    use crate::Border;
-    use crate::engine::reach::Field;
-
-    /// A random field of `rows × cols` (a random share of its cells tiles
-    /// of 1..=`kinds`), either border, with its board cells.
-    fn random_field(
-        rng: &mut SplitMix64,
-        rows: usize,
-        cols: usize,
-        kinds: usize,
-    ) -> (Field, Vec<usize>, Border) {
-        let fill = rng.range(0, 100) as u32;
-        let cells: Vec<u32> = (0..rows * cols)
-            .map(|_| {
-                if rng.percent(fill) {
-                    1 + rng.below(kinds) as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let border = if rng.percent(50) {
-            Border::Open
-        } else {
-            Border::Closed
-        };
-        let field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
-        let board = (0..field.len()).filter(|&i| field.is_board(i)).collect();
-        (field, board, border)
-    }
-
-    /// Empties or fills `changes` random cells of `board`, as the solvers'
-    /// closures do between searches.
-    fn toggle_cells(rng: &mut SplitMix64, field: &mut Field, board: &[usize], changes: usize) {
-        for _ in 0..changes {
-            let i = board[rng.below(board.len())];
-            let kind = u32::from(field.is_empty(i));
-            field.set(i, kind);
-        }
-    }
-
-    /// On random fields, both borders, 0 to 5 turns, from every tile and
-    /// every empty cell, the word-parallel search ends on exactly the
-    /// tiles `Field::reach` reports and passes exactly the empty cells it
-    /// reports, also after cells change (emptied and refilled, as the
-    /// solver's closure does).
-    #[test]
-    fn ends_are_the_tiles_reach_reports() {
-        let mut rng = SplitMix64::new(0xb175);
-        let mut compared = 0;
-        for _ in 0..400 {
-            let (rows, cols) = (rng.range(1, 12), rng.range(1, 20));
-            let (mut field, board, border) = random_field(&mut rng, rows, cols, 5);
-            for round in 0..3 {
-                if round > 0 {
-                    let changes = rng.range(1, 6);
-                    toggle_cells(&mut rng, &mut field, &board, changes);
-                }
-                let turns = rng.range(0, 5);
-                let mut fast = Vec::new();
-                for &start in &board {
-                    let (mut slow, mut passed) = (Vec::new(), vec![false; field.len()]);
-                    field.reach(start, turns, |cell, is_tile| {
-                        if is_tile {
-                            slow.push(cell);
-                        } else {
-                            passed[cell] = true;
-                        }
-                    });
-                    slow.sort_unstable();
-                    passed[start] = field.is_empty(start);
-                    fast.clear();
-                    field.reach_tiles(start, turns, |cell| fast.push(cell));
-                    fast.sort_unstable();
-                    assert_eq!(fast, slow, "from {start}, {turns} turns, {border:?}");
-                    for (i, &passed) in passed.iter().enumerate() {
-                        assert_eq!(field.was_passed(i), passed && field.is_empty(i), "{i}");
-                    }
-                    compared += usize::from(!slow.is_empty());
-                }
-            }
-        }
-        assert!(compared > 10_000, "{compared}");
-    }
-
-    /// On random fields, both borders, 0 to 4 turns, from random starts
-    /// to random targets (with random directions of arrival), the
-    /// word-parallel directed search meets a target exactly when the
-    /// cell-by-cell directed search does, and when it does not, it reports
-    /// exactly the tiles that search ran into, also after cells change;
-    /// on fields too wide for words as well.
-    #[test]
-    fn directed_meets_what_the_directed_reach_meets() {
-        use std::collections::BTreeSet;
-        use std::ops::ControlFlow;
-
-        let mut rng = SplitMix64::new(0xd1ec7);
-        let (mut met, mut missed, mut wide, mut boxed_in) = (0, 0, 0, 0);
-        for _ in 0..400 {
-            // One field in five is too wide for words: the cell-by-cell
-            // fallback of `meets_directed` answers there.
-            let (rows, cols) = if rng.percent(20) {
-                wide += 1;
-                (rng.range(1, 4), rng.range(63, 70))
-            } else {
-                (rng.range(1, 12), rng.range(1, 20))
-            };
-            let (mut field, board, _) = random_field(&mut rng, rows, cols, 1);
-            for _ in 0..20 {
-                let changes = rng.range(0, 3);
-                toggle_cells(&mut rng, &mut field, &board, changes);
-                let pick = |rng: &mut SplitMix64| board[rng.below(board.len())];
-                let starts: Vec<(usize, usize)> = (0..rng.range(1, 6))
-                    .map(|_| (pick(&mut rng), rng.below(4)))
-                    .collect();
-                let mut targets: Vec<(usize, u8)> = (0..rng.range(0, 6))
-                    .map(|_| (pick(&mut rng), rng.below(16) as u8))
-                    .collect();
-                let turns = rng.range(0, 4);
-                // Every first step into a tile or the frame: `meets_directed`
-                // answers from those steps alone.
-                boxed_in += usize::from(
-                    starts
-                        .iter()
-                        .all(|&(from, dir)| !field.is_empty(field.step(from, dir))),
-                );
-                let mut slow_hits = BTreeSet::new();
-                let slow = field
-                    .reach_directed_until(&starts, turns, |cell, is_tile, dir| {
-                        if targets
-                            .iter()
-                            .any(|&(c, arrivals)| c == cell && arrivals & (1 << dir) != 0)
-                        {
-                            return ControlFlow::Break(());
-                        }
-                        if is_tile {
-                            slow_hits.insert(cell);
-                        }
-                        ControlFlow::Continue(())
-                    })
-                    .is_break();
-                let mut fast_hits = BTreeSet::new();
-                let fast = field.meets_directed(&starts, &mut targets, turns, |cell| {
-                    fast_hits.insert(cell);
-                });
-                assert_eq!(fast, slow, "{starts:?} to {targets:?}, {turns} turns");
-                if slow {
-                    met += 1;
-                } else {
-                    assert_eq!(fast_hits, slow_hits, "{starts:?}, {turns} turns");
-                    missed += 1;
-                }
-            }
-        }
-        assert!(
-            met > 1_000 && missed > 1_000 && wide > 40 && boxed_in > 300,
-            "{met} met, {missed} missed, {wide} wide fields, {boxed_in} boxed in"
-        );
-    }
 }

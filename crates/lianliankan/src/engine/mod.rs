@@ -1,6 +1,6 @@
 //! The game engine on top of the query core: a [`Game`] with atomic
 //! removals and undo, every [`Move`] available now, hints and dead boards,
-//! shuffles, an exact full-clear [`solve`]r and a [`generate`]r of boards
+//! shuffles, an exact full-clear [`solve()`]r and a [`generate()`]r of boards
 //! that can be cleared.
 //!
 //! - `reach` — where a path of at most K turns can go from a cell, in
@@ -12,28 +12,26 @@
 //! - `game` — [`Game`]: the board, the rules and the history;
 //! - `gravity` — where the tiles slide after a removal;
 //! - `shuffle` — rearranging the remaining tiles so that a move exists;
-//! - `solve` — two exact searches in turn (over positions, with a memo of
-//!   failed positions and a proof of dead positions; over partner choices);
-//! - `solve_gravity` — the search when tiles move (positions are whole boards);
-//! - `holes` — the holes of a crowded closed board, searched one at a
-//!   time, prove positions lost (tiles fixed or sliding);
+//! - `solve` — the exact solver, a folder with a file per search and per
+//!   proof: two searches in turn without gravity (over positions, with a
+//!   memo of failed positions and a proof of dead positions; over partner
+//!   choices), the search when tiles move (positions are whole boards),
+//!   and the holes of a crowded closed board, searched one at a time,
+//!   which prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate.
 
 mod bit_rows;
 mod game;
 mod generate;
 mod gravity;
-mod gravity_stuck;
-mod holes;
 mod moves;
 pub(crate) mod reach;
 mod shuffle;
 mod solve;
-mod solve_gravity;
 
 pub use game::{Game, RemoveError, Step};
 pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 pub use gravity::Slide;
 pub use moves::{Move, moves};
 pub use shuffle::NoMovePossible;
-pub use solve::{Solution, solve, solve_with_progress, solve_without_proofs};
+pub use solve::{Cancel, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress};

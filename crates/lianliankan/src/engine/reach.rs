@@ -14,9 +14,9 @@
 
 use std::ops::ControlFlow;
 
-use grid_core::{Grid, Padded, Pos};
+use grid_core::{Dir, Grid, Padded, Pos};
 
-use super::bit_rows::BitRows;
+use super::bit_rows::{BitRows, dir_bit};
 use crate::{Board, Border};
 
 /// Cell value of the frame: never empty, never a tile kind.
@@ -42,13 +42,35 @@ pub(crate) struct Field {
     /// The cells as bit rows, for [`Field::reach_tiles`], when the field
     /// is at most 64 cells wide.
     bits: Option<BitRows>,
-    layer: Vec<(usize, usize)>,
-    next_layer: Vec<(usize, usize)>,
+    layer: Vec<(usize, Dir)>,
+    next_layer: Vec<(usize, Dir)>,
 }
 
-/// Steps along axis 0 (a row) and axis 1 (a column), for a row width.
-fn steps(width: usize) -> [[isize; 2]; 2] {
-    [[-1, 1], [-(width as isize), width as isize]]
+/// The directions in the order the searches take them: along a row
+/// (left, then right), then along a column (up, then down).
+pub(crate) const DIRS: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
+
+/// Whether `dir` runs along a row.
+pub(crate) const fn is_horizontal(dir: Dir) -> bool {
+    matches!(dir, Dir::Left | Dir::Right)
+}
+
+/// The two directions across `dir`, in [`DIRS`] order.
+const fn across(dir: Dir) -> [Dir; 2] {
+    if is_horizontal(dir) {
+        [Dir::Up, Dir::Down]
+    } else {
+        [Dir::Left, Dir::Right]
+    }
+}
+
+/// The field-index offset of a step in each direction (by [`Dir::index`]),
+/// for a row width.
+fn offsets(width: usize) -> [isize; 4] {
+    Dir::ALL.map(|dir| {
+        let (dr, dc) = dir.delta();
+        dr * width as isize + dc
+    })
 }
 
 impl Field {
@@ -223,47 +245,107 @@ impl Field {
         mut visit: impl FnMut(usize, bool) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let stamp = self.next_stamp();
-        let steps = steps(self.width);
+        self.reported[start] = stamp;
+        // Layer 0: straight runs along both axes from the start.
+        let starts = [(start, Dir::Left), (start, Dir::Up)];
+        self.layered::<false>(stamp, &starts, max_turns, |cell, is_tile, _| {
+            visit(cell, is_tile)
+        })
+    }
+
+    /// The one search under [`Field::reach_until`] (`DIRECTED` false) and
+    /// [`Field::reach_directed_until`] (true), breadth first in layers by
+    /// turns from the layer `starts`, each (cell, direction).
+    ///
+    /// Undirected, an entry stands for its axis: it runs in its direction,
+    /// then the opposite one; a cell is entered once per axis and reported
+    /// once (a tile once, by the first run that hits it), and a run turns
+    /// across its axis where that axis has not been entered. Directed, an
+    /// entry runs in its direction only; a cell is entered once per
+    /// direction and reported at every entry (a tile at every hit), and a
+    /// run turns into both directions across it where they have not been
+    /// entered. Either way a run stops at a tile (a hit) or at a cell
+    /// already entered the same way, and `visit(cell, is_tile, dir)` may
+    /// stop the search.
+    ///
+    /// # Complexity
+    /// O(rows·cols): every (cell, axis or direction) is entered at most
+    /// once.
+    fn layered<const DIRECTED: bool>(
+        &mut self,
+        stamp: u32,
+        starts: &[(usize, Dir)],
+        max_turns: usize,
+        mut visit: impl FnMut(usize, bool, Dir) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let offsets = offsets(self.width);
         let cells = self.cells.grid().cells();
         let mut layer = std::mem::take(&mut self.layer);
         let mut next = std::mem::take(&mut self.next_layer);
         layer.clear();
-        // Layer 0: straight runs along both axes from the start.
-        layer.push((start, 0));
-        layer.push((start, 1));
-        self.reported[start] = stamp;
+        layer.extend_from_slice(starts);
+        // A cell's marks: one per axis, or one per direction; a run's
+        // mark among them.
+        let marks = if DIRECTED { 4 } else { 2 };
+        let mark = |dir: Dir| {
+            if DIRECTED {
+                dir.index()
+            } else {
+                usize::from(!is_horizontal(dir))
+            }
+        };
+        let entered = if DIRECTED {
+            &mut self.entered_directed
+        } else {
+            &mut self.entered
+        };
+        let reported = &mut self.reported;
         let mut flow = ControlFlow::Continue(());
         'layers: for turns in 0..=max_turns {
             next.clear();
-            for &(from, axis) in &layer {
-                for step in steps[axis] {
+            for &(from, first) in &layer {
+                let both = [first, first.opposite()];
+                for &dir in if DIRECTED { &both[..1] } else { &both[..] } {
+                    let (step, own) = (offsets[dir.index()], mark(dir));
+                    // Where a run in this direction may turn.
+                    let across = across(dir);
+                    let across = if DIRECTED { &across[..] } else { &across[..1] };
                     let mut i = from;
                     loop {
                         i = i.wrapping_add_signed(step);
                         let kind = cells[i];
                         if kind != 0 {
-                            if kind != WALL && self.reported[i] != stamp {
-                                self.reported[i] = stamp;
-                                flow = visit(i, true);
+                            if kind != WALL && (DIRECTED || reported[i] != stamp) {
+                                if !DIRECTED {
+                                    reported[i] = stamp;
+                                }
+                                flow = visit(i, true, dir);
                                 if flow.is_break() {
                                     break 'layers;
                                 }
                             }
                             break;
                         }
-                        if self.entered[2 * i + axis] == stamp {
+                        let at = marks * i;
+                        if entered[at + own] == stamp {
                             break;
                         }
-                        self.entered[2 * i + axis] = stamp;
-                        if self.reported[i] != stamp {
-                            self.reported[i] = stamp;
-                            flow = visit(i, false);
+                        entered[at + own] = stamp;
+                        if DIRECTED || reported[i] != stamp {
+                            if !DIRECTED {
+                                reported[i] = stamp;
+                            }
+                            flow = visit(i, false, dir);
                             if flow.is_break() {
                                 break 'layers;
                             }
                         }
-                        if turns < max_turns && self.entered[2 * i + (1 - axis)] != stamp {
-                            next.push((i, 1 - axis));
+                        if turns < max_turns {
+                            for &turn in across {
+                                if entered[at + mark(turn)] != stamp {
+                                    next.push((i, turn));
+                                }
+                            }
                         }
                     }
                 }
@@ -290,18 +372,16 @@ impl Field {
         self.stamp
     }
 
-    /// The neighbour of field cell `i` in direction `dir`: 0 left, 1
-    /// right, 2 up, 3 down (so `dir / 2` is the axis: 0 a row, 1 a
-    /// column).
-    pub(crate) fn step(&self, i: usize, dir: usize) -> usize {
-        i.wrapping_add_signed(steps(self.width)[dir / 2][dir % 2])
+    /// The neighbour of field cell `i` in direction `dir`.
+    pub(crate) fn step(&self, i: usize, dir: Dir) -> usize {
+        i.wrapping_add_signed(offsets(self.width)[dir.index()])
     }
 
     /// Whether a path with at most `max_turns` turns from one of `starts`
     /// (a cell and the direction the path leaves it in, as
     /// [`Field::reach_directed_until`]) reaches one of `targets` (a cell,
-    /// empty or a tile, and the directions of arrival allowed there, a bit
-    /// per direction). `hit(cell)` is called for the tiles the search ran
+    /// empty or a tile, and the directions of arrival allowed there, a
+    /// [`dir_bit`] each). `hit(cell)` is called for the tiles the search ran
     /// into: for every one when it meets no target (a tile maybe more than
     /// once), for some when it does. On a field
     /// at most 64 cells wide this is `bit_rows`' word-parallel search.
@@ -311,7 +391,7 @@ impl Field {
     /// per tile reported; else O(rows·cols·log(targets)).
     pub(crate) fn meets_directed(
         &mut self,
-        starts: &[(usize, usize)],
+        starts: &[(usize, Dir)],
         targets: &mut [(usize, u8)],
         max_turns: usize,
         mut hit: impl FnMut(usize),
@@ -327,7 +407,7 @@ impl Field {
                 let i = self.step(from, dir);
                 if targets
                     .iter()
-                    .any(|&(cell, arrivals)| cell == i && arrivals & (1 << dir) != 0)
+                    .any(|&(cell, arrivals)| cell == i && arrivals & dir_bit(dir) != 0)
                 {
                     return true;
                 }
@@ -346,7 +426,7 @@ impl Field {
             let allowed = targets[first..]
                 .iter()
                 .take_while(|&&(c, _)| c == cell)
-                .any(|&(_, arrivals)| arrivals & (1 << dir) != 0);
+                .any(|&(_, arrivals)| arrivals & dir_bit(dir) != 0);
             if allowed {
                 return ControlFlow::Break(());
             }
@@ -359,8 +439,7 @@ impl Field {
     }
 
     /// Where paths with at most `max_turns` turns can go from several
-    /// starts, each a cell and the direction the path leaves it in (0 left,
-    /// 1 right, 2 up, 3 down): calls `visit(cell, is_tile, dir)` for every
+    /// starts, each a cell and the direction the path leaves it in: calls `visit(cell, is_tile, dir)` for every
     /// cell such a path reaches, empty or a tile it ends on, with the
     /// direction it arrives in, until `visit` breaks. A cell can be
     /// reported once per direction of arrival (a tile once per run that
@@ -371,64 +450,17 @@ impl Field {
     /// O(rows·cols): every (cell, direction) is entered at most once.
     pub(crate) fn reach_directed_until(
         &mut self,
-        starts: &[(usize, usize)],
+        starts: &[(usize, Dir)],
         max_turns: usize,
-        mut visit: impl FnMut(usize, bool, usize) -> ControlFlow<()>,
+        visit: impl FnMut(usize, bool, Dir) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if self.entered_directed.is_empty() {
             self.entered_directed = vec![0; 4 * self.len()];
         }
         let stamp = self.next_stamp();
-        let steps = steps(self.width);
-        let cells = self.cells.grid().cells();
-        let mut layer = std::mem::take(&mut self.layer);
-        let mut next = std::mem::take(&mut self.next_layer);
-        layer.clear();
-        // Layer entries are (cell, direction) here.
-        layer.extend_from_slice(starts);
-        let mut flow = ControlFlow::Continue(());
-        'layers: for turns in 0..=max_turns {
-            next.clear();
-            for &(from, dir) in &layer {
-                let step = steps[dir / 2][dir % 2];
-                let mut i = from;
-                loop {
-                    i = i.wrapping_add_signed(step);
-                    let kind = cells[i];
-                    if kind != 0 {
-                        if kind != WALL {
-                            flow = visit(i, true, dir);
-                            if flow.is_break() {
-                                break 'layers;
-                            }
-                        }
-                        break;
-                    }
-                    if self.entered_directed[4 * i + dir] == stamp {
-                        break;
-                    }
-                    self.entered_directed[4 * i + dir] = stamp;
-                    flow = visit(i, false, dir);
-                    if flow.is_break() {
-                        break 'layers;
-                    }
-                    if turns < max_turns {
-                        let across = 2 - dir / 2 * 2;
-                        for turn in [across, across + 1] {
-                            if self.entered_directed[4 * i + turn] != stamp {
-                                next.push((i, turn));
-                            }
-                        }
-                    }
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            std::mem::swap(&mut layer, &mut next);
-        }
-        self.layer = layer;
-        self.next_layer = next;
-        flow
+        self.layered::<true>(stamp, starts, max_turns, visit)
     }
 }
+
+#[cfg(test)]
+mod tests;

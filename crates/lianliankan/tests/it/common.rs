@@ -38,6 +38,6 @@ pub fn solve_checked(board: &Board, rules: &Rules) -> bool {
             assert!(!truth, "{rules:?} {board:?} is clearable");
             false
         }
-        Solution::OutOfBudget { .. } => panic!("no budget limit was set"),
+        other => panic!("no budget limit was set, nothing cancels: {other:?}"),
     }
 }

@@ -5,11 +5,15 @@
 //! the solver, `shuffle` against `reference::arrangement_has_move`, and
 //! `Game`'s bookkeeping.
 
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
 use crate::common::{assert_clears, paired_board, random_board, solve_checked};
 use grid_core::{Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, Connector, Game, GenerateSpec, Gravity, Move, NoMovePossible, RemoveError,
-    Rules, Solution, Step, generate, moves, reference, solve,
+    Board, Border, Cancel, Connector, DealSpec, Game, GenerateSpec, Gravity, Move, NoMovePossible,
+    Progress, RemoveError, Rules, Solution, SolveConfig, Step, deal, generate, moves, reference,
+    solve, solve_with, solve_with_progress,
 };
 
 fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
@@ -154,6 +158,7 @@ fn solve_replays_on_larger_random_boards() {
                 assert_eq!(states, 20_000);
                 answers[2] += 1;
             }
+            other => panic!("nothing cancels this search: {other:?}"),
         }
     }
     assert!(answers[0] > 50, "{answers:?}");
@@ -242,6 +247,7 @@ fn generated_boards_at_kshisen_sizes_are_never_unsolvable() {
                     panic!("{rows}x{cols} {border:?}: generated, yet unsolvable")
                 }
                 Solution::OutOfBudget { .. } => {}
+                other => panic!("nothing cancels this search: {other:?}"),
             }
         }
     }
@@ -379,7 +385,7 @@ fn assert_causes_printed_once(error: &dyn std::error::Error) {
 /// and this fails if one gains a source that it also prints.)
 #[test]
 fn errors_print_their_cause_once() {
-    use lianliankan::{DealSpec, Order, deal, judge};
+    use lianliankan::{Order, judge};
     let mut errors: Vec<Box<dyn std::error::Error>> = Vec::new();
     // RemoveError, and ReplayError around each kind.
     let board = Board::from_rows(&[[1, 2], [2, 1], [3, 0]]).unwrap();
@@ -434,4 +440,105 @@ fn errors_print_their_cause_once() {
         with_source += usize::from(error.source().is_some());
     }
     assert_eq!(with_source, 5, "the five replay errors have a source");
+}
+
+/// Every verdict of a search with `config`, with the most memory any
+/// progress report of it showed.
+fn solve_watching(board: &Board, rules: &Rules, config: &SolveConfig) -> (Solution, usize) {
+    let mut most = 0;
+    let answer = solve_with_progress(board, rules, config, &mut |progress: Progress| {
+        most = most.max(progress.memory);
+        ControlFlow::Continue(())
+    });
+    (answer, most)
+}
+
+/// A small memory cap is respected and changes no verdict: budget-free
+/// solves of deals whose memo outgrows the cap (checked with the default
+/// cap) give the same verdict under the cap, whose reports never show
+/// more than it; a solved order replays.
+#[test]
+fn a_small_memory_cap_keeps_the_verdicts() {
+    let gravity = Rules {
+        gravity: Gravity::Down,
+        ..Rules::default()
+    };
+    let open = Rules {
+        border: Border::Open,
+        ..Rules::default()
+    };
+    // (rows, cols, seed, rules, cap): four of each kind.
+    let cases = [
+        (12, 12, 4, &gravity, 64 << 10),
+        (12, 12, 7, &gravity, 64 << 10),
+        (10, 12, 0, &open, 16 << 10),
+    ];
+    for (rows, cols, seed, rules, cap) in cases {
+        let board =
+            deal(&DealSpec::new(rows, cols, (rows * cols / 4) as u32).with_seed(seed)).unwrap();
+        let (free, most) = solve_watching(&board, rules, &SolveConfig::new());
+        assert!(most > cap, "{rows}x{cols} seed {seed}: only {most} bytes");
+        let (capped, most) = solve_watching(&board, rules, &SolveConfig::new().memory_cap(cap));
+        assert!(most <= cap, "{most} bytes under a cap of {cap}");
+        match (&free, &capped) {
+            (Solution::Unsolvable, Solution::Unsolvable) => {}
+            (Solution::Solved(_), Solution::Solved(order)) => assert_clears(&board, rules, order),
+            other => panic!("{rows}x{cols} seed {seed} under {rules:?}: {other:?}"),
+        }
+    }
+}
+
+/// A cancel from another thread stops a long search promptly, and is
+/// reported as a cancel, not as a budget run out: a big open four-of-each
+/// deal under gravity (undecided after 90 s in a release build), searched
+/// with no budget.
+#[test]
+fn a_cancel_from_another_thread_is_its_own_outcome() {
+    let rules = Rules {
+        border: Border::Open,
+        gravity: Gravity::Down,
+        ..Rules::default()
+    };
+    let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
+    let cancel = Cancel::new();
+    let config = SolveConfig::new().cancel(cancel.clone());
+    let search = std::thread::spawn(move || {
+        let answer = solve_with(&board, &rules, &config);
+        (answer, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    let cancelled_at = Instant::now();
+    cancel.cancel();
+    let (answer, returned_at) = search.join().unwrap();
+    assert!(
+        matches!(answer, Solution::Cancelled { states } if states > 0),
+        "{answer:?}"
+    );
+    let took = returned_at.saturating_duration_since(cancelled_at);
+    assert!(
+        took < Duration::from_secs(2),
+        "returned {took:?} after the cancel"
+    );
+}
+
+/// A progress callback that breaks is a cancel too, and a budget that runs
+/// out is not.
+#[test]
+fn a_break_is_a_cancel_and_a_budget_is_not() {
+    let rules = Rules {
+        border: Border::Open,
+        gravity: Gravity::Down,
+        ..Rules::default()
+    };
+    let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
+    let stopped = solve_with_progress(&board, &rules, &SolveConfig::new(), &mut |progress| {
+        if progress.states < 128 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    assert_eq!(stopped, Solution::Cancelled { states: 128 });
+    let spent = solve_with(&board, &rules, &SolveConfig::new().budget(100));
+    assert_eq!(spent, Solution::OutOfBudget { states: 100 });
 }

@@ -576,3 +576,21 @@ fn removal_orders_keep_the_tiles_as_written() {
     assert!(!refused::<Order>(&json!([{"a": [0, 0]}])).is_empty());
     assert!(!refused::<Order>(&json!([{"a": [0, 0], "b": [1, 0], "c": 1}])).is_empty());
 }
+
+#[test]
+fn solutions_by_their_status() {
+    let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
+    let solved = lianliankan::solve(&board, &Rules::default(), 100);
+    assert_eq!(
+        round_trip(&solved),
+        r#"{"solved":[{"a":[0,1],"b":[0,2]},{"a":[0,0],"b":[0,3]}]}"#
+    );
+    let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
+    let lost = lianliankan::solve(&cross, &Rules::default(), 100);
+    assert_eq!(round_trip(&lost), r#""unsolvable""#);
+    let spent = lianliankan::Solution::OutOfBudget { states: 7 };
+    assert_eq!(round_trip(&spent), r#"{"out-of-budget":{"states":7}}"#);
+    let stopped = lianliankan::Solution::Cancelled { states: 64 };
+    assert_eq!(round_trip(&stopped), r#"{"cancelled":{"states":64}}"#);
+    assert!(!refused::<lianliankan::Solution>(&json!("maybe")).is_empty());
+}

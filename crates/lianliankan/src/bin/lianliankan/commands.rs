@@ -8,8 +8,8 @@ use grid_core::Reader;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::{read_board, read_query, read_query_count, write_board};
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Pos, RemoveError, Rules,
-    Solution, Step, generate, solve_with_progress,
+    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Pos, Progress, RemoveError,
+    Rules, Solution, SolveConfig, Step, generate, solve_with_progress,
 };
 
 /// Reads the board of an engine subcommand: the first board of a judge
@@ -79,15 +79,16 @@ pub fn solve(
     let mut shown = false;
     let mut last = std::time::Instant::now();
     // Shown at most ten times a second.
-    let mut progress = |states: u64| {
+    let mut progress = |progress: Progress| {
         if show && last.elapsed() >= std::time::Duration::from_millis(100) {
-            eprint!("\rsearching: {states} states");
+            eprint!("\rsearching: {} states", progress.states);
             shown = true;
             last = std::time::Instant::now();
         }
         std::ops::ControlFlow::Continue(())
     };
-    let answer = solve_with_progress(&board, &rules, budget, &mut progress);
+    let config = SolveConfig::new().budget(budget);
+    let answer = solve_with_progress(&board, &rules, &config, &mut progress);
     if shown {
         eprintln!();
     }
@@ -140,6 +141,11 @@ pub fn solve(
             writeln!(out, "UNKNOWN (budget exhausted after {states} states)")?;
             Ok(Verdict::Unknown)
         }
+        // Nothing here stops the search: no cancel token, and the progress
+        // callback always continues.
+        other => Err(Failure::Usage(format!(
+            "internal error: the solver was stopped: {other:?}"
+        ))),
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use grid_cli::Failure;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lianliankan::{Board, DealSpec, Rules, Solution, deal, solve_with_progress};
+use lianliankan::{Board, DealSpec, Rules, Solution, SolveConfig, deal, solve_with_progress};
 use rayon::prelude::*;
 
 /// What a study is asked for.
@@ -86,13 +86,14 @@ pub fn run(study: &Study, out: &mut dyn Write) -> Result<(), Failure> {
                     Some(limit) if start.elapsed() > limit => ControlFlow::Break(()),
                     _ => ControlFlow::Continue(()),
                 };
-                let verdict = match solve_with_progress(&board, &study.rules, study.budget, &mut {
-                    within
-                }) {
-                    Solution::Solved(_) => Verdict::Solvable,
-                    Solution::Unsolvable => Verdict::Unsolvable,
-                    Solution::OutOfBudget { .. } => Verdict::Undecided,
-                };
+                let config = SolveConfig::new().budget(study.budget);
+                let verdict =
+                    match solve_with_progress(&board, &study.rules, &config, &mut { within }) {
+                        Solution::Solved(_) => Verdict::Solvable,
+                        Solution::Unsolvable => Verdict::Unsolvable,
+                        // Out of budget, or stopped at the time limit.
+                        _ => Verdict::Undecided,
+                    };
                 let took = start.elapsed();
                 bar.inc(1);
                 (verdict, took)

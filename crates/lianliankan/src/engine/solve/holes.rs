@@ -11,7 +11,7 @@
 //! states, which explodes long before it finishes. This module searches
 //! each hole's game alone, which costs the sum.
 //!
-//! The closure tests of `solve` and `gravity_stuck` cannot see this: they
+//! The closure tests of `closure` and `stuck` cannot see this: they
 //! let every tile that might be removed be gone at once, and partners be
 //! shared, so on a crowded board one hole's tiles free the next hole's, and
 //! everything "might" be removed. Here a group's game is exact; only the
@@ -63,12 +63,27 @@
 use grid_core::{Dir, Grid};
 use rustc_hash::FxHashSet;
 
-use super::gravity::Passes;
-use super::reach::Field;
+use super::budget::Budget;
 use crate::Border;
+use crate::engine::gravity::Passes;
+use crate::engine::reach::Field;
 
-/// A tile's id, as in `solve_gravity` (0: an empty cell).
-type Tile = u32;
+/// A tile's id on a board of ids, as in the search under gravity (0: an
+/// empty cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TileId(u32);
+
+impl TileId {
+    /// Whether this is no tile (an empty cell).
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The id, as an index into per-id tables.
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// The position [`is_lost`] looks at.
 pub(super) struct Position<'a> {
@@ -103,18 +118,18 @@ pub(super) fn is_lost(
     if border != Border::Closed {
         return false;
     }
-    let board = Board::new(position, field);
+    let board = Layout::new(position, field);
     let mut regions = Regions::new(&board);
     let settled = regions.settle(&board, field, max_turns, cap, states);
     for (c, &t) in position.ids.cells().iter().enumerate() {
-        field.set(board.to_field[c], board.class(t));
+        field.set(board.to_field[c], board.class(TileId(t)));
     }
     if !settled {
         return false;
     }
     let mut removed = vec![false; position.class_of.len()];
     for &t in regions.found.iter().flatten().flat_map(|f| &f.removes) {
-        removed[t as usize] = true;
+        removed[t.index()] = true;
     }
     position
         .ids
@@ -123,8 +138,25 @@ pub(super) fn is_lost(
         .any(|&t| t != 0 && !removed[t as usize])
 }
 
+/// As [`is_lost`], with at most `cap` states (and no more than the
+/// budget's cap), the states the games take counted against `budget`.
+pub(super) fn prove_lost(
+    position: &Position,
+    field: &mut Field,
+    border: Border,
+    max_turns: usize,
+    cap: u64,
+    budget: &mut Budget,
+) -> bool {
+    let cap = cap.min(budget.cap);
+    let mut states = 0;
+    let lost = is_lost(position, field, border, max_turns, cap, &mut states);
+    budget.add(states, cap);
+    lost
+}
+
 /// The position looked at, with the maps between board and field cells.
-struct Board<'a> {
+struct Layout<'a> {
     ids: &'a Grid<u32>,
     class_of: &'a [u32],
     slides: Option<&'a Passes>,
@@ -136,7 +168,7 @@ struct Board<'a> {
     blocker: u32,
 }
 
-impl<'a> Board<'a> {
+impl<'a> Layout<'a> {
     fn new(position: &Position<'a>, field: &Field) -> Self {
         let ids = position.ids;
         let to_field: Vec<usize> = ids.positions().map(|p| field.index(p)).collect();
@@ -145,7 +177,7 @@ impl<'a> Board<'a> {
             to_board[f] = b;
         }
         let blocker = position.class_of.iter().copied().max().unwrap_or(0) + 1;
-        Board {
+        Layout {
             ids,
             class_of: position.class_of,
             slides: position.slides,
@@ -174,8 +206,12 @@ impl<'a> Board<'a> {
     }
 
     /// The field value of id `t`: its class, or 0 for an empty cell.
-    fn class(&self, t: Tile) -> u32 {
-        if t == 0 { 0 } else { self.class_of[t as usize] }
+    fn class(&self, t: TileId) -> u32 {
+        if t.is_empty() {
+            0
+        } else {
+            self.class_of[t.index()]
+        }
     }
 }
 
@@ -186,11 +222,11 @@ struct Seed {
 }
 
 /// What exhausting a group's game found.
-struct Found {
+struct Exhausted {
     /// The cells of its extent beyond its seeds'.
     extent: Vec<usize>,
     /// The tiles some play removes.
-    removes: Vec<Tile>,
+    removes: Vec<TileId>,
 }
 
 /// The seeds, the groups (a union-find over seeds) and what their games
@@ -200,11 +236,11 @@ struct Regions {
     parent: Vec<usize>,
     /// Per seed that is a group's root: its game's findings, once searched
     /// since the group last changed.
-    found: Vec<Option<Found>>,
+    found: Vec<Option<Exhausted>>,
 }
 
 impl Regions {
-    fn new(b: &Board) -> Regions {
+    fn new(b: &Layout) -> Regions {
         let cells = b.ids.cells();
         let mut seeds = Vec::new();
         let mut seen = vec![false; cells.len()];
@@ -234,7 +270,7 @@ impl Regions {
             let after = [Dir::Right, Dir::Down].into_iter();
             for d in after.filter_map(|dir| b.ids.step(pos, dir).map(|p| b.ids.index_of(p))) {
                 let u = cells[d];
-                if u != 0 && b.class(u) == b.class(t) {
+                if u != 0 && b.class(TileId(u)) == b.class(TileId(t)) {
                     seeds.push(Seed { cells: vec![c, d] });
                 }
             }
@@ -269,7 +305,7 @@ impl Regions {
     /// state cap ran out first.
     fn settle(
         &mut self,
-        b: &Board,
+        b: &Layout,
         field: &mut Field,
         max_turns: usize,
         cap: u64,
@@ -308,11 +344,11 @@ impl Regions {
                 let cells = group
                     .iter()
                     .flat_map(|&s| self.seeds[s].cells.iter().copied());
-                let mut game = Game::new(b, field, r, cells, max_turns);
+                let mut game = HoleGame::new(b, field, r, cells, max_turns);
                 let outcome = game.search(b, field, b.ids, &mut owner, cap, states);
                 match outcome {
                     Ok(()) => {
-                        self.found[r] = Some(Found {
+                        self.found[r] = Some(Exhausted {
                             extent: game.cells.split_off(game.seed_cells),
                             removes: game.removes,
                         });
@@ -330,7 +366,7 @@ impl Regions {
 }
 
 /// The group, other than `r`, whose extent holds or borders board cell `c`.
-fn touching(b: &Board, owner: &[usize], c: usize, r: usize) -> Option<usize> {
+fn touching(b: &Layout, owner: &[usize], c: usize, r: usize) -> Option<usize> {
     std::iter::once(c)
         .chain(b.neighbours(c))
         .map(|d| owner[d])
@@ -347,7 +383,7 @@ enum Interrupted {
 
 /// One group's game: the group (its root seed), its cells so far, the
 /// search's state, and what it found.
-struct Game {
+struct HoleGame {
     group: usize,
     max_turns: usize,
     /// The group's cells: its seeds' (the first `seed_cells`), then every
@@ -358,22 +394,22 @@ struct Game {
     mine: Vec<bool>,
     alive: Vec<u64>,
     seen: FxHashSet<Vec<u64>>,
-    removes: Vec<Tile>,
+    removes: Vec<TileId>,
     gone: Vec<bool>,
     /// A buffer: per board cell, whether a move search started from it.
     from: Vec<bool>,
 }
 
-impl Game {
+impl HoleGame {
     /// Sets the group's game up: the field holds the board with every
     /// empty cell outside the group's blocked.
     fn new(
-        b: &Board,
+        b: &Layout,
         field: &mut Field,
         group: usize,
         seeds: impl Iterator<Item = usize>,
         max_turns: usize,
-    ) -> Game {
+    ) -> HoleGame {
         let len = b.ids.cells().len();
         let mut mine = vec![false; len];
         let mut cells = Vec::new();
@@ -386,7 +422,7 @@ impl Game {
         for (c, &t) in b.ids.cells().iter().enumerate() {
             let value = if t != 0 {
                 alive[t as usize / 64] |= 1 << (t % 64);
-                b.class(t)
+                b.class(TileId(t))
             } else if mine[c] {
                 0
             } else {
@@ -395,7 +431,7 @@ impl Game {
             field.set(b.to_field[c], value);
         }
         let seed_cells = cells.len();
-        Game {
+        HoleGame {
             group,
             max_turns,
             cells,
@@ -415,7 +451,7 @@ impl Game {
     /// they remove.
     fn search(
         &mut self,
-        b: &Board,
+        b: &Layout,
         field: &mut Field,
         ids: &Grid<u32>,
         owner: &mut [usize],
@@ -447,7 +483,7 @@ impl Game {
             for c in [x, y] {
                 let t = ids.cells()[c];
                 if !std::mem::replace(&mut self.gone[t as usize], true) {
-                    self.removes.push(t);
+                    self.removes.push(TileId(t));
                 }
                 self.alive[t as usize / 64] &= !(1 << (t % 64));
                 next.cells_mut()[c] = 0;
@@ -469,10 +505,10 @@ impl Game {
 
     /// Puts the rests of the lines of cells `at` of `ids` on the field
     /// (cells of this group only ever hold its tiles or are empty).
-    fn show(&self, b: &Board, field: &mut Field, ids: &Grid<u32>, at: [usize; 2]) {
+    fn show(&self, b: &Layout, field: &mut Field, ids: &Grid<u32>, at: [usize; 2]) {
         for c in at {
             for &d in b.rest_of_line(&c) {
-                field.set(b.to_field[d], b.class(ids.cells()[d]));
+                field.set(b.to_field[d], b.class(TileId(ids.cells()[d])));
             }
         }
     }
@@ -480,7 +516,7 @@ impl Game {
     /// The game's moves on the board of ids `ids` (cell pairs, smaller
     /// first): the pairs a path reaches from a tile on one of its cells or
     /// next to one of its empty cells.
-    fn moves(&mut self, b: &Board, field: &mut Field, ids: &Grid<u32>) -> Vec<(usize, usize)> {
+    fn moves(&mut self, b: &Layout, field: &mut Field, ids: &Grid<u32>) -> Vec<(usize, usize)> {
         let cells = ids.cells();
         let mut starts = Vec::new();
         for &c in &self.cells {
@@ -501,10 +537,11 @@ impl Game {
         let mut moves = Vec::new();
         for &x in &starts {
             self.from[x] = false;
-            let class = b.class(cells[x]);
+            let class = b.class(TileId(cells[x]));
             field.reach(b.to_field[x], self.max_turns, |f, is_tile| {
                 let y = b.to_board[f];
-                if is_tile && y != usize::MAX && cells[y] != 0 && b.class(cells[y]) == class {
+                if is_tile && y != usize::MAX && cells[y] != 0 && b.class(TileId(cells[y])) == class
+                {
                     moves.push((x.min(y), x.max(y)));
                 }
             });
@@ -520,7 +557,7 @@ mod tests {
     use grid_core::SplitMix64;
 
     use super::*;
-    use crate::engine::gravity_stuck::random_position;
+    use crate::engine::solve::stuck::random_position;
     use crate::{Gravity, Rules, reference};
 
     /// Whether `is_lost` proves the board of classes `grid` lost under

@@ -53,20 +53,21 @@
 //! search from t finds u's cell and t would have joined R. Hence a position
 //! with a tile outside R is lost.
 
-use grid_core::{Grid, Pos};
+use grid_core::{Dir, Grid, Pos};
 
-use super::reach::Field;
 use crate::Border;
+use crate::engine::bit_rows::dir_bit;
+use crate::engine::reach::{DIRS, Field};
 
 /// The test, with its buffers, for one board size, gravity and rules.
 pub(crate) struct StuckTest {
     /// The lines, each the row-major board indices of its cells from the
     /// end its tiles slide toward.
     lines: Vec<Vec<usize>>,
-    /// Per line: the direction from its first cell to its second (0 left,
-    /// 1 right, 2 up, 3 down, as [`Field::step`]); `None` for a line of one
+    /// Per line: the direction from its first cell to its second (as
+    /// [`Field::step`]); `None` for a line of one
     /// cell, whose tile may leave and be reached on every side.
-    forward: Vec<Option<usize>>,
+    forward: Vec<Option<Dir>>,
     /// Per board cell (row-major): its field index.
     field_index: Vec<usize>,
     /// The relaxed board: 0 where a cell can be empty, 1 where it cannot.
@@ -81,7 +82,7 @@ pub(crate) struct StuckTest {
     /// The occupied cells failed searches ran into (ranges by tile).
     hit_log: Vec<usize>,
     /// The starts of the current search.
-    sources: Vec<(usize, usize)>,
+    sources: Vec<(usize, Dir)>,
     /// The position under test (buffers kept from test to test).
     position: Position,
     /// Per board cell: when the tile there joined R in the last test that
@@ -120,7 +121,7 @@ struct Tile {
 
 impl StuckTest {
     /// The test for `rows × cols` boards under gravity with these `lines`
-    /// (from [`super::gravity::Passes::lines`]).
+    /// (from [`Passes::lines`](crate::engine::gravity::Passes::lines)).
     ///
     /// # Complexity
     /// O(rows·cols).
@@ -140,7 +141,7 @@ impl StuckTest {
             .map(|line| match line.as_slice() {
                 [a, b, ..] => {
                     let (a, b) = (field_index[*a], field_index[*b]);
-                    (0..4).find(|&dir| field.step(a, dir) == b)
+                    DIRS.into_iter().find(|&dir| field.step(a, dir) == b)
                 }
                 _ => None,
             })
@@ -333,10 +334,10 @@ impl StuckTest {
                 let mut arrivals = 0b1111u8;
                 if let Some(forward) = forward {
                     if !open_after {
-                        arrivals &= !(1 << (forward ^ 1));
+                        arrivals &= !dir_bit(forward.opposite());
                     }
                     if index != 0 {
-                        arrivals &= !(1 << forward);
+                        arrivals &= !dir_bit(forward);
                     }
                 }
                 self.targets.push((self.field_index[cell], arrivals));
@@ -351,10 +352,10 @@ impl StuckTest {
             .skip(outside_before)
         {
             let i = self.field_index[cell];
-            for dir in 0..4 {
+            for dir in DIRS {
                 let leaves = match forward {
                     Some(f) if dir == f => open_after,
-                    Some(f) if dir == f ^ 1 => index == 0,
+                    Some(f) if dir == f.opposite() => index == 0,
                     _ => true,
                 };
                 if leaves {
@@ -509,7 +510,7 @@ pub(crate) fn random_position(
     kinds: usize,
     max_turns: usize,
 ) -> (Grid<u32>, crate::Rules) {
-    use super::gravity::Passes;
+    use crate::engine::gravity::Passes;
     use crate::{Gravity, Rules};
     let one_pass: Vec<Gravity> = Gravity::ALL
         .into_iter()

@@ -1,0 +1,206 @@
+//! Counting states: the state budget, the limits of runs and restarts, the
+//! progress reports and the cancel token, checked every
+//! [`PROGRESS_EVERY`] states.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::memo::Room;
+
+/// How often (in states) a search reports progress and looks at its cancel
+/// token. A state of a big board can cost milliseconds (a dead-position
+/// test, a narrowing's probes): every 1,024 states let a study's 10-second
+/// limit run to 12.5 s; a report costs about one clock read, nothing
+/// beside 64 states.
+pub(super) const PROGRESS_EVERY: u64 = 1 << 6;
+
+/// States of the first run; each restart doubles the limit.
+pub(super) const FIRST_RUN: u64 = 2000;
+
+/// A token that stops a search from another thread: clones share one flag,
+/// and a search given one ([`SolveConfig::cancel`]) answers
+/// [`Solution::Cancelled`] within 64 states (its progress cadence) of
+/// [`Cancel::cancel`].
+///
+/// ```
+/// use lianliankan::Cancel;
+/// let token = Cancel::new();
+/// let other = token.clone();
+/// std::thread::spawn(move || other.cancel()).join().unwrap();
+/// assert!(token.is_cancelled());
+/// ```
+///
+/// [`SolveConfig::cancel`]: super::SolveConfig::cancel
+/// [`Solution::Cancelled`]: super::Solution::Cancelled
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A token not cancelled yet.
+    #[must_use]
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every search holding a clone of this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] has been called on this token or a clone.
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What a search reports every 64 states to the callback of
+/// [`solve_with_progress`](super::solve_with_progress).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// The states searched so far.
+    pub states: u64,
+    /// The bytes the search's growing structures (memo, locks, dead sets)
+    /// take now; never more than [`SolveConfig::memory_cap`].
+    ///
+    /// [`SolveConfig::memory_cap`]: super::SolveConfig::memory_cap
+    pub memory: usize,
+}
+
+/// Why a search stopped early.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The budget ran out.
+    OutOfBudget,
+    /// The cancel token was set, or the progress callback said stop.
+    Cancelled,
+    /// The current run's limit ran out: start over with another order.
+    Restart,
+}
+
+/// The states a search has counted, what it may count, and the memory it
+/// may take: the bookkeeping of every search of `solve`.
+pub(super) struct Budget<'p> {
+    /// The states counted so far.
+    pub(super) states: u64,
+    /// The most states in all.
+    pub(super) cap: u64,
+    /// The states at which the current run restarts.
+    pub(super) limit: u64,
+    /// The memory of the search's growing structures.
+    pub(super) room: Room,
+    cancel: Option<Cancel>,
+    progress: &'p mut dyn FnMut(Progress) -> ControlFlow<()>,
+}
+
+impl<'p> Budget<'p> {
+    /// At most `cap` states and `room`'s bytes, stopped by `cancel` or by
+    /// `progress`.
+    pub(super) fn new(
+        cap: u64,
+        room: Room,
+        cancel: Option<Cancel>,
+        progress: &'p mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Self {
+        Budget {
+            states: 0,
+            cap,
+            limit: u64::MAX,
+            room,
+            cancel,
+            progress,
+        }
+    }
+
+    /// Counts a state against the budget and the run's limit; every
+    /// [`PROGRESS_EVERY`] states, looks at the cancel token and reports
+    /// progress (the caller may stop).
+    pub(super) fn count(&mut self) -> Result<(), Stop> {
+        self.count_within(self.limit)
+    }
+
+    /// As [`Budget::count`], with `limit` instead of the run's limit.
+    pub(super) fn count_within(&mut self, limit: u64) -> Result<(), Stop> {
+        self.states += 1;
+        if self.states > self.cap {
+            self.states = self.cap;
+            return Err(Stop::OutOfBudget);
+        }
+        if self.states > limit {
+            return Err(Stop::Restart);
+        }
+        if self.states % PROGRESS_EVERY == 0 {
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(Stop::Cancelled);
+            }
+            let report = Progress {
+                states: self.states,
+                memory: self.room.used(),
+            };
+            if (self.progress)(report).is_break() {
+                return Err(Stop::Cancelled);
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts `spent` states of a side search that was allowed `cap` of
+    /// them (no more are counted than it was allowed), with no report.
+    pub(super) fn add(&mut self, spent: u64, cap: u64) {
+        self.states += spent.min(cap);
+    }
+}
+
+/// The `k`-th term (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2
+/// 4 8 ..., where each block of 2^n − 1 terms is the block before it twice,
+/// then 2^(n−1).
+pub(super) fn luby(mut k: u64) -> u64 {
+    loop {
+        // The block that ends at or after k: 2^n − 1 terms.
+        let n = u64::BITS - k.leading_zeros();
+        if k == (1 << n) - 1 {
+            return 1 << (n - 1);
+        }
+        k -= (1 << (n - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Luby's sequence, term by term, and at the ends of its blocks.
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=16).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]);
+        assert_eq!(luby(63), 32);
+        assert_eq!(luby(64), 1);
+    }
+
+    /// A cancel is seen at the next report, not before, and is its own
+    /// reason to stop.
+    #[test]
+    fn a_cancel_stops_at_the_next_report() {
+        let token = Cancel::new();
+        let mut reports = 0;
+        let mut progress = |_| {
+            reports += 1;
+            ControlFlow::Continue(())
+        };
+        let mut budget = Budget::new(u64::MAX, Room::new(0), Some(token.clone()), &mut progress);
+        for _ in 0..PROGRESS_EVERY + 1 {
+            budget.count().unwrap();
+        }
+        token.cancel();
+        let stopped = (0..PROGRESS_EVERY)
+            .map(|_| budget.count())
+            .find(Result::is_err);
+        assert_eq!(stopped, Some(Err(Stop::Cancelled)));
+        assert_eq!(budget.states, 2 * PROGRESS_EVERY);
+        drop(budget);
+        assert_eq!(reports, 1);
+    }
+}

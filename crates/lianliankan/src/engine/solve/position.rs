@@ -1,0 +1,333 @@
+//! A position of the search without gravity: the tiles of the deal,
+//! numbered, and which of them remain.
+
+use crate::engine::reach::Field;
+use crate::{Board, Border, Class, Rules};
+
+/// A tile of the deal, by its number: tiles are numbered row by row from
+/// 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) struct Tile(u32);
+
+impl Tile {
+    /// No tile (a cell without one, a tile without a partner).
+    pub(super) const NONE: Tile = Tile(u32::MAX);
+
+    /// Tile number `i`.
+    pub(super) fn new(i: usize) -> Tile {
+        Tile(i as u32)
+    }
+
+    /// The tiles of a deal of `n` tiles, in order.
+    pub(super) fn all(n: usize) -> impl Iterator<Item = Tile> {
+        (0..n as u32).map(Tile)
+    }
+
+    /// The tile's number, as an index into per-tile tables.
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The tile's id on a board of tile ids (its number plus 1: 0 is an
+    /// empty cell).
+    pub(super) fn id(self) -> u32 {
+        self.0 + 1
+    }
+}
+
+/// A cell of the search's field (the board in its frame, see `reach`), by
+/// its field index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cell(usize);
+
+impl Cell {
+    /// The cell of field index `i`.
+    pub(super) fn new(i: usize) -> Cell {
+        Cell(i)
+    }
+
+    /// The field index, as the field's searches take it.
+    pub(super) fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// A class of matching tiles of the deal (equal kinds, or kinds of one
+/// group), by its number: classes are numbered densely from 0 in the
+/// order of [`classes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) struct Kind(u32);
+
+impl Kind {
+    /// The kinds of a deal of `n` kinds, in order.
+    pub(super) fn all(n: usize) -> impl Iterator<Item = Kind> {
+        (0..n as u32).map(Kind)
+    }
+
+    /// The kind's number, as an index into per-kind tables.
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The kind's value on the search's field (1.., 0 being empty).
+    pub(super) fn on_field(self) -> u32 {
+        self.0 + 1
+    }
+}
+
+/// The classes of matching tiles on `board` under `rules` (equal kinds, or
+/// kinds of one group), ascending, each once.
+pub(super) fn classes(board: &Board, rules: &Rules) -> Vec<Class> {
+    let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    classes
+}
+
+/// Whether some class of matching tiles on `board` has an odd number of
+/// tiles: then nothing clears, under any gravity, since every removal
+/// takes two tiles of one class.
+pub(super) fn has_odd_class(board: &Board, rules: &Rules) -> bool {
+    let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    classes.sort_unstable();
+    classes
+        .chunk_by(|a, b| a == b)
+        .any(|run| run.len() % 2 == 1)
+}
+
+/// The tiles one reach from a tile hit, and the position it ran on: see
+/// [`Position::partners`].
+#[derive(Clone, Debug, Default)]
+struct Reach {
+    depth: usize,
+    stamp: u64,
+    hits: Vec<Tile>,
+}
+
+/// The deal's tiles, the ones that remain, and the removals that led here.
+pub(super) struct Position {
+    /// The board with tile kinds renumbered 1..=kinds, and its rows and
+    /// columns.
+    pub(super) field: Field,
+    pub(super) size: (usize, usize),
+    pub(super) max_turns: usize,
+    pub(super) border: Border,
+    /// Per tile: its field cell and its kind (0-based).
+    pub(super) cell: Vec<Cell>,
+    pub(super) kind: Vec<Kind>,
+    /// Per kind: its tiles, ascending.
+    pub(super) of_kind: Vec<Vec<Tile>>,
+    /// Per field cell: the tile there at the start.
+    tile_at: Vec<Tile>,
+    /// Remaining tiles, as a bitset, and per kind how many.
+    pub(super) alive: Vec<u64>,
+    pub(super) alive_in_kind: Vec<usize>,
+    pub(super) left: usize,
+    /// The removals made so far, in order.
+    pub(super) removed: Vec<(Tile, Tile)>,
+    /// Per tile: the tiles its last reach hit, on the position of
+    /// `depth` removals whose removals then were stamped `stamp` (see
+    /// [`Position::partners`]).
+    reaches: Vec<Option<Reach>>,
+    /// Per number of removals L: the stamp given to the L-th removal when it
+    /// was made (0 for none), so that a position is known to be a descendant
+    /// of an earlier one of L removals while `stamps[L]` is unchanged.
+    stamps: Vec<u64>,
+    next_stamp: u64,
+}
+
+impl Position {
+    /// The deal `board` under `rules` (kinds are its classes of matching
+    /// tiles, numbered densely), every tile remaining.
+    pub(super) fn new(board: &Board, rules: &Rules) -> Position {
+        let mut field = Field::new(board, rules.border);
+        let class = |k: u32| rules.groups.class(k);
+        let kinds = classes(board, rules);
+        let mut cell = Vec::new();
+        let mut kind = Vec::new();
+        let mut of_kind = vec![Vec::new(); kinds.len()];
+        let mut tile_at = vec![Tile::NONE; field.len()];
+        for (t, (pos, k)) in board.tiles().enumerate() {
+            let dense = kinds.binary_search(&class(k)).expect("a listed class");
+            let kind_here = Kind(dense as u32);
+            let i = field.index(pos);
+            field.set(i, kind_here.on_field());
+            cell.push(Cell(i));
+            kind.push(kind_here);
+            of_kind[dense].push(Tile::new(t));
+            tile_at[i] = Tile::new(t);
+        }
+        let n = cell.len();
+        let mut alive = vec![0u64; n.div_ceil(64)];
+        for t in 0..n {
+            alive[t / 64] |= 1 << (t % 64);
+        }
+        let alive_in_kind = of_kind.iter().map(Vec::len).collect();
+        Position {
+            field,
+            size: (board.rows(), board.cols()),
+            max_turns: rules.max_turns,
+            border: rules.border,
+            cell,
+            kind,
+            of_kind,
+            tile_at,
+            alive,
+            alive_in_kind,
+            left: n,
+            removed: Vec::new(),
+            reaches: vec![None; n],
+            stamps: vec![0],
+            next_stamp: 0,
+        }
+    }
+
+    /// The kinds of the deal, in order.
+    pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + use<> {
+        Kind::all(self.of_kind.len())
+    }
+
+    /// The tile on `cell` at the start ([`Tile::NONE`] for none).
+    pub(super) fn tile_at(&self, cell: Cell) -> Tile {
+        self.tile_at[cell.0]
+    }
+
+    /// The board position of tile `t`.
+    pub(super) fn pos(&self, t: Tile) -> grid_core::Pos {
+        self.field.pos(self.cell[t.index()].0)
+    }
+
+    /// The number of tiles of the deal.
+    pub(super) fn tiles(&self) -> usize {
+        self.kind.len()
+    }
+
+    /// Whether tile `t` remains.
+    pub(super) fn is_alive(&self, t: Tile) -> bool {
+        self.alive[t.index() / 64] >> (t.index() % 64) & 1 == 1
+    }
+
+    /// Removes the pair `x`, `y` (which must connect).
+    pub(super) fn remove(&mut self, x: Tile, y: Tile) {
+        for t in [x, y] {
+            self.field.set(self.cell[t.index()].index(), 0);
+            self.alive[t.index() / 64] &= !(1 << (t.index() % 64));
+        }
+        self.alive_in_kind[self.kind[x.index()].index()] -= 2;
+        self.left -= 2;
+        self.removed.push((x, y));
+        let depth = self.removed.len();
+        if self.stamps.len() <= depth {
+            self.stamps.resize(depth + 1, 0);
+        }
+        self.next_stamp += 1;
+        self.stamps[depth] = self.next_stamp;
+    }
+
+    /// Puts back the last removed pair.
+    pub(super) fn restore(&mut self) {
+        let Some((x, y)) = self.removed.pop() else {
+            return;
+        };
+        let k = self.kind[x.index()];
+        for t in [x, y] {
+            self.field.set(self.cell[t.index()].index(), k.on_field());
+            self.alive[t.index() / 64] |= 1 << (t.index() % 64);
+        }
+        self.alive_in_kind[k.index()] += 2;
+        self.left += 2;
+    }
+
+    /// Puts back removals until `mark` remain.
+    pub(super) fn restore_to(&mut self, mark: usize) {
+        while self.removed.len() > mark {
+            self.restore();
+        }
+    }
+
+    /// Puts `tiles` (remaining tiles whose cells a closure emptied) back on
+    /// the field.
+    pub(super) fn refill(&mut self, tiles: &[Tile]) {
+        for &t in tiles {
+            self.field.set(
+                self.cell[t.index()].index(),
+                self.kind[t.index()].on_field(),
+            );
+        }
+    }
+
+    /// The remaining tiles of `t`'s kind that a path from `t` reaches.
+    ///
+    /// The tiles a reach hits are kept, with the position it ran on, and
+    /// serve again while the search is on a descendant of that position
+    /// (its removals unchanged, by the stamps) from which no hit tile has
+    /// been removed: removing a tile the reach did not hit changes nothing
+    /// it found, since every run stopped at a hit tile or a wall before
+    /// that tile's cell, and still does.
+    pub(super) fn partners(&mut self, t: Tile, out: &mut Vec<Tile>) {
+        out.clear();
+        let depth = self.removed.len();
+        let kind = &self.kind;
+        let same = |&&h: &&Tile| kind[h.index()] == kind[t.index()];
+        if let Some(reach) = &self.reaches[t.index()]
+            && reach.depth <= depth
+            && self.stamps[reach.depth] == reach.stamp
+            && reach.hits.iter().all(|&h| self.is_alive(h))
+        {
+            out.extend(reach.hits.iter().filter(same));
+            return;
+        }
+        let mut reach = self.reaches[t.index()].take().unwrap_or_default();
+        reach.depth = depth;
+        reach.stamp = self.stamps[depth];
+        reach.hits.clear();
+        let (field, tile_at) = (&mut self.field, &self.tile_at);
+        field.reach(
+            self.cell[t.index()].index(),
+            self.max_turns,
+            |cell, is_tile| {
+                if is_tile {
+                    reach.hits.push(tile_at[cell]);
+                }
+            },
+        );
+        out.extend(reach.hits.iter().filter(same));
+        self.reaches[t.index()] = Some(reach);
+    }
+
+    /// The remaining tiles of kind `k`, ascending.
+    pub(super) fn alive_of(&self, k: Kind) -> Vec<Tile> {
+        self.of_kind[k.index()]
+            .iter()
+            .copied()
+            .filter(|&t| self.is_alive(t))
+            .collect()
+    }
+}
+
+/// Replays `order` on `board` under `rules` with the reference searches:
+/// each removal must be a move of the board as it is then (gravity
+/// settling after it), and the board must end empty.
+#[cfg(test)]
+pub(super) fn replay_clears(
+    board: &Board,
+    rules: &Rules,
+    order: &[crate::Move],
+) -> Result<(), String> {
+    use crate::reference;
+    let mut grid = board.to_grid();
+    for (step, pair) in order.iter().enumerate() {
+        let now = Board::new(&grid).map_err(|e| e.to_string())?;
+        if !reference::moves(&now, rules).contains(pair) {
+            return Err(format!("removal {step}, {pair}, is illegal on {now:?}"));
+        }
+        grid[pair.a()] = 0;
+        grid[pair.b()] = 0;
+        grid = reference::settle(&grid, rules.gravity);
+    }
+    if grid.cells().iter().all(|&k| k == 0) {
+        Ok(())
+    } else {
+        Err(format!("the board is not cleared: {grid:?}"))
+    }
+}
