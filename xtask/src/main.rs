@@ -22,8 +22,9 @@ tasks:
                    cargo fmt --all --check
                    cargo clippy --workspace --all-targets -- -D warnings
                    RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps
-                   the solver libraries build without clap (cargo tree -p
-                     <library> --no-default-features -e normal lists no clap)
+                   the libraries are lean (cargo tree -p <library>
+                     --no-default-features -e normal lists no clap, serde,
+                     tokio, ...)
                    Chromium and chromedriver for the play crate's browser
                      tests: installed with apt-get when missing (as root),
                      otherwise a failure naming the command

@@ -4,10 +4,11 @@
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings`;
 //! 3. `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D warnings"`
 //!    (broken intra-doc links and the like fail);
-//! 4. the solver libraries build without clap: `cargo tree -p <library>
-//!    --no-default-features -e normal` lists none of [`BINARY_ONLY`] (clap,
-//!    grid-cli, indicatif, wait-timeout) for any of
-//!    [`SOLVERS`] (only their binaries parse arguments);
+//! 4. the libraries are lean: `cargo tree -p <library>
+//!    --no-default-features -e normal` lists none of [`NOT_IN_LIBRARIES`]
+//!    (clap, grid-cli, indicatif, wait-timeout: only the binaries need them;
+//!    serde: a feature a user asks for; axum, tokio: play's) for grid-core
+//!    and each of [`SOLVERS`];
 //! 5. Chromium and chromedriver for the play crate's browser tests
 //!    (`crates/play/tests/it/browser.rs`): nothing when they are on the PATH;
 //!    installed with apt-get when missing and this runs as root (CI does);
@@ -58,7 +59,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .env("RUSTDOCFLAGS", "-D warnings");
     step(doc)?;
 
-    libraries_without_clap()?;
+    lean_libraries()?;
 
     crate::browser::ensure()?;
 
@@ -109,20 +110,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The packages only the binaries may depend on: argument parsing, the
-/// command-line edge, and what `stress` uses to run and show progress.
-const BINARY_ONLY: [&str; 4] = ["clap", "grid-cli", "indicatif", "wait-timeout"];
+/// The packages a library must not bring to its users unless they ask:
+/// what only the binaries need (argument parsing, the command-line edge,
+/// what `stress` uses to run and show progress), serde (the `serde`
+/// feature), and play's web server.
+const NOT_IN_LIBRARIES: [&str; 7] = [
+    "clap",
+    "grid-cli",
+    "indicatif",
+    "wait-timeout",
+    "serde",
+    "axum",
+    "tokio",
+];
 
-/// Fails unless no solver library pulls in clap (or another of
-/// [`BINARY_ONLY`]) once its default features are off, naming every library
-/// that does.
-fn libraries_without_clap() -> Result<(), String> {
+/// Fails unless no library (grid-core and the solvers) pulls in a package
+/// of [`NOT_IN_LIBRARIES`] once its default features are off, naming every
+/// library that does.
+fn lean_libraries() -> Result<(), String> {
     println!(
-        "==> the solver libraries build without {}",
-        BINARY_ONLY.join(", ")
+        "==> the libraries build without {}",
+        NOT_IN_LIBRARIES.join(", ")
     );
     let mut with_clap = Vec::new();
-    for library in SOLVERS {
+    for library in std::iter::once("grid-core").chain(SOLVERS) {
         let mut tree = cargo();
         tree.args([
             "tree",
@@ -135,7 +146,7 @@ fn libraries_without_clap() -> Result<(), String> {
             "none",
         ]);
         let tree = output(tree)?;
-        for package in BINARY_ONLY {
+        for package in NOT_IN_LIBRARIES {
             if let Some(line) = listed(&tree, package) {
                 with_clap.push(format!("{library} (`{line}`)"));
             }
@@ -145,10 +156,10 @@ fn libraries_without_clap() -> Result<(), String> {
         return Ok(());
     }
     Err(format!(
-        "a solver library must build without {}, which only its binary needs, \
-         but with --no-default-features these depend on them: {}; \
+        "a library must build without {}, which only binaries, opt-in features \
+         or play need, but with --no-default-features these depend on them: {}; \
          `cargo tree -p <library> --no-default-features -e normal -i <package>` shows through what",
-        BINARY_ONLY.join(", "),
+        NOT_IN_LIBRARIES.join(", "),
         with_clap.join(", ")
     ))
 }
