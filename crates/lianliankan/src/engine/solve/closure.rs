@@ -16,7 +16,8 @@ use std::collections::VecDeque;
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
-use super::position::{Cell, Position, Tile};
+use super::position::Position;
+use super::tiles::{Cell, Tile};
 
 /// The search over positions runs the dead-position test at every this
 /// many states (a position found dead refutes its whole subtree, so a

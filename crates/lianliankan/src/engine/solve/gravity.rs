@@ -65,6 +65,7 @@ use super::pairings::pairings;
 use super::position::{classes, has_odd_class};
 use super::solution::Solution;
 use super::stuck::StuckTest;
+use super::tiles::TileId;
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
 use crate::query::joins;
@@ -174,14 +175,15 @@ struct Removals {
     /// Each on the board as it was then.
     order: Vec<Move>,
     /// The same removals as pairs of tile ids.
-    removed: Vec<[u32; 2]>,
+    removed: Vec<[TileId; 2]>,
 }
 
 impl Removals {
     /// Adds the removal of `pair` from the board of tile ids `ids`.
     fn push(&mut self, pair: Move, ids: &Grid<u32>) {
         self.order.push(pair);
-        self.removed.push([ids[pair.a()], ids[pair.b()]]);
+        self.removed
+            .push([pair.a(), pair.b()].map(|p| TileId::new(ids[p])));
     }
 
     /// Takes the last removal back.
@@ -206,7 +208,7 @@ struct Proofs {
     testing: bool,
     /// Pairs of tile ids (smaller first) that no play clearing the board
     /// removes together, found by narrowing at the root.
-    ruled_out: FxHashSet<(u32, u32)>,
+    ruled_out: FxHashSet<(TileId, TileId)>,
     /// Dead positions and the tiles that stay in them.
     dead_sets: DeadSets,
 }
@@ -222,7 +224,7 @@ impl Proofs {
             return test.is_dead(board);
         }
         let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
-        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids[x], ids[y])))
+        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids, x, y)))
     }
 
     /// Whether the position `board` (classes) with tile ids `ids`, reached
@@ -234,7 +236,7 @@ impl Proofs {
         &mut self,
         board: &Grid<u32>,
         ids: &Grid<u32>,
-        removed: &[[u32; 2]],
+        removed: &[[TileId; 2]],
         room: &mut Room,
     ) -> bool {
         if self.stuck.is_none() {
@@ -246,14 +248,22 @@ impl Proofs {
             return self.testing && self.is_dead(board, ids);
         }
         let mut here = std::mem::take(&mut self.dead_sets.here);
-        DeadSets::fill(&mut here, ids, ids.cells().iter().copied());
+        DeadSets::fill(
+            &mut here,
+            ids,
+            ids.cells().iter().map(|&id| TileId::new(id)),
+        );
         let found = self.dead_sets.known_dead(&mut here, removed);
         self.dead_sets.here = here;
         let stuck = if let Some(stuck) = found {
             stuck
         } else if self.testing && self.is_dead(board, ids) {
             let test = self.stuck.as_ref().expect("tested");
-            DeadSets::tiles_of(ids, test.stuck_cells().map(|cell| ids.cells()[cell]))
+            DeadSets::tiles_of(
+                ids,
+                test.stuck_cells()
+                    .map(|cell| TileId::new(ids.cells()[cell])),
+            )
         } else {
             return false;
         };
@@ -419,10 +429,11 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         if !self.proofs.ruled_out.is_empty() {
             moves.retain(|m| {
-                !self
-                    .proofs
-                    .ruled_out
-                    .contains(&id_pair(ids[m.a()], ids[m.b()]))
+                !self.proofs.ruled_out.contains(&id_pair(
+                    ids.cells(),
+                    ids.index_of(m.a()),
+                    ids.index_of(m.b()),
+                ))
             });
         }
         if let Some(safe) = self.safe_move(&board, &moves) {
@@ -573,9 +584,9 @@ impl<'a, 'p> Search<'a, 'p> {
                     continue;
                 }
                 for bound in pairings(tiles) {
-                    let bound: Vec<(u32, u32)> = bound
+                    let bound: Vec<(TileId, TileId)> = bound
                         .into_iter()
-                        .map(|(a, b)| id_pair(cells[a], cells[b]))
+                        .map(|(a, b)| id_pair(cells, a, b))
                         .collect();
                     if bound
                         .iter()
@@ -585,14 +596,15 @@ impl<'a, 'p> Search<'a, 'p> {
                     }
                     self.budget.count_within(limit)?;
                     let ruled_out = &self.proofs.ruled_out;
-                    let mate = |x: u32| {
+                    let mate = |x: TileId| {
                         bound.iter().find_map(|&(a, b)| {
                             (x == a).then_some(b).or_else(|| (x == b).then_some(a))
                         })
                     };
                     let dead = test.is_dead_where(&board, &|x, y| {
-                        let (x, y) = (cells[x], cells[y]);
-                        !ruled_out.contains(&id_pair(x, y))
+                        let pair = id_pair(cells, x, y);
+                        let (x, y) = (TileId::new(cells[x]), TileId::new(cells[y]));
+                        !ruled_out.contains(&pair)
                             && mate(x).is_none_or(|m| m == y)
                             && mate(y).is_none_or(|m| m == x)
                     });
@@ -602,9 +614,9 @@ impl<'a, 'p> Search<'a, 'p> {
                     }
                 }
                 let stranded = tiles.iter().any(|&x| {
-                    tiles.iter().all(|&y| {
-                        y == x || self.proofs.ruled_out.contains(&id_pair(cells[x], cells[y]))
-                    })
+                    tiles
+                        .iter()
+                        .all(|&y| y == x || self.proofs.ruled_out.contains(&id_pair(cells, x, y)))
                 });
                 if stranded {
                     return Ok(true);
@@ -709,7 +721,9 @@ const SHAPES_CAP: usize = 4;
 /// Classes with at most this many tiles are narrowed at the root.
 const NARROW_CAP: usize = 4;
 
-/// Two tile ids as a key of `ruled_out`: the smaller first.
-fn id_pair(a: u32, b: u32) -> (u32, u32) {
+/// The tiles on cells `a` and `b` of the board of tile ids `ids` (cells
+/// by row-major index) as a key of `ruled_out`: the smaller id first.
+fn id_pair(ids: &[u32], a: usize, b: usize) -> (TileId, TileId) {
+    let (a, b) = (TileId::new(ids[a]), TileId::new(ids[b]));
     (a.min(b), a.max(b))
 }

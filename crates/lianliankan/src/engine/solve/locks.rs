@@ -2,7 +2,8 @@
 //! learnt from dead positions and checked before every later position.
 
 use super::memo::{Room, entry_cost};
-use super::position::{Cell, Position, Tile};
+use super::position::Position;
+use super::tiles::{Cell, Tile};
 
 /// The most locks a search keeps: every position is checked against each
 /// (and they share the memo's room).

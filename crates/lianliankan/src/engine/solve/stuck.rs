@@ -55,6 +55,7 @@
 
 use grid_core::{Dir, Grid, Pos};
 
+use super::tiles::Kind;
 use crate::Border;
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
@@ -106,7 +107,7 @@ struct Tile {
     /// (kept up to date as tiles join R).
     before: u32,
     after: u32,
-    class: u32,
+    class: Kind,
     /// When its last search failed (a version of R; 0 = never searched),
     /// and the occupied cells that search ran into (a range of `hit_log`):
     /// it can only succeed again once one of them opens, or its possible
@@ -267,7 +268,7 @@ impl StuckTest {
         let tile = &position.tiles[t];
         let since = tile.tested_at;
         since == 0
-            || position.of_class[tile.class as usize]
+            || position.of_class[tile.class.index()]
                 .iter()
                 .any(|&u| position.tiles[u].moved_at > since)
             || self.hit_log[tile.hits.clone()]
@@ -297,7 +298,7 @@ impl StuckTest {
         let tile = tiles[t].clone();
         let outside_before = tile.before as usize;
         let open_after = tile.after == 0;
-        let partners = &of_class[tile.class as usize];
+        let partners = &of_class[tile.class.index()];
         // A partner in the line with only R between: a neighbour some day.
         for &u in partners {
             if tiles[u].line == tile.line && may_pair(u) {
@@ -388,7 +389,7 @@ struct Position {
     tiles: Vec<Tile>,
     /// Per line: its tiles' ids, in order.
     of_line: Vec<Vec<usize>>,
-    /// Per class: its tiles' ids.
+    /// Per class (by [`Kind::index`]): its tiles' ids.
     of_class: Vec<Vec<usize>>,
     in_r: Vec<bool>,
     /// The tiles in the order they are tried: in the order the tiles on
@@ -425,7 +426,7 @@ impl Position {
                     index,
                     before: index as u32,
                     after: (count - index - 1) as u32,
-                    class: cells[cell],
+                    class: Kind::from_field(cells[cell]),
                     tested_at: 0,
                     moved_at: 0,
                     hits: 0..0,
@@ -436,7 +437,7 @@ impl Position {
             ids.clear();
         }
         for (id, tile) in self.tiles.iter().enumerate() {
-            let class = tile.class as usize;
+            let class = tile.class.index();
             if self.of_class.len() <= class {
                 self.of_class.resize_with(class + 1, Vec::new);
             }
