@@ -65,7 +65,7 @@ use super::pairings::pairings;
 use super::position::{classes, has_odd_class};
 use super::solution::Solution;
 use super::stuck::StuckTest;
-use super::tiles::TileId;
+use super::tiles::{Cell, TileId};
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
 use crate::query::joins;
@@ -279,7 +279,7 @@ struct MoveLists {
     /// Per class: its tiles (a buffer of `ranked_moves`).
     of_class: Vec<Vec<Pos>>,
     /// The tiles one reach hits (a buffer of `ranked_moves`).
-    partners: Vec<usize>,
+    partners: Vec<Cell>,
     /// Per class: its tiles on the board (a buffer of `safe_move`).
     class_count: Vec<usize>,
 }

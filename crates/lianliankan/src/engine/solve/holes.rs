@@ -64,7 +64,7 @@ use grid_core::{Dir, Grid};
 use rustc_hash::FxHashSet;
 
 use super::budget::Budget;
-use super::tiles::TileId;
+use super::tiles::{Cell, TileId};
 use crate::Border;
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
@@ -144,9 +144,9 @@ struct Layout<'a> {
     ids: &'a Grid<u32>,
     class_of: &'a [u32],
     slides: Option<&'a Passes>,
-    /// Per board cell (row-major): its field index.
-    to_field: Vec<usize>,
-    /// Per field index: its board cell, or `usize::MAX`.
+    /// Per board cell (row-major): its field cell.
+    to_field: Vec<Cell>,
+    /// Per field cell: its board cell (row-major), or `usize::MAX`.
     to_board: Vec<usize>,
     /// A field value that is no class: stands on other groups' empty cells.
     blocker: u32,
@@ -155,7 +155,7 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     fn new(position: &Position<'a>, field: &Field) -> Self {
         let ids = position.ids;
-        let to_field: Vec<usize> = ids.positions().map(|p| field.index(p)).collect();
+        let to_field: Vec<Cell> = ids.positions().map(|p| field.index(p)).collect();
         let mut to_board = vec![usize::MAX; field.len()];
         for (b, &f) in to_field.iter().enumerate() {
             to_board[f] = b;

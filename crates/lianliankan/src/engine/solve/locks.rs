@@ -96,11 +96,11 @@ impl Locks {
         for &t in &lock {
             alive[t.index() / 64] |= 1 << (t.index() % 64);
             hits.clear();
-            position.field.reach(
-                position.cell[t.index()].index(),
-                position.max_turns,
-                |cell, _| hits.push(Cell::new(cell)),
-            );
+            position
+                .field
+                .reach(position.cell[t.index()], position.max_turns, |cell, _| {
+                    hits.push(cell)
+                });
             for &c in hits.iter() {
                 let w = position.tile_at(c);
                 if w != Tile::NONE && position.kind[w.index()] == position.kind[t.index()] {

@@ -82,7 +82,7 @@ impl Position {
             let kind_here = Kind::new(dense);
             let i = field.index(pos);
             field.set(i, kind_here.on_field());
-            cell.push(Cell::new(i));
+            cell.push(i);
             kind.push(kind_here);
             of_kind[dense].push(Tile::new(t));
             tile_at[i] = Tile::new(t);
@@ -119,12 +119,12 @@ impl Position {
 
     /// The tile on `cell` at the start ([`Tile::NONE`] for none).
     pub(super) fn tile_at(&self, cell: Cell) -> Tile {
-        self.tile_at[cell.index()]
+        self.tile_at[cell]
     }
 
     /// The board position of tile `t`.
     pub(super) fn pos(&self, t: Tile) -> grid_core::Pos {
-        self.field.pos(self.cell[t.index()].index())
+        self.field.pos(self.cell[t.index()])
     }
 
     /// The number of tiles of the deal.
@@ -140,7 +140,7 @@ impl Position {
     /// Removes the pair `x`, `y` (which must connect).
     pub(super) fn remove(&mut self, x: Tile, y: Tile) {
         for t in [x, y] {
-            self.field.set(self.cell[t.index()].index(), 0);
+            self.field.set(self.cell[t.index()], 0);
             self.alive[t.index() / 64] &= !(1 << (t.index() % 64));
         }
         self.alive_in_kind[self.kind[x.index()].index()] -= 2;
@@ -161,7 +161,7 @@ impl Position {
         };
         let k = self.kind[x.index()];
         for t in [x, y] {
-            self.field.set(self.cell[t.index()].index(), k.on_field());
+            self.field.set(self.cell[t.index()], k.on_field());
             self.alive[t.index() / 64] |= 1 << (t.index() % 64);
         }
         self.alive_in_kind[k.index()] += 2;
@@ -179,10 +179,8 @@ impl Position {
     /// the field.
     pub(super) fn refill(&mut self, tiles: &[Tile]) {
         for &t in tiles {
-            self.field.set(
-                self.cell[t.index()].index(),
-                self.kind[t.index()].on_field(),
-            );
+            self.field
+                .set(self.cell[t.index()], self.kind[t.index()].on_field());
         }
     }
 
@@ -212,15 +210,11 @@ impl Position {
         reach.stamp = self.stamps[depth];
         reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        field.reach(
-            self.cell[t.index()].index(),
-            self.max_turns,
-            |cell, is_tile| {
-                if is_tile {
-                    reach.hits.push(tile_at[cell]);
-                }
-            },
-        );
+        field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
+            if is_tile {
+                reach.hits.push(tile_at[cell]);
+            }
+        });
         out.extend(reach.hits.iter().filter(same));
         self.reaches[t.index()] = Some(reach);
     }

@@ -55,7 +55,7 @@
 
 use grid_core::{Dir, Grid, Pos};
 
-use super::tiles::Kind;
+use super::tiles::{Cell, Kind};
 use crate::Border;
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
@@ -70,20 +70,20 @@ pub(crate) struct StuckTest {
     /// cell, whose tile may leave and be reached on every side.
     forward: Vec<Option<Dir>>,
     /// Per board cell (row-major): its field index.
-    field_index: Vec<usize>,
+    field_index: Vec<Cell>,
     /// The relaxed board: 0 where a cell can be empty, 1 where it cannot.
     field: Field,
     max_turns: usize,
     /// The possible cells of the partners in the current search, each with
     /// the directions of arrival a path may end there with (a bit per
     /// direction).
-    targets: Vec<(usize, u8)>,
+    targets: Vec<(Cell, u8)>,
     /// Per field cell: the version of R at which it opened (0 = not yet).
     opened_at: Vec<u32>,
     /// The occupied cells failed searches ran into (ranges by tile).
-    hit_log: Vec<usize>,
+    hit_log: Vec<Cell>,
     /// The starts of the current search.
-    sources: Vec<(usize, Dir)>,
+    sources: Vec<(Cell, Dir)>,
     /// The position under test (buffers kept from test to test).
     position: Position,
     /// Per board cell: when the tile there joined R in the last test that
@@ -134,7 +134,7 @@ impl StuckTest {
         max_turns: usize,
     ) -> StuckTest {
         let field = Field::from_kinds(Grid::new(rows, cols, 0), border);
-        let field_index: Vec<usize> = (0..rows * cols)
+        let field_index: Vec<Cell> = (0..rows * cols)
             .map(|i| field.index(Pos::new(i / cols, i % cols)))
             .collect();
         let forward = lines

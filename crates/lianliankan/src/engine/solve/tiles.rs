@@ -1,8 +1,11 @@
 //! The numbers the searches give tiles, classes and cells, each its own
 //! type: a tile of the deal ([`Tile`]), a tile's id on a board of ids
-//! ([`TileId`]), a class of matching tiles ([`Kind`]) and a cell of a
-//! search's field ([`Cell`]). Each is a `Copy` tuple struct over the same
-//! integer, so it costs nothing over the bare one.
+//! ([`TileId`]) and a class of matching tiles ([`Kind`]); and, from
+//! `reach`, the cell of a search's field ([`Cell`]). Each is a `Copy`
+//! tuple struct over the same integer, so it costs nothing over the bare
+//! one.
+
+pub(super) use crate::engine::reach::Cell;
 
 /// A tile of the deal, by its number: tiles are numbered row by row from
 /// 0.
@@ -33,24 +36,6 @@ impl Tile {
     /// empty cell).
     pub(super) fn id(self) -> u32 {
         self.0 + 1
-    }
-}
-
-/// A cell of the search's field (the board in its frame, see `reach`), by
-/// its field index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(transparent)]
-pub(super) struct Cell(usize);
-
-impl Cell {
-    /// The cell of field index `i`.
-    pub(super) fn new(i: usize) -> Cell {
-        Cell(i)
-    }
-
-    /// The field index, as the field's searches take it.
-    pub(super) fn index(self) -> usize {
-        self.0
     }
 }
 
