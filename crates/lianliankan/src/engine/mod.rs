@@ -3,7 +3,7 @@
 //! shuffles, an exact full-clear [`solve()`]r and a [`generate()`]r of boards
 //! that can be cleared.
 //!
-//! - `cell` — [the cell of a field](cell::Cell), a newtype over its
+//! - `cell` — `Cell`, a cell of a field (`reach`), a newtype over its
 //!   index;
 //! - `reach` — where a path of at most K turns can go from a cell, in
 //!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
