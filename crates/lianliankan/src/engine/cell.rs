@@ -22,7 +22,7 @@ impl Cell {
     }
 }
 
-/// Per-cell tables (one entry per field cell) are indexed by [`Cell`].
+/// Per-cell tables (one entry per field cell) are indexed by `Cell`.
 impl<T> std::ops::Index<Cell> for Vec<T> {
     type Output = T;
 
