@@ -65,7 +65,7 @@ use super::pairings::pairings;
 use super::position::{classes, has_odd_class};
 use super::solution::Solution;
 use super::stuck::StuckTest;
-use super::tiles::{Cell, TileId};
+use super::tiles::{Cell, Kind, TileId};
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
 use crate::query::joins;
@@ -140,7 +140,8 @@ struct Deal<'a> {
     rules: &'a Rules,
     /// The gravity on this board.
     passes: Passes,
-    /// Per tile id: its class (id 0, an empty cell: 0).
+    /// Per tile id (by [`TileId::index`]): its class's value on a board of
+    /// classes ([`Kind::on_field`]; id 0, an empty cell: 0).
     class_of: Vec<u32>,
     /// The number of classes; more than 255: four bytes a cell in memo
     /// keys.
@@ -276,11 +277,13 @@ impl Proofs {
 struct MoveLists {
     /// The board searched for moves.
     field: Field,
-    /// Per class: its tiles (a buffer of `ranked_moves`).
+    /// Per class (by [`Kind::index`]): its tiles (a buffer of
+    /// `ranked_moves`).
     of_class: Vec<Vec<Pos>>,
     /// The tiles one reach hits (a buffer of `ranked_moves`).
     partners: Vec<Cell>,
-    /// Per class: its tiles on the board (a buffer of `safe_move`).
+    /// Per class (by [`Kind::index`]): its tiles on the board (a buffer
+    /// of `safe_move`).
     class_count: Vec<usize>,
 }
 
@@ -315,7 +318,8 @@ impl<'a, 'p> Search<'a, 'p> {
         let mut class_of = vec![0];
         for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
             let class = rules.groups.class(*kind);
-            class_of.push(classes.binary_search(&class).expect("a listed class") as u32 + 1);
+            let dense = classes.binary_search(&class).expect("a listed class");
+            class_of.push(Kind::new(dense).on_field());
             *kind = class_of.len() as u32 - 1;
         }
         let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
@@ -344,9 +348,9 @@ impl<'a, 'p> Search<'a, 'p> {
             },
             lists: MoveLists {
                 field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
-                of_class: vec![Vec::new(); classes.len() + 1],
+                of_class: vec![Vec::new(); classes.len()],
                 partners: Vec::new(),
-                class_count: vec![0; classes.len() + 1],
+                class_count: vec![0; classes.len()],
             },
             removals: Removals::default(),
             memo: Memo::default(),
@@ -502,11 +506,11 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let count = &mut self.lists.class_count;
         count.fill(0);
-        for &class in board.cells() {
-            count[class as usize] += 1;
+        for &class in board.cells().iter().filter(|&&class| class != 0) {
+            count[Kind::from_field(class).index()] += 1;
         }
         moves.iter().copied().find(|m| {
-            count[board[m.a()] as usize] == 2
+            count[Kind::from_field(board[m.a()]).index()] == 2
                 && [m.a(), m.b()]
                     .iter()
                     .all(|&p| self.deal.passes.is_last_on_line(board, board.index_of(p)))
@@ -570,10 +574,10 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         let limit = u64::MAX;
         let cells = ids.cells();
-        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes + 1];
+        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes];
         for (cell, &class) in board.cells().iter().enumerate() {
             if class != 0 {
-                of_class[class as usize].push(cell);
+                of_class[Kind::from_field(class).index()].push(cell);
             }
         }
         let mut grew = true;
@@ -640,7 +644,7 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         for (pos, &class) in board.positions().zip(board.cells()) {
             if class != 0 {
-                of_class[class as usize].push(pos);
+                of_class[Kind::from_field(class).index()].push(pos);
             }
         }
         let (border, max_turns) = (self.deal.rules.border, self.deal.rules.max_turns);
@@ -659,7 +663,7 @@ impl<'a, 'p> Search<'a, 'p> {
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
-        for (class, tiles) in of_class.iter().enumerate().skip(1) {
+        for (kind, tiles) in Kind::all(of_class.len()).zip(of_class.iter()) {
             let n = tiles.len();
             if n < 2 {
                 continue;
@@ -686,7 +690,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 pairs.extend(
                     partners
                         .iter()
-                        .filter(|&&cell| field.kind(cell) as usize == class)
+                        .filter(|&&cell| field.kind(cell) == kind.on_field())
                         .map(|&cell| Move::new(t, field.pos(cell))),
                 );
             }
