@@ -21,6 +21,8 @@
 
 use grid_core::Dir;
 
+use super::cell::Cell;
+
 /// Direction `dir` as a bit of a set of directions (a `u8`, by
 /// [`Dir::index`]), such as the arrivals allowed at a target of
 /// `Field::meets_directed`.
@@ -206,8 +208,8 @@ impl BitRows {
     #[allow(clippy::needless_range_loop)]
     pub(crate) fn meets(
         &mut self,
-        starts: &[(usize, Dir)],
-        targets: &[(usize, u8)],
+        starts: &[(Cell, Dir)],
+        targets: &[(Cell, u8)],
         max_turns: usize,
         hit: impl FnMut(usize),
     ) -> bool {
@@ -226,7 +228,7 @@ impl BitRows {
             }
         }
         let mut dirty = (usize::MAX, 0);
-        for &(cell, arrivals) in targets {
+        for &(Cell(cell), arrivals) in targets {
             let (r, bit) = (cell / self.width, 1u64 << (cell % self.width));
             widen(&mut dirty, r);
             for dir in Dir::ALL {
@@ -237,7 +239,7 @@ impl BitRows {
         }
         // Per direction: the rows that hold seeds, first to last.
         let mut span = [(usize::MAX, 0); 4];
-        for &(cell, dir) in starts {
+        for &(Cell(cell), dir) in starts {
             let r = cell / self.width;
             widen(&mut dirty, r);
             d.seeds[dir.index()][r] |= 1u64 << (cell % self.width);

@@ -42,7 +42,7 @@ use std::fmt;
 use grid_core::{Grid, SplitMix64};
 
 use super::gravity::settle;
-use super::reach::Field;
+use super::reach::{Cell, Field};
 use crate::{Board, Gravity, MAX_KIND, Move, Pos, Rules};
 
 /// A generated board and a removal order that clears it.
@@ -447,7 +447,7 @@ fn place_all(
     rng: &mut SplitMix64,
     tiled: bool,
 ) -> Option<Vec<(Move, u32)>> {
-    let mut free: Vec<usize> = (0..board.rows())
+    let mut free: Vec<Cell> = (0..board.rows())
         .flat_map(|r| (0..board.cols()).map(move |c| grid_core::Pos::new(r, c)))
         .map(|p| field.index(p))
         .collect();
@@ -510,7 +510,7 @@ fn place_all(
 }
 
 /// The number of empty cells next to field cell `i`.
-fn empty_neighbours(field: &Field, i: usize) -> usize {
+fn empty_neighbours(field: &Field, i: Cell) -> usize {
     field
         .neighbours(i)
         .into_iter()
@@ -526,15 +526,15 @@ fn empty_neighbours(field: &Field, i: usize) -> usize {
 #[derive(Debug)]
 struct Tiling {
     /// Per field cell: its mate, or `NONE`.
-    mate: Vec<usize>,
+    mate: Vec<Cell>,
     /// The cell left empty when the cell count is odd (else `NONE`).
-    reserved: usize,
+    reserved: Cell,
     /// Breadth-first search buffers.
-    from: Vec<usize>,
-    queue: Vec<usize>,
+    from: Vec<Cell>,
+    queue: Vec<Cell>,
 }
 
-const NONE: usize = usize::MAX;
+const NONE: Cell = Cell::NONE;
 
 impl Tiling {
     /// The tiling of the whole board: rows of horizontal dominoes when the
@@ -583,7 +583,7 @@ impl Tiling {
 
     /// With `p` and `q` filled in `field`: whether the other empty cells
     /// still have a tiling; if so it is adopted, else nothing changes.
-    fn take(&mut self, field: &Field, p: usize, q: usize) -> bool {
+    fn take(&mut self, field: &Field, p: Cell, q: Cell) -> bool {
         let (a, b) = (self.mate[p], self.mate[q]);
         if a == q {
             self.mate[p] = NONE;
@@ -645,7 +645,7 @@ impl Tiling {
 struct Regions {
     seen: Vec<u32>,
     stamp: u32,
-    stack: Vec<usize>,
+    stack: Vec<Cell>,
 }
 
 impl Regions {
@@ -658,7 +658,7 @@ impl Regions {
         }
         self.stamp += 1;
         let mut odd = 0;
-        for start in 0..field.len() {
+        for start in (0..field.len()).map(Cell::new) {
             if !field.is_board(start) || !field.is_empty(start) || self.seen[start] == self.stamp {
                 continue;
             }

@@ -3,6 +3,8 @@
 //! shuffles, an exact full-clear [`solve()`]r and a [`generate()`]r of boards
 //! that can be cleared.
 //!
+//! - `cell` — `Cell`, a cell of a field (`reach`), a newtype over its
+//!   index;
 //! - `reach` — where a path of at most K turns can go from a cell, in
 //!   O(rows·cols) for any K: what `moves`, `solve` and `generate` stand on;
 //! - `bit_rows` — the same question word-parallel (a word a row), and the
@@ -21,6 +23,7 @@
 //! - `generate` — boards built backwards, with their removal certificate.
 
 mod bit_rows;
+mod cell;
 mod game;
 mod generate;
 mod gravity;

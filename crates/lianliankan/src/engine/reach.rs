@@ -17,6 +17,7 @@ use std::ops::ControlFlow;
 use grid_core::{Dir, Grid, Padded, Pos};
 
 use super::bit_rows::{BitRows, dir_bit};
+pub(crate) use super::cell::Cell;
 use crate::{Board, Border};
 
 /// Cell value of the frame: never empty, never a tile kind.
@@ -42,8 +43,8 @@ pub(crate) struct Field {
     /// The cells as bit rows, for [`Field::reach_tiles`], when the field
     /// is at most 64 cells wide.
     bits: Option<BitRows>,
-    layer: Vec<(usize, Dir)>,
-    next_layer: Vec<(usize, Dir)>,
+    layer: Vec<(Cell, Dir)>,
+    next_layer: Vec<(Cell, Dir)>,
 }
 
 /// The directions in the order the searches take them: along a row
@@ -124,8 +125,8 @@ impl Field {
     /// O(rows·cols).
     pub(crate) fn load(&mut self, kinds: &Grid<u32>) {
         for (pos, &kind) in kinds.positions().zip(kinds.cells()) {
-            let i = self.index(pos);
-            self.set(i, kind);
+            let cell = self.index(pos);
+            self.set(cell, kind);
         }
     }
 
@@ -134,41 +135,41 @@ impl Field {
         self.cells.grid().cells().len()
     }
 
-    /// The field index of board position `pos`.
-    pub(crate) fn index(&self, pos: Pos) -> usize {
-        self.cells.frame().outer_index(pos)
+    /// The field cell of board position `pos`.
+    pub(crate) fn index(&self, pos: Pos) -> Cell {
+        Cell(self.cells.frame().outer_index(pos))
     }
 
-    /// The board position of field index `i` (a board cell).
-    pub(crate) fn pos(&self, i: usize) -> Pos {
-        let outer = self.cells.grid().pos_of(i);
+    /// The board position of field cell `i` (a board cell).
+    pub(crate) fn pos(&self, i: Cell) -> Pos {
+        let outer = self.cells.grid().pos_of(i.0);
         self.cells.frame().board_pos(outer).expect("a board cell")
     }
 
-    /// The kind at field index `i` (0 = empty).
-    pub(crate) fn kind(&self, i: usize) -> u32 {
-        self.cells.grid().cells()[i]
+    /// The kind at field cell `i` (0 = empty).
+    pub(crate) fn kind(&self, i: Cell) -> u32 {
+        self.cells.grid().cells()[i.0]
     }
 
-    /// The field indices of the four neighbours of board or ring cell `i`.
-    pub(crate) fn neighbours(&self, i: usize) -> [usize; 4] {
-        [i - 1, i + 1, i - self.width, i + self.width]
+    /// The four neighbours of board or ring cell `i`.
+    pub(crate) fn neighbours(&self, Cell(i): Cell) -> [Cell; 4] {
+        [i - 1, i + 1, i - self.width, i + self.width].map(Cell)
     }
 
-    /// Whether field index `i` is a board cell (not the ring or the frame).
-    pub(crate) fn is_board(&self, i: usize) -> bool {
-        let outer = self.cells.grid().pos_of(i);
+    /// Whether field cell `i` is a board cell (not the ring or the frame).
+    pub(crate) fn is_board(&self, i: Cell) -> bool {
+        let outer = self.cells.grid().pos_of(i.0);
         self.cells.frame().board_pos(outer).is_some()
     }
 
-    /// Whether field index `i` is an empty cell on the board or its ring
+    /// Whether field cell `i` is an empty cell on the board or its ring
     /// (frame walls are not empty).
-    pub(crate) fn is_empty(&self, i: usize) -> bool {
+    pub(crate) fn is_empty(&self, i: Cell) -> bool {
         self.kind(i) == 0
     }
 
-    /// Puts `kind` (0 = empty) at field index `i`, a board cell.
-    pub(crate) fn set(&mut self, i: usize, kind: u32) {
+    /// Puts `kind` (0 = empty) at field cell `i`, a board cell.
+    pub(crate) fn set(&mut self, Cell(i): Cell, kind: u32) {
         let cell = &mut self.cells.grid_mut().cells_mut()[i];
         debug_assert!(*cell != WALL && kind != WALL);
         *cell = kind;
@@ -188,9 +189,9 @@ impl Field {
     /// run ends at an occupied cell or an entered one.
     pub(crate) fn reach(
         &mut self,
-        start: usize,
+        start: Cell,
         max_turns: usize,
-        mut visit: impl FnMut(usize, bool),
+        mut visit: impl FnMut(Cell, bool),
     ) {
         let _ = self.reach_until(start, max_turns, |cell, is_tile| {
             visit(cell, is_tile);
@@ -207,12 +208,7 @@ impl Field {
     /// # Complexity
     /// O(rows) word operations per turn on a narrow field (O(rows) layers
     /// at most), plus one step per tile found; else as [`Field::reach`].
-    pub(crate) fn reach_tiles(
-        &mut self,
-        start: usize,
-        max_turns: usize,
-        mut hit: impl FnMut(usize),
-    ) {
+    pub(crate) fn reach_tiles(&mut self, start: Cell, max_turns: usize, mut hit: impl FnMut(Cell)) {
         let Some(bits) = &mut self.bits else {
             self.reach(start, max_turns, |cell, is_tile| {
                 if is_tile {
@@ -221,15 +217,15 @@ impl Field {
             });
             return;
         };
-        bits.ends(start, max_turns, hit);
+        bits.ends(start.0, max_turns, |i| hit(Cell(i)));
     }
 
     /// Whether the last [`Field::reach_tiles`] passed through the empty
     /// cell `i` (an empty start counts as passed).
-    pub(crate) fn was_passed(&self, i: usize) -> bool {
+    pub(crate) fn was_passed(&self, i: Cell) -> bool {
         match &self.bits {
-            Some(bits) => bits.was_passed(i),
-            None => self.reported[i] == self.stamp && self.is_empty(i),
+            Some(bits) => bits.was_passed(i.0),
+            None => self.reported[i.0] == self.stamp && self.is_empty(i),
         }
     }
 
@@ -240,12 +236,12 @@ impl Field {
     /// O(rows·cols), as [`Field::reach`].
     pub(crate) fn reach_until(
         &mut self,
-        start: usize,
+        start: Cell,
         max_turns: usize,
-        mut visit: impl FnMut(usize, bool) -> ControlFlow<()>,
+        mut visit: impl FnMut(Cell, bool) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let stamp = self.next_stamp();
-        self.reported[start] = stamp;
+        self.reported[start.0] = stamp;
         // Layer 0: straight runs along both axes from the start.
         let starts = [(start, Dir::Left), (start, Dir::Up)];
         self.layered::<false>(stamp, &starts, max_turns, |cell, is_tile, _| {
@@ -274,9 +270,9 @@ impl Field {
     fn layered<const DIRECTED: bool>(
         &mut self,
         stamp: u32,
-        starts: &[(usize, Dir)],
+        starts: &[(Cell, Dir)],
         max_turns: usize,
-        mut visit: impl FnMut(usize, bool, Dir) -> ControlFlow<()>,
+        mut visit: impl FnMut(Cell, bool, Dir) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let offsets = offsets(self.width);
         let cells = self.cells.grid().cells();
@@ -303,7 +299,7 @@ impl Field {
         let mut flow = ControlFlow::Continue(());
         'layers: for turns in 0..=max_turns {
             next.clear();
-            for &(from, first) in &layer {
+            for &(Cell(from), first) in &layer {
                 let both = [first, first.opposite()];
                 for &dir in if DIRECTED { &both[..1] } else { &both[..] } {
                     let (step, own) = (offsets[dir.index()], mark(dir));
@@ -319,7 +315,7 @@ impl Field {
                                 if !DIRECTED {
                                     reported[i] = stamp;
                                 }
-                                flow = visit(i, true, dir);
+                                flow = visit(Cell(i), true, dir);
                                 if flow.is_break() {
                                     break 'layers;
                                 }
@@ -335,7 +331,7 @@ impl Field {
                             if !DIRECTED {
                                 reported[i] = stamp;
                             }
-                            flow = visit(i, false, dir);
+                            flow = visit(Cell(i), false, dir);
                             if flow.is_break() {
                                 break 'layers;
                             }
@@ -343,7 +339,7 @@ impl Field {
                         if turns < max_turns {
                             for &turn in across {
                                 if entered[at + mark(turn)] != stamp {
-                                    next.push((i, turn));
+                                    next.push((Cell(i), turn));
                                 }
                             }
                         }
@@ -373,8 +369,8 @@ impl Field {
     }
 
     /// The neighbour of field cell `i` in direction `dir`.
-    pub(crate) fn step(&self, i: usize, dir: Dir) -> usize {
-        i.wrapping_add_signed(offsets(self.width)[dir.index()])
+    pub(crate) fn step(&self, Cell(i): Cell, dir: Dir) -> Cell {
+        Cell(i.wrapping_add_signed(offsets(self.width)[dir.index()]))
     }
 
     /// Whether a path with at most `max_turns` turns from one of `starts`
@@ -391,17 +387,17 @@ impl Field {
     /// per tile reported; else O(rows·cols·log(targets)).
     pub(crate) fn meets_directed(
         &mut self,
-        starts: &[(usize, Dir)],
-        targets: &mut [(usize, u8)],
+        starts: &[(Cell, Dir)],
+        targets: &mut [(Cell, u8)],
         max_turns: usize,
-        mut hit: impl FnMut(usize),
+        mut hit: impl FnMut(Cell),
     ) -> bool {
         // Every start's first step runs into a tile or the frame (a tile
         // buried in its line, say): the answer is in those steps.
         let cells = self.cells.grid().cells();
         if starts
             .iter()
-            .all(|&(from, dir)| cells[self.step(from, dir)] != 0)
+            .all(|&(from, dir)| cells[self.step(from, dir).0] != 0)
         {
             for &(from, dir) in starts {
                 let i = self.step(from, dir);
@@ -411,14 +407,14 @@ impl Field {
                 {
                     return true;
                 }
-                if cells[i] != WALL {
+                if cells[i.0] != WALL {
                     hit(i);
                 }
             }
             return false;
         }
         if let Some(bits) = &mut self.bits {
-            return bits.meets(starts, targets, max_turns, hit);
+            return bits.meets(starts, targets, max_turns, |i| hit(Cell(i)));
         }
         targets.sort_unstable_by_key(|&(cell, _)| cell);
         self.reach_directed_until(starts, max_turns, |cell, is_tile, dir| {
@@ -450,9 +446,9 @@ impl Field {
     /// O(rows·cols): every (cell, direction) is entered at most once.
     pub(crate) fn reach_directed_until(
         &mut self,
-        starts: &[(usize, Dir)],
+        starts: &[(Cell, Dir)],
         max_turns: usize,
-        visit: impl FnMut(usize, bool, Dir) -> ControlFlow<()>,
+        visit: impl FnMut(Cell, bool, Dir) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if self.entered_directed.is_empty() {
             self.entered_directed = vec![0; 4 * self.len()];

@@ -3,7 +3,7 @@
 
 use grid_core::{Dir, Grid, SplitMix64};
 
-use super::Field;
+use super::{Cell, Field};
 use crate::Border;
 use crate::engine::bit_rows::dir_bit;
 
@@ -14,7 +14,7 @@ fn random_field(
     rows: usize,
     cols: usize,
     kinds: usize,
-) -> (Field, Vec<usize>, Border) {
+) -> (Field, Vec<Cell>, Border) {
     let fill = rng.range(0, 100) as u32;
     let cells: Vec<u32> = (0..rows * cols)
         .map(|_| {
@@ -31,13 +31,16 @@ fn random_field(
         Border::Closed
     };
     let field = Field::from_kinds(Grid::from_vec(rows, cols, cells).unwrap(), border);
-    let board = (0..field.len()).filter(|&i| field.is_board(i)).collect();
+    let board = (0..field.len())
+        .map(Cell::new)
+        .filter(|&i| field.is_board(i))
+        .collect();
     (field, board, border)
 }
 
 /// Empties or fills `changes` random cells of `board`, as the solvers'
 /// closures do between searches.
-fn toggle_cells(rng: &mut SplitMix64, field: &mut Field, board: &[usize], changes: usize) {
+fn toggle_cells(rng: &mut SplitMix64, field: &mut Field, board: &[Cell], changes: usize) {
     for _ in 0..changes {
         let i = board[rng.below(board.len())];
         let kind = u32::from(field.is_empty(i));
@@ -78,9 +81,10 @@ fn ends_are_the_tiles_reach_reports() {
                 fast.clear();
                 field.reach_tiles(start, turns, |cell| fast.push(cell));
                 fast.sort_unstable();
-                assert_eq!(fast, slow, "from {start}, {turns} turns, {border:?}");
+                assert_eq!(fast, slow, "from {start:?}, {turns} turns, {border:?}");
                 for (i, &passed) in passed.iter().enumerate() {
-                    assert_eq!(field.was_passed(i), passed && field.is_empty(i), "{i}");
+                    let i = Cell::new(i);
+                    assert_eq!(field.was_passed(i), passed && field.is_empty(i), "{i:?}");
                 }
                 compared += usize::from(!slow.is_empty());
             }
@@ -116,10 +120,10 @@ fn directed_meets_what_the_directed_reach_meets() {
             let changes = rng.range(0, 3);
             toggle_cells(&mut rng, &mut field, &board, changes);
             let pick = |rng: &mut SplitMix64| board[rng.below(board.len())];
-            let starts: Vec<(usize, Dir)> = (0..rng.range(1, 6))
+            let starts: Vec<(Cell, Dir)> = (0..rng.range(1, 6))
                 .map(|_| (pick(&mut rng), Dir::from_index(rng.below(4))))
                 .collect();
-            let mut targets: Vec<(usize, u8)> = (0..rng.range(0, 6))
+            let mut targets: Vec<(Cell, u8)> = (0..rng.range(0, 6))
                 .map(|_| (pick(&mut rng), rng.below(16) as u8))
                 .collect();
             let turns = rng.range(0, 4);

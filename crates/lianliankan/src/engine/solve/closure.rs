@@ -16,7 +16,8 @@ use std::collections::VecDeque;
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
-use super::position::{Cell, Position, Tile};
+use super::position::Position;
+use super::tiles::{Cell, Tile};
 
 /// The search over positions runs the dead-position test at every this
 /// many states (a position found dead refutes its whole subtree, so a
@@ -168,16 +169,16 @@ impl Closure {
             let want = position.kind[z.index()];
             let start = w.bounds.len();
             let bounds = &mut w.bounds;
-            position.field.reach_tiles(
-                position.cell[z.index()].index(),
-                position.max_turns,
-                |cell| bounds.push(Cell::new(cell)),
-            );
+            position
+                .field
+                .reach_tiles(position.cell[z.index()], position.max_turns, |cell| {
+                    bounds.push(cell)
+                });
             // A partner: a tile of its kind the search ends on, or one of
             // R (its cell emptied) that it passes.
             let on_hit = w.bounds[start..].iter().map(|&cell| position.tile_at(cell));
             let in_r = position.of_kind[want.index()].iter().copied().filter(|&t| {
-                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()].index())
+                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()])
             });
             let partner = on_hit.chain(in_r).find(|&t| {
                 t != Tile::NONE
@@ -196,7 +197,7 @@ impl Closure {
                     if !w.in_r[t.index()] {
                         w.in_r[t.index()] = true;
                         let cell = position.cell[t.index()];
-                        position.field.set(cell.index(), 0);
+                        position.field.set(cell, 0);
                         w.joined.push(t);
                         w.wake(cell);
                     }

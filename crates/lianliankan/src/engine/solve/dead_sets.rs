@@ -6,6 +6,7 @@ use grid_core::Grid;
 use rustc_hash::FxHashMap;
 
 use super::memo::{Room, entry_cost};
+use super::tiles::TileId;
 
 /// How many of the last removals on the way to a position [`DeadSets`]
 /// puts back one at a time to look for a known dead position: the sibling
@@ -42,18 +43,19 @@ pub(super) struct DeadSets {
 impl DeadSets {
     /// The tile ids `of` (0, an empty cell, left out) as a set, a bit per
     /// id, for the board of tile ids `ids`.
-    pub(super) fn tiles_of(ids: &Grid<u32>, of: impl Iterator<Item = u32>) -> Box<[u64]> {
+    pub(super) fn tiles_of(ids: &Grid<u32>, of: impl Iterator<Item = TileId>) -> Box<[u64]> {
         let mut set = Vec::new();
         DeadSets::fill(&mut set, ids, of);
         set.into_boxed_slice()
     }
 
     /// As [`DeadSets::tiles_of`], into `set` (its contents replaced).
-    pub(super) fn fill(set: &mut Vec<u64>, ids: &Grid<u32>, of: impl Iterator<Item = u32>) {
+    pub(super) fn fill(set: &mut Vec<u64>, ids: &Grid<u32>, of: impl Iterator<Item = TileId>) {
         set.clear();
         set.resize(ids.cells().len() / 64 + 1, 0);
-        for id in of.filter(|&id| id != 0) {
-            set[id as usize / 64] |= 1 << (id % 64);
+        for id in of.filter(|id| !id.is_empty()) {
+            let (w, b) = bit(id);
+            set[w] |= b;
         }
     }
 
@@ -61,11 +63,14 @@ impl DeadSets {
     /// of tiles, restored before returning) plus one of the last
     /// [`LOOKBACK`] pairs of `removed`, where X holds neither tile of the
     /// pair: then `here` is dead with that X too.
-    pub(super) fn known_dead(&self, here: &mut [u64], removed: &[[u32; 2]]) -> Option<Box<[u64]>> {
+    pub(super) fn known_dead(
+        &self,
+        here: &mut [u64],
+        removed: &[[TileId; 2]],
+    ) -> Option<Box<[u64]>> {
         if self.known.is_empty() {
             return None;
         }
-        let bit = |id: u32| (id as usize / 64, 1u64 << (id % 64));
         for pair in removed.iter().rev().take(LOOKBACK) {
             for id in pair {
                 let (w, b) = bit(*id);
@@ -106,4 +111,10 @@ impl DeadSets {
             self.known.insert(self.here.as_slice().into(), stuck);
         }
     }
+}
+
+/// Where tile `id` is in a set of tiles, a bit per id: its word and the
+/// word's bit.
+fn bit(id: TileId) -> (usize, u64) {
+    (id.index() / 64, 1 << (id.index() % 64))
 }

@@ -65,6 +65,7 @@ use super::pairings::pairings;
 use super::position::{classes, has_odd_class};
 use super::solution::Solution;
 use super::stuck::StuckTest;
+use super::tiles::{Cell, Kind, TileId};
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
 use crate::query::joins;
@@ -139,7 +140,8 @@ struct Deal<'a> {
     rules: &'a Rules,
     /// The gravity on this board.
     passes: Passes,
-    /// Per tile id: its class (id 0, an empty cell: 0).
+    /// Per tile id (by [`TileId::index`]): its class's value on a board of
+    /// classes ([`Kind::on_field`]; id 0, an empty cell: 0).
     class_of: Vec<u32>,
     /// The number of classes; more than 255: four bytes a cell in memo
     /// keys.
@@ -174,14 +176,15 @@ struct Removals {
     /// Each on the board as it was then.
     order: Vec<Move>,
     /// The same removals as pairs of tile ids.
-    removed: Vec<[u32; 2]>,
+    removed: Vec<[TileId; 2]>,
 }
 
 impl Removals {
     /// Adds the removal of `pair` from the board of tile ids `ids`.
     fn push(&mut self, pair: Move, ids: &Grid<u32>) {
         self.order.push(pair);
-        self.removed.push([ids[pair.a()], ids[pair.b()]]);
+        self.removed
+            .push([pair.a(), pair.b()].map(|p| TileId::new(ids[p])));
     }
 
     /// Takes the last removal back.
@@ -206,7 +209,7 @@ struct Proofs {
     testing: bool,
     /// Pairs of tile ids (smaller first) that no play clearing the board
     /// removes together, found by narrowing at the root.
-    ruled_out: FxHashSet<(u32, u32)>,
+    ruled_out: FxHashSet<(TileId, TileId)>,
     /// Dead positions and the tiles that stay in them.
     dead_sets: DeadSets,
 }
@@ -222,7 +225,7 @@ impl Proofs {
             return test.is_dead(board);
         }
         let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
-        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids[x], ids[y])))
+        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids, x, y)))
     }
 
     /// Whether the position `board` (classes) with tile ids `ids`, reached
@@ -234,7 +237,7 @@ impl Proofs {
         &mut self,
         board: &Grid<u32>,
         ids: &Grid<u32>,
-        removed: &[[u32; 2]],
+        removed: &[[TileId; 2]],
         room: &mut Room,
     ) -> bool {
         if self.stuck.is_none() {
@@ -246,14 +249,22 @@ impl Proofs {
             return self.testing && self.is_dead(board, ids);
         }
         let mut here = std::mem::take(&mut self.dead_sets.here);
-        DeadSets::fill(&mut here, ids, ids.cells().iter().copied());
+        DeadSets::fill(
+            &mut here,
+            ids,
+            ids.cells().iter().map(|&id| TileId::new(id)),
+        );
         let found = self.dead_sets.known_dead(&mut here, removed);
         self.dead_sets.here = here;
         let stuck = if let Some(stuck) = found {
             stuck
         } else if self.testing && self.is_dead(board, ids) {
             let test = self.stuck.as_ref().expect("tested");
-            DeadSets::tiles_of(ids, test.stuck_cells().map(|cell| ids.cells()[cell]))
+            DeadSets::tiles_of(
+                ids,
+                test.stuck_cells()
+                    .map(|cell| TileId::new(ids.cells()[cell])),
+            )
         } else {
             return false;
         };
@@ -266,11 +277,13 @@ impl Proofs {
 struct MoveLists {
     /// The board searched for moves.
     field: Field,
-    /// Per class: its tiles (a buffer of `ranked_moves`).
+    /// Per class (by [`Kind::index`]): its tiles (a buffer of
+    /// `ranked_moves`).
     of_class: Vec<Vec<Pos>>,
     /// The tiles one reach hits (a buffer of `ranked_moves`).
-    partners: Vec<usize>,
-    /// Per class: its tiles on the board (a buffer of `safe_move`).
+    partners: Vec<Cell>,
+    /// Per class (by [`Kind::index`]): its tiles on the board (a buffer
+    /// of `safe_move`).
     class_count: Vec<usize>,
 }
 
@@ -305,7 +318,8 @@ impl<'a, 'p> Search<'a, 'p> {
         let mut class_of = vec![0];
         for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
             let class = rules.groups.class(*kind);
-            class_of.push(classes.binary_search(&class).expect("a listed class") as u32 + 1);
+            let dense = classes.binary_search(&class).expect("a listed class");
+            class_of.push(Kind::new(dense).on_field());
             *kind = class_of.len() as u32 - 1;
         }
         let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
@@ -334,9 +348,9 @@ impl<'a, 'p> Search<'a, 'p> {
             },
             lists: MoveLists {
                 field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
-                of_class: vec![Vec::new(); classes.len() + 1],
+                of_class: vec![Vec::new(); classes.len()],
                 partners: Vec::new(),
-                class_count: vec![0; classes.len() + 1],
+                class_count: vec![0; classes.len()],
             },
             removals: Removals::default(),
             memo: Memo::default(),
@@ -419,10 +433,11 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         if !self.proofs.ruled_out.is_empty() {
             moves.retain(|m| {
-                !self
-                    .proofs
-                    .ruled_out
-                    .contains(&id_pair(ids[m.a()], ids[m.b()]))
+                !self.proofs.ruled_out.contains(&id_pair(
+                    ids.cells(),
+                    ids.index_of(m.a()),
+                    ids.index_of(m.b()),
+                ))
             });
         }
         if let Some(safe) = self.safe_move(&board, &moves) {
@@ -491,11 +506,11 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         let count = &mut self.lists.class_count;
         count.fill(0);
-        for &class in board.cells() {
-            count[class as usize] += 1;
+        for &class in board.cells().iter().filter(|&&class| class != 0) {
+            count[Kind::from_field(class).index()] += 1;
         }
         moves.iter().copied().find(|m| {
-            count[board[m.a()] as usize] == 2
+            count[Kind::from_field(board[m.a()]).index()] == 2
                 && [m.a(), m.b()]
                     .iter()
                     .all(|&p| self.deal.passes.is_last_on_line(board, board.index_of(p)))
@@ -559,10 +574,10 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         let limit = u64::MAX;
         let cells = ids.cells();
-        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes + 1];
+        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes];
         for (cell, &class) in board.cells().iter().enumerate() {
             if class != 0 {
-                of_class[class as usize].push(cell);
+                of_class[Kind::from_field(class).index()].push(cell);
             }
         }
         let mut grew = true;
@@ -573,9 +588,9 @@ impl<'a, 'p> Search<'a, 'p> {
                     continue;
                 }
                 for bound in pairings(tiles) {
-                    let bound: Vec<(u32, u32)> = bound
+                    let bound: Vec<(TileId, TileId)> = bound
                         .into_iter()
-                        .map(|(a, b)| id_pair(cells[a], cells[b]))
+                        .map(|(a, b)| id_pair(cells, a, b))
                         .collect();
                     if bound
                         .iter()
@@ -585,14 +600,15 @@ impl<'a, 'p> Search<'a, 'p> {
                     }
                     self.budget.count_within(limit)?;
                     let ruled_out = &self.proofs.ruled_out;
-                    let mate = |x: u32| {
+                    let mate = |x: TileId| {
                         bound.iter().find_map(|&(a, b)| {
                             (x == a).then_some(b).or_else(|| (x == b).then_some(a))
                         })
                     };
                     let dead = test.is_dead_where(&board, &|x, y| {
-                        let (x, y) = (cells[x], cells[y]);
-                        !ruled_out.contains(&id_pair(x, y))
+                        let pair = id_pair(cells, x, y);
+                        let (x, y) = (TileId::new(cells[x]), TileId::new(cells[y]));
+                        !ruled_out.contains(&pair)
                             && mate(x).is_none_or(|m| m == y)
                             && mate(y).is_none_or(|m| m == x)
                     });
@@ -602,9 +618,9 @@ impl<'a, 'p> Search<'a, 'p> {
                     }
                 }
                 let stranded = tiles.iter().any(|&x| {
-                    tiles.iter().all(|&y| {
-                        y == x || self.proofs.ruled_out.contains(&id_pair(cells[x], cells[y]))
-                    })
+                    tiles
+                        .iter()
+                        .all(|&y| y == x || self.proofs.ruled_out.contains(&id_pair(cells, x, y)))
                 });
                 if stranded {
                     return Ok(true);
@@ -628,7 +644,7 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         for (pos, &class) in board.positions().zip(board.cells()) {
             if class != 0 {
-                of_class[class as usize].push(pos);
+                of_class[Kind::from_field(class).index()].push(pos);
             }
         }
         let (border, max_turns) = (self.deal.rules.border, self.deal.rules.max_turns);
@@ -647,7 +663,7 @@ impl<'a, 'p> Search<'a, 'p> {
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
-        for (class, tiles) in of_class.iter().enumerate().skip(1) {
+        for (kind, tiles) in Kind::all(of_class.len()).zip(of_class.iter()) {
             let n = tiles.len();
             if n < 2 {
                 continue;
@@ -674,7 +690,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 pairs.extend(
                     partners
                         .iter()
-                        .filter(|&&cell| field.kind(cell) as usize == class)
+                        .filter(|&&cell| field.kind(cell) == kind.on_field())
                         .map(|&cell| Move::new(t, field.pos(cell))),
                 );
             }
@@ -709,7 +725,9 @@ const SHAPES_CAP: usize = 4;
 /// Classes with at most this many tiles are narrowed at the root.
 const NARROW_CAP: usize = 4;
 
-/// Two tile ids as a key of `ruled_out`: the smaller first.
-fn id_pair(a: u32, b: u32) -> (u32, u32) {
+/// The tiles on cells `a` and `b` of the board of tile ids `ids` (cells
+/// by row-major index) as a key of `ruled_out`: the smaller id first.
+fn id_pair(ids: &[u32], a: usize, b: usize) -> (TileId, TileId) {
+    let (a, b) = (TileId::new(ids[a]), TileId::new(ids[b]));
     (a.min(b), a.max(b))
 }

@@ -64,26 +64,10 @@ use grid_core::{Dir, Grid};
 use rustc_hash::FxHashSet;
 
 use super::budget::Budget;
+use super::tiles::{Cell, TileId};
 use crate::Border;
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
-
-/// A tile's id on a board of ids, as in the search under gravity (0: an
-/// empty cell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TileId(u32);
-
-impl TileId {
-    /// Whether this is no tile (an empty cell).
-    fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The id, as an index into per-id tables.
-    fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// The position [`is_lost`] looks at.
 pub(super) struct Position<'a> {
@@ -122,7 +106,7 @@ pub(super) fn is_lost(
     let mut regions = Regions::new(&board);
     let settled = regions.settle(&board, field, max_turns, cap, states);
     for (c, &t) in position.ids.cells().iter().enumerate() {
-        field.set(board.to_field[c], board.class(TileId(t)));
+        field.set(board.to_field[c], board.class(TileId::new(t)));
     }
     if !settled {
         return false;
@@ -160,9 +144,9 @@ struct Layout<'a> {
     ids: &'a Grid<u32>,
     class_of: &'a [u32],
     slides: Option<&'a Passes>,
-    /// Per board cell (row-major): its field index.
-    to_field: Vec<usize>,
-    /// Per field index: its board cell, or `usize::MAX`.
+    /// Per board cell (row-major): its field cell.
+    to_field: Vec<Cell>,
+    /// Per field cell: its board cell (row-major), or `usize::MAX`.
     to_board: Vec<usize>,
     /// A field value that is no class: stands on other groups' empty cells.
     blocker: u32,
@@ -171,7 +155,7 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     fn new(position: &Position<'a>, field: &Field) -> Self {
         let ids = position.ids;
-        let to_field: Vec<usize> = ids.positions().map(|p| field.index(p)).collect();
+        let to_field: Vec<Cell> = ids.positions().map(|p| field.index(p)).collect();
         let mut to_board = vec![usize::MAX; field.len()];
         for (b, &f) in to_field.iter().enumerate() {
             to_board[f] = b;
@@ -270,7 +254,7 @@ impl Regions {
             let after = [Dir::Right, Dir::Down].into_iter();
             for d in after.filter_map(|dir| b.ids.step(pos, dir).map(|p| b.ids.index_of(p))) {
                 let u = cells[d];
-                if u != 0 && b.class(TileId(u)) == b.class(TileId(t)) {
+                if u != 0 && b.class(TileId::new(u)) == b.class(TileId::new(t)) {
                     seeds.push(Seed { cells: vec![c, d] });
                 }
             }
@@ -422,7 +406,7 @@ impl HoleGame {
         for (c, &t) in b.ids.cells().iter().enumerate() {
             let value = if t != 0 {
                 alive[t as usize / 64] |= 1 << (t % 64);
-                b.class(TileId(t))
+                b.class(TileId::new(t))
             } else if mine[c] {
                 0
             } else {
@@ -483,7 +467,7 @@ impl HoleGame {
             for c in [x, y] {
                 let t = ids.cells()[c];
                 if !std::mem::replace(&mut self.gone[t as usize], true) {
-                    self.removes.push(TileId(t));
+                    self.removes.push(TileId::new(t));
                 }
                 self.alive[t as usize / 64] &= !(1 << (t % 64));
                 next.cells_mut()[c] = 0;
@@ -508,7 +492,7 @@ impl HoleGame {
     fn show(&self, b: &Layout, field: &mut Field, ids: &Grid<u32>, at: [usize; 2]) {
         for c in at {
             for &d in b.rest_of_line(&c) {
-                field.set(b.to_field[d], b.class(TileId(ids.cells()[d])));
+                field.set(b.to_field[d], b.class(TileId::new(ids.cells()[d])));
             }
         }
     }
@@ -537,10 +521,13 @@ impl HoleGame {
         let mut moves = Vec::new();
         for &x in &starts {
             self.from[x] = false;
-            let class = b.class(TileId(cells[x]));
+            let class = b.class(TileId::new(cells[x]));
             field.reach(b.to_field[x], self.max_turns, |f, is_tile| {
                 let y = b.to_board[f];
-                if is_tile && y != usize::MAX && cells[y] != 0 && b.class(TileId(cells[y])) == class
+                if is_tile
+                    && y != usize::MAX
+                    && cells[y] != 0
+                    && b.class(TileId::new(cells[y])) == class
                 {
                     moves.push((x.min(y), x.max(y)));
                 }

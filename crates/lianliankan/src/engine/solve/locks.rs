@@ -2,7 +2,8 @@
 //! learnt from dead positions and checked before every later position.
 
 use super::memo::{Room, entry_cost};
-use super::position::{Cell, Position, Tile};
+use super::position::Position;
+use super::tiles::{Cell, Tile};
 
 /// The most locks a search keeps: every position is checked against each
 /// (and they share the memo's room).
@@ -95,11 +96,11 @@ impl Locks {
         for &t in &lock {
             alive[t.index() / 64] |= 1 << (t.index() % 64);
             hits.clear();
-            position.field.reach(
-                position.cell[t.index()].index(),
-                position.max_turns,
-                |cell, _| hits.push(Cell::new(cell)),
-            );
+            position
+                .field
+                .reach(position.cell[t.index()], position.max_turns, |cell, _| {
+                    hits.push(cell)
+                });
             for &c in hits.iter() {
                 let w = position.tile_at(c);
                 if w != Tile::NONE && position.kind[w.index()] == position.kind[t.index()] {

@@ -12,7 +12,8 @@
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
-//! (states, runs, progress and cancel), `solution`, `position` (the
+//! (states, runs, progress and cancel), `solution`, `tiles` (the
+//! newtypes for tiles, tile ids, classes and cells), `position` (the
 //! tiles without gravity) and `pairings` (who may pair with whom).
 //!
 //! | module | imports (within `solve`) |
@@ -20,16 +21,17 @@
 //! | `memo` | — |
 //! | `budget` | `memo` |
 //! | `solution` | `budget` |
-//! | `position` | — |
-//! | `pairings` | `position` |
-//! | `locks` | `memo`, `position` |
-//! | `closure` | `locks`, `memo`, `pairings`, `position` |
-//! | `partners` | `budget`, `closure`, `pairings`, `position` |
-//! | `holes` | `budget` |
+//! | `tiles` | — |
+//! | `position` | `tiles` |
+//! | `pairings` | `position`, `tiles` |
+//! | `locks` | `memo`, `position`, `tiles` |
+//! | `closure` | `locks`, `memo`, `pairings`, `position`, `tiles` |
+//! | `partners` | `budget`, `closure`, `pairings`, `position`, `tiles` |
+//! | `holes` | `budget`, `tiles` |
 //! | `positions` | all of the above but `stuck`, `dead_sets`, `gravity` |
 //! | `stuck` | — |
-//! | `dead_sets` | `memo` |
-//! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck` |
+//! | `dead_sets` | `memo`, `tiles` |
+//! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
 //! | this one | `budget`, `gravity`, `memo`, `positions`, `solution` |
 
 use std::ops::ControlFlow;
@@ -47,6 +49,7 @@ mod position;
 mod positions;
 mod solution;
 mod stuck;
+mod tiles;
 
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;

@@ -2,7 +2,8 @@
 //! search's bindings and the pairs narrowing rules out), and the pairings
 //! narrowing tries.
 
-use super::position::{Position, Tile};
+use super::position::Position;
+use super::tiles::Tile;
 
 /// The ways narrowing binds tiles of one class together, in order: with
 /// four tiles, each of the three pairings (two pairs: the first tile with

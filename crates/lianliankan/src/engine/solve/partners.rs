@@ -17,7 +17,8 @@
 use super::budget::{Budget, Stop};
 use super::closure::DeadTest;
 use super::pairings::{Mates, pairings};
-use super::position::{Position, Tile};
+use super::position::Position;
+use super::tiles::Tile;
 
 /// The most free tiles a kind may have for [`PartnerSearch::narrow`] to
 /// try its pairs (one dead-position test each, 66 for 12 tiles).

@@ -1,79 +1,9 @@
 //! A position of the search without gravity: the tiles of the deal,
 //! numbered, and which of them remain.
 
+use super::tiles::{Cell, Kind, Tile};
 use crate::engine::reach::Field;
 use crate::{Board, Border, Class, Rules};
-
-/// A tile of the deal, by its number: tiles are numbered row by row from
-/// 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) struct Tile(u32);
-
-impl Tile {
-    /// No tile (a cell without one, a tile without a partner).
-    pub(super) const NONE: Tile = Tile(u32::MAX);
-
-    /// Tile number `i`.
-    pub(super) fn new(i: usize) -> Tile {
-        Tile(i as u32)
-    }
-
-    /// The tiles of a deal of `n` tiles, in order.
-    pub(super) fn all(n: usize) -> impl Iterator<Item = Tile> {
-        (0..n as u32).map(Tile)
-    }
-
-    /// The tile's number, as an index into per-tile tables.
-    pub(super) fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The tile's id on a board of tile ids (its number plus 1: 0 is an
-    /// empty cell).
-    pub(super) fn id(self) -> u32 {
-        self.0 + 1
-    }
-}
-
-/// A cell of the search's field (the board in its frame, see `reach`), by
-/// its field index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Cell(usize);
-
-impl Cell {
-    /// The cell of field index `i`.
-    pub(super) fn new(i: usize) -> Cell {
-        Cell(i)
-    }
-
-    /// The field index, as the field's searches take it.
-    pub(super) fn index(self) -> usize {
-        self.0
-    }
-}
-
-/// A class of matching tiles of the deal (equal kinds, or kinds of one
-/// group), by its number: classes are numbered densely from 0 in the
-/// order of [`classes`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) struct Kind(u32);
-
-impl Kind {
-    /// The kinds of a deal of `n` kinds, in order.
-    pub(super) fn all(n: usize) -> impl Iterator<Item = Kind> {
-        (0..n as u32).map(Kind)
-    }
-
-    /// The kind's number, as an index into per-kind tables.
-    pub(super) fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The kind's value on the search's field (1.., 0 being empty).
-    pub(super) fn on_field(self) -> u32 {
-        self.0 + 1
-    }
-}
 
 /// The classes of matching tiles on `board` under `rules` (equal kinds, or
 /// kinds of one group), ascending, each once.
@@ -149,10 +79,10 @@ impl Position {
         let mut tile_at = vec![Tile::NONE; field.len()];
         for (t, (pos, k)) in board.tiles().enumerate() {
             let dense = kinds.binary_search(&class(k)).expect("a listed class");
-            let kind_here = Kind(dense as u32);
+            let kind_here = Kind::new(dense);
             let i = field.index(pos);
             field.set(i, kind_here.on_field());
-            cell.push(Cell(i));
+            cell.push(i);
             kind.push(kind_here);
             of_kind[dense].push(Tile::new(t));
             tile_at[i] = Tile::new(t);
@@ -189,12 +119,12 @@ impl Position {
 
     /// The tile on `cell` at the start ([`Tile::NONE`] for none).
     pub(super) fn tile_at(&self, cell: Cell) -> Tile {
-        self.tile_at[cell.0]
+        self.tile_at[cell]
     }
 
     /// The board position of tile `t`.
     pub(super) fn pos(&self, t: Tile) -> grid_core::Pos {
-        self.field.pos(self.cell[t.index()].0)
+        self.field.pos(self.cell[t.index()])
     }
 
     /// The number of tiles of the deal.
@@ -210,7 +140,7 @@ impl Position {
     /// Removes the pair `x`, `y` (which must connect).
     pub(super) fn remove(&mut self, x: Tile, y: Tile) {
         for t in [x, y] {
-            self.field.set(self.cell[t.index()].index(), 0);
+            self.field.set(self.cell[t.index()], 0);
             self.alive[t.index() / 64] &= !(1 << (t.index() % 64));
         }
         self.alive_in_kind[self.kind[x.index()].index()] -= 2;
@@ -231,7 +161,7 @@ impl Position {
         };
         let k = self.kind[x.index()];
         for t in [x, y] {
-            self.field.set(self.cell[t.index()].index(), k.on_field());
+            self.field.set(self.cell[t.index()], k.on_field());
             self.alive[t.index() / 64] |= 1 << (t.index() % 64);
         }
         self.alive_in_kind[k.index()] += 2;
@@ -249,10 +179,8 @@ impl Position {
     /// the field.
     pub(super) fn refill(&mut self, tiles: &[Tile]) {
         for &t in tiles {
-            self.field.set(
-                self.cell[t.index()].index(),
-                self.kind[t.index()].on_field(),
-            );
+            self.field
+                .set(self.cell[t.index()], self.kind[t.index()].on_field());
         }
     }
 
@@ -282,15 +210,11 @@ impl Position {
         reach.stamp = self.stamps[depth];
         reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
-        field.reach(
-            self.cell[t.index()].index(),
-            self.max_turns,
-            |cell, is_tile| {
-                if is_tile {
-                    reach.hits.push(tile_at[cell]);
-                }
-            },
-        );
+        field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
+            if is_tile {
+                reach.hits.push(tile_at[cell]);
+            }
+        });
         out.extend(reach.hits.iter().filter(same));
         self.reaches[t.index()] = Some(reach);
     }

@@ -63,8 +63,9 @@ use super::locks::Locks;
 use super::memo::Memo;
 use super::pairings::Mates;
 use super::partners::PartnerSearch;
-use super::position::{Position, Tile, has_odd_class};
+use super::position::{Position, has_odd_class};
 use super::solution::Solution;
+use super::tiles::Tile;
 use crate::{Board, Move, Rules};
 
 #[cfg(test)]

@@ -55,6 +55,7 @@
 
 use grid_core::{Dir, Grid, Pos};
 
+use super::tiles::{Cell, Kind};
 use crate::Border;
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
@@ -69,20 +70,20 @@ pub(crate) struct StuckTest {
     /// cell, whose tile may leave and be reached on every side.
     forward: Vec<Option<Dir>>,
     /// Per board cell (row-major): its field index.
-    field_index: Vec<usize>,
+    field_index: Vec<Cell>,
     /// The relaxed board: 0 where a cell can be empty, 1 where it cannot.
     field: Field,
     max_turns: usize,
     /// The possible cells of the partners in the current search, each with
     /// the directions of arrival a path may end there with (a bit per
     /// direction).
-    targets: Vec<(usize, u8)>,
+    targets: Vec<(Cell, u8)>,
     /// Per field cell: the version of R at which it opened (0 = not yet).
     opened_at: Vec<u32>,
     /// The occupied cells failed searches ran into (ranges by tile).
-    hit_log: Vec<usize>,
+    hit_log: Vec<Cell>,
     /// The starts of the current search.
-    sources: Vec<(usize, Dir)>,
+    sources: Vec<(Cell, Dir)>,
     /// The position under test (buffers kept from test to test).
     position: Position,
     /// Per board cell: when the tile there joined R in the last test that
@@ -106,7 +107,7 @@ struct Tile {
     /// (kept up to date as tiles join R).
     before: u32,
     after: u32,
-    class: u32,
+    class: Kind,
     /// When its last search failed (a version of R; 0 = never searched),
     /// and the occupied cells that search ran into (a range of `hit_log`):
     /// it can only succeed again once one of them opens, or its possible
@@ -133,7 +134,7 @@ impl StuckTest {
         max_turns: usize,
     ) -> StuckTest {
         let field = Field::from_kinds(Grid::new(rows, cols, 0), border);
-        let field_index: Vec<usize> = (0..rows * cols)
+        let field_index: Vec<Cell> = (0..rows * cols)
             .map(|i| field.index(Pos::new(i / cols, i % cols)))
             .collect();
         let forward = lines
@@ -267,7 +268,7 @@ impl StuckTest {
         let tile = &position.tiles[t];
         let since = tile.tested_at;
         since == 0
-            || position.of_class[tile.class as usize]
+            || position.of_class[tile.class.index()]
                 .iter()
                 .any(|&u| position.tiles[u].moved_at > since)
             || self.hit_log[tile.hits.clone()]
@@ -297,7 +298,7 @@ impl StuckTest {
         let tile = tiles[t].clone();
         let outside_before = tile.before as usize;
         let open_after = tile.after == 0;
-        let partners = &of_class[tile.class as usize];
+        let partners = &of_class[tile.class.index()];
         // A partner in the line with only R between: a neighbour some day.
         for &u in partners {
             if tiles[u].line == tile.line && may_pair(u) {
@@ -388,7 +389,7 @@ struct Position {
     tiles: Vec<Tile>,
     /// Per line: its tiles' ids, in order.
     of_line: Vec<Vec<usize>>,
-    /// Per class: its tiles' ids.
+    /// Per class (by [`Kind::index`]): its tiles' ids.
     of_class: Vec<Vec<usize>>,
     in_r: Vec<bool>,
     /// The tiles in the order they are tried: in the order the tiles on
@@ -425,7 +426,7 @@ impl Position {
                     index,
                     before: index as u32,
                     after: (count - index - 1) as u32,
-                    class: cells[cell],
+                    class: Kind::from_field(cells[cell]),
                     tested_at: 0,
                     moved_at: 0,
                     hits: 0..0,
@@ -436,7 +437,7 @@ impl Position {
             ids.clear();
         }
         for (id, tile) in self.tiles.iter().enumerate() {
-            let class = tile.class as usize;
+            let class = tile.class.index();
             if self.of_class.len() <= class {
                 self.of_class.resize_with(class + 1, Vec::new);
             }

@@ -14,7 +14,7 @@ use crate::engine::solve::stuck::random_position;
 use crate::reference;
 
 /// Boards of tile ids already searched, with their answers.
-type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(u32, u32)>>>;
+type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(TileId, TileId)>>>;
 
 /// The pairs of tile ids that some clearing play from `ids` removes
 /// together, or `None` if no play clears it: every move tried, boards
@@ -24,7 +24,7 @@ fn pairs_of_clearing_plays(
     class_of: &[u32],
     rules: &Rules,
     seen: &mut Seen,
-) -> Option<BTreeSet<(u32, u32)>> {
+) -> Option<BTreeSet<(TileId, TileId)>> {
     if ids.cells().iter().all(|&id| id == 0) {
         return Some(BTreeSet::new());
     }
@@ -36,7 +36,7 @@ fn pairs_of_clearing_plays(
         *cell = class_of[*cell as usize];
     }
     let board = Board::new(&classes).unwrap();
-    let mut used: Option<BTreeSet<(u32, u32)>> = None;
+    let mut used: Option<BTreeSet<(TileId, TileId)>> = None;
     for pair in reference::moves(&board, rules) {
         let mut next = ids.clone();
         next[pair.a()] = 0;
@@ -45,7 +45,11 @@ fn pairs_of_clearing_plays(
         if let Some(later) = pairs_of_clearing_plays(&next, class_of, rules, seen) {
             let all = used.get_or_insert_with(BTreeSet::new);
             all.extend(later);
-            all.insert(id_pair(ids[pair.a()], ids[pair.b()]));
+            all.insert(id_pair(
+                ids.cells(),
+                ids.index_of(pair.a()),
+                ids.index_of(pair.b()),
+            ));
         }
     }
     seen.insert(ids.cells().to_vec(), used.clone());
