@@ -325,6 +325,23 @@ impl fmt::Display for ReplayError {
     }
 }
 
+impl ReplayError {
+    /// Why the step is illegal, with its cells written as the order writes
+    /// them (1-based `row col`), so that a reader of the order can find
+    /// them: `the cell 3 2 is empty`, `4 1 is off the board`, or the
+    /// [`cause`](ReplayError::cause)'s own words where it names no cell.
+    #[must_use]
+    pub fn reason(&self) -> String {
+        let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
+        match &self.cause {
+            RemoveError::OffBoard(p) => format!("{} is off the board", shown(*p)),
+            RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
+            RemoveError::Empty(p) => format!("the cell {} is empty", shown(*p)),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl std::error::Error for ReplayError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.cause)

@@ -6,9 +6,7 @@
 use std::path::Path;
 
 use grid_core::SplitMix64;
-use lianliankan::{
-    Board, Border, Game, Gravity, Order, Pos, Removal, RemoveError, Rules, reference,
-};
+use lianliankan::{Board, Border, Game, Gravity, Order, Pos, Removal, Rules, reference};
 use test_support::{run_fixture, run_with_stdin};
 
 const BIN: &str = env!("CARGO_BIN_EXE_lianliankan");
@@ -222,14 +220,8 @@ fn replay_expected(board: &Board, rules: &Rules, order: &Order) -> (String, i32)
             0,
         ),
         Err(illegal) => {
-            let shown = |p: Pos| format!("{} {}", p.row + 1, p.col + 1);
-            let why = match illegal.cause {
-                RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
-                RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
-                RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
-                other => other.to_string(),
-            };
             let step = illegal.index + 1;
+            let why = illegal.reason();
             (format!("illegal step {step}: {}: {why}\n", illegal.step), 4)
         }
     }

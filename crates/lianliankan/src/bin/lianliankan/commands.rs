@@ -8,8 +8,8 @@ use grid_core::Reader;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::{read_board, read_query, read_query_count, write_board};
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Pos, Progress, RemoveError,
-    Rules, Solution, SolveConfig, Step, generate, solve_with_progress,
+    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Progress, Rules, Solution,
+    SolveConfig, Step, generate, solve_with_progress,
 };
 
 /// Reads the board of an engine subcommand: the first board of a judge
@@ -177,15 +177,8 @@ pub fn replay(
         Ok(done) if done.tiles_left == 0 => writeln!(out, "ok {}", done.steps)?,
         Ok(done) => writeln!(out, "ok {} ({} tiles left)", done.steps, done.tiles_left)?,
         Err(illegal) => {
-            // Cells in judge coordinates, as the order gives them.
-            let shown = |p: Pos| format!("{} {}", p.row.saturating_add(1), p.col.saturating_add(1));
-            let why = match illegal.cause {
-                RemoveError::OffBoard(p) => format!("{} is off the board", shown(p)),
-                RemoveError::SameCell(_) => "both tiles are the same cell".to_owned(),
-                RemoveError::Empty(p) => format!("the cell {} is empty", shown(p)),
-                other => other.to_string(),
-            };
             let step = illegal.index + 1;
+            let why = illegal.reason();
             writeln!(out, "illegal step {step}: {}: {why}", illegal.step)?;
             return Ok(Replayed::Illegal);
         }
