@@ -9,6 +9,8 @@
 //! - [`moves`]: every pair of tiles of one kind, each tested with
 //!   [`min_turns`];
 //! - [`settle`]: gravity, one line at a time, as the rules describe it;
+//! - [`replay_clears`]: whether a removal order clears a board, each step
+//!   checked against [`moves`] (then [`settle`]);
 //! - [`clearable`]: whether a board can be cleared, by trying every
 //!   reference move in turn (then [`settle`]), with a memo of the boards
 //!   that cannot;
@@ -347,4 +349,29 @@ fn permutation_has_move(
         }
     }
     false
+}
+
+/// Replays `order` on `board` under `rules` with the reference searches:
+/// each removal must be a move of the board as it is then (gravity
+/// settling after it), and the board must end empty; otherwise the first
+/// illegal removal or the board left, as text.
+///
+/// # Complexity
+/// As [`moves`] on each board of the game, plus [`settle`].
+pub fn replay_clears(board: &Board, rules: &Rules, order: &[Move]) -> Result<(), String> {
+    let mut grid = board.to_grid();
+    for (step, pair) in order.iter().enumerate() {
+        let now = Board::new(&grid).map_err(|e| e.to_string())?;
+        if !moves(&now, rules).contains(pair) {
+            return Err(format!("removal {step}, {pair}, is illegal on {now:?}"));
+        }
+        grid[pair.a()] = 0;
+        grid[pair.b()] = 0;
+        grid = settle(&grid, rules.gravity);
+    }
+    if grid.cells().iter().all(|&k| k == 0) {
+        Ok(())
+    } else {
+        Err(format!("the board is not cleared: {grid:?}"))
+    }
 }

@@ -228,30 +228,3 @@ impl Position {
             .collect()
     }
 }
-
-/// Replays `order` on `board` under `rules` with the reference searches:
-/// each removal must be a move of the board as it is then (gravity
-/// settling after it), and the board must end empty.
-#[cfg(test)]
-pub(super) fn replay_clears(
-    board: &Board,
-    rules: &Rules,
-    order: &[crate::Move],
-) -> Result<(), String> {
-    use crate::reference;
-    let mut grid = board.to_grid();
-    for (step, pair) in order.iter().enumerate() {
-        let now = Board::new(&grid).map_err(|e| e.to_string())?;
-        if !reference::moves(&now, rules).contains(pair) {
-            return Err(format!("removal {step}, {pair}, is illegal on {now:?}"));
-        }
-        grid[pair.a()] = 0;
-        grid[pair.b()] = 0;
-        grid = reference::settle(&grid, rules.gravity);
-    }
-    if grid.cells().iter().all(|&k| k == 0) {
-        Ok(())
-    } else {
-        Err(format!("the board is not cleared: {grid:?}"))
-    }
-}

@@ -9,9 +9,9 @@ use rustc_hash::FxHashMap;
 use super::*;
 use crate::engine::solve::budget::Budget;
 use crate::engine::solve::memo::Room;
-use crate::engine::solve::position::replay_clears;
 use crate::engine::solve::stuck::random_position;
 use crate::reference;
+use crate::reference::replay_clears;
 
 /// Boards of tile ids already searched, with their answers.
 type Seen = FxHashMap<Vec<u32>, Option<BTreeSet<(TileId, TileId)>>>;

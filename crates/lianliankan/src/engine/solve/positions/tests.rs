@@ -8,7 +8,7 @@ use super::*;
 use crate::engine::solve::budget::Progress;
 use crate::engine::solve::closure::DEAD_TEST_EVERY;
 use crate::engine::solve::memo::{DEFAULT_MEMORY_CAP, ENTRY_OVERHEAD, Room};
-use crate::engine::solve::position::replay_clears;
+use crate::reference::replay_clears;
 use crate::{Border, Groups};
 
 /// Either border, at even odds.
