@@ -1,0 +1,92 @@
+//! Python values to the library's and back: boards as lists of rows of
+//! kinds, cells as `(row, col)` tuples, pairs as tuples of two cells, paths
+//! as lists of corners. Every bad value becomes a `ValueError` with the
+//! library's message (or one in its words where the library cannot name
+//! the value, a negative cell say), never a panic.
+
+use lianliankan::{Board, MAX_KIND, Move, Path, Pos};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A cell as Python writes it: `(row, col)`, 0-based.
+pub type Cell = (i64, i64);
+
+/// A pair of cells as Python writes it.
+pub type Pair = (Cell, Cell);
+
+/// A cell as this module returns it: `(row, col)`, 0-based.
+pub type CellOut = (usize, usize);
+
+/// A pair of cells as this module returns it.
+pub type PairOut = (CellOut, CellOut);
+
+/// A `ValueError` carrying `message` (the library's `Display` text).
+pub fn value_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// The board of `rows`, a list of equally long rows of kinds (0 empty).
+///
+/// # Errors
+/// `ValueError` for a negative kind, a kind above the library's
+/// [`MAX_KIND`], or rows of different lengths ([`lianliankan::BoardError`]'s
+/// message).
+pub fn board(rows: Vec<Vec<i64>>) -> PyResult<Board> {
+    let mut kinds = Vec::with_capacity(rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let mut out = Vec::with_capacity(row.len());
+        for (c, &kind) in row.iter().enumerate() {
+            match u32::try_from(kind) {
+                Ok(k) if k <= MAX_KIND => out.push(k),
+                _ => {
+                    return Err(value_error(format!(
+                        "the kind at ({r}, {c}) is {kind}: kinds run from 0 (empty) to {MAX_KIND}"
+                    )));
+                }
+            }
+        }
+        kinds.push(out);
+    }
+    Board::from_rows(&kinds).map_err(value_error)
+}
+
+/// The rows of `board`, 0 for an empty cell.
+pub fn rows(board: &Board) -> Vec<Vec<u32>> {
+    Vec::from(board.clone())
+}
+
+/// The position of `cell`, or the message saying why it is not one: a
+/// negative row or column, in the words of [`lianliankan::OffBoard`].
+pub fn try_pos(cell: Cell, board: &Board) -> Result<Pos, String> {
+    match (usize::try_from(cell.0), usize::try_from(cell.1)) {
+        (Ok(row), Ok(col)) => Ok(Pos::new(row, col)),
+        _ => Err(format!(
+            "({}, {}) is off the {}x{} board",
+            cell.0,
+            cell.1,
+            board.rows(),
+            board.cols()
+        )),
+    }
+}
+
+/// The position of `cell`; a `ValueError` for a negative row or column.
+pub fn pos(cell: Cell, board: &Board) -> PyResult<Pos> {
+    try_pos(cell, board).map_err(value_error)
+}
+
+/// `pos` as Python writes a cell.
+pub fn cell(pos: Pos) -> CellOut {
+    (pos.row, pos.col)
+}
+
+/// A move as Python writes a pair: its two cells, smaller first.
+pub fn pair(m: Move) -> PairOut {
+    (cell(m.a()), cell(m.b()))
+}
+
+/// The corners of `path`, both tiles included; a corner on the ring around
+/// the board has row or column -1, `rows` or `cols`.
+pub fn corners(path: &Path) -> Vec<(isize, isize)> {
+    path.corners().iter().map(|p| (p.row, p.col)).collect()
+}

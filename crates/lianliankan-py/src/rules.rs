@@ -1,0 +1,97 @@
+//! `lianliankan.Rules`: the library's [`Rules`] as a frozen Python value.
+
+use lianliankan::{Border, Gravity, Groups, Rules};
+use pyo3::prelude::*;
+
+use crate::convert::value_error;
+
+/// The rules of a game: how many turns a path may make (`turns`), whether
+/// it may run around the board (`border`: "open" or "closed"), how the
+/// tiles slide after a removal (`gravity`: one of `GRAVITY_MODES`), and
+/// which kinds match besides equal ones (`groups`, e.g. "28-31,39+41").
+///
+/// `Rules()` is KShisen's game: two turns, around the board, gravity down,
+/// no groups. The judge's rule (HDU 1175) is
+/// `Rules(border="closed", gravity="none")`.
+///
+/// Raises ValueError for a negative turn limit, an unknown border or
+/// gravity name, or a bad groups text, with the library's message.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "Rules")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PyRules {
+    pub inner: Rules,
+}
+
+#[pymethods]
+impl PyRules {
+    #[new]
+    #[pyo3(signature = (turns = 2, border = "open", gravity = "down", groups = ""))]
+    fn new(turns: i64, border: &str, gravity: &str, groups: &str) -> PyResult<PyRules> {
+        let max_turns = usize::try_from(turns)
+            .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
+        let border: Border = border.parse().map_err(value_error)?;
+        let gravity: Gravity = gravity.parse().map_err(value_error)?;
+        let groups: Groups = if groups.is_empty() {
+            Groups::none()
+        } else {
+            groups.parse().map_err(value_error)?
+        };
+        // `..Rules::default()`: settings the library adds keep their
+        // defaults here until this class learns them.
+        #[allow(clippy::needless_update)]
+        let inner = Rules {
+            max_turns,
+            border,
+            gravity,
+            groups,
+            ..Rules::default()
+        };
+        Ok(PyRules { inner })
+    }
+
+    /// The most turns a path may make.
+    #[getter]
+    fn turns(&self) -> usize {
+        self.inner.max_turns
+    }
+
+    /// "open" (paths may use the ring around the board) or "closed".
+    #[getter]
+    fn border(&self) -> &'static str {
+        self.inner.border.name()
+    }
+
+    /// The gravity mode, one of `GRAVITY_MODES`.
+    #[getter]
+    fn gravity(&self) -> &'static str {
+        self.inner.gravity.name()
+    }
+
+    /// The matching groups as text ("" for none).
+    #[getter]
+    fn groups(&self) -> String {
+        self.inner.groups.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?})",
+            self.inner.max_turns,
+            self.inner.border.name(),
+            self.inner.gravity.name(),
+            self.inner.groups.to_string()
+        )
+    }
+}
+
+/// The rules a function was given, or `Rules()` when it was given none.
+pub fn or_default(rules: Option<&PyRules>) -> Rules {
+    rules.map_or_else(
+        || Rules {
+            border: Border::Open,
+            gravity: Gravity::Down,
+            ..Rules::default()
+        },
+        |r| r.inner.clone(),
+    )
+}
