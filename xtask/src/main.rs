@@ -1,6 +1,7 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask bench`
 //! measures the solvers; `cargo xtask study` measures how many random
-//! deals can be cleared; `cargo xtask links` checks the Markdown links.
+//! deals can be cleared; `cargo xtask links` checks the Markdown links;
+//! `cargo xtask wheel` builds the Python package.
 
 mod bench;
 mod browser;
@@ -8,6 +9,7 @@ mod links;
 #[cfg(test)]
 mod module_cycles;
 mod packages;
+mod python;
 mod run;
 mod study;
 mod test;
@@ -29,12 +31,22 @@ tasks:
                      tests: installed with apt-get when missing (as root),
                      otherwise a failure naming the command
                    cargo test --workspace
+                   the Python package: its wheel built (as `wheel` does),
+                     installed with pytest and mypy in a fresh virtual
+                     environment under target/python, its pytest suite,
+                     mypy --strict over the example and a typed usage file
+                     against the shipped stubs, and the example script
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
                    cargo package --workspace --allow-dirty (each crate
                      packaged and built from its package)
                    cargo xtask bench --quick
   browser        only the Chromium step of `test`
+  python         only the Python step of `test`
+  wheel          the Python package `lianliankan` (crates/lianliankan-py):
+                 a wheel in target/wheels/, built by maturin (pinned, pip-
+                 installed into target/python/build-venv on first use);
+                 needs python3 with venv
   links [DIR]    every relative link in the Markdown files resolves (also a
                  test, so `cargo test` checks it); DIR: another checkout
   bench          the solvers' speed on seeded worst-case inputs against
@@ -57,6 +69,8 @@ fn main() -> ExitCode {
         Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("browser") => browser::ensure(),
+        Some("wheel") => python::wheel(&args[1..]),
+        Some("python") => python::test(&args[1..]),
         Some("links") => links::run(&args[1..]),
         Some("study") => study::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.

@@ -15,11 +15,16 @@
 //!    otherwise a failure naming the command (see [`crate::browser`]);
 //! 6. `cargo test --workspace`, the browser tests and the play server's
 //!    load test included;
-//! 7. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//! 7. the Python package (see [`crate::python`]): its wheel built, installed
+//!    in a fresh virtual environment with pytest and mypy, its pytest suite,
+//!    `mypy --strict` over the example and a typed usage file, and the
+//!    example (about 4 minutes cold, most of it the release build and the
+//!    first download of maturin; under a minute warm);
+//! 8. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 8. `cargo package --workspace --allow-dirty`, less the unpublished
+//! 9. `cargo package --workspace --allow-dirty`, less the unpublished
 //!    `xtask` and `test-support` (cargo would package them too): every
 //!    publishable crate packaged and built from its package, as crates.io
 //!    would get it (`--allow-dirty` so that the check runs on uncommitted
@@ -29,7 +34,7 @@
 //!    those crates from their packages each time:
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
-//! 9. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 10. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!    are not checked).
 
 use crate::packages::SOLVERS;
@@ -66,6 +71,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut test = cargo();
     test.args(["test", "--workspace"]);
     step(test)?;
+
+    crate::python::test(&[])?;
 
     // The fuzz crate is its own workspace (fuzz/Cargo.toml), so the steps
     // above do not see it.
@@ -178,10 +185,11 @@ fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
 const PACKAGE_TARGET: &str = "target/package-check";
 
 /// The workspace's publishable crates, as `cargo package` packages them.
-const PUBLISHED: [&str; 6] = [
+const PUBLISHED: [&str; 7] = [
     "grid-core",
     "grid-cli",
     "lianliankan",
+    "lianliankan-py",
     "play",
     "segments",
     "solitaire",
@@ -279,6 +287,8 @@ tap v1.0.1 (*)
     #[test]
     fn recognises_extracted_copies_of_every_version() {
         assert!(is_copy_of("lianliankan-0.2.0", "lianliankan"));
+        assert!(!is_copy_of("lianliankan-py-0.1.0", "lianliankan"));
+        assert!(is_copy_of("lianliankan-py-0.1.0", "lianliankan-py"));
         assert!(is_copy_of("grid-core-0.1.0", "grid-core"));
         assert!(!is_copy_of("grid-core-0.1.0", "grid-cli"));
         assert!(!is_copy_of("grid-core-extra-0.1.0", "grid-core"));

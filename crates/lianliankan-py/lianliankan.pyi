@@ -1,0 +1,191 @@
+"""The exact Lianliankan / Shisen-Sho / Onet solver and game engine.
+
+Cells are (row, col), 0-based; a board is a list of rows of tile kinds,
+0 for an empty cell. Bad arguments raise ValueError with the library's
+message.
+"""
+
+from typing import List, Literal, Optional, Sequence, Tuple
+
+_Cell = Tuple[int, int]
+"""A cell, (row, col), 0-based."""
+_Pair = Tuple[_Cell, _Cell]
+"""Two cells: a pair of tiles."""
+_Board = List[List[int]]
+"""A board as returned: a list of rows of kinds, 0 for an empty cell."""
+_BoardLike = Sequence[Sequence[int]]
+"""A board as accepted: any sequence of equally long rows of kinds."""
+_Corner = Tuple[int, int]
+"""A corner of a path; -1, rows or cols on the ring around the board."""
+
+__version__: str
+GRAVITY_MODES: Tuple[str, ...]
+"""The gravity mode names, "none" first."""
+BORDERS: Tuple[str, ...]
+"""The border rule names: "closed" and "open"."""
+
+class Rules:
+    """The rules of a game: the turn limit of a path, the border rule
+    ("open": paths may run around the board, or "closed"), the gravity mode
+    (one of GRAVITY_MODES) and the matching groups ("28-31,39+41").
+
+    Rules() is KShisen's game: 2 turns, open border, gravity down, no
+    groups. Raises ValueError for a negative turn limit, an unknown border
+    or gravity, or a bad groups text.
+    """
+
+    def __init__(
+        self,
+        turns: int = 2,
+        border: str = "open",
+        gravity: str = "down",
+        groups: str = "",
+    ) -> None: ...
+    @property
+    def turns(self) -> int:
+        """The most turns a path may make."""
+    @property
+    def border(self) -> str:
+        """"open" or "closed"."""
+    @property
+    def gravity(self) -> str:
+        """The gravity mode, one of GRAVITY_MODES."""
+    @property
+    def groups(self) -> str:
+        """The matching groups as text ("" for none)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Deal:
+    """A board made by generate, with a removal order that clears it."""
+
+    @property
+    def board(self) -> _Board:
+        """The board: a list of rows of kinds, 0 empty."""
+    @property
+    def certificate(self) -> List[_Pair]:
+        """A removal order that clears the board under its rules."""
+
+class SolveResult:
+    """What solve found."""
+
+    @property
+    def status(self) -> Literal["solved", "unsolvable", "unknown"]:
+        """"solved", "unsolvable" (proved) or "unknown" (budget spent)."""
+    @property
+    def order(self) -> Optional[List[_Pair]]:
+        """The removal order when solved, each pair on the board as it is
+        at that step; None otherwise."""
+    @property
+    def states(self) -> Optional[int]:
+        """The states searched when the status is "unknown"; None otherwise."""
+
+class Step:
+    """One step of a game's history: a removal or a shuffle."""
+
+    @property
+    def kind(self) -> Literal["removed", "shuffled"]:
+        """"removed" or "shuffled"."""
+    @property
+    def pair(self) -> Optional[_Pair]:
+        """The removed pair (on the board as it was); None for a shuffle."""
+    @property
+    def kinds(self) -> Optional[Tuple[int, int]]:
+        """The removed tiles' kinds; None for a shuffle."""
+    @property
+    def moved(self) -> List[Tuple[int, _Cell, _Cell]]:
+        """The tiles gravity moved after a removal: (kind, from, to)."""
+    @property
+    def before(self) -> List[Tuple[_Cell, int]]:
+        """The tiles before a shuffle, row by row; empty for a removal."""
+    @property
+    def after(self) -> List[Tuple[_Cell, int]]:
+        """The tiles after a shuffle, row by row; empty for a removal."""
+
+class IllegalStep(ValueError):
+    """A step of a removal order that cannot be played."""
+
+    index: int
+    """Its place in the order, from 0."""
+    step: _Pair
+    """The pair as the order gave it."""
+    reason: str
+    """The library's words for why it cannot be played."""
+
+class Game:
+    """A game: a board under rules (default Rules()) with its history,
+    undo and redo. Raises ValueError for a bad board."""
+
+    def __init__(self, board: _BoardLike, rules: Optional[Rules] = None) -> None: ...
+    @property
+    def board(self) -> _Board:
+        """The board now."""
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+    @property
+    def history(self) -> List[Step]:
+        """The steps taken since the start, oldest first."""
+    @property
+    def undone(self) -> List[Step]:
+        """The steps undone that redo would take again, next first."""
+    def remove(self, a: _Cell, b: _Cell) -> List[_Corner]:
+        """Removes the tiles at a and b and returns the path's corners.
+        Raises ValueError (nothing changed) when the pair cannot go."""
+    def undo(self) -> Optional[Step]:
+        """Undoes the last step and returns it; None at the start."""
+    def redo(self) -> Optional[Step]:
+        """Takes the last undone step again and returns it; None if none."""
+    def hint(self) -> Optional[_Pair]:
+        """A pair that can be removed now, or None."""
+    def moves(self) -> List[_Pair]:
+        """Every pair that can be removed now."""
+    def shuffle(self, seed: int) -> None:
+        """Rearranges the tiles left so that a move exists (undoable).
+        Raises ValueError when no arrangement has a move."""
+    def is_cleared(self) -> bool:
+        """Whether no tile is left."""
+    def is_dead(self) -> bool:
+        """Whether tiles are left but no pair can be removed."""
+
+def generate(
+    rows: int,
+    cols: int,
+    kinds: int,
+    seed: int = 0,
+    rules: Optional[Rules] = None,
+) -> Deal:
+    """A board that can be cleared under rules, with its certificate."""
+
+def deal(
+    rows: int,
+    cols: int,
+    kinds: int,
+    seed: int = 0,
+    copies: int = 4,
+) -> _Board:
+    """A random deal in groups of copies tiles of one kind."""
+
+def solve(
+    board: _BoardLike,
+    rules: Optional[Rules] = None,
+    budget: Optional[int] = None,
+    memory_cap: Optional[int] = None,
+) -> SolveResult:
+    """Whether board can be cleared: solved (with the order), unsolvable
+    (proved) or unknown (budget spent). Releases the GIL; Ctrl-C stops it."""
+
+def replay(board: _BoardLike, rules: Rules, order: Sequence[_Pair]) -> int:
+    """Plays order on board; returns the steps played, or raises
+    IllegalStep at the first step that cannot be played."""
+
+def connect(
+    board: _BoardLike,
+    a: _Cell,
+    b: _Cell,
+    rules: Optional[Rules] = None,
+) -> Optional[List[_Corner]]:
+    """The corners of a path joining the tiles at a and b, or None."""
+
+def moves(board: _BoardLike, rules: Optional[Rules] = None) -> List[_Pair]:
+    """Every pair that can be removed now."""

@@ -1,0 +1,284 @@
+"""The module's functions and Rules: answers on known boards, and every bad
+argument raising ValueError (or TypeError for a value of the wrong type)
+with the library's message."""
+
+import pathlib
+
+import pytest
+
+import lianliankan as llk
+from conftest import CROSS, JUDGE, JUDGE_RULES
+
+
+def test_rules_defaults_names_and_equality() -> None:
+    rules = llk.Rules()
+    assert (rules.turns, rules.border, rules.gravity, rules.groups) == (2, "open", "down", "")
+    assert rules == llk.Rules(turns=2, border="open", gravity="down", groups="")
+    assert rules != JUDGE_RULES
+    assert hash(rules) == hash(llk.Rules())
+    assert repr(rules) == 'Rules(turns=2, border="open", gravity="down", groups="")'
+    grouped = llk.Rules(turns=3, border="closed", gravity="apart-vertical", groups="28-31,39+41")
+    assert (grouped.turns, grouped.groups) == (3, "28-31,39+41")
+    assert llk.GRAVITY_MODES[0] == "none" and len(llk.GRAVITY_MODES) == 13
+    assert "left-down-right-up" in llk.GRAVITY_MODES
+    assert llk.BORDERS == ("closed", "open")
+    for mode in llk.GRAVITY_MODES:
+        assert llk.Rules(gravity=mode).gravity == mode
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"turns": -1}, "turns must be 0 or more, got -1"),
+        ({"border": "round"}, "unknown border rule `round` (one of: closed, open)"),
+        ({"gravity": "sideways"}, "unknown gravity mode `sideways` (one of: none, down, up, "),
+        ({"groups": "3-1"}, "bad group `3-1`: a range must run from the smaller kind"),
+        ({"groups": "0+1"}, "bad group `0`: kind 0 is an empty cell, not a tile"),
+        ({"groups": "1-4,3+7"}, "bad group `1-4,3+7`: a kind is listed twice"),
+        ({"groups": "a"}, "bad group `a`: expected a kind (a whole number)"),
+    ],
+)
+def test_bad_rules_raise_the_librarys_message(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        llk.Rules(**kwargs)
+    assert str(caught.value).startswith(message)
+
+
+def test_rules_of_the_wrong_type_raise_type_error() -> None:
+    with pytest.raises(TypeError):
+        llk.Rules(turns="two")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        llk.Rules(gravity=None)  # type: ignore[arg-type]
+
+
+def test_generate_gives_a_board_and_its_certificate() -> None:
+    rules = llk.Rules(turns=2, border="open", gravity="down", groups="")
+    deal = llk.generate(rows=8, cols=12, kinds=18, seed=1, rules=rules)
+    assert len(deal.board) == 8 and all(len(row) == 12 for row in deal.board)
+    tiles = [k for row in deal.board for k in row]
+    assert 0 not in tiles and set(tiles) == set(range(1, 19))
+    assert all(tiles.count(k) % 2 == 0 for k in set(tiles))
+    assert len(deal.certificate) == 48
+    assert llk.replay(deal.board, rules, deal.certificate) == 48
+    # The same arguments, the same board; another seed, another board.
+    again = llk.generate(8, 12, 18, 1, rules)
+    assert again.board == deal.board and again.certificate == deal.certificate
+    assert llk.generate(8, 12, 18, 2, rules).board != deal.board
+    # Every gravity mode's deal clears under its own rules.
+    for mode in llk.GRAVITY_MODES:
+        mode_rules = llk.Rules(border="closed", gravity=mode)
+        made = llk.generate(4, 6, 5, seed=3, rules=mode_rules)
+        assert llk.replay(made.board, mode_rules, made.certificate) == 12
+    assert repr(deal) == "Deal(<8x12 board>)"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((1, 1, 1), "a board needs at least two cells"),
+        ((4, 6, 0), "0 kinds cannot be used on a board of 12 pairs (1 to 12 allowed)"),
+        ((4, 6, 13), "13 kinds cannot be used on a board of 12 pairs (1 to 12 allowed)"),
+        ((-4, 6, 3), "rows must be 0 or more, got -4"),
+        ((4, -6, 3), "cols must be 0 or more, got -6"),
+        ((4, 6, -3), "kinds must be from 1 to 4294967294, got -3"),
+        ((4, 6, 3, -1), "seed must be 0 or more, got -1"),
+    ],
+)
+def test_bad_generate_arguments(args: tuple, message: str) -> None:
+    with pytest.raises(ValueError, match=None) as caught:
+        llk.generate(*args)
+    assert str(caught.value) == message
+
+
+def test_deal_is_a_seeded_shuffle_in_groups_of_copies() -> None:
+    board = llk.deal(8, 18, 36, seed=7)
+    tiles = [k for row in board for k in row]
+    assert len(board) == 8 and len(tiles) == 144
+    assert all(tiles.count(k) == 4 for k in range(1, 37))
+    assert llk.deal(8, 18, 36, seed=7) == board
+    assert llk.deal(8, 18, 36, seed=8) != board
+    pairs = llk.deal(2, 3, 3, seed=1, copies=2)
+    assert sorted(k for row in pairs for k in row) == [1, 1, 2, 2, 3, 3]
+
+
+def test_bad_deal_arguments() -> None:
+    with pytest.raises(ValueError, match="^9 cells cannot be dealt in groups of 4 tiles of one kind$"):
+        llk.deal(3, 3, 2)
+    with pytest.raises(ValueError, match="in groups of 0 tiles"):
+        llk.deal(2, 2, 1, copies=0)
+    with pytest.raises(ValueError, match="^0 kinds cannot be used"):
+        llk.deal(2, 2, 0)
+    with pytest.raises(ValueError, match="^copies must be 0 or more, got -2$"):
+        llk.deal(2, 2, 1, copies=-2)
+
+
+def test_solve_answers_and_proves() -> None:
+    row = [[1, 2, 2, 1]]
+    result = llk.solve(row, JUDGE_RULES, budget=100)
+    assert result.status == "solved" and result.states is None
+    assert result.order == [((0, 1), (0, 2)), ((0, 0), (0, 3))]
+    unsolvable = llk.solve(CROSS, JUDGE_RULES)
+    assert (unsolvable.status, unsolvable.order) == ("unsolvable", None)
+    # Three turns around the board take the crossed pairs apart.
+    loose = llk.solve(CROSS, llk.Rules(turns=3, border="open", gravity="none"))
+    assert loose.status == "solved"
+    assert llk.replay(CROSS, llk.Rules(turns=3, gravity="none"), loose.order or []) == 2
+    # An empty board is solved by the empty order.
+    assert llk.solve([[0, 0], [0, 0]]).order == []
+    assert repr(result) == "SolveResult(status='solved', order=<2 pairs>)"
+
+
+def test_solve_under_gravity_names_pairs_on_the_board_of_each_step() -> None:
+    rules = llk.Rules(gravity="left")
+    deal = llk.generate(6, 8, 12, seed=5, rules=rules)
+    result = llk.solve(deal.board, rules, budget=1_000_000)
+    assert result.status == "solved" and result.order is not None
+    assert llk.replay(deal.board, rules, result.order) == 24
+
+
+def test_solve_runs_out_of_budget_with_unknown() -> None:
+    from conftest import HARD, HARD_RULES
+
+    result = llk.solve(HARD, HARD_RULES, budget=100)
+    assert (result.status, result.order) == ("unknown", None)
+    assert result.states is not None and result.states >= 100
+    assert repr(result).startswith("SolveResult(status='unknown', states=")
+
+
+@pytest.mark.parametrize(
+    "board, message",
+    [
+        ([[1, 2], [1]], "row 1 has a different length from row 0"),
+        ([[1, -2]], "the kind at (0, 1) is -2: kinds run from 0 (empty) to 4294967294"),
+        ([[1, 4294967295]], "the kind at (0, 1) is 4294967295: kinds run from 0 (empty) to 4294967294"),
+    ],
+)
+def test_bad_boards(board: list, message: str) -> None:
+    for call in (
+        lambda: llk.solve(board),
+        lambda: llk.moves(board),
+        lambda: llk.connect(board, (0, 0), (0, 1)),
+        lambda: llk.replay(board, llk.Rules(), []),
+        lambda: llk.Game(board),
+    ):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value) == message
+
+
+def test_boards_of_the_wrong_type_raise_type_error() -> None:
+    with pytest.raises(TypeError):
+        llk.solve("1 2\n2 1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        llk.solve([[1, "2"]])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        llk.connect(JUDGE, [0, 0], (0, 1))  # type: ignore[arg-type]
+
+
+def test_bad_budgets() -> None:
+    with pytest.raises(ValueError, match="^budget must be 0 or more, got -1$"):
+        llk.solve(CROSS, budget=-1)
+    with pytest.raises(ValueError, match="^memory_cap must be 0 or more, got -5$"):
+        llk.solve(CROSS, memory_cap=-5)
+    # Nothing remembered: still exact.
+    assert llk.solve(CROSS, JUDGE_RULES, memory_cap=0).status == "unsolvable"
+
+
+def test_connect_gives_the_corners_or_none() -> None:
+    assert llk.connect(JUDGE, (0, 0), (2, 3), JUDGE_RULES) == [(0, 0), (1, 0), (1, 3), (2, 3)]
+    assert llk.connect(JUDGE, (0, 0), (2, 2), JUDGE_RULES) is None  # different kinds
+    row = [[1, 2, 1]]
+    assert llk.connect(row, (0, 0), (0, 2), JUDGE_RULES) is None
+    # Around the board: the ring above it is row -1.
+    assert llk.connect(row, (0, 0), (0, 2), llk.Rules()) == [(0, 0), (-1, 0), (-1, 2), (0, 2)]
+    # Groups make kinds match.
+    grouped = [[5, 7]]
+    assert llk.connect(grouped, (0, 0), (0, 1), llk.Rules(groups="5-8")) == [(0, 0), (0, 1)]
+    assert llk.connect(grouped, (0, 0), (0, 1), llk.Rules()) is None
+
+
+def test_connect_off_the_board() -> None:
+    with pytest.raises(ValueError) as caught:
+        llk.connect(JUDGE, (0, 0), (5, 5), JUDGE_RULES)
+    assert str(caught.value) == "(5, 5) is off the 3x4 board"
+    with pytest.raises(ValueError) as caught:
+        llk.connect(JUDGE, (-1, 0), (0, 0), JUDGE_RULES)
+    assert str(caught.value) == "(-1, 0) is off the 3x4 board"
+
+
+def test_moves_lists_every_removable_pair() -> None:
+    # Every pair of the sample goes through the empty middle row.
+    assert llk.moves(JUDGE, JUDGE_RULES) == [
+        ((0, 0), (2, 3)),
+        ((0, 1), (2, 2)),
+        ((0, 2), (2, 1)),
+        ((0, 3), (2, 0)),
+    ]
+    assert llk.moves(CROSS, JUDGE_RULES) == []
+    assert llk.moves([[1, 1, 2, 2]], JUDGE_RULES) == [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+
+
+def test_replay_counts_the_steps() -> None:
+    order = [((0, 1), (0, 2)), ((0, 0), (0, 3))]
+    assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, order) == 2
+    assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, order[:1]) == 1
+    assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, []) == 0
+
+
+def test_replay_raises_illegal_step_at_the_first_bad_step() -> None:
+    board = [[1, 2, 2, 1]]
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 2)), ((0, 1), (0, 3))])
+    e = caught.value
+    assert isinstance(e, ValueError)
+    assert (e.index, e.step, e.reason) == (1, ((0, 1), (0, 3)), "the cell at (0, 1) is empty")
+    assert str(e) == "order[1] = ((0, 1), (0, 3)) is illegal: the cell at (0, 1) is empty"
+    # Closed border: the outer pair cannot go first.
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 3))])
+    assert caught.value.reason == "no path with few enough turns joins the tiles"
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 1))])
+    assert caught.value.reason == "the tiles are of different kinds (1 and 2)"
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 2), (0, 2))])
+    assert caught.value.reason == "both tiles are the one at (0, 2)"
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 9))])
+    assert caught.value.reason == "(0, 9) is off the board"
+
+
+def test_replay_refuses_a_negative_cell_after_the_steps_before_it() -> None:
+    board = [[1, 2, 2, 1]]
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 2)), ((0, -1), (0, 3))])
+    e = caught.value
+    assert (e.index, e.step, e.reason) == (1, ((0, -1), (0, 3)), "(0, -1) is off the 1x4 board")
+    # An earlier illegal step is the one reported.
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 1)), ((0, -1), (0, 3))])
+    assert caught.value.index == 0
+
+
+def test_illegal_step_is_exported_and_documented() -> None:
+    assert issubclass(llk.IllegalStep, ValueError)
+    assert llk.IllegalStep.__module__ == "lianliankan"
+    assert "index" in (llk.IllegalStep.__doc__ or "")
+
+
+def test_everything_has_a_docstring() -> None:
+    names = ["Rules", "Deal", "SolveResult", "Game", "Step", "IllegalStep",
+             "generate", "deal", "solve", "replay", "connect", "moves"]
+    for name in names:
+        assert (getattr(llk, name).__doc__ or "").strip(), name
+    for method in ["remove", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead"]:
+        assert (getattr(llk.Game, method).__doc__ or "").strip(), method
+    assert (llk.__doc__ or "").strip()
+
+
+def test_the_wheel_ships_the_stub_and_the_typed_marker() -> None:
+    package = pathlib.Path(llk.__file__).parent
+    assert (package / "py.typed").is_file()
+    stub = (package / "__init__.pyi").read_text()
+    for name in ["class Rules", "class Game", "class IllegalStep(ValueError)", "def solve("]:
+        assert name in stub, name

@@ -1,0 +1,137 @@
+"""A long solve releases the GIL and stops promptly when a signal handler
+raises: Ctrl-C in a real process, and a timer's handler in this one."""
+
+import functools
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from typing import List
+
+import pytest
+
+import lianliankan as llk
+from conftest import HARD, HARD_RULES
+
+# States the hard board's search cannot be decided in: the time they take
+# is a lower bound on the time the whole search would take (1 to 3 s in a
+# release build on this machine, under load).
+PROOF_BUDGET = 40_000
+
+
+@functools.lru_cache(maxsize=None)
+def budgeted_seconds() -> float:
+    """Seconds a search of PROOF_BUDGET states takes on the hard board,
+    which it cannot decide in that many."""
+    started = time.perf_counter()
+    result = llk.solve(HARD, HARD_RULES, budget=PROOF_BUDGET)
+    seconds = time.perf_counter() - started
+    assert result.status == "unknown", "the hard board is no longer hard"
+    return seconds
+
+
+def test_a_timer_handler_interrupts_a_long_solve() -> None:
+    lower_bound = budgeted_seconds()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            llk.solve(HARD, HARD_RULES)
+        elapsed = time.perf_counter() - started
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # Stopped within a fraction of a second of the signal, and well before
+    # the search could have ended (it needs more than PROOF_BUDGET states).
+    assert elapsed < 0.1 + 0.5, elapsed
+    assert elapsed < lower_bound / 2, (elapsed, lower_bound)
+
+
+def test_any_exception_a_handler_raises_comes_out_of_solve() -> None:
+    class Stop(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stop("stopped by the timer")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        with pytest.raises(Stop, match="stopped by the timer"):
+            llk.solve(HARD, HARD_RULES)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+CHILD = textwrap.dedent(
+    """
+    import signal, sys, time
+    import lianliankan as llk
+    # What Python installs for SIGINT unless its parent ignored the signal
+    # (a background job's may): Ctrl-C raises KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    board = llk.deal(24, 12, 72, seed=1)
+    print("solving", flush=True)
+    started = time.perf_counter()
+    try:
+        llk.solve(board, llk.Rules())
+    except KeyboardInterrupt:
+        print(f"interrupted after {time.perf_counter() - started:.3f} s", flush=True)
+        sys.exit(0)
+    print("finished", flush=True)
+    sys.exit(1)
+    """
+)
+
+
+def test_ctrl_c_interrupts_a_solve_in_another_process() -> None:
+    lower_bound = budgeted_seconds()
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "solving\n"
+        time.sleep(0.1)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+        after_signal = time.perf_counter() - sent
+    finally:
+        child.kill()
+    assert child.returncode == 0, out
+    assert out.startswith("interrupted after "), out
+    assert after_signal < 1.0, after_signal
+    assert float(out.split()[2]) < lower_bound, (out, lower_bound)
+
+
+def test_the_gil_is_released_while_solving() -> None:
+    gaps: List[float] = []
+    done = threading.Event()
+
+    def solve() -> None:
+        llk.solve(HARD, HARD_RULES, budget=PROOF_BUDGET // 4)
+        done.set()
+
+    worker = threading.Thread(target=solve)
+    started = time.perf_counter()
+    worker.start()
+    last = time.perf_counter()
+    while not done.is_set():
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    worker.join()
+    took = time.perf_counter() - started
+    # This thread ran all along: its longest pause is a small part of the
+    # solve (with the GIL held it would be about all of it).
+    assert took > 0.1, took
+    assert max(gaps) < took / 4, (max(gaps), took)
