@@ -54,7 +54,13 @@ pub fn test(args: &[String]) -> Result<(), String> {
     let python = venv.join("bin/python");
     let mut install = Command::new(&python);
     install
-        .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
         .arg(&wheel)
         .args(TEST_TOOLS);
     step(install)?;
@@ -172,7 +178,9 @@ fn make_venv(dir: &Path) -> Result<(), String> {
     let mut venv = Command::new("python3");
     venv.args(["-m", "venv"]).arg(dir);
     step(venv).map_err(|e| {
-        format!("{e}: python3 cannot make a virtual environment (Debian: apt-get install python3-venv)")
+        format!(
+            "{e}: python3 cannot make a virtual environment (Debian: apt-get install python3-venv)"
+        )
     })
 }
 
@@ -185,7 +193,9 @@ mod tests {
         assert!(is_package_wheel(
             "lianliankan-0.1.0-cp39-abi3-manylinux_2_34_x86_64.whl"
         ));
-        assert!(!is_package_wheel("lianliankan_extra-0.1.0-py3-none-any.whl"));
+        assert!(!is_package_wheel(
+            "lianliankan_extra-0.1.0-py3-none-any.whl"
+        ));
         assert!(!is_package_wheel("lianliankan-py-0.1.0-py3-none-any.whl"));
         assert!(!is_package_wheel("lianliankan-0.1.0.tar.gz"));
     }

@@ -35,7 +35,7 @@
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
 //! 10. `cargo xtask bench --quick`, so that the bench cannot rot (its times
-//!    are not checked).
+//!     are not checked).
 
 use crate::packages::SOLVERS;
 use crate::run::{cargo, output, step};
