@@ -90,3 +90,29 @@ pub fn pair(m: Move) -> PairOut {
 pub fn corners(path: &Path) -> Vec<(isize, isize)> {
     path.corners().iter().map(|p| (p.row, p.col)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_keep_their_rows_and_refuse_bad_kinds() {
+        let board = board(vec![vec![1, 0, 2], vec![2, 0, 1]]).expect("a board");
+        assert_eq!(rows(&board), vec![vec![1, 0, 2], vec![2, 0, 1]]);
+        assert!(self::board(vec![vec![1, -1]]).is_err());
+        assert!(self::board(vec![vec![1, i64::from(u32::MAX)]]).is_err());
+        assert!(self::board(vec![vec![1, 2], vec![1]]).is_err());
+    }
+
+    #[test]
+    fn negative_cells_are_named_as_the_library_names_cells_off_the_board() {
+        let board = board(vec![vec![1, 1]]).expect("a board");
+        assert_eq!(try_pos((0, 1), &board), Ok(Pos::new(0, 1)));
+        // Beyond the board but not negative: the library judges it.
+        assert_eq!(try_pos((5, 9), &board), Ok(Pos::new(5, 9)));
+        assert_eq!(
+            try_pos((-1, 0), &board),
+            Err("(-1, 0) is off the 1x2 board".to_owned())
+        );
+    }
+}
