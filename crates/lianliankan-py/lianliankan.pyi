@@ -5,7 +5,25 @@ Cells are (row, col), 0-based; a board is a list of rows of tile kinds,
 message.
 """
 
-from typing import List, Literal, Optional, Sequence, Tuple
+from typing import List, Literal, Optional, Sequence, Tuple, final
+
+__all__ = [
+    "Rules",
+    "Deal",
+    "SolveResult",
+    "Game",
+    "Step",
+    "IllegalStep",
+    "generate",
+    "deal",
+    "solve",
+    "replay",
+    "connect",
+    "moves",
+    "GRAVITY_MODES",
+    "BORDERS",
+    "__version__",
+]
 
 _Cell = Tuple[int, int]
 """A cell, (row, col), 0-based."""
@@ -24,6 +42,8 @@ GRAVITY_MODES: Tuple[str, ...]
 BORDERS: Tuple[str, ...]
 """The border rule names: "closed" and "open"."""
 
+# PyO3 classes cannot be subclassed.
+@final
 class Rules:
     """The rules of a game: the turn limit of a path, the border rule
     ("open": paths may run around the board, or "closed"), the gravity mode
@@ -34,13 +54,13 @@ class Rules:
     or gravity, or a bad groups text.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         turns: int = 2,
         border: str = "open",
         gravity: str = "down",
         groups: str = "",
-    ) -> None: ...
+    ) -> "Rules": ...
     @property
     def turns(self) -> int:
         """The most turns a path may make."""
@@ -53,9 +73,10 @@ class Rules:
     @property
     def groups(self) -> str:
         """The matching groups as text ("" for none)."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Deal:
     """A board made by generate, with a removal order that clears it."""
 
@@ -66,6 +87,7 @@ class Deal:
     def certificate(self) -> List[_Pair]:
         """A removal order that clears the board under its rules."""
 
+@final
 class SolveResult:
     """What solve found."""
 
@@ -80,6 +102,7 @@ class SolveResult:
     def states(self) -> Optional[int]:
         """The states searched when the status is "unknown"; None otherwise."""
 
+@final
 class Step:
     """One step of a game's history: a removal or a shuffle."""
 
@@ -112,11 +135,12 @@ class IllegalStep(ValueError):
     reason: str
     """The library's words for why it cannot be played."""
 
+@final
 class Game:
     """A game: a board under rules (default Rules()) with its history,
     undo and redo. Raises ValueError for a bad board."""
 
-    def __init__(self, board: _BoardLike, rules: Optional[Rules] = None) -> None: ...
+    def __new__(cls, board: _BoardLike, rules: Optional[Rules] = None) -> "Game": ...
     @property
     def board(self) -> _Board:
         """The board now."""

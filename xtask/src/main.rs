@@ -35,7 +35,8 @@ tasks:
                      installed with pytest and mypy in a fresh virtual
                      environment under target/python, its pytest suite,
                      mypy --strict over the example and a typed usage file
-                     against the shipped stubs, and the example script
+                     against the shipped stubs, stubtest (the stubs against
+                     the module), and the example script
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
                    cargo package --workspace --allow-dirty (each crate

@@ -37,8 +37,10 @@ pub fn wheel(args: &[String]) -> Result<(), String> {
 /// The test step: builds the wheel, installs it with pytest and mypy in a
 /// fresh virtual environment, runs the pytest suite (the whole API, the
 /// signal and GIL tests, the example script), runs `mypy --strict` over the
-/// example and the typed usage file against the shipped stubs, and runs
-/// the example so that its table shows in the log.
+/// example and the typed usage file against the shipped stubs, checks the
+/// stubs against the module itself with mypy's `stubtest` (every name,
+/// signature and default), and runs the example so that its table shows
+/// in the log.
 pub fn test(args: &[String]) -> Result<(), String> {
     if let Some(extra) = args.first() {
         return Err(format!("`python` takes no arguments, got `{extra}`"));
@@ -82,6 +84,13 @@ pub fn test(args: &[String]) -> Result<(), String> {
         .arg(krate.join("tests/typed_usage.py"))
         .current_dir(root.join("target/python"));
     step(mypy)?;
+
+    let mut stubtest = Command::new(&python);
+    stubtest
+        .args(["-m", "mypy.stubtest", "lianliankan", "--allowlist"])
+        .arg(krate.join("tests/stubtest-allowlist.txt"))
+        .current_dir(root.join("target/python"));
+    step(stubtest)?;
 
     let mut example = Command::new(&python);
     example

@@ -17,9 +17,10 @@
 //!    load test included;
 //! 7. the Python package (see [`crate::python`]): its wheel built, installed
 //!    in a fresh virtual environment with pytest and mypy, its pytest suite,
-//!    `mypy --strict` over the example and a typed usage file, and the
-//!    example (about 4 minutes cold, most of it the release build and the
-//!    first download of maturin; under 2 minutes warm, on a busy machine);
+//!    `mypy --strict` over the example and a typed usage file, mypy's
+//!    `stubtest` of the stubs against the module, and the example (about
+//!    4 minutes cold, most of it the release build and the first download
+//!    of maturin; under 2 minutes warm, on a busy machine);
 //! 8. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
