@@ -175,6 +175,16 @@ def test_boards_of_the_wrong_type_raise_type_error() -> None:
         llk.connect(JUDGE, [0, 0], (0, 1))  # type: ignore[arg-type]
 
 
+def test_numbers_beyond_64_bits_raise_overflow_error() -> None:
+    with pytest.raises(OverflowError):
+        llk.solve(CROSS, budget=2**64)
+    with pytest.raises(OverflowError):
+        llk.connect(JUDGE, (2**64, 0), (0, 0))
+    # Within 64 bits a far cell is off the board, as the library says.
+    with pytest.raises(ValueError, match=r"^\(9223372036854775807, 0\) is off the 3x4 board$"):
+        llk.connect(JUDGE, (2**63 - 1, 0), (0, 0))
+
+
 def test_bad_budgets() -> None:
     with pytest.raises(ValueError, match="^budget must be 0 or more, got -1$"):
         llk.solve(CROSS, budget=-1)
