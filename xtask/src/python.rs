@@ -1,6 +1,6 @@
 //! The Python package (`crates/lianliankan-py`): `cargo xtask wheel` builds
 //! its wheel with maturin, and `cargo xtask test` tests that wheel in a
-//! fresh virtual environment ([`test`]).
+//! fresh virtual environment ([`test()`]).
 //!
 //! Everything lives under `target/`: `target/python/build-venv` holds the
 //! pinned maturin (installed from the package registry with pip the first
