@@ -120,7 +120,7 @@ def test_the_gil_is_released_while_solving() -> None:
 
     def solve() -> None:
         window.append(time.perf_counter())
-        llk.solve(HARD, HARD_RULES, budget=PROOF_BUDGET // 4)
+        llk.solve(HARD, HARD_RULES, budget=PROOF_BUDGET // 2)
         window.append(time.perf_counter())
         done.set()
 
