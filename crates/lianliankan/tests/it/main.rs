@@ -3,6 +3,7 @@
 //! binary of its own: it doubles as the buggy programs it tests
 //! (`harness = false`).
 
+mod checks;
 #[cfg(feature = "cli")]
 mod cli;
 mod common;
