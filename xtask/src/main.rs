@@ -4,7 +4,6 @@
 //! `cargo xtask wheel` builds the Python package.
 
 mod bench;
-mod browser;
 mod links;
 #[cfg(test)]
 mod module_cycles;
@@ -12,6 +11,7 @@ mod packages;
 mod python;
 mod run;
 mod study;
+mod system_packages;
 mod test;
 
 use std::process::ExitCode;
@@ -28,7 +28,8 @@ tasks:
                      --no-default-features -e normal lists no clap, serde,
                      tokio, ...)
                    Chromium and chromedriver for the play crate's browser
-                     tests: installed with apt-get when missing (as root),
+                     tests, GNU parallel for the README's shard recipe:
+                     installed with apt-get when missing (as root),
                      otherwise a failure naming the command
                    cargo test --workspace
                    the Python package: its wheel built (as `wheel` does),
@@ -42,7 +43,9 @@ tasks:
                    cargo package --workspace --allow-dirty (each crate
                      packaged and built from its package)
                    cargo xtask bench --quick
-  browser        only the Chromium step of `test`
+  system-packages
+                 only the step of `test` that installs Chromium,
+                 chromedriver and GNU parallel (`browser` is another name)
   python         only the Python step of `test`
   wheel          the Python package `lianliankan` (crates/lianliankan-py):
                  a wheel in target/wheels/, built by maturin (pinned, pip-
@@ -69,7 +72,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
-        Some("browser") => browser::ensure(),
+        Some("system-packages" | "browser") => system_packages::ensure(),
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
         Some("links") => links::run(&args[1..]),

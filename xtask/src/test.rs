@@ -10,9 +10,11 @@
 //!    serde: a feature a user asks for; axum, tokio: play's) for grid-core
 //!    and each of [`SOLVERS`];
 //! 5. Chromium and chromedriver for the play crate's browser tests
-//!    (`crates/play/tests/it/browser.rs`): nothing when they are on the PATH;
-//!    installed with apt-get when missing and this runs as root (CI does);
-//!    otherwise a failure naming the command (see [`crate::browser`]);
+//!    (`crates/play/tests/it/browser.rs`), GNU parallel for the README's
+//!    shard recipe (`crates/lianliankan/tests/it/shards.rs`): nothing when
+//!    they are on the PATH; installed with apt-get when missing and this
+//!    runs as root (CI does); otherwise a failure naming the command (see
+//!    [`crate::system_packages`]);
 //! 6. `cargo test --workspace`, the browser tests and the play server's
 //!    load test included;
 //! 7. the Python package (see [`crate::python`]): its wheel built, installed
@@ -67,7 +69,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     lean_libraries()?;
 
-    crate::browser::ensure()?;
+    crate::system_packages::ensure()?;
 
     let mut test = cargo();
     test.args(["test", "--workspace"]);

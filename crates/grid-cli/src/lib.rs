@@ -34,6 +34,14 @@ pub const EXIT_FAILURE: u8 = 1;
 pub enum Failure {
     /// The input is malformed (exit status 2).
     Input(InputError),
+    /// One of several input files is malformed (exit status 2): the file's
+    /// name as the user gave it, and the error in it.
+    InputIn {
+        /// The file as named on the command line (`-` for standard input).
+        file: String,
+        /// What is wrong, and where in that file.
+        error: InputError,
+    },
     /// Reading or writing failed (exit status 1; a closed stdout pipe is
     /// not reported and exits 0, as `head` users expect).
     Io(io::Error),
@@ -46,6 +54,7 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Input(e) => write!(f, "{e}"),
+            Failure::InputIn { file, error } => write!(f, "{file}: {error}"),
             Failure::Io(e) => write!(f, "{e}"),
             Failure::Usage(m) => f.write_str(m),
         }
@@ -151,7 +160,7 @@ pub fn exit_code(result: Result<(), Failure>) -> ExitCode {
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(match failure {
-                Failure::Input(_) => EXIT_BAD_INPUT,
+                Failure::Input(_) | Failure::InputIn { .. } => EXIT_BAD_INPUT,
                 Failure::Io(_) | Failure::Usage(_) => EXIT_FAILURE,
             })
         }

@@ -1,50 +1,141 @@
 //! The page's files, embedded in the binary: one binary is the whole
 //! program, and it serves the files it was built with.
+//!
+//! Each file has an entity tag, a hash of its bytes worked out when the
+//! binary is compiled; browsers keep the files and revalidate them
+//! (`Cache-Control: no-cache`), and a file they hold is answered with `304
+//! Not Modified` and no body. Compression (gzip, for clients that accept
+//! it) is a layer over the whole router, in [`crate::app`].
 
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::response::IntoResponse;
+use axum::Router;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
 
-/// The page (both views).
-const INDEX: &str = include_str!("assets/index.html");
-/// Its style sheet.
-const STYLE: &str = include_str!("assets/style.css");
-/// The game view.
-const PLAY: &str = include_str!("assets/play.js");
-/// The judge viewer.
-const JUDGE: &str = include_str!("assets/judge.js");
-/// What both views share: the API calls, tile colours, drawing paths.
-const COMMON: &str = include_str!("assets/common.js");
+/// One embedded file.
+#[derive(Debug)]
+struct Asset {
+    /// Where it is served.
+    path: &'static str,
+    /// Its `Content-Type`.
+    content_type: &'static str,
+    /// Its bytes.
+    body: &'static str,
+    /// The hash its entity tag shows.
+    hash: u64,
+}
 
-/// A file with its content type. The page is small and changes with the
-/// binary, so browsers revalidate rather than cache it.
-fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse {
-    (
-        [(CONTENT_TYPE, content_type), (CACHE_CONTROL, "no-cache")],
-        body,
+/// The 64-bit FNV-1a hash of `bytes`, as a compile-time function.
+const fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// An [`Asset`] of the file `assets/$file`, its tag computed at compile time.
+macro_rules! asset {
+    ($path:literal, $file:literal, $content_type:literal) => {{
+        const BODY: &str = include_str!(concat!("assets/", $file));
+        Asset {
+            path: $path,
+            content_type: $content_type,
+            body: BODY,
+            hash: fnv1a(BODY.as_bytes()),
+        }
+    }};
+}
+
+/// Every file of the page.
+static ASSETS: [Asset; 6] = [
+    asset!("/", "index.html", "text/html; charset=utf-8"),
+    asset!("/style.css", "style.css", "text/css; charset=utf-8"),
+    asset!("/common.js", "common.js", "text/javascript; charset=utf-8"),
+    asset!("/play.js", "play.js", "text/javascript; charset=utf-8"),
+    asset!("/judge.js", "judge.js", "text/javascript; charset=utf-8"),
+    asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
+];
+
+/// The routes of the page's files (and `/favicon.ico`, which browsers ask
+/// for by that name, sent to the SVG icon).
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let mut router = Router::new();
+    for asset in &ASSETS {
+        router = router.route(
+            asset.path,
+            get(move |headers: HeaderMap| serve(asset, headers)),
+        );
+    }
+    router.route(
+        "/favicon.ico",
+        get(|| async { Redirect::permanent("/favicon.svg") }),
     )
 }
 
-/// `GET /`.
-pub async fn index() -> impl IntoResponse {
-    file("text/html; charset=utf-8", INDEX)
+/// `asset`, or `304 Not Modified` when the request's `If-None-Match` names
+/// its tag.
+async fn serve(asset: &'static Asset, headers: HeaderMap) -> Response {
+    let etag = format!("\"{:016x}\"", asset.hash);
+    let tag = HeaderValue::from_str(&etag).expect("quotes and hex digits");
+    let cache = (CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if holds(&headers, &etag) {
+        return (StatusCode::NOT_MODIFIED, [(ETAG, tag), cache]).into_response();
+    }
+    (
+        [
+            (CONTENT_TYPE, HeaderValue::from_static(asset.content_type)),
+            (ETAG, tag),
+            cache,
+        ],
+        asset.body,
+    )
+        .into_response()
 }
 
-/// `GET /style.css`.
-pub async fn style() -> impl IntoResponse {
-    file("text/css; charset=utf-8", STYLE)
+/// Whether `If-None-Match` lists `etag` (or is `*`), weak tags compared
+/// weakly as RFC 9110 says for this header.
+fn holds(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(IF_NONE_MATCH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(|tag| tag.trim().trim_start_matches("W/"))
+        .any(|tag| tag == "*" || tag == etag)
 }
 
-/// `GET /common.js`.
-pub async fn common() -> impl IntoResponse {
-    file("text/javascript; charset=utf-8", COMMON)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `GET /play.js`.
-pub async fn play() -> impl IntoResponse {
-    file("text/javascript; charset=utf-8", PLAY)
-}
+    #[test]
+    fn tags_differ_between_files() {
+        let mut hashes: Vec<u64> = ASSETS.iter().map(|a| a.hash).collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert_eq!(hashes.len(), ASSETS.len());
+        // FNV-1a's published test value.
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
 
-/// `GET /judge.js`.
-pub async fn judge() -> impl IntoResponse {
-    file("text/javascript; charset=utf-8", JUDGE)
+    #[test]
+    fn if_none_match_lists_are_read() {
+        let tag = "\"00000000000000ff\"";
+        let with = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(IF_NONE_MATCH, HeaderValue::from_str(value).unwrap());
+            holds(&headers, tag)
+        };
+        assert!(with(tag));
+        assert!(with("W/\"00000000000000ff\""));
+        assert!(with("\"x\", \"00000000000000ff\""));
+        assert!(with("*"));
+        assert!(!with("\"00000000000000fe\""));
+        assert!(!holds(&HeaderMap::new(), tag));
+    }
 }

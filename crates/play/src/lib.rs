@@ -51,6 +51,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -77,12 +78,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
         .fallback(error::not_found);
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/style.css", get(assets::style))
-        .route("/common.js", get(assets::common))
-        .route("/play.js", get(assets::play))
-        .route("/judge.js", get(assets::judge))
+    assets::routes()
         .nest("/api", api)
         .with_state(Arc::new(state::AppState::new(limits)))
         // Innermost first; `json_errors` is outermost so that the limit's
@@ -94,4 +90,7 @@ pub fn app(limits: Limits) -> Router {
             request_timeout,
         ))
         .layer(axum::middleware::from_fn(error::json_errors))
+        // Outermost: every answer, errors included, gzipped for a client
+        // that accepts it (the default predicate leaves tiny bodies alone).
+        .layer(CompressionLayer::new())
 }

@@ -11,3 +11,5 @@ mod differential;
 mod engine;
 mod gravity;
 mod serde_forms;
+#[cfg(feature = "cli")]
+mod shards;

@@ -106,14 +106,93 @@ async fn the_page_and_every_asset_it_names_are_served() {
             let (status, kind, body) = get(&app, &format!("/{path}")).await;
             assert_eq!(status, StatusCode::OK, "{path}");
             assert!(
-                kind.starts_with("text/css") || kind.starts_with("text/javascript"),
+                kind.starts_with("text/css")
+                    || kind.starts_with("text/javascript")
+                    || kind == "image/svg+xml",
                 "{path}: {kind}"
             );
             assert!(!body.is_empty(), "{path} is empty");
             assets += 1;
         }
     }
-    assert_eq!(assets, 4, "style.css and three scripts");
+    assert_eq!(assets, 5, "the icon, style.css and three scripts");
+}
+
+/// Every file of the page: gzipped for a client that accepts it (the same
+/// bytes once inflated), an entity tag that a revalidation answers with
+/// `304` and no body, and revalidated rather than cached blindly.
+#[tokio::test]
+async fn assets_are_compressed_tagged_and_revalidated() {
+    use std::io::Read;
+    let app = server();
+    let mut tags = Vec::new();
+    for path in ["/", "/style.css", "/common.js", "/play.js", "/judge.js", "/favicon.svg"] {
+        let (status, _, plain) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let request = Request::get(path)
+            .header(header::ACCEPT_ENCODING, "gzip")
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let headers = response.headers().clone();
+        assert_eq!(headers[header::CONTENT_ENCODING], "gzip", "{path}");
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+        let etag = headers[header::ETAG].to_str().unwrap().to_owned();
+        assert!(etag.starts_with('"') && etag.ends_with('"'), "{path}: {etag}");
+        let gzipped = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(gzipped.len() < plain.len(), "{path}: {} >= {}", gzipped.len(), plain.len());
+        let mut inflated = Vec::new();
+        flate2::read::GzDecoder::new(&gzipped[..])
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated, plain, "{path}");
+
+        for (if_none_match, expected) in [
+            (etag.clone(), StatusCode::NOT_MODIFIED),
+            (format!("\"stale\", W/{etag}"), StatusCode::NOT_MODIFIED),
+            ("\"0000000000000000\"".to_owned(), StatusCode::OK),
+        ] {
+            let request = Request::get(path)
+                .header(header::IF_NONE_MATCH, &if_none_match)
+                .body(Body::empty())
+                .unwrap();
+            let response = app.clone().oneshot(request).await.unwrap();
+            assert_eq!(response.status(), expected, "{path} {if_none_match}");
+            assert_eq!(response.headers()[header::ETAG], etag.as_str());
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            if expected == StatusCode::NOT_MODIFIED {
+                assert!(body.is_empty(), "{path}");
+            } else {
+                assert_eq!(body, plain, "{path}");
+            }
+        }
+        tags.push(etag);
+    }
+    tags.sort();
+    tags.dedup();
+    assert_eq!(tags.len(), 6, "one tag per file");
+
+    // The name browsers ask for by default leads to the icon.
+    let response = app
+        .clone()
+        .oneshot(Request::get("/favicon.ico").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert!(response.status().is_redirection());
+    assert_eq!(response.headers()[header::LOCATION], "/favicon.svg");
+
+    // The API's answers are compressed too.
+    let request = Request::post("/api/deal")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .body(Body::from(
+            json!({"rows": 8, "cols": 12, "kinds": 18, "seed": 1, "rules": {}}).to_string(),
+        ))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
 }
 
 /// Deals `rules` on `rows × cols`, asks the solver for the order, and plays

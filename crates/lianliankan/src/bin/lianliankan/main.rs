@@ -197,42 +197,18 @@ enum Command {
     /// kind in groups of COPIES, kinds taken in turn, shuffled), decides
     /// each with `solve`, and prints the counts of solvable, unsolvable and
     /// undecided deals, a 95% confidence interval for the solvable fraction
-    /// and the solve times.
+    /// and the solve times. `--shard K/N` decides a share of the deals, and
+    /// `study merge` sums the shards' files up.
+    #[command(
+        after_help = STUDY_EXAMPLES,
+        subcommand_negates_reqs = true,
+        args_conflicts_with_subcommands = true
+    )]
     Study {
-        /// Rows of each deal.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
-        rows: u16,
-        /// Columns of each deal.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
-        cols: u16,
-        /// Kinds of tiles, taken in turn for the groups.
-        #[arg(long)]
-        kinds: u32,
-        /// Tiles of one kind in a group; rows·cols must be a multiple.
-        #[arg(long, value_name = "N", default_value_t = 4)]
-        copies: usize,
-        /// How many deals.
-        #[arg(long, value_name = "D")]
-        deals: u64,
-        /// Random seed: the same seed gives the same deals.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The most search states per deal before it counts as undecided.
-        #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET)]
-        budget: u64,
-        /// Also a time limit per deal, in seconds (fractions allowed): a deal
-        /// not decided by then counts as undecided. Counts then depend on
-        /// the machine; without it the same seed gives the same table.
-        #[arg(long, value_name = "S")]
-        seconds: Option<f64>,
-        /// Threads (default: all cores).
-        #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
-        jobs: Option<u16>,
-        /// One CSV header and row instead of the table.
-        #[arg(long)]
-        csv: bool,
+        #[command(subcommand)]
+        merge: Option<StudyCommand>,
         #[command(flatten)]
-        rules: RulesArgs,
+        args: Box<StudyArgs>,
     },
     /// Checks a removal order (lines `r1 c1 r2 c2`, as `solve` prints them,
     /// each pair on the board as it is at that step) against the board and
@@ -251,6 +227,76 @@ enum Command {
     /// ours; shrinks and reports the first failure.
     #[command(after_help = grid_cli::stress::after_help("lianliankan"))]
     Stress(grid_cli::stress::StressArgs),
+}
+
+const STUDY_EXAMPLES: &str = "\
+Examples:
+  lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open
+  lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open --shard 2/10 --csv > shard-2.csv
+  lianliankan study merge shard-*.csv                 the table of the whole study
+
+With --shard K/N, only the deals numbered i (0-based, in seed order) with
+i mod N = K - 1 are decided; with --csv too, one row per deal is written,
+with everything `study merge` needs. Run the N shards anywhere (a Slurm job
+array, GNU parallel over ssh) with the same options, then merge their files.";
+
+/// The study's options.
+#[derive(Debug, clap::Args)]
+struct StudyArgs {
+    /// Rows of each deal.
+    #[arg(long, required = true, value_parser = clap::value_parser!(u16).range(1..=100))]
+    rows: Option<u16>,
+    /// Columns of each deal.
+    #[arg(long, required = true, value_parser = clap::value_parser!(u16).range(1..=100))]
+    cols: Option<u16>,
+    /// Kinds of tiles, taken in turn for the groups.
+    #[arg(long, required = true)]
+    kinds: Option<u32>,
+    /// Tiles of one kind in a group; rows·cols must be a multiple.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    copies: usize,
+    /// How many deals (in the whole study, all shards together).
+    #[arg(long, value_name = "D", required = true)]
+    deals: Option<u64>,
+    /// Random seed: the same seed gives the same deals.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The most search states per deal before it counts as undecided.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET)]
+    budget: u64,
+    /// Also a time limit per deal, in seconds (fractions allowed): a deal
+    /// not decided by then counts as undecided. Counts then depend on
+    /// the machine; without it the same seed gives the same table.
+    #[arg(long, value_name = "S")]
+    seconds: Option<f64>,
+    /// Threads (default: all cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// One CSV header and row instead of the table; with --shard, one row
+    /// per deal, for `study merge`.
+    #[arg(long)]
+    csv: bool,
+    /// Decide only shard K of N: the deals numbered i with i mod N = K - 1.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<study::Shard>,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// `study`'s subcommand.
+#[derive(Debug, Subcommand)]
+enum StudyCommand {
+    /// Prints the summary of a study from its shards' files (written by
+    /// `study ... --shard K/N --csv`): the table, or the CSV row, that the
+    /// study run on one machine prints.
+    Merge {
+        /// The shards' files; `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// One CSV header and row instead of the table.
+        #[arg(long)]
+        csv: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -327,44 +373,11 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             with_stdout(|out| commands::generate_board(&spec, out))
         }
         Some(Command::Study {
-            rows,
-            cols,
-            kinds,
-            copies,
-            deals,
-            seed,
-            budget,
-            seconds,
-            jobs,
-            csv,
-            rules,
-        }) => {
-            let time_limit = match seconds {
-                Some(s) if s.is_finite() && *s > 0.0 => {
-                    Some(std::time::Duration::from_secs_f64(*s))
-                }
-                Some(s) => {
-                    return Err(Failure::Usage(format!(
-                        "error: --seconds {s}: a positive number of seconds"
-                    )));
-                }
-                None => None,
-            };
-            let jobs = jobs.map_or_else(
-                || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-                usize::from,
-            );
-            let study = study::Study {
-                deal: DealSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
-                    .with_copies(*copies),
-                deals: *deals,
-                seed: *seed,
-                rules: rules.rules(),
-                budget: *budget,
-                time_limit,
-                jobs,
-                csv: *csv,
-            };
+            merge: Some(StudyCommand::Merge { files, csv }),
+            ..
+        }) => with_stdout(|out| study::merge::run(files, *csv, out)),
+        Some(Command::Study { merge: None, args }) => {
+            let study = study_of(args)?;
             with_stdout(|out| study::run(&study, out))
         }
         Some(Command::Replay { file, order, rules }) => {
@@ -385,4 +398,40 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             })
         }
     }
+}
+
+/// The study the options ask for.
+fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
+    let time_limit = match args.seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(Failure::Usage(format!(
+                "error: --seconds {s}: a positive number of seconds"
+            )));
+        }
+        None => None,
+    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    );
+    // clap requires these when there is no subcommand.
+    let (Some(rows), Some(cols), Some(kinds), Some(deals)) =
+        (args.rows, args.cols, args.kinds, args.deals)
+    else {
+        return Err(Failure::Usage(
+            "error: study needs --rows, --cols, --kinds and --deals".to_owned(),
+        ));
+    };
+    Ok(study::Study {
+        deal: DealSpec::new(usize::from(rows), usize::from(cols), kinds).with_copies(args.copies),
+        deals,
+        seed: args.seed,
+        rules: args.rules.rules(),
+        budget: args.budget,
+        time_limit,
+        jobs,
+        csv: args.csv,
+        shard: args.shard,
+    })
 }

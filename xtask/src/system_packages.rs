@@ -1,8 +1,10 @@
-//! The browser the `play` crate's browser tests drive: Debian's `chromium`
-//! and `chromium-driver` (`chromedriver`), installed with apt-get when they
-//! are missing and this runs as root, otherwise a failure that names the
-//! command to run. Never a silent skip: without the browser, `cargo test`
-//! fails in the play crate's `browser` test anyway, with the same command.
+//! The Debian packages the tests need: the browser the `play` crate's
+//! browser tests drive (`chromium` and `chromium-driver`, with a font), and
+//! GNU `parallel`, which runs the README's recipe for the study in shards.
+//! Installed with apt-get when missing and this runs as root, otherwise a
+//! failure that names the command to run. Never a silent skip: without
+//! them, `cargo test` fails in the tests that use them anyway, with the
+//! same command.
 
 use std::path::Path;
 use std::process::Command;
@@ -10,18 +12,24 @@ use std::time::Instant;
 
 use crate::run::step;
 
-/// The Debian packages: the browser, its WebDriver, and a font for the
-/// page's text (the image may lack one without the browser's recommends).
-pub const PACKAGES: [&str; 3] = ["chromium", "chromium-driver", "fonts-dejavu-core"];
+/// The Debian packages: the browser, its WebDriver, a font for the page's
+/// text (the image may lack one without the browser's recommends), and
+/// GNU parallel.
+pub const PACKAGES: [&str; 4] = [
+    "chromium",
+    "chromium-driver",
+    "fonts-dejavu-core",
+    "parallel",
+];
 
-/// The programs the browser tests start.
-const PROGRAMS: [&str; 2] = ["chromium", "chromedriver"];
+/// The programs the tests start.
+const PROGRAMS: [&str; 3] = ["chromium", "chromedriver", "parallel"];
 
-/// Makes sure Chromium and chromedriver are installed: does nothing when
-/// they are, installs them when this process is root and apt-get exists,
+/// Makes sure Chromium, chromedriver and GNU parallel are installed: does
+/// nothing when they are, installs them when this process is root and apt-get exists,
 /// and otherwise fails with the command that installs them.
 pub fn ensure() -> Result<(), String> {
-    println!("==> the browser tests need Chromium and chromedriver");
+    println!("==> the tests need Chromium, chromedriver and GNU parallel");
     let missing: Vec<&str> = PROGRAMS
         .into_iter()
         .filter(|program| find(program).is_none())
@@ -35,7 +43,7 @@ pub fn ensure() -> Result<(), String> {
     );
     if !is_root() || find("apt-get").is_none() {
         return Err(format!(
-            "{} not found; the play crate's browser tests need them. Install them with:\n    sudo sh -c '{command}'",
+            "{} not found; the play crate's browser tests and the study's shard recipe test need them. Install them with:\n    sudo sh -c '{command}'",
             missing.join(" and ")
         ));
     }

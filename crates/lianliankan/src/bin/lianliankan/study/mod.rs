@@ -1,0 +1,111 @@
+//! `study`: what fraction of random deals can be cleared. Deals are made by
+//! `lianliankan::deal` from seeds derived from the study's seed and the
+//! deal's number (so the same seed gives the same deals whatever the number
+//! of threads, and whichever shard decides them), decided by `solve` on a
+//! rayon pool, and summed up as a table or CSV ([`summary`]).
+//!
+//! Across machines: `--shard K/N` decides only the deals whose number i has
+//! i mod N = K − 1, and with `--csv` writes one row per deal ([`shard`]);
+//! `study merge` reads such files back and prints the unsharded summary
+//! ([`merge`]).
+
+mod csv;
+pub mod merge;
+mod params;
+mod shard;
+mod summary;
+
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use grid_cli::Failure;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lianliankan::{Board, Solution, SolveConfig, deal, solve_with_progress};
+use rayon::prelude::*;
+
+use params::{Decided, Verdict};
+pub use params::{Shard, Study};
+
+/// The seed of deal number `i` of a study seeded `seed`.
+fn deal_seed(seed: u64, i: u64) -> u64 {
+    grid_core::SplitMix64::new(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// Deals and decides every deal of `study` (of its shard, if it has one),
+/// with a progress bar on a terminal, and writes the summary, or a shard's
+/// CSV rows.
+///
+/// # Errors
+/// A deal that cannot be made (a usage error), a thread pool that cannot
+/// be built, or a write error.
+pub fn run(study: &Study, out: &mut dyn Write) -> Result<(), Failure> {
+    deal(&study.deal).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(study.jobs)
+        .build()
+        .map_err(|e| Failure::Usage(format!("error: cannot start {} threads: {e}", study.jobs)))?;
+    let shard = study.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let size = shard.size(study.deals);
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(size)
+    } else {
+        ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::hidden())
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    let decided: Vec<Decided> = pool.install(|| {
+        (0..size)
+            .into_par_iter()
+            .map(|j| {
+                let i = shard.index - 1 + j * shard.count;
+                let decided = decide(study, i);
+                bar.inc(1);
+                decided
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    if study.shard.is_some() && study.csv {
+        shard::write(study, &decided, out)
+    } else {
+        summary::write(study, &summary::Tally::of(&decided), out)
+    }
+}
+
+/// Deals deal number `i` of `study` and decides it.
+fn decide(study: &Study, i: u64) -> Decided {
+    let spec = study.deal.clone().with_seed(deal_seed(study.seed, i));
+    let board: Board = deal(&spec).expect("the spec was checked before the first deal");
+    let start = Instant::now();
+    let within = |_| match study.time_limit {
+        Some(limit) if start.elapsed() > limit => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    };
+    let config = SolveConfig::new().budget(study.budget);
+    let verdict = match solve_with_progress(&board, &study.rules, &config, &mut { within }) {
+        Solution::Solved(_) => Verdict::Solvable,
+        Solution::Unsolvable => Verdict::Unsolvable,
+        // Out of budget, or stopped at the time limit.
+        _ => Verdict::Undecided,
+    };
+    Decided {
+        deal: i,
+        verdict,
+        time: start.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_seeds_differ() {
+        let seeds: std::collections::BTreeSet<u64> = (0..1000).map(|i| deal_seed(7, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(deal_seed(7, 0), deal_seed(8, 0));
+    }
+}

@@ -1,0 +1,159 @@
+//! What a study is asked for, and what it finds of each deal: the values
+//! that running, writing, reading and merging a study share.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use lianliankan::{DealSpec, Rules};
+
+/// What a study is asked for.
+#[derive(Debug)]
+pub struct Study {
+    /// The deal: size, kinds, copies (its seed is replaced per deal).
+    pub deal: DealSpec,
+    /// How many deals in the whole study (all shards).
+    pub deals: u64,
+    /// The study's seed.
+    pub seed: u64,
+    /// The rules each deal is decided under.
+    pub rules: Rules,
+    /// The state budget of each solve.
+    pub budget: u64,
+    /// The time limit of each solve, if any.
+    pub time_limit: Option<Duration>,
+    /// Threads (at least 1).
+    pub jobs: usize,
+    /// CSV instead of a table (with a shard: one row per deal).
+    pub csv: bool,
+    /// Only this shard's deals.
+    pub shard: Option<Shard>,
+}
+
+/// Shard K of N (`K/N` on the command line, 1 ≤ K ≤ N): the deals whose
+/// number i (0-based, in seed order) has i mod N = K − 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: u64,
+    /// N, at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether deal number `deal` belongs to this shard.
+    pub fn holds(self, deal: u64) -> bool {
+        deal % self.count == self.index - 1
+    }
+
+    /// How many of deals `0..deals` belong to this shard.
+    pub fn size(self, deals: u64) -> u64 {
+        if deals < self.index {
+            0
+        } else {
+            (deals - self.index) / self.count + 1
+        }
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("`{s}` is not a shard K/N with 1 <= K <= N (e.g. 2/10)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.parse::<u64>().map_err(|_| bad())?,
+            n.parse::<u64>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// What `solve` said of a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Cleared by the order found.
+    Solvable,
+    /// Proved unsolvable.
+    Unsolvable,
+    /// Out of budget or time.
+    Undecided,
+}
+
+impl Verdict {
+    /// The word in a shard file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Solvable => "solvable",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Verdict, ()> {
+        match s {
+            "solvable" => Ok(Verdict::Solvable),
+            "unsolvable" => Ok(Verdict::Unsolvable),
+            "undecided" => Ok(Verdict::Undecided),
+            _ => Err(()),
+        }
+    }
+}
+
+/// One deal of a study, decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The deal's number (0-based, in seed order).
+    pub deal: u64,
+    /// What `solve` said.
+    pub verdict: Verdict,
+    /// How long it took.
+    pub time: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_deals_exactly() {
+        for count in 1..=7 {
+            for deals in 0..=30 {
+                let mut seen = vec![0; deals as usize];
+                for index in 1..=count {
+                    let shard = Shard { index, count };
+                    let held: Vec<u64> = (0..deals).filter(|&i| shard.holds(i)).collect();
+                    assert_eq!(held.len() as u64, shard.size(deals), "{shard} of {deals}");
+                    for i in held {
+                        seen[i as usize] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&n| n == 1), "{count} shards of {deals}");
+            }
+        }
+    }
+
+    #[test]
+    fn shards_parse_and_print_alike() {
+        for text in ["1/1", "2/10", "10/10"] {
+            assert_eq!(text.parse::<Shard>().unwrap().to_string(), text);
+        }
+        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "1/2/3", "-1/2", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! A shard's file: `study --shard K/N --csv` writes one CSV row per deal,
+//! and `study merge` reads such files back.
+//!
+//! Every row carries the whole study (the parameter columns, the same on
+//! every row) beside its own deal, so a row means the same wherever it
+//! ends up: files can be concatenated, and a file of another study is told
+//! apart. Columns are found by name in the header; columns this version
+//! does not know are ignored; a `version` other than [`VERSION`] is
+//! refused, so that a newer format is never misread.
+
+use std::io::Write;
+use std::time::Duration;
+
+use grid_cli::Failure;
+use grid_core::{InputError, Location, Reader};
+use lianliankan::{Border, Gravity, Groups};
+
+use super::csv::{Field, field, split};
+use super::params::{Decided, Shard, Study, Verdict};
+
+/// The format's version, in the `version` column of every row.
+pub const VERSION: u32 = 1;
+
+/// The study's columns, in the order written.
+const PARAMS: [&str; 14] = [
+    "version",
+    "rows",
+    "cols",
+    "kinds",
+    "copies",
+    "border",
+    "gravity",
+    "turns",
+    "groups",
+    "budget",
+    "time_limit_ns",
+    "seed",
+    "deals",
+    "shards",
+];
+
+/// Each deal's columns, after the study's.
+const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
+
+/// Writes `decided` (deals of `study`'s shard) as a shard file.
+///
+/// # Errors
+/// A write error.
+pub fn write(study: &Study, decided: &[Decided], out: &mut dyn Write) -> Result<(), Failure> {
+    let shard = study.shard.unwrap_or(Shard { index: 1, count: 1 });
+    writeln!(out, "{},{}", PARAMS.join(","), DEAL.join(","))?;
+    let params = Params::of(study, shard.count).values().join(",");
+    for d in decided {
+        writeln!(
+            out,
+            "{params},{},{},{},{}",
+            shard.index,
+            d.deal,
+            d.verdict.as_str(),
+            d.time.as_nanos()
+        )?;
+    }
+    Ok(())
+}
+
+/// A study's parameters as a shard file holds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    pub rows: usize,
+    pub cols: usize,
+    pub kinds: u32,
+    pub copies: usize,
+    pub border: Border,
+    pub gravity: Gravity,
+    pub turns: usize,
+    pub groups: Groups,
+    pub budget: u64,
+    pub time_limit: Option<Duration>,
+    pub seed: u64,
+    pub deals: u64,
+    pub shards: u64,
+}
+
+impl Params {
+    fn of(study: &Study, shards: u64) -> Params {
+        Params {
+            rows: study.deal.rows,
+            cols: study.deal.cols,
+            kinds: study.deal.kinds,
+            copies: study.deal.copies,
+            border: study.rules.border,
+            gravity: study.rules.gravity,
+            turns: study.rules.max_turns,
+            groups: study.rules.groups.clone(),
+            budget: study.budget,
+            time_limit: study.time_limit,
+            seed: study.seed,
+            deals: study.deals,
+            shards,
+        }
+    }
+
+    /// The values of [`PARAMS`], as written.
+    fn values(&self) -> [String; PARAMS.len()] {
+        [
+            VERSION.to_string(),
+            self.rows.to_string(),
+            self.cols.to_string(),
+            self.kinds.to_string(),
+            self.copies.to_string(),
+            self.border.to_string(),
+            self.gravity.to_string(),
+            self.turns.to_string(),
+            field(&self.groups.to_string()).into_owned(),
+            self.budget.to_string(),
+            self.time_limit
+                .map_or(String::new(), |t| t.as_nanos().to_string()),
+            self.seed.to_string(),
+            self.deals.to_string(),
+            self.shards.to_string(),
+        ]
+    }
+
+    /// The first parameter in which `self` and `other` differ.
+    pub fn first_difference(&self, other: &Params) -> Option<(&'static str, String, String)> {
+        let (mine, theirs) = (self.values(), other.values());
+        (0..PARAMS.len())
+            .find(|&i| mine[i] != theirs[i])
+            .map(|i| (PARAMS[i], mine[i].clone(), theirs[i].clone()))
+    }
+}
+
+/// One deal read from a shard file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Where the row is.
+    pub line: usize,
+    /// The deal.
+    pub decided: Decided,
+}
+
+/// What a shard file holds: its study (none when it has no rows: a shard
+/// of fewer deals than shards can be empty) and its deals.
+#[derive(Debug, Default)]
+pub struct ShardFile {
+    /// The study, and the line of the first row.
+    pub params: Option<(Params, usize)>,
+    /// The deals, in file order.
+    pub rows: Vec<Row>,
+}
+
+/// Reads a shard file.
+///
+/// # Errors
+/// Where the file is malformed: no header, a missing column, a row of
+/// another length, a value that does not parse, a newer version, rows of
+/// different studies, a deal outside its shard.
+pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
+    let mut reader = Reader::new(input);
+    let Some(header_line) = reader.line() else {
+        return Err(InputError::invalid(
+            Location { line: 1, column: 1 },
+            "an empty file: expected the header of a study shard (written by `study --shard K/N --csv`)",
+        ));
+    };
+    let header = fields(header_line.text, header_line.location)?;
+    let find = |name: &str| {
+        header.iter().position(|f| f.text == name).ok_or_else(|| {
+            InputError::invalid(
+                header_line.location,
+                format!(
+                    "no `{name}` column: not a study shard (written by `study --shard K/N --csv`)"
+                ),
+            )
+        })
+    };
+    let mut params_at = [0; PARAMS.len()];
+    for (at, name) in params_at.iter_mut().zip(PARAMS) {
+        *at = find(name)?;
+    }
+    let mut deal_at = [0; DEAL.len()];
+    for (at, name) in deal_at.iter_mut().zip(DEAL) {
+        *at = find(name)?;
+    }
+    let mut file = ShardFile::default();
+    while let Some(line) = reader.line() {
+        // Blank lines, and the header again where files were concatenated.
+        if line.text.iter().all(u8::is_ascii_whitespace) || line.text == header_line.text {
+            continue;
+        }
+        let row = fields(line.text, line.location)?;
+        let here = |i: usize| Location {
+            line: line.location.line,
+            column: row.get(i).map_or(line.text.len() + 1, |f| f.column),
+        };
+        if row.len() != header.len() {
+            return Err(InputError::invalid(
+                here(row.len().min(header.len())),
+                format!("{} fields where the header has {}", row.len(), header.len()),
+            ));
+        }
+        let version = &row[params_at[0]];
+        if version.text != VERSION.to_string() {
+            return Err(InputError::invalid(
+                here(params_at[0]),
+                format!(
+                    "shard format version `{}`: this lianliankan reads version {VERSION} (was the file written by a newer one?)",
+                    version.text
+                ),
+            ));
+        }
+        let value = |i: usize| -> &Field { &row[params_at[i]] };
+        let params = Params {
+            rows: number(value(1), line.location.line)?,
+            cols: number(value(2), line.location.line)?,
+            kinds: number(value(3), line.location.line)?,
+            copies: number(value(4), line.location.line)?,
+            border: parsed(value(5), line.location.line, "a border (closed or open)")?,
+            gravity: parsed(value(6), line.location.line, "a gravity mode")?,
+            turns: number(value(7), line.location.line)?,
+            // No groups are written as nothing, which `Groups` does not parse.
+            groups: if value(8).text.is_empty() {
+                Groups::default()
+            } else {
+                parsed(value(8), line.location.line, "matching groups")?
+            },
+            budget: number(value(9), line.location.line)?,
+            time_limit: if value(10).text.is_empty() {
+                None
+            } else {
+                Some(Duration::from_nanos(number(value(10), line.location.line)?))
+            },
+            seed: number(value(11), line.location.line)?,
+            deals: number(value(12), line.location.line)?,
+            shards: number(value(13), line.location.line)?,
+        };
+        match &file.params {
+            None => file.params = Some((params.clone(), line.location.line)),
+            Some((first, first_line)) => {
+                if let Some((name, theirs, mine)) = first.first_difference(&params) {
+                    let column = PARAMS
+                        .iter()
+                        .position(|&p| p == name)
+                        .map_or(0, |i| params_at[i]);
+                    return Err(InputError::invalid(
+                        here(column),
+                        format!(
+                            "`{name}` is {mine} here but {theirs} on line {first_line}: rows of different studies"
+                        ),
+                    ));
+                }
+            }
+        }
+        let shard_index: u64 = number(&row[deal_at[0]], line.location.line)?;
+        let deal: u64 = number(&row[deal_at[1]], line.location.line)?;
+        if params.shards == 0 || shard_index == 0 || shard_index > params.shards {
+            return Err(InputError::invalid(
+                here(deal_at[0]),
+                format!(
+                    "shard {shard_index} of {}: not a shard K/N with 1 <= K <= N",
+                    params.shards
+                ),
+            ));
+        }
+        let shard = Shard {
+            index: shard_index,
+            count: params.shards,
+        };
+        if deal >= params.deals || !shard.holds(deal) {
+            return Err(InputError::invalid(
+                here(deal_at[1]),
+                format!(
+                    "deal {deal} is not one of shard {shard}'s (deals i < {} with i mod {} = {})",
+                    params.deals,
+                    shard.count,
+                    shard.index - 1
+                ),
+            ));
+        }
+        let verdict_field = &row[deal_at[2]];
+        let verdict = verdict_field.text.parse::<Verdict>().map_err(|()| {
+            InputError::invalid(
+                here(deal_at[2]),
+                format!(
+                    "verdict `{}`: expected solvable, unsolvable or undecided",
+                    verdict_field.text
+                ),
+            )
+        })?;
+        let time = Duration::from_nanos(number(&row[deal_at[3]], line.location.line)?);
+        file.rows.push(Row {
+            line: line.location.line,
+            decided: Decided {
+                deal,
+                verdict,
+                time,
+            },
+        });
+    }
+    Ok(file)
+}
+
+/// The fields of a line, or where it is malformed.
+fn fields(text: &[u8], location: Location) -> Result<Vec<Field>, InputError> {
+    split(text).map_err(|(column, message)| {
+        InputError::invalid(
+            Location {
+                line: location.line,
+                column,
+            },
+            message,
+        )
+    })
+}
+
+/// A field holding a whole number.
+fn number<T: std::str::FromStr>(value: &Field, line: usize) -> Result<T, InputError> {
+    value.text.parse().map_err(|_| {
+        InputError::invalid(
+            Location {
+                line,
+                column: value.column,
+            },
+            format!("expected a whole number, found `{}`", value.text),
+        )
+    })
+}
+
+/// A field holding a value of `what`.
+fn parsed<T: std::str::FromStr>(value: &Field, line: usize, what: &str) -> Result<T, InputError>
+where
+    T::Err: std::fmt::Display,
+{
+    value.text.parse().map_err(|e| {
+        InputError::invalid(
+            Location {
+                line,
+                column: value.column,
+            },
+            format!("expected {what}, found `{}`: {e}", value.text),
+        )
+    })
+}
