@@ -13,3 +13,5 @@ mod gravity;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;
+#[cfg(feature = "cli")]
+mod study_checks;
