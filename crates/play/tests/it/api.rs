@@ -53,7 +53,7 @@ async fn get(app: &Router, path: &str) -> (StatusCode, String, Vec<u8>) {
 }
 
 fn server() -> Router {
-    app(Limits::default())
+    app(Limits::default(), None)
 }
 
 /// A 4xx with `{"error": ...}` whose message contains `needle`.
@@ -126,7 +126,14 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     use std::io::Read;
     let app = server();
     let mut tags = Vec::new();
-    for path in ["/", "/style.css", "/common.js", "/play.js", "/judge.js", "/favicon.svg"] {
+    for path in [
+        "/",
+        "/style.css",
+        "/common.js",
+        "/play.js",
+        "/judge.js",
+        "/favicon.svg",
+    ] {
         let (status, _, plain) = get(&app, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         let request = Request::get(path)
@@ -139,9 +146,17 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         assert_eq!(headers[header::CONTENT_ENCODING], "gzip", "{path}");
         assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
         let etag = headers[header::ETAG].to_str().unwrap().to_owned();
-        assert!(etag.starts_with('"') && etag.ends_with('"'), "{path}: {etag}");
+        assert!(
+            etag.starts_with('"') && etag.ends_with('"'),
+            "{path}: {etag}"
+        );
         let gzipped = response.into_body().collect().await.unwrap().to_bytes();
-        assert!(gzipped.len() < plain.len(), "{path}: {} >= {}", gzipped.len(), plain.len());
+        assert!(
+            gzipped.len() < plain.len(),
+            "{path}: {} >= {}",
+            gzipped.len(),
+            plain.len()
+        );
         let mut inflated = Vec::new();
         flate2::read::GzDecoder::new(&gzipped[..])
             .read_to_end(&mut inflated)
@@ -460,7 +475,7 @@ async fn heavy_work_past_the_time_out_is_answered_at_the_time_out() {
         solve_states: 300,
         ..Limits::default()
     };
-    let app = app(limits);
+    let app = app(limits, None);
     let spec = json!({"rows": 16, "cols": 30, "kinds": 40, "seed": 1});
     refused(
         &post(&app, "deal", &spec).await,

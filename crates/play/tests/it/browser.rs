@@ -108,7 +108,7 @@ async fn run_all(filter: Option<String>) -> Outcome {
              Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
         ));
     };
-    let site = crate::support::start_server(play::Limits::default()).await;
+    let site = crate::support::start_server(play::Limits::default(), None).await;
     let port = free_port();
     let mut driver = match Driver::start(&chromedriver, port) {
         Ok(driver) => driver,
