@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 8] = [
+const SCENARIOS: [(&str, Scenario); 9] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -97,6 +97,9 @@ const SCENARIOS: [(&str, Scenario); 8] = [
     }),
     ("the_judge_viewer_draws_every_answer", |e| {
         Box::pin(the_judge_viewer_draws_every_answer(e))
+    }),
+    ("the_judge_viewer_explains_bad_input_and_no", |e| {
+        Box::pin(the_judge_viewer_explains_bad_input_and_no(e))
     }),
 ];
 
@@ -714,6 +717,100 @@ async fn the_judge_viewer_draws_every_answer(env: &Env) -> Outcome {
         check!(label == json!("after move 2 of 7"), "the stepper says {label}");
         js(&client, "document.querySelector('#judge-answers .answer').scrollIntoView(); return null;").await?;
         screenshot(env, &client, "judge-solitaire-step").await?;
+        Ok(())
+    })
+    .await
+}
+
+/// The viewer on input it cannot read: the server's message with its line
+/// marked, whatever the problem and wherever the fault; a field left
+/// invalid while hidden does not block Answer; a NO says why.
+async fn the_judge_viewer_explains_bad_input_and_no(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/#judge", env.site)).await?;
+        let set_input = |value: String| {
+            let client = client.clone();
+            async move {
+                js(
+                    &client,
+                    &format!("document.getElementById('judge-input').value = {}; return null;", json!(value)),
+                )
+                .await
+            }
+        };
+        let choose = |problem: &'static str| {
+            let client = client.clone();
+            async move {
+                let select = client.find(Locator::Id("problem")).await.map_err(cmd("problem"))?;
+                select.select_by_value(problem).await.map_err(cmd("select"))
+            }
+        };
+        let answer_and_wait = || {
+            let client = client.clone();
+            async move {
+                click(&client, "judge-run").await?;
+                let deadline = Instant::now() + Duration::from_secs(20);
+                loop {
+                    let message = text(&client, "judge-message").await?;
+                    if !message.is_empty() && message != "Answering…" {
+                        return Ok::<String, String>(message);
+                    }
+                    check!(Instant::now() < deadline, "still {message:?}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        };
+        // Not a number at the first byte.
+        set_input("hello world\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message.contains("line 1, column 1"), "{message}");
+        let marked = text(&client, "judge-error").await?;
+        check!(
+            marked.starts_with("line 1, column 1: expected a number, found \"hello\"\nline 1: hello world\n")
+                && marked.ends_with("\n        ^"),
+            "{marked:?}"
+        );
+        let selected = js(&client, "const a = document.getElementById('judge-input'); return a.value.slice(a.selectionStart, a.selectionEnd);").await?;
+        check!(selected == json!("hello world"), "the faulty line is selected: {selected}");
+
+        // A huge header after a good board: the good board's answer is
+        // drawn, the fault is marked on its own line.
+        set_input("3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n1\n1 1 3 4\n1000000000 1000000000\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message.starts_with("1 answer drawn.") && message.contains("line 7, column 1"), "{message}");
+        let marked = text(&client, "judge-error").await?;
+        check!(marked.contains("line 7: 1000000000 1000000000"), "{marked:?}");
+        screenshot(env, &client, "judge-bad-input").await?;
+
+        // An empty segments input: no boards, no error, no TypeError.
+        choose("segments").await?;
+        set_input(String::new()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "0 answers drawn.", "{message}");
+        check!(!shown(&client, "judge-error").await?, "no error is shown for an empty input");
+
+        // An invalid value in a field of another problem is not in the way.
+        js(&client, "document.getElementById('judge-turns').value = '99'; return null;").await?;
+        choose("solitaire").await?;
+        set_input("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "1 answer drawn.", "the hidden turns field blocked Answer: {message}");
+
+        // A NO says why.
+        choose("lianliankan").await?;
+        js(&client, "document.getElementById('judge-turns').value = '2'; return null;").await?;
+        set_input("3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n3\n1 1 3 3\n1 1 2 1\n1 1 1 1\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "3 answers drawn.", "{message}");
+        let why = js(&client, "return [...document.querySelectorAll('#judge-answers .why')].map(p => p.textContent);").await?;
+        check!(
+            why == json!([
+                "Why not: the tiles are of different kinds (1 and 2)",
+                "Why not: (2,1) is empty",
+                "Why not: (1,1) is the same cell twice"
+            ]),
+            "{why}"
+        );
         Ok(())
     })
     .await
