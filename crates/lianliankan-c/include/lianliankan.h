@@ -157,12 +157,12 @@ const char *llk_version(void);
 // in `*out`. The array is copied: the caller keeps it.
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a kind above `LLK_MAX_KIND`
-// (the message names its cell), a size whose cell count overflows, a NULL
-// `kinds` with cells, or a NULL `out`.
+// (the message names its cell), no rows or no columns (as the judge
+// format refuses them), a size whose cell count overflows, a NULL `kinds`,
+// or a NULL `out`.
 //
 // # Safety
-// `kinds` is NULL (only when `rows * cols` is 0) or points to
-// `rows * cols` values; `out` is NULL or valid for writing a pointer.
+// `kinds` is NULL or points to `rows * cols` values; `out` is NULL or valid for writing a pointer.
 LlkStatus llk_board_new(size_t rows, size_t cols, const uint32_t *kinds, struct LlkBoard **out);
 
 // Reads the first board of judge-format text (`n m`, then n rows of m

@@ -49,12 +49,12 @@ impl From<LlkPos> for Pos {
 /// in `*out`. The array is copied: the caller keeps it.
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a kind above `LLK_MAX_KIND`
-/// (the message names its cell), a size whose cell count overflows, a NULL
-/// `kinds` with cells, or a NULL `out`.
+/// (the message names its cell), no rows or no columns (as the judge
+/// format refuses them), a size whose cell count overflows, a NULL `kinds`,
+/// or a NULL `out`.
 ///
 /// # Safety
-/// `kinds` is NULL (only when `rows * cols` is 0) or points to
-/// `rows * cols` values; `out` is NULL or valid for writing a pointer.
+/// `kinds` is NULL or points to `rows * cols` values; `out` is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_board_new(
     rows: usize,
@@ -64,6 +64,11 @@ pub unsafe extern "C" fn llk_board_new(
 ) -> LlkStatus {
     guard(|| {
         ptr::check_out(out, "out")?;
+        if rows == 0 || cols == 0 {
+            return Err(Error::invalid(format!(
+                "a board needs at least one row and one column, found {rows} x {cols}"
+            )));
+        }
         let cells = rows
             .checked_mul(cols)
             .ok_or_else(|| Error::invalid(format!("a {rows} x {cols} board has too many cells")))?;

@@ -65,14 +65,14 @@ mod tests {
     #[test]
     fn reads_the_first_board_and_checks_the_rest() {
         let board =
-            read_engine_board(b"2 2\n1 2\n2 1\n1\n1 1 2 2\n2 1\n3 3\n0 0\n").expect("a board");
+            read_engine_board(b"2 2\n1 2\n2 1\n1\n1 1 2 2\n1 2\n3 3\n0\n0 0\n").expect("a board");
         assert_eq!(Vec::from(board), vec![vec![1, 2], vec![2, 1]]);
         let e =
             read_engine_board(b"2 2\n1 2\n2 1\n1\n1 1 9 2\n").expect_err("a query off the board");
         assert!(e.to_string().contains("line 5"), "{e}");
         let e = read_engine_board(b"").expect_err("no board");
         assert!(e.to_string().contains("found none"), "{e}");
-        let e = read_engine_board(b"2 2\n1 x\n").expect_err("not a number");
+        let e = read_engine_board(b"2 2\n1 x\n2 1\n").expect_err("not a number");
         assert!(e.to_string().starts_with("line 2, column 3"), "{e}");
     }
 
