@@ -7,13 +7,14 @@
  * Conventions: every fallible function returns an LlkStatus and, on
  * anything but LLK_STATUS_OK, leaves its out-parameters alone and stores a
  * message for llk_last_error(). Handles (LlkRules, LlkBoard, LlkSolution,
- * LlkPath) are opaque, made by the library and freed by their _free
+ * LlkPath, LlkGame) are opaque, made by the library and freed by their _free
  * function, which accepts NULL. Cells are 0-based (row, col).
  */
 
 #ifndef LIANLIANKAN_H
 #define LIANLIANKAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -94,6 +95,11 @@ typedef int32_t LlkOutcome;
 // threads at once.
 typedef struct LlkBoard LlkBoard;
 
+// A game (opaque): a board under rules with its history. Made by
+// `llk_game_new`, freed by `llk_game_free`. Its functions change it, so
+// one thread at a time may use a game.
+typedef struct LlkGame LlkGame;
+
 // A path (opaque): its corners from the first tile to the second, both
 // included. Made by `llk_connect`, freed by `llk_path_free`.
 typedef struct LlkPath LlkPath;
@@ -116,6 +122,14 @@ typedef struct LlkPos {
   size_t col;
 } LlkPos;
 
+// Two cells: a removal of the tiles at `a` and `b`.
+typedef struct LlkPair {
+  // The first tile.
+  struct LlkPos a;
+  // The second tile.
+  struct LlkPos b;
+} LlkPair;
+
 // A corner of a path, in the signed board frame: a corner on the ring
 // around the board (open border) has row or column -1, rows or cols.
 typedef struct LlkPoint {
@@ -124,14 +138,6 @@ typedef struct LlkPoint {
   // The column, -1 to cols.
   ptrdiff_t col;
 } LlkPoint;
-
-// Two cells: a removal of the tiles at `a` and `b`.
-typedef struct LlkPair {
-  // The first tile.
-  struct LlkPos a;
-  // The second tile.
-  struct LlkPos b;
-} LlkPair;
 
 #ifdef __cplusplus
 extern "C" {
@@ -212,6 +218,140 @@ LlkStatus llk_board_get(const struct LlkBoard *board, struct LlkPos cell, uint32
 // # Safety
 // `board` is NULL or a board not yet freed, not used after this.
 void llk_board_free(struct LlkBoard *board);
+
+// Starts a game on a copy of `board` under a copy of `rules` and stores
+// it in `*out` (the caller keeps and frees both handles).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles; `out` is NULL or valid
+// for writing a pointer.
+LlkStatus llk_game_new(const struct LlkBoard *board,
+                       const struct LlkRules *rules,
+                       struct LlkGame **out);
+
+// Stores a copy of the game's board as it is now in `*out` (a new board
+// the caller frees with `llk_board_free`).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
+//
+// # Safety
+// `game` is NULL or a live game; `out` is NULL or valid for writing a
+// pointer.
+LlkStatus llk_game_board(const struct LlkGame *game, struct LlkBoard **out);
+
+// Stores the kind at `cell` of the game's board now (0 for an empty cell)
+// in `*out`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a cell off the board or a
+// NULL pointer.
+//
+// # Safety
+// `game` is NULL or a live game; `out` is NULL or valid for writing.
+LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t *out);
+
+// Removes the tiles at `a` and `b` (then gravity acts) and clears what
+// `llk_game_redo` could take again.
+//
+// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, when a cell is off
+// the board or empty, both are one cell, the kinds do not match, or no
+// path joins them (`llk_last_error()` says which);
+// `LLK_STATUS_INVALID_ARGUMENT` for a NULL game.
+//
+// # Complexity
+// O(rows·cols).
+//
+// # Safety
+// `game` is NULL or a live game no other thread uses during the call.
+LlkStatus llk_game_remove(struct LlkGame *game, struct LlkPos a, struct LlkPos b);
+
+// Undoes the last step (a removal with its gravity, or a shuffle): true,
+// or false when there is none (and for NULL).
+//
+// # Safety
+// `game` is NULL or a live game no other thread uses during the call.
+bool llk_game_undo(struct LlkGame *game);
+
+// Takes the last undone step again: true, or false when there is none
+// (and for NULL).
+//
+// # Safety
+// `game` is NULL or a live game no other thread uses during the call.
+bool llk_game_redo(struct LlkGame *game);
+
+// Stores a pair that can be removed now in `*out` and returns true, or
+// returns false (storing nothing) when there is none, or for a NULL
+// pointer.
+//
+// # Safety
+// `game` is NULL or a live game; `out` is NULL or valid for writing.
+bool llk_game_hint(const struct LlkGame *game, struct LlkPair *out);
+
+// Writes the pairs that can be removed now (each pair's smaller cell
+// first, in row order) into `buf`, at most `cap` of them, and stores how
+// many there are in all in `*out_count`: call with `cap` 0 (and `buf`
+// NULL) to learn the count, then with a buffer that large.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL game or `out_count`,
+// or a NULL `buf` with a `cap`.
+//
+// # Complexity
+// O(rows·cols) per tile kind, about.
+//
+// # Safety
+// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+// pairs; `out_count` is NULL or valid for writing.
+LlkStatus llk_game_moves(const struct LlkGame *game,
+                         struct LlkPair *buf,
+                         size_t cap,
+                         size_t *out_count);
+
+// `llk_game_moves` for a board under rules, without a game.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or
+// `out_count`, or a NULL `buf` with a `cap`.
+//
+// # Complexity
+// O(rows·cols) per tile kind, about.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles; `buf` is NULL or valid
+// for writing `cap` pairs; `out_count` is NULL or valid for writing.
+LlkStatus llk_moves(const struct LlkBoard *board,
+                    const struct LlkRules *rules,
+                    struct LlkPair *buf,
+                    size_t cap,
+                    size_t *out_count);
+
+// Rearranges the tiles left over their cells, from `seed`, so that a move
+// exists; a step of the history (undo puts them back).
+//
+// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, when no
+// arrangement has a move (the library's message);
+// `LLK_STATUS_INVALID_ARGUMENT` for a NULL game.
+//
+// # Safety
+// `game` is NULL or a live game no other thread uses during the call.
+LlkStatus llk_game_shuffle(struct LlkGame *game, uint64_t seed);
+
+// Whether no tile is left (false for NULL).
+//
+// # Safety
+// `game` is NULL or a live game.
+bool llk_game_is_cleared(const struct LlkGame *game);
+
+// Whether tiles are left but no pair can be removed (false for NULL).
+//
+// # Safety
+// `game` is NULL or a live game.
+bool llk_game_is_dead(const struct LlkGame *game);
+
+// Frees a game; nothing for NULL.
+//
+// # Safety
+// `game` is NULL or a game not yet freed, not used after this.
+void llk_game_free(struct LlkGame *game);
 
 // Finds the path joining the tiles at cells `a` and `b` under `rules`
 // (the fewest turns, at most the rules' limit) and stores it in `*out`,

@@ -8,20 +8,21 @@
 //!
 //! The key choices:
 //! - every value C keeps is an opaque handle (`LlkRules`, `LlkBoard`,
-//!   `LlkSolution`, `LlkPath`) with a `_free` function that accepts NULL;
+//!   `LlkSolution`, `LlkPath`, `LlkGame`) with a `_free` function that accepts NULL;
 //!   plain values (`LlkPos`, `LlkPair`, `LlkPoint`) cross by value;
 //! - every fallible function returns an `LlkStatus`, leaves its
 //!   out-parameters alone on failure, and stores a message that
 //!   `llk_last_error()` returns (one per thread);
 //! - nothing panics across the boundary: the release profile aborts on
 //!   panic, so every pointer, length and value from C is checked before
-//!   use, and [`status::guard`] turns a panic that a bug might still cause
+//!   use, and `status::guard` turns a panic that a bug might still cause
 //!   into `LLK_STATUS_INTERNAL` where the build unwinds (tests, debug).
 //!
 //! Modules: `status` (status codes, last error, the guard), `ptr` (every
 //! raw pointer from C goes through it), `text` (the judge board reader and
 //! `solve`'s output, no unsafe code), and the entry points: `rules`,
-//! `board`, `solve`, `play` (connect, replay, generate).
+//! `board`, `solve`, `play` (connect, replay, generate), `game` (a game
+//! with undo and redo, hints, moves, shuffles).
 #![deny(missing_docs)]
 
 // Unsafe code is allowed only in these modules: `ptr` dereferences the raw
@@ -30,6 +31,8 @@
 #[allow(unsafe_code)]
 mod board;
 #[allow(unsafe_code)]
+mod game;
+#[allow(unsafe_code)]
 mod play;
 #[allow(unsafe_code)]
 mod ptr;
@@ -37,7 +40,7 @@ mod ptr;
 mod rules;
 #[allow(unsafe_code)]
 mod solve;
-pub mod status;
+mod status;
 mod text;
 
 use std::ffi::c_char;
@@ -45,6 +48,11 @@ use std::ffi::c_char;
 pub use board::{
     LlkBoard, LlkPos, llk_board_cols, llk_board_free, llk_board_get, llk_board_new,
     llk_board_parse, llk_board_rows, llk_board_tiles,
+};
+pub use game::{
+    LlkGame, llk_game_board, llk_game_free, llk_game_get, llk_game_hint, llk_game_is_cleared,
+    llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_redo, llk_game_remove,
+    llk_game_shuffle, llk_game_undo, llk_moves,
 };
 pub use play::{
     LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,

@@ -20,6 +20,16 @@ pub unsafe fn borrow<'a, T>(ptr: *const T, name: &str) -> Result<&'a T> {
     unsafe { ptr.as_ref() }.ok_or_else(|| Error::invalid(format!("{name} is NULL")))
 }
 
+/// The handle behind `ptr`, lent mutably.
+///
+/// # Safety
+/// `ptr` is NULL or points to a live `T` that nothing else reads or
+/// writes during the call.
+pub unsafe fn borrow_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T> {
+    // SAFETY: non-NULL, and the caller promises exclusive access.
+    unsafe { ptr.as_mut() }.ok_or_else(|| Error::invalid(format!("{name} is NULL")))
+}
+
 /// Checks that the out-parameter `ptr` is not NULL, so that the entry
 /// point can fail before doing any work; [`write`] stores the result.
 pub fn check_out<T>(ptr: *mut T, name: &str) -> Result<()> {

@@ -93,6 +93,7 @@ pub fn last_error_ptr() -> *const std::ffi::c_char {
 }
 
 /// A copy of this thread's last error message (for tests).
+#[cfg(test)]
 pub fn last_error() -> String {
     LAST_ERROR.with(|last| {
         let last = last.borrow();

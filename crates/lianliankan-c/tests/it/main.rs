@@ -9,3 +9,4 @@
 mod api;
 mod common;
 mod example;
+mod game;
