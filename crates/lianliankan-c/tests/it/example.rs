@@ -257,6 +257,29 @@ fn bad_input_exits_2_with_the_binarys_message() {
 }
 
 #[test]
+fn every_bad_fixture_exits_2_with_a_located_message() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lianliankan/bad");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("the bad fixtures") {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        seen += 1;
+        let out = run(&[], &std::fs::read(&path).unwrap());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", path.display());
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr.starts_with("error: line ") && stderr.contains(", column "),
+            "{}: {stderr}",
+            path.display()
+        );
+    }
+    assert!(seen >= 10, "only {seen} bad fixtures in {}", dir.display());
+}
+
+#[test]
 fn a_bad_command_line_exits_1() {
     for args in [
         &["--gravity", "sideways"][..],
