@@ -82,14 +82,19 @@ thread_local! {
 /// message quoting text that held one) is written as `\0`.
 fn set_last_error(message: &str) {
     let message = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
-    LAST_ERROR.with(|last| *last.borrow_mut() = message);
+    // `try_with`: during the thread's teardown (a call from a destructor of
+    // another thread-local) the message is dropped instead of panicking.
+    let _ = LAST_ERROR.try_with(|last| *last.borrow_mut() = message);
 }
 
 /// The pointer to this thread's last error message, valid until the next
 /// failing call on this thread replaces it (the `CString`'s buffer stays
-/// where it is until then), or the thread ends.
+/// where it is until then), or the thread ends; `""` during the thread's
+/// teardown.
 pub fn last_error_ptr() -> *const std::ffi::c_char {
-    LAST_ERROR.with(|last| last.borrow().as_ptr())
+    LAST_ERROR
+        .try_with(|last| last.borrow().as_ptr())
+        .unwrap_or(c"".as_ptr())
 }
 
 /// A copy of this thread's last error message (for tests).

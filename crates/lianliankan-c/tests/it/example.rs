@@ -20,15 +20,26 @@ use crate::common::every_rule;
 /// from the program's own 0 to 3.
 const ASAN_EXIT: i32 = 86;
 
-/// The example built with AddressSanitizer, once for the test binary.
-fn program() -> &'static Path {
-    static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
-    PROGRAM.get_or_init(|| build().unwrap_or_else(|e| panic!("{e}")))
+/// How the example is linked to the library (both with AddressSanitizer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    /// `liblianliankan_c.a`.
+    Static,
+    /// `liblianliankan_c.so`, found at run time through an rpath.
+    Shared,
 }
 
-/// Builds the example into `target/<profile>/c-example-test/solve-asan`,
-/// against the static library cargo built beside this test binary.
-fn build() -> Result<PathBuf, String> {
+/// The example built with AddressSanitizer against the static library,
+/// once for the test binary.
+fn program() -> &'static Path {
+    static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+    PROGRAM.get_or_init(|| build(Link::Static).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// Builds the example with AddressSanitizer into
+/// `target/<profile>/c-example-test/`, against the library cargo built
+/// beside this test binary.
+fn build(link: Link) -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     // target/<profile>/deps/it-HASH -> target/<profile>
     let profile_dir = exe
@@ -38,11 +49,15 @@ fn build() -> Result<PathBuf, String> {
     // `cargo test` builds the crate's every type into deps/ (without a
     // hash in the name) for the test to link, and uplifts only what
     // `cargo build` asks for: deps/ holds this build's.
-    let library = profile_dir.join("deps").join("liblianliankan_c.a");
+    let deps = profile_dir.join("deps");
+    let library = deps.join(match link {
+        Link::Static => "liblianliankan_c.a",
+        Link::Shared => "liblianliankan_c.so",
+    });
     if !library.exists() {
         return Err(format!(
-            "{} is missing: cargo builds it with the crate (crate-type staticlib); \
-             run `cargo build -p lianliankan-c`",
+            "{} is missing: cargo builds it with the crate (crate-type staticlib \
+             and cdylib); run `cargo test -p lianliankan-c`",
             library.display()
         ));
     }
@@ -59,22 +74,30 @@ fn build() -> Result<PathBuf, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out_dir = profile_dir.join("c-example-test");
     std::fs::create_dir_all(&out_dir).map_err(|e| e.to_string())?;
-    let program = out_dir.join("solve-asan");
-    let built = Command::new("gcc")
+    let mut gcc = Command::new("gcc");
+    gcc.args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Wpedantic"])
         .args([
-            "-std=c11",
-            "-O1",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
             "-Werror",
+            "-fsanitize=address",
+            "-fno-omit-frame-pointer",
+            "-g",
         ])
-        .args(["-fsanitize=address", "-fno-omit-frame-pointer", "-g"])
         .arg("-I")
         .arg(root.join("include"))
         .arg(root.join("../../examples/c/solve.c"))
-        .arg(&library)
-        .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"])
+        // The file itself, not `-l`: deps/ holds both kinds.
+        .arg(&library);
+    let program = match link {
+        Link::Static => {
+            gcc.args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"]);
+            out_dir.join("solve-asan")
+        }
+        Link::Shared => {
+            gcc.arg(format!("-Wl,-rpath,{}", deps.display()));
+            out_dir.join("solve-shared-asan")
+        }
+    };
+    let built = gcc
         .arg("-o")
         .arg(&program)
         .output()
@@ -91,7 +114,12 @@ fn build() -> Result<PathBuf, String> {
 /// Runs the example with `args` on `input`, AddressSanitizer's leak
 /// checker on.
 fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(program())
+    run_program(program(), args, input)
+}
+
+/// Runs `program` (an example build) with `args` on `input`.
+fn run_program(program: &Path, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(program)
         .args(args)
         .env(
             "ASAN_OPTIONS",
@@ -254,6 +282,24 @@ fn bad_input_exits_2_with_the_binarys_message() {
             "{stderr:?}"
         );
     }
+}
+
+#[test]
+fn the_shared_library_serves_the_example_as_well() {
+    let program = build(Link::Shared).unwrap_or_else(|e| panic!("{e}"));
+    let rules = &every_rule()[5];
+    let spec = GenerateSpec::new(6, 6, 6)
+        .with_seed(8)
+        .with_rules(rules.clone());
+    let board = lianliankan::generate(&spec).unwrap().board;
+    let out = run_program(&program, &options(rules), &judge_text(&board));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout, binary_output(&board, rules, 1_000_000).0);
+    let out = run_program(&program, &[], b"1 1\n1\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"UNSOLVABLE\n");
 }
 
 #[test]
