@@ -348,3 +348,23 @@ fn a_bad_command_line_exits_1() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: solve"));
 }
+
+#[test]
+fn the_header_is_plain_c99_and_later() {
+    // Building the example checks C11; the header promises C99 and later.
+    program();
+    let header = Path::new(env!("CARGO_MANIFEST_DIR")).join("include/lianliankan.h");
+    for standard in ["-std=c99", "-std=c2x"] {
+        let out = Command::new("gcc")
+            .args(["-x", "c", standard, "-fsyntax-only", "-Wall", "-Wextra"])
+            .args(["-Wpedantic", "-Werror"])
+            .arg(&header)
+            .output()
+            .expect("gcc runs (the example's build checked it is there)");
+        assert!(
+            out.status.success(),
+            "{standard}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
