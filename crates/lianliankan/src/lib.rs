@@ -118,9 +118,9 @@ pub mod reference;
 mod rules;
 
 pub use engine::{
-    Cancel, DealSpec, Game, GenerateError, GenerateSpec, Generated, Move, NoMovePossible, Progress,
-    RemoveError, Slide, Solution, SolveConfig, Step, deal, generate, moves, solve, solve_with,
-    solve_with_progress,
+    Cancel, DealSpec, Game, GenerateError, GenerateSpec, Generated, Greedy, Move, NoMovePossible,
+    Playout, Progress, RemoveError, Slide, Solution, SolveConfig, Step, deal, generate, has_move,
+    kshisen_greedy, moves, playout, solve, solve_with, solve_with_progress,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

@@ -14,6 +14,8 @@
 //! - [`clearable`]: whether a board can be cleared, by trying every
 //!   reference move in turn (then [`settle`]), with a memo of the boards
 //!   that cannot;
+//! - [`kshisen_greedy`]: KShisen's check re-stated with explicit loops
+//!   over the cells and [`min_turns`] for each pair;
 //! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
 //!   their cells has a move, by trying every permutation of the kinds;
 //! - `random_board` and `paired_board`: the seeded random boards the
@@ -373,5 +375,59 @@ pub fn replay_clears(board: &Board, rules: &Rules, order: &[Move]) -> Result<(),
         Ok(())
     } else {
         Err(format!("the board is not cleared: {grid:?}"))
+    }
+}
+
+/// KShisen's greedy check (`Board::isSolvable`,
+/// `Board::pathFoundBetweenMatchingTiles`) written out: the pairs it
+/// removes, in order. A scan goes over the columns left to right and each
+/// column top to bottom; a tile is tried as the first of a pair unless
+/// four tiles of its kind have already been tried and failed in this scan;
+/// its partner is the first other cell, in the same order, holding a
+/// matching tile that [`min_turns`] joins to it. The pair is emptied (no
+/// gravity) and the scan starts again. The check accepts the board if it
+/// ends empty.
+///
+/// # Complexity
+/// O((rows·cols)²) queries of [`min_turns`] per scan, a scan per pair.
+#[must_use]
+pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Vec<Move> {
+    let mut board = board.clone();
+    let (rows, cols) = (board.rows(), board.cols());
+    let kind = |board: &Board, row: usize, col: usize| board.kind(Pos::new(row, col)).unwrap_or(0);
+    let mut order = Vec::new();
+    loop {
+        let mut failed_firsts = std::collections::BTreeMap::<u32, usize>::new();
+        let mut found = None;
+        'first: for x in 0..cols {
+            for y in 0..rows {
+                let tile = kind(&board, y, x);
+                if tile == 0 || failed_firsts.get(&tile) == Some(&4) {
+                    continue;
+                }
+                for xx in 0..cols {
+                    for yy in 0..rows {
+                        if (xx, yy) == (x, y) {
+                            continue;
+                        }
+                        let other = kind(&board, yy, xx);
+                        if other != 0
+                            && rules.matches(other, tile)
+                            && min_turns(&board, Pos::new(y, x), Pos::new(yy, xx), rules).is_some()
+                        {
+                            found = Some((Pos::new(y, x), Pos::new(yy, xx)));
+                            break 'first;
+                        }
+                    }
+                }
+                *failed_firsts.entry(tile).or_insert(0) += 1;
+            }
+        }
+        let Some((a, b)) = found else {
+            return order;
+        };
+        board.set(a, 0);
+        board.set(b, 0);
+        order.push(Move::new(a, b));
     }
 }

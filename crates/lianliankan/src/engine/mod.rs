@@ -20,10 +20,14 @@
 //!   choices), the search when tiles move (positions are whole boards),
 //!   and the holes of a crowded closed board, searched one at a time,
 //!   which prove positions lost (tiles fixed or sliding);
-//! - `generate` — boards built backwards, with their removal certificate.
+//! - `generate` — boards built backwards, with their removal certificate;
+//! - `checks` — the checks games make instead of solving (KShisen's
+//!   greedy one, a first move), and random playouts with the step from
+//!   which they are lost.
 
 mod bit_rows;
 mod cell;
+mod checks;
 mod game;
 mod generate;
 mod gravity;
@@ -32,6 +36,7 @@ pub(crate) mod reach;
 mod shuffle;
 mod solve;
 
+pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
 pub use game::{Game, RemoveError, Step};
 pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 pub use gravity::Slide;

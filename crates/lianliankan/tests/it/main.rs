@@ -3,6 +3,7 @@
 //! binary of its own: it doubles as the buggy programs it tests
 //! (`harness = false`).
 
+mod checks;
 #[cfg(feature = "cli")]
 mod cli;
 mod common;
@@ -12,3 +13,5 @@ mod gravity;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;
+#[cfg(feature = "cli")]
+mod study_checks;

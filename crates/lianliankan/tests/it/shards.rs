@@ -36,17 +36,17 @@ const GROUPS: &str = "3+4,5-6";
 /// The columns that are measured times, and differ from run to run.
 const TIMES: [&str; 4] = ["median_ms", "p90_ms", "p99_ms", "max_ms"];
 
-fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
 }
 
-fn stdout_of(out: Output) -> String {
+pub(crate) fn stdout_of(out: Output) -> String {
     assert!(out.status.success(), "{out:?}");
     String::from_utf8(out.stdout).unwrap()
 }
 
 /// A scratch folder of this test's own.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -54,7 +54,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The summary CSV's fields by name, but for the measured times.
-fn without_times(csv: &str) -> Vec<(String, String)> {
+pub(crate) fn without_times(csv: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 2, "{csv}");
     let header = fields(lines[0]);
@@ -69,7 +69,7 @@ fn without_times(csv: &str) -> Vec<(String, String)> {
 
 /// A CSV line's fields (quoted fields with commas, no escaped quotes: what
 /// the study writes).
-fn fields(line: &str) -> Vec<String> {
+pub(crate) fn fields(line: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut quoted = false;
     for c in line.chars() {
@@ -92,7 +92,7 @@ fn shard_file(dir: &Path, k: u64, n: u64) -> PathBuf {
     path
 }
 
-fn merge(files: &[PathBuf], csv: bool) -> Output {
+pub(crate) fn merge(files: &[PathBuf], csv: bool) -> Output {
     let mut command = Command::new(BIN);
     command.args(["study", "merge"]).args(files);
     if csv {
@@ -314,12 +314,12 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 18"],
+        &["short.csv: line 2", "fields where the header has 25"],
     );
     damage(
         "stray.csv",
-        ",3,2,1,",
-        ",3,2,2,",
+        ",3,,no,2,1,",
+        ",3,,no,2,2,",
         &[
             "stray.csv: line 2, column ",
             "deal 2 is not one of shard 2/3's",

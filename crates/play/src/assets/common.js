@@ -3,11 +3,13 @@
 
 /** POSTs `body` as JSON to `/api/<path>` (GET without a body) and returns
  * `{ ok, status, data }`; `data.error` holds the server's message on a 4xx
- * or 5xx, and a network failure is reported the same way. */
-async function api(path, body) {
+ * or 5xx, and a network failure (or `signal` aborting the request) is
+ * reported the same way. */
+async function api(path, body, signal) {
   const init = body === undefined
     ? { method: "GET" }
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  if (signal) init.signal = signal;
   try {
     const response = await fetch("/api/" + path, init);
     let data;

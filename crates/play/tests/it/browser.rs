@@ -92,6 +92,9 @@ const SCENARIOS: [(&str, Scenario); 9] = [
         Box::pin(auto_solve_and_the_share_link(e))
     }),
     ("keyboard_play", |e| Box::pin(keyboard_play(e))),
+    ("the_watch_says_when_a_game_is_lost", |e| {
+        Box::pin(the_watch_says_when_a_game_is_lost(e))
+    }),
     ("a_phone_sized_screen", |e| {
         Box::pin(a_phone_sized_screen(e))
     }),
@@ -556,6 +559,96 @@ async fn a_dead_board_offers_shuffle_and_undo(env: &Env) -> Outcome {
         check!(text(&client, "moves-left").await? != "0", "the shuffle gave a move");
         click(&client, "undo").await?;
         check!(shown(&client, "dead").await?, "undoing the shuffle brings the dead board back");
+        Ok(())
+    })
+    .await
+}
+
+/// A solvable 4 × 4 deal (closed border, no gravity), a good removal and
+/// a pair whose removal leaves a board no order clears, found by the
+/// engine for the first seed that has them.
+fn losing_line(board: &Value) -> Option<(Value, Value)> {
+    use lianliankan::{Board, Game, Rules, Solution, solve};
+    let rows: Vec<Vec<u32>> = serde_json::from_value(board.clone()).ok()?;
+    let board = Board::try_from(rows).ok()?;
+    let rules = Rules::default();
+    let cell = |p: lianliankan::Pos| json!([p.row, p.col]);
+    let pair = |m: lianliankan::Move| json!({"a": cell(m.a()), "b": cell(m.b())});
+    let start = Game::new(board, rules.clone());
+    for good in start.moves() {
+        let mut game = start.clone();
+        game.remove(good.a(), good.b()).ok()?;
+        if !matches!(solve(game.board(), &rules, 1_000_000), Solution::Solved(_)) {
+            continue;
+        }
+        for bad in game.moves() {
+            let mut lost = game.clone();
+            lost.remove(bad.a(), bad.b()).ok()?;
+            if lost.board().tile_count() > 0
+                && solve(lost.board(), &rules, 1_000_000) == Solution::Unsolvable
+            {
+                return Some((pair(good), pair(bad)));
+            }
+        }
+    }
+    None
+}
+
+/// The watch ("tell me when this game can no longer be won"): a good
+/// removal leaves it quiet, a bad one brings the announced message and
+/// the Undo button, which goes back to the position after the good
+/// removal, winnable again (the solver says so).
+async fn the_watch_says_when_a_game_is_lost(env: &Env) -> Outcome {
+    let mut found = None;
+    for seed in 0..200 {
+        let spec = json!({"rows": 4, "cols": 4, "kinds": 4, "seed": seed, "solvable": true, "rules": {"turns": 2}});
+        if let Some(line) = losing_line(&api(env, "deal", &spec).await?["board"]) {
+            found = Some((seed, line));
+            break;
+        }
+    }
+    let (seed, (good, bad)) = found.ok_or("no 4 × 4 deal with a losing removal among 200 seeds")?;
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(env, &format!("rows=4&cols=4&kinds=4&turns=2&border=closed&gravity=none&groups=&deal=solvable&seed={seed}"));
+        goto(&client, &url).await?;
+        let watch = || async { js(&client, "return window.lianliankan.watch;").await };
+        check!(watch().await? == json!("off"), "the watch starts off");
+        click(&client, "watch").await?;
+        check!(watch().await? == json!("winnable"), "a solvable deal is known winnable: {}", watch().await?);
+        play_pair(&client, &good).await?;
+        let after_good = board(&client).await?;
+        // Wait for the background verdict, which never held up the page.
+        let verdict = |want: &'static str| {
+            let client = client.clone();
+            async move {
+                let deadline = Instant::now() + Duration::from_secs(20);
+                loop {
+                    let now = js(&client, "return window.lianliankan.watch;").await?;
+                    if now == json!(want) {
+                        return Ok(());
+                    }
+                    check!(Instant::now() < deadline, "the watch says {now}, not {want}, after 20 s");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        };
+        verdict("winnable").await?;
+        check!(!shown(&client, "lost").await?, "no message after a good removal");
+        play_pair(&client, &bad).await?;
+        verdict("lost").await?;
+        check!(shown(&client, "lost").await?, "the lost banner is shown");
+        let message = text(&client, "message").await?;
+        check!(message.contains("can no longer be won"), "the live message says so: {message}");
+        let live = js(&client, "return document.getElementById('message').getAttribute('aria-live');").await?;
+        check!(live == json!("polite"), "the message is announced (aria-live), found {live}");
+        screenshot(env, &client, "desktop-lost").await?;
+        click(&client, "lost-undo").await?;
+        check!(board(&client).await? == after_good, "Undo goes back to the position after the good removal");
+        check!(!shown(&client, "lost").await?, "the banner is gone after the undo");
+        check!(watch().await? == json!("winnable"), "the watch says winnable again: {}", watch().await?);
+        page_matches_board(&client).await?;
+        let solved = api(env, "solve", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+        check!(solved["result"] == "solved", "the position is winnable: {solved}");
         Ok(())
     })
     .await

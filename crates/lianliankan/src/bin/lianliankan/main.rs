@@ -234,11 +234,17 @@ Examples:
   lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open
   lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open --shard 2/10 --csv > shard-2.csv
   lianliankan study merge shard-*.csv                 the table of the whole study
+  lianliankan study --rows 8 --cols 18 --kinds 42 --deals 1000 --border open --gravity down \
+      --check kshisen-greedy --lost-before-stuck      KShisen's check against solve; random games
 
 With --shard K/N, only the deals numbered i (0-based, in seed order) with
 i mod N = K - 1 are decided; with --csv too, one row per deal is written,
 with everything `study merge` needs. Run the N shards anywhere (a Slurm job
-array, GNU parallel over ssh) with the same options, then merge their files.";
+array, GNU parallel over ssh) with the same options, then merge their files.
+
+The last example counts what KShisen's own check accepts and rejects
+against the exact verdict, and plays a random game on each solvable deal to
+see how many pairs before it is stuck it is already lost.";
 
 /// The study's options.
 #[derive(Debug, clap::Args)]
@@ -279,6 +285,18 @@ struct StudyArgs {
     /// Decide only shard K of N: the deals numbered i with i mod N = K - 1.
     #[arg(long, value_name = "K/N")]
     shard: Option<study::Shard>,
+    /// Also run a game's own check on every deal and count what it accepts
+    /// and rejects against `solve`'s verdict: `kshisen-greedy` (KShisen's
+    /// isSolvable: the first pair found column by column, removed again
+    /// and again, without gravity) or `has-move` (a move at the start).
+    #[arg(long, value_name = "CHECK")]
+    check: Option<study::Check>,
+    /// Also play one random game on every solvable deal (a uniformly random
+    /// legal pair each step, seeded) and report how many pairs before it
+    /// was stuck it could no longer be won (the first lost step, by
+    /// `solve` within --budget).
+    #[arg(long)]
+    lost_before_stuck: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -433,5 +451,7 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         jobs,
         csv: args.csv,
         shard: args.shard,
+        check: args.check,
+        lost_before_stuck: args.lost_before_stuck,
     })
 }

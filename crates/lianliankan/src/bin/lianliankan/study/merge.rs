@@ -103,6 +103,8 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
         jobs: 1,
         csv,
         shard: None,
+        check: params.check,
+        lost_before_stuck: params.lost_before_stuck,
     };
     summary::write(&study, &Tally::of(&decided), out)
 }

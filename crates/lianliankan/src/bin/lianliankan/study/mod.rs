@@ -21,11 +21,14 @@ use std::time::Instant;
 
 use grid_cli::Failure;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lianliankan::{Board, Solution, SolveConfig, deal, solve_with_progress};
+use lianliankan::{Board, Solution, SolveConfig, deal, playout, solve_with_progress};
 use rayon::prelude::*;
 
-use params::{Decided, Verdict};
-pub use params::{Shard, Study};
+pub use params::{Check, Shard, Study};
+use params::{Decided, Played, Verdict};
+
+/// Mixed into a deal's seed for its random game.
+const PLAYOUT_SEED: u64 = 0x0070_6c61_796f_7574;
 
 /// The seed of deal number `i` of a study seeded `seed`.
 fn deal_seed(seed: u64, i: u64) -> u64 {
@@ -91,10 +94,19 @@ fn decide(study: &Study, i: u64) -> Decided {
         // Out of budget, or stopped at the time limit.
         _ => Verdict::Undecided,
     };
+    let time = start.elapsed();
+    let accepted = study.check.map(|check| check.accepts(&board, &study.rules));
+    // One random game per solvable deal, its seed derived from the deal's.
+    let played = (study.lost_before_stuck && verdict == Verdict::Solvable).then(|| {
+        let seed = deal_seed(study.seed, i) ^ PLAYOUT_SEED;
+        Played::of(&playout(&board, &study.rules, seed, &config))
+    });
     Decided {
         deal: i,
         verdict,
-        time: start.elapsed(),
+        time,
+        accepted,
+        played,
     }
 }
 

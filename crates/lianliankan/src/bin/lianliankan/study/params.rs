@@ -28,6 +28,93 @@ pub struct Study {
     pub csv: bool,
     /// Only this shard's deals.
     pub shard: Option<Shard>,
+    /// A game's check to run on every deal beside `solve`.
+    pub check: Option<Check>,
+    /// A random game on every solvable deal: when it is lost against when
+    /// it is stuck.
+    pub lost_before_stuck: bool,
+}
+
+/// The checks games make instead of solving (`--check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// KShisen's `Board::isSolvable`: `lianliankan::kshisen_greedy`.
+    KshisenGreedy,
+    /// A move exists at the start: `lianliankan::has_move`.
+    HasMove,
+}
+
+impl Check {
+    /// Its name on the command line and in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::KshisenGreedy => "kshisen-greedy",
+            Check::HasMove => "has-move",
+        }
+    }
+
+    /// Whether the check accepts `board` under `rules`.
+    pub fn accepts(self, board: &lianliankan::Board, rules: &Rules) -> bool {
+        match self {
+            Check::KshisenGreedy => lianliankan::kshisen_greedy(board, rules).accepts(),
+            Check::HasMove => lianliankan::has_move(board, rules),
+        }
+    }
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Check {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Check, String> {
+        match s {
+            "kshisen-greedy" => Ok(Check::KshisenGreedy),
+            "has-move" => Ok(Check::HasMove),
+            _ => Err(format!("`{s}` is not a check: kshisen-greedy or has-move")),
+        }
+    }
+}
+
+/// A random game on a solvable deal (`lianliankan::playout`), as a study
+/// keeps it. Steps count removals; step 0 is the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Removals made until the board was cleared or no pair remained.
+    pub steps: u32,
+    /// Whether the board was cleared.
+    pub cleared: bool,
+    /// The last step proved winnable.
+    pub winnable_through: Option<u32>,
+    /// The first step proved lost.
+    pub lost_from: Option<u32>,
+}
+
+impl Played {
+    /// Of a playout.
+    pub fn of(game: &lianliankan::Playout) -> Played {
+        let step = |s: usize| u32::try_from(s).unwrap_or(u32::MAX);
+        Played {
+            steps: step(game.order.len()),
+            cleared: game.cleared,
+            winnable_through: game.winnable_through.map(step),
+            lost_from: game.lost_from.map(step),
+        }
+    }
+
+    /// How many pairs before it was stuck the game was lost: `None` when
+    /// it was cleared or the first lost step is not known exactly.
+    pub fn gap(self) -> Option<u32> {
+        if self.cleared {
+            return None;
+        }
+        let lost = self.lost_from?;
+        (self.winnable_through.map_or(0, |w| w + 1) == lost).then(|| self.steps - lost)
+    }
 }
 
 /// Shard K of N (`K/N` on the command line, 1 ≤ K ≤ N): the deals whose
@@ -123,6 +210,10 @@ pub struct Decided {
     pub verdict: Verdict,
     /// How long it took.
     pub time: Duration,
+    /// Whether the study's check accepted it (`None`: no check asked).
+    pub accepted: Option<bool>,
+    /// The random game on it (`None`: not asked, or not solvable).
+    pub played: Option<Played>,
 }
 
 #[cfg(test)]

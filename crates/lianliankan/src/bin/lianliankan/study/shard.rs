@@ -16,7 +16,7 @@ use grid_core::{InputError, Location, Reader};
 use lianliankan::{Border, Gravity, Groups};
 
 use super::csv::{Field, field, split};
-use super::params::{Decided, Shard, Study, Verdict};
+use super::params::{Check, Decided, Played, Shard, Study, Verdict};
 
 /// The format's version, in the `version` column of every row.
 pub const VERSION: u32 = 1;
@@ -39,8 +39,24 @@ const PARAMS: [&str; 14] = [
     "shards",
 ];
 
+/// The study's columns added with `--check` and `--lost-before-stuck`:
+/// written always, read when present (a file without them asked for
+/// neither).
+const MORE_PARAMS: [&str; 2] = ["check", "lost_before_stuck"];
+
 /// Each deal's columns, after the study's.
 const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
+
+/// Each deal's columns of the check and the random game, after [`DEAL`]
+/// (written always, read when present): `accepts` is `yes`, `no` or empty
+/// (no check); the game's columns are empty when no game was played.
+const MORE_DEAL: [&str; 5] = [
+    "accepts",
+    "steps",
+    "cleared",
+    "winnable_through",
+    "lost_from",
+];
 
 /// Writes `decided` (deals of `study`'s shard) as a shard file.
 ///
@@ -48,16 +64,31 @@ const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
 /// A write error.
 pub fn write(study: &Study, decided: &[Decided], out: &mut dyn Write) -> Result<(), Failure> {
     let shard = study.shard.unwrap_or(Shard { index: 1, count: 1 });
-    writeln!(out, "{},{}", PARAMS.join(","), DEAL.join(","))?;
+    writeln!(
+        out,
+        "{},{},{},{}",
+        PARAMS.join(","),
+        MORE_PARAMS.join(","),
+        DEAL.join(","),
+        MORE_DEAL.join(",")
+    )?;
     let params = Params::of(study, shard.count).values().join(",");
+    let number = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
+    let yes_no = |b: Option<bool>| b.map_or("", |b| if b { "yes" } else { "no" });
     for d in decided {
+        let game = d.played;
         writeln!(
             out,
-            "{params},{},{},{},{}",
+            "{params},{},{},{},{},{},{},{},{},{}",
             shard.index,
             d.deal,
             d.verdict.as_str(),
-            d.time.as_nanos()
+            d.time.as_nanos(),
+            yes_no(d.accepted),
+            number(game.map(|g| g.steps)),
+            yes_no(game.map(|g| g.cleared)),
+            number(game.and_then(|g| g.winnable_through)),
+            number(game.and_then(|g| g.lost_from)),
         )?;
     }
     Ok(())
@@ -79,6 +110,8 @@ pub struct Params {
     pub seed: u64,
     pub deals: u64,
     pub shards: u64,
+    pub check: Option<Check>,
+    pub lost_before_stuck: bool,
 }
 
 impl Params {
@@ -97,12 +130,14 @@ impl Params {
             seed: study.seed,
             deals: study.deals,
             shards,
+            check: study.check,
+            lost_before_stuck: study.lost_before_stuck,
         }
     }
 
-    /// The values of [`PARAMS`], as written.
-    fn values(&self) -> [String; PARAMS.len()] {
-        [
+    /// The values of [`PARAMS`] and [`MORE_PARAMS`], as written.
+    fn values(&self) -> Vec<String> {
+        vec![
             VERSION.to_string(),
             self.rows.to_string(),
             self.cols.to_string(),
@@ -118,15 +153,19 @@ impl Params {
             self.seed.to_string(),
             self.deals.to_string(),
             self.shards.to_string(),
+            self.check.map_or(String::new(), |c| c.to_string()),
+            if self.lost_before_stuck { "yes" } else { "no" }.to_owned(),
         ]
     }
 
     /// The first parameter in which `self` and `other` differ.
     pub fn first_difference(&self, other: &Params) -> Option<(&'static str, String, String)> {
         let (mine, theirs) = (self.values(), other.values());
-        (0..PARAMS.len())
-            .find(|&i| mine[i] != theirs[i])
-            .map(|i| (PARAMS[i], mine[i].clone(), theirs[i].clone()))
+        let names = PARAMS.iter().chain(&MORE_PARAMS);
+        names
+            .zip(mine.iter().zip(&theirs))
+            .find(|(_, (a, b))| a != b)
+            .map(|(&name, (a, b))| (name, a.clone(), b.clone()))
     }
 }
 
@@ -182,6 +221,9 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
     for (at, name) in deal_at.iter_mut().zip(DEAL) {
         *at = find(name)?;
     }
+    let optional = |name: &str| header.iter().position(|f| f.text == name);
+    let more_params_at = MORE_PARAMS.map(optional);
+    let more_deal_at = MORE_DEAL.map(optional);
     let mut file = ShardFile::default();
     while let Some(line) = reader.line() {
         // Blank lines, and the header again where files were concatenated.
@@ -233,6 +275,18 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
             seed: number(value(11), line.location.line)?,
             deals: number(value(12), line.location.line)?,
             shards: number(value(13), line.location.line)?,
+            check: match more_params_at[0].map(|i| &row[i]) {
+                Some(f) if !f.text.is_empty() => Some(parsed(
+                    f,
+                    line.location.line,
+                    "a check (kshisen-greedy or has-move)",
+                )?),
+                _ => None,
+            },
+            lost_before_stuck: match more_params_at[1].map(|i| &row[i]) {
+                Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
+                None => false,
+            },
         };
         match &file.params {
             None => file.params = Some((params.clone(), line.location.line)),
@@ -288,12 +342,50 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
             )
         })?;
         let time = Duration::from_nanos(number(&row[deal_at[3]], line.location.line)?);
+        let more = |i: usize| more_deal_at[i].map(|at| &row[at]);
+        let accepted = match more(0) {
+            Some(f) => yes_no(f, line.location.line)?,
+            None => None,
+        };
+        if accepted.is_some() != params.check.is_some() {
+            return Err(InputError::invalid(
+                here(more_deal_at[0].unwrap_or(0)),
+                "the `accepts` column must be yes or no when the study has a check, and empty otherwise",
+            ));
+        }
+        let optional_number = |i: usize| -> Result<Option<u32>, InputError> {
+            match more(i) {
+                Some(f) if !f.text.is_empty() => Ok(Some(number(f, line.location.line)?)),
+                _ => Ok(None),
+            }
+        };
+        let played = match optional_number(1)? {
+            None => None,
+            Some(steps) => Some(Played {
+                steps,
+                cleared: match more(2) {
+                    Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
+                    None => false,
+                },
+                winnable_through: optional_number(3)?,
+                lost_from: optional_number(4)?,
+            }),
+        };
+        let wants_game = params.lost_before_stuck && verdict == Verdict::Solvable;
+        if played.is_some() != wants_game {
+            return Err(InputError::invalid(
+                here(more_deal_at[1].unwrap_or(0)),
+                "the `steps` column must be a number for a solvable deal of a study with --lost-before-stuck, and empty otherwise",
+            ));
+        }
         file.rows.push(Row {
             line: line.location.line,
             decided: Decided {
                 deal,
                 verdict,
                 time,
+                accepted,
+                played,
             },
         });
     }
@@ -311,6 +403,22 @@ fn fields(text: &[u8], location: Location) -> Result<Vec<Field>, InputError> {
             message,
         )
     })
+}
+
+/// A field holding `yes`, `no` or nothing.
+fn yes_no(value: &Field, line: usize) -> Result<Option<bool>, InputError> {
+    match value.text.as_str() {
+        "yes" => Ok(Some(true)),
+        "no" => Ok(Some(false)),
+        "" => Ok(None),
+        other => Err(InputError::invalid(
+            Location {
+                line,
+                column: value.column,
+            },
+            format!("expected yes, no or nothing, found `{other}`"),
+        )),
+    }
 }
 
 /// A field holding a whole number.

@@ -22,6 +22,26 @@ pub struct Tally {
     pub undecided: u64,
     /// Every deal's solve time, sorted.
     pub times: Vec<Duration>,
+    /// The check's verdicts against `solve`'s: `[accepted, rejected]`,
+    /// each `[solvable, unsolvable, undecided]`.
+    pub check: [[u64; 3]; 2],
+    /// The random games: how many were played, cleared, stuck with their
+    /// first lost step known, and stuck with it unknown (a solve ran out).
+    pub games: Games,
+}
+
+/// The random games of a study (`--lost-before-stuck`).
+#[derive(Debug, Default)]
+pub struct Games {
+    /// Games played (one per solvable deal).
+    pub played: u64,
+    /// Games that cleared the board.
+    pub cleared: u64,
+    /// Games stuck whose first lost step is not known exactly.
+    pub undecided: u64,
+    /// For each game stuck with its first lost step known, how many pairs
+    /// before it was stuck it was lost; sorted.
+    pub gaps: Vec<u32>,
 }
 
 impl Tally {
@@ -35,8 +55,26 @@ impl Tally {
                 Verdict::Undecided => tally.undecided += 1,
             }
             tally.times.push(d.time);
+            if let Some(accepted) = d.accepted {
+                let verdict = match d.verdict {
+                    Verdict::Solvable => 0,
+                    Verdict::Unsolvable => 1,
+                    Verdict::Undecided => 2,
+                };
+                tally.check[usize::from(!accepted)][verdict] += 1;
+            }
+            if let Some(game) = d.played {
+                let games = &mut tally.games;
+                games.played += 1;
+                match game.gap() {
+                    _ if game.cleared => games.cleared += 1,
+                    Some(gap) => games.gaps.push(gap),
+                    None => games.undecided += 1,
+                }
+            }
         }
         tally.times.sort();
+        tally.games.gaps.sort();
         tally
     }
 
@@ -45,6 +83,27 @@ impl Tally {
         self.solvable + self.unsolvable + self.undecided
     }
 }
+
+impl Games {
+    /// The gap at quantile `q` (nearest rank), or `NaN` with no gaps.
+    fn gap_at(&self, q: f64) -> f64 {
+        let g = &self.gaps;
+        if g.is_empty() {
+            return f64::NAN;
+        }
+        f64::from(g[((g.len() - 1) as f64 * q).round() as usize])
+    }
+
+    /// The share of the games stuck with a known first lost step that were
+    /// lost at least `pairs` pairs before they were stuck.
+    fn share_at_least(&self, pairs: u32) -> f64 {
+        let many = self.gaps.iter().filter(|&&g| g >= pairs).count();
+        many as f64 / self.gaps.len() as f64
+    }
+}
+
+/// Pairs lost before stuck that count as "long lost" in the summary.
+pub const LONG_GAP: u32 = 10;
 
 /// The 95% Wilson score interval for `successes` out of `n` (`n > 0`).
 pub fn wilson(successes: u64, n: u64) -> (f64, f64) {
@@ -86,13 +145,14 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         lianliankan::Border::Open => "open",
     };
     if study.csv {
+        let (extra_names, extra_values) = extras(study, tally);
         writeln!(
             out,
-            "rows,cols,kinds,copies,border,gravity,turns,groups,budget,seconds,seed,deals,solvable,unsolvable,undecided,fraction,ci_low,ci_high,median_ms,p90_ms,p99_ms,max_ms"
+            "rows,cols,kinds,copies,border,gravity,turns,groups,budget,seconds,seed,deals,solvable,unsolvable,undecided,fraction,ci_low,ci_high,median_ms,p90_ms,p99_ms,max_ms{extra_names}"
         )?;
         writeln!(
             out,
-            "{},{},{},{},{border},{},{},{},{},{},{},{},{},{},{},{fraction:.4},{lo:.4},{hi:.4},{:.3},{:.3},{:.3},{:.3}",
+            "{},{},{},{},{border},{},{},{},{},{},{},{},{},{},{},{fraction:.4},{lo:.4},{hi:.4},{:.3},{:.3},{:.3},{:.3}{extra_values}",
             d.rows,
             d.cols,
             d.kinds,
@@ -170,6 +230,103 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         at(0.9),
         at(0.99),
         at(1.0)
+    )?;
+    write_check(study, tally, out)?;
+    write_games(study, tally, out)
+}
+
+/// The CSV columns of the check and of the random games, those the study
+/// asked for: (`,name,...`, `,value,...`).
+fn extras(study: &Study, tally: &Tally) -> (String, String) {
+    let (mut names, mut values) = (String::new(), String::new());
+    if let Some(check) = study.check {
+        names.push_str(",check");
+        values.push_str(&format!(",{check}"));
+        for (i, verdict) in ["accepts", "rejects"].iter().enumerate() {
+            let counts = tally.check[i];
+            names.push_str(&format!(
+                ",{verdict},{verdict}_solvable,{verdict}_unsolvable,{verdict}_undecided"
+            ));
+            values.push_str(&format!(
+                ",{},{},{},{}",
+                counts.iter().sum::<u64>(),
+                counts[0],
+                counts[1],
+                counts[2]
+            ));
+        }
+    }
+    if study.lost_before_stuck {
+        let g = &tally.games;
+        names.push_str(&format!(
+            ",games,games_cleared,games_stuck,games_undecided,gap_q1,gap_median,gap_q3,gap_max,lost_{LONG_GAP}_before_stuck"
+        ));
+        values.push_str(&format!(
+            ",{},{},{},{},{},{},{},{},{:.4}",
+            g.played,
+            g.cleared,
+            g.gaps.len(),
+            g.undecided,
+            g.gap_at(0.25),
+            g.gap_at(0.5),
+            g.gap_at(0.75),
+            g.gap_at(1.0),
+            g.share_at_least(LONG_GAP)
+        ));
+    }
+    (names, values)
+}
+
+/// The table's lines of the check: what it accepts and rejects, against
+/// what `solve` says.
+fn write_check(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Failure> {
+    let Some(check) = study.check else {
+        return Ok(());
+    };
+    let how = match check {
+        super::Check::KshisenGreedy => {
+            "KShisen's isSolvable: greedy, first pair column by column, no gravity"
+        }
+        super::Check::HasMove => "a move exists at the start",
+    };
+    writeln!(out, "check {check} ({how}):")?;
+    for (i, verdict) in ["accepts", "rejects"].iter().enumerate() {
+        let [solvable, unsolvable, undecided] = tally.check[i];
+        writeln!(
+            out,
+            "  {verdict} {:>8}: solvable {solvable}, unsolvable {unsolvable}, undecided {undecided}",
+            solvable + unsolvable + undecided
+        )?;
+    }
+    Ok(())
+}
+
+/// The table's lines of the random games: how long before they were stuck
+/// they were lost.
+fn write_games(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Failure> {
+    if !study.lost_before_stuck {
+        return Ok(());
+    }
+    let g = &tally.games;
+    writeln!(
+        out,
+        "random games (one per solvable deal, a uniformly random pair each step): {} played, {} cleared, {} stuck with the step they were lost known, {} not known (budget)",
+        g.played,
+        g.cleared,
+        g.gaps.len(),
+        g.undecided
+    )?;
+    if g.gaps.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "  pairs between lost and stuck: quartiles {} / {} / {}, max {}; lost at least {LONG_GAP} pairs before stuck: {:.3}",
+        g.gap_at(0.25),
+        g.gap_at(0.5),
+        g.gap_at(0.75),
+        g.gap_at(1.0),
+        g.share_at_least(LONG_GAP)
     )?;
     Ok(())
 }
