@@ -24,8 +24,16 @@ const game = {
   // position now.
   watch: "off",
   verdicts: new Map(), // a board's JSON -> true (can be cleared) or false
-  started: 0,
-  stopped: null,
+  // The clock (§7.1): it starts at the first pick, stops while the board
+  // is cleared or stuck or the page is hidden; `clockMs` is the time of the
+  // runs ended, `runningSince` when the current run began (null: stopped).
+  clockMs: 0,
+  runningSince: null,
+  picked: false, // a tile was picked since the deal
+  // Hint, undo or auto-solve used: the game shows its time but enters no
+  // high score (as KShisen does).
+  assisted: false,
+  saved: false, // this game's score was stored
 };
 window.lianliankan = game;
 
@@ -237,15 +245,9 @@ function setPosition(p) {
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
   $("dead").hidden = !p.dead;
-  const won = $("won");
-  if (p.cleared) {
-    if (game.stopped === null) game.stopped = Date.now();
-    won.textContent = "Cleared in " + clock(game.stopped - game.started) + "!";
-    won.hidden = false;
-  } else {
-    game.stopped = null;
-    won.hidden = true;
-  }
+  clockRun(game.picked && !p.cleared && !p.dead && !document.hidden);
+  if (p.cleared) showFinish();
+  else $("won").hidden = true;
   tick();
   updateButtons();
   watchPosition();
@@ -358,10 +360,105 @@ function clock(ms) {
   return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
 }
 
+/** The time on the clock, in milliseconds. */
+function elapsed() {
+  return game.clockMs + (game.runningSince === null ? 0 : Date.now() - game.runningSince);
+}
+
+/** Runs or stops the clock. */
+function clockRun(run) {
+  if (run && game.runningSince === null) game.runningSince = Date.now();
+  if (!run && game.runningSince !== null) {
+    game.clockMs += Date.now() - game.runningSince;
+    game.runningSince = null;
+  }
+}
+
 function tick() {
   if (game.spec === null) return;
-  const end = game.stopped === null ? Date.now() : game.stopped;
-  $("timer").textContent = clock(end - game.started);
+  $("timer").textContent = clock(elapsed());
+}
+
+// ---- the end of a game: time, score, high scores ----
+
+/** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
+function kshisenScore(cells, ms, gravity) {
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  const base = Math.floor((cells / seconds) / 0.14 * 100 * Math.sqrt(cells / 14 * 6));
+  return gravity === "none" ? base : 2 * base;
+}
+
+/** The query that names this game's table of high scores. */
+function tableQuery() {
+  const s = game.spec, r = game.rules;
+  return new URLSearchParams({
+    rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
+    gravity: r.gravity, groups: r.groups || "",
+  }).toString();
+}
+
+/** Fills the table of the best scores for this game's settings; `mine` is
+ * the id just stored (its line is marked). */
+async function showBest(mine) {
+  const list = $("best");
+  const res = await api("scores?" + tableQuery());
+  list.replaceChildren();
+  if (!res.ok) {
+    $("best-note").textContent = res.data.error;
+    return;
+  }
+  $("best-note").textContent = res.data.scores.length === 0 ? "No scores yet for these settings." : "";
+  res.data.scores.forEach((e, i) => {
+    const li = document.createElement("li");
+    li.textContent = e.name + " — " + e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")";
+    if (mine !== undefined && i + 1 === mine) li.className = "mine";
+    list.appendChild(li);
+  });
+}
+
+/** The finish screen of a cleared board: time, score, and whether it can
+ * enter the high scores. */
+function showFinish() {
+  const ms = elapsed();
+  const cells = game.spec.rows * game.spec.cols;
+  const score = kshisenScore(cells, ms, game.rules.gravity);
+  const eligible = game.spec.solvable && !game.assisted;
+  $("won-line").textContent = "Cleared in " + clock(ms) + "!" +
+    (eligible ? " Score " + score + "." : "");
+  let note = "";
+  if (game.assisted) note = "Assisted (hint, undo or auto-solve): the time counts, the score does not enter the high scores.";
+  else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
+  $("score-note").textContent = note;
+  $("score-form").hidden = !eligible || game.saved;
+  $("score-name").value = localStorage.getItem("lianliankan-name") || "";
+  const won = $("won");
+  if (won.hidden) {
+    won.hidden = false;
+    showBest();
+  }
+}
+
+/** Sends the game to the server, which replays it and stores the score. */
+async function saveScore() {
+  const name = $("score-name").value.trim();
+  if (name === "") return;
+  localStorage.setItem("lianliankan-name", name);
+  $("score-save").disabled = true;
+  const steps = game.history.map((step) =>
+    step.type === "remove" ? { a: step.a, b: step.b } : { shuffle: step.seed });
+  const res = await api("scores", {
+    name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
+    rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
+  });
+  $("score-save").disabled = false;
+  if (!res.ok) {
+    $("score-note").textContent = "Not saved: " + res.data.error;
+    return;
+  }
+  game.saved = true;
+  $("score-form").hidden = true;
+  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
+  await showBest(res.data.rank);
 }
 
 // ---- actions ----
@@ -376,6 +473,10 @@ async function pick(r, c) {
   if (game.busy || game.solving) return;
   if (!game.board[r] || !game.board[r][c]) return;
   clearHint();
+  if (!game.picked) {
+    game.picked = true;
+    clockRun(!document.hidden);
+  }
   if (!game.selected) {
     game.selected = [r, c];
     tileAt([r, c]).classList.add("selected");
@@ -428,6 +529,7 @@ async function tryRemove(a, b) {
 
 async function hint() {
   if (game.busy || game.solving || game.spec === null) return;
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -450,14 +552,15 @@ async function shuffle() {
   clearHint();
   deselect();
   setBusy(true);
-  const res = await api("shuffle", { board: game.board, rules: game.rules, seed: randomSeed() });
+  const seed = randomSeed();
+  const res = await api("shuffle", { board: game.board, rules: game.rules, seed });
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);
     return;
   }
   const step = {
-    type: "shuffle", before: game.board, after: res.data.board,
+    type: "shuffle", seed, before: game.board, after: res.data.board,
     positionBefore: game.position, position: positionOf(res.data),
   };
   game.history.push(step);
@@ -470,6 +573,7 @@ async function shuffle() {
 
 async function undo() {
   if (game.busy || game.solving || game.history.length === 0) return;
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -509,6 +613,7 @@ async function autoSolve() {
     return;
   }
   if (game.busy || game.spec === null) return;
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -619,8 +724,12 @@ async function deal(spec) {
   game.history = [];
   game.undone = [];
   game.cursor = [0, 0];
-  game.started = Date.now();
-  game.stopped = null;
+  game.clockMs = 0;
+  game.runningSince = null;
+  game.picked = false;
+  game.assisted = false;
+  game.saved = false;
+  $("won").hidden = true;
   $("share-box").hidden = true;
   clearPaths();
   layout();
@@ -701,6 +810,15 @@ async function startPlay() {
   $("dead-shuffle").addEventListener("click", shuffle);
   $("dead-undo").addEventListener("click", undo);
   $("lost-undo").addEventListener("click", undoToWinnable);
+  $("score-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    saveScore();
+  });
+  $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: randomSeed() }));
+  $("restart").addEventListener("click", () => deal({ ...game.spec }));
+  document.addEventListener("visibilitychange", () => {
+    clockRun(game.picked && !document.hidden && !game.position.cleared && !game.position.dead);
+  });
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");

@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 10] = [
+const SCENARIOS: [(&str, Scenario); 11] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -104,6 +104,9 @@ const SCENARIOS: [(&str, Scenario); 10] = [
     ("the_judge_viewer_explains_bad_input_and_no", |e| {
         Box::pin(the_judge_viewer_explains_bad_input_and_no(e))
     }),
+    ("a_won_game_enters_the_high_scores", |e| {
+        Box::pin(a_won_game_enters_the_high_scores(e))
+    }),
 ];
 
 async fn run_all(filter: Option<String>) -> Outcome {
@@ -114,7 +117,9 @@ async fn run_all(filter: Option<String>) -> Outcome {
              Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
         ));
     };
-    let site = crate::support::start_server(play::Limits::default(), None).await;
+    let db = crate::scores::scratch("browser").join("play.sqlite3");
+    let scores = play::ScoreDb::open(&db).map_err(|e| format!("browser tests: {e}"))?;
+    let site = crate::support::start_server(play::Limits::default(), Some(scores)).await;
     let port = free_port();
     let mut driver = match Driver::start(&chromedriver, port) {
         Ok(driver) => driver,
@@ -437,7 +442,7 @@ async fn plays_a_whole_deal_by_clicking(env: &Env) -> Outcome {
             }
         }
         check!(shown(&client, "won").await?, "the cleared banner is shown");
-        let won = text(&client, "won").await?;
+        let won = text(&client, "won-line").await?;
         check!(won.starts_with("Cleared in "), "banner: {won}");
         check!(!shown(&client, "dead").await?, "a clear board is not dead");
         screenshot(env, &client, "desktop-cleared").await
@@ -903,6 +908,113 @@ async fn the_judge_viewer_explains_bad_input_and_no(env: &Env) -> Outcome {
                 "Why not: (1,1) is the same cell twice"
             ]),
             "{why}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Plays the position on the page to the end with the solver's order.
+async fn play_to_the_end(env: &Env, client: &Client) -> Outcome {
+    let solved = api(
+        env,
+        "solve",
+        &json!({"board": board(client).await?, "rules": rules(client).await?}),
+    )
+    .await?;
+    check!(solved["result"] == "solved", "solvable: {solved}");
+    for pair in solved["order"].as_array().cloned().unwrap_or_default() {
+        play_pair(client, &pair).await?;
+    }
+    Ok(())
+}
+
+/// A classic game cleared by clicking: the finish screen shows the time
+/// and score, the score is saved (the server replays the game) and listed;
+/// the same deal restarted and cleared with a hint is assisted: its time is
+/// shown, no score can be saved, and the table is unchanged.
+async fn a_won_game_enters_the_high_scores(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=31",
+        );
+        goto(&client, &url).await?;
+        let clock = text(&client, "timer").await?;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        check!(
+            text(&client, "timer").await? == clock,
+            "the clock waits for the first pick"
+        );
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "the finish screen is shown");
+        let line = text(&client, "won-line").await?;
+        check!(
+            line.starts_with("Cleared in ") && line.contains("Score "),
+            "{line}"
+        );
+        check!(
+            shown(&client, "score-form").await?,
+            "a classic game can be saved"
+        );
+        let name = client
+            .find(Locator::Id("score-name"))
+            .await
+            .map_err(cmd("name"))?;
+        name.clear().await.map_err(cmd("clear"))?;
+        name.send_keys("Tester").await.map_err(cmd("type"))?;
+        click(&client, "score-save").await?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !text(&client, "score-note").await?.starts_with("Saved") {
+            check!(
+                Instant::now() < deadline,
+                "not saved: {}",
+                text(&client, "score-note").await?
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let best = js(
+            &client,
+            "return [...document.querySelectorAll('#best li')].map(li => li.textContent);",
+        )
+        .await?;
+        let listed = best.as_array().cloned().unwrap_or_default();
+        check!(
+            listed
+                .iter()
+                .filter(|l| l.as_str().is_some_and(|l| l.starts_with("Tester — ")))
+                .count()
+                == 1,
+            "the saved score is listed once: {best}"
+        );
+        check!(
+            !shown(&client, "score-form").await?,
+            "saved once, the form goes"
+        );
+        screenshot(env, &client, "desktop-high-scores").await?;
+
+        // The same deal again, with a hint: assisted.
+        click(&client, "restart").await?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 24, "restarted");
+        click(&client, "hint").await?;
+        idle(&client).await?;
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "cleared again");
+        check!(
+            !shown(&client, "score-form").await?,
+            "an assisted game cannot be saved"
+        );
+        let note = text(&client, "score-note").await?;
+        check!(note.starts_with("Assisted"), "{note}");
+        let again = js(
+            &client,
+            "return [...document.querySelectorAll('#best li')].length;",
+        )
+        .await?;
+        check!(
+            again == json!(listed.len()),
+            "the table is unchanged: {again}"
         );
         Ok(())
     })
