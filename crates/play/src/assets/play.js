@@ -34,6 +34,8 @@ const game = {
   // high score (as KShisen does).
   assisted: false,
   saved: false, // this game's score was stored
+  paused: false, // Pause: the board hidden, the clock stopped
+  queue: [], // picks made while a step was under way, played after it
 };
 window.lianliankan = game;
 
@@ -52,6 +54,15 @@ function setBusy(busy) {
   game.busy = busy;
   boardEl.dataset.busy = String(busy);
   updateButtons();
+  // Picks made during the step are played now, in order (never dropped).
+  if (!busy && game.queue.length > 0) setTimeout(drainQueue, 0);
+}
+
+/** Plays the queued picks, one after the other. */
+function drainQueue() {
+  if (game.busy || game.queue.length === 0) return;
+  const [r, c] = game.queue.shift();
+  pick(r, c).then(drainQueue);
 }
 
 function updateButtons() {
@@ -65,6 +76,10 @@ function updateButtons() {
   $("dead-undo").disabled = !idle || game.history.length === 0;
   $("lost-undo").disabled = !idle || game.history.length === 0;
   $("dead-shuffle").disabled = !idle;
+  $("pause").disabled = game.spec === null || game.position.cleared;
+  for (const id of ["hint", "shuffle", "undo", "redo", "solve"]) {
+    if (game.paused) $(id).disabled = true;
+  }
 }
 
 // ---- layout and tiles ----
@@ -245,7 +260,7 @@ function setPosition(p) {
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
   $("dead").hidden = !p.dead;
-  clockRun(game.picked && !p.cleared && !p.dead && !document.hidden);
+  clockRun(clockShouldRun());
   if (p.cleared) showFinish();
   else $("won").hidden = true;
   tick();
@@ -365,6 +380,28 @@ function elapsed() {
   return game.clockMs + (game.runningSince === null ? 0 : Date.now() - game.runningSince);
 }
 
+/** Whether the clock runs now (§7.1): after the first pick, unless the
+ * board is cleared or stuck, the game paused, or the page hidden. */
+function clockShouldRun() {
+  return game.picked && !game.paused && !document.hidden &&
+    !game.position.cleared && !game.position.dead;
+}
+
+/** Pause: hides the board and stops the clock; pressed again, resumes. */
+function togglePause() {
+  if (game.spec === null || (game.position.cleared && !game.paused)) return;
+  game.paused = !game.paused;
+  deselect();
+  clearHint();
+  boardEl.classList.toggle("paused", game.paused);
+  $("pause").textContent = game.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(game.paused));
+  clockRun(clockShouldRun());
+  tick();
+  say(game.paused ? "Paused: the clock is stopped." : "");
+  updateButtons();
+}
+
 /** Runs or stops the clock. */
 function clockRun(run) {
   if (run && game.runningSince === null) game.runningSince = Date.now();
@@ -470,12 +507,17 @@ function randomSeed() {
 /** Picks the tile at (r, c): the first of a pair, or the second, which
  * asks the server to remove the pair. */
 async function pick(r, c) {
-  if (game.busy || game.solving) return;
+  if (game.solving || game.paused || game.spec === null) return;
+  if (game.busy) {
+    // A pick during a step's animation waits for it (two at most: a pair).
+    if (game.queue.length < 2) game.queue.push([r, c]);
+    return;
+  }
   if (!game.board[r] || !game.board[r][c]) return;
   clearHint();
   if (!game.picked) {
     game.picked = true;
-    clockRun(!document.hidden);
+    clockRun(clockShouldRun());
   }
   if (!game.selected) {
     game.selected = [r, c];
@@ -508,7 +550,14 @@ async function tryRemove(a, b) {
         el.classList.add("wrong");
       }
     }
-    say("Not a pair: " + d.message + ".", "bad");
+    if (d.reason === "different-kinds" && !game.solving) {
+      // As KShisen and Onet do: the second tile becomes the selection.
+      game.selected = b;
+      tileAt(b).classList.add("selected");
+      say("Not a pair: " + d.message + "; the new tile is selected.", "bad");
+    } else {
+      say("Not a pair: " + d.message + ".", "bad");
+    }
     setBusy(false);
     return false;
   }
@@ -727,6 +776,11 @@ async function deal(spec) {
   game.clockMs = 0;
   game.runningSince = null;
   game.picked = false;
+  game.queue = [];
+  game.paused = false;
+  boardEl.classList.remove("paused");
+  $("pause").textContent = "Pause";
+  $("pause").setAttribute("aria-pressed", "false");
   game.assisted = false;
   game.saved = false;
   $("won").hidden = true;
@@ -782,6 +836,7 @@ function onKey(e) {
     case "s": case "S": shuffle(); break;
     case "u": case "U": undo(); break;
     case "r": case "R": redo(); break;
+    case "p": case "P": togglePause(); break;
     default: return;
   }
   e.preventDefault();
@@ -816,9 +871,8 @@ async function startPlay() {
   });
   $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: randomSeed() }));
   $("restart").addEventListener("click", () => deal({ ...game.spec }));
-  document.addEventListener("visibilitychange", () => {
-    clockRun(game.picked && !document.hidden && !game.position.cleared && !game.position.dead);
-  });
+  document.addEventListener("visibilitychange", () => clockRun(clockShouldRun()));
+  $("pause").addEventListener("click", togglePause);
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");

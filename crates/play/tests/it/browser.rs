@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 11] = [
+const SCENARIOS: [(&str, Scenario); 12] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -106,6 +106,9 @@ const SCENARIOS: [(&str, Scenario); 11] = [
     }),
     ("a_won_game_enters_the_high_scores", |e| {
         Box::pin(a_won_game_enters_the_high_scores(e))
+    }),
+    ("picks_are_never_lost_and_pause_stops_the_clock", |e| {
+        Box::pin(picks_are_never_lost_and_pause_stops_the_clock(e))
     }),
 ];
 
@@ -302,7 +305,8 @@ async fn idle(client: &Client) -> Outcome {
         let busy = js(
             client,
             "const b = document.getElementById('board'); \
-             return !b || b.dataset.busy !== 'false' || window.lianliankan.solving;",
+             return !b || b.dataset.busy !== 'false' || window.lianliankan.solving || \
+                 window.lianliankan.queue.length > 0;",
         )
         .await?;
         if busy == json!(false) {
@@ -1015,6 +1019,109 @@ async fn a_won_game_enters_the_high_scores(env: &Env) -> Outcome {
         check!(
             again == json!(listed.len()),
             "the table is unchanged: {again}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Two pairs clicked in a row, the second during the first one's animation:
+/// both go. A second pick of another kind becomes the selection. Pause
+/// hides the board, stops the clock and ignores picks; Resume runs it on.
+async fn picks_are_never_lost_and_pause_stops_the_clock(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=6&cols=8&kinds=12&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        check!(order.len() == 24, "{solved}");
+        // Without gravity the second pair stays removable after the first.
+        // The four clicks in one script: the second pair's come while the
+        // first pair's request and animation are under way, every time.
+        let cells: Vec<Value> = order[..2]
+            .iter()
+            .flat_map(|p| [p["a"].clone(), p["b"].clone()])
+            .collect();
+        let script = format!(
+            "for (const [r, c] of {}) document.querySelector(`button.tile[data-cell=\"${{r}},${{c}}\"]`).click(); \
+             return [window.lianliankan.busy, window.lianliankan.queue.length];",
+            json!(cells)
+        );
+        let queued = js(&client, &script).await?;
+        check!(queued == json!([true, 2]), "the second pair waits for the first: {queued}");
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 44, "both pairs went");
+        page_matches_board(&client).await?;
+
+        // Two tiles of different kinds: the second is selected.
+        let kinds = board(&client).await?;
+        let cells: Vec<(usize, usize, u64)> = kinds
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                    .map(move |(c, k)| (r, c, k.as_u64().unwrap()))
+            })
+            .filter(|&(_, _, k)| k != 0)
+            .collect();
+        let first = cells[0];
+        let other = *cells.iter().find(|&&(_, _, k)| k != first.2).unwrap();
+        click_tile(&client, &json!([first.0, first.1])).await?;
+        click_tile(&client, &json!([other.0, other.1])).await?;
+        idle(&client).await?;
+        let selected = js(
+            &client,
+            "return [...document.querySelectorAll('.tile.selected')].map(t => t.dataset.cell);",
+        )
+        .await?;
+        check!(
+            selected == json!([format!("{},{}", other.0, other.1)]),
+            "the new tile is selected: {selected}"
+        );
+        check!(tiles_left(&client).await? == 44, "nothing went");
+
+        // Pause.
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        click(&client, "pause").await?;
+        let at_pause = text(&client, "timer").await?;
+        check!(
+            at_pause != "0:00",
+            "the clock ran after the first pick: {at_pause}"
+        );
+        tokio::time::sleep(Duration::from_millis(2100)).await;
+        check!(
+            text(&client, "timer").await? == at_pause,
+            "the clock is stopped while paused"
+        );
+        let hidden = js(
+            &client,
+            "return getComputedStyle(document.querySelector('.tile')).visibility;",
+        )
+        .await?;
+        check!(hidden == json!("hidden"), "the board is hidden: {hidden}");
+        check!(
+            js(&client, "return document.getElementById('hint').disabled;").await? == json!(true),
+            "no hint while paused"
+        );
+        screenshot(env, &client, "desktop-paused").await?;
+        click(&client, "pause").await?;
+        tokio::time::sleep(Duration::from_millis(2100)).await;
+        check!(
+            text(&client, "timer").await? != at_pause,
+            "the clock runs again after Resume"
         );
         Ok(())
     })
