@@ -266,6 +266,70 @@ function setPosition(p) {
   tick();
   updateButtons();
   watchPosition();
+  saveGame();
+}
+
+// ---- the game in progress, kept across a reload ----
+
+const SAVED = "lianliankan-game";
+
+/** Keeps the game in progress in localStorage, so that a reload resumes it
+ * (its history too, so undo still works). */
+function saveGame() {
+  if (game.spec === null) return;
+  const saved = {
+    version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
+    history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
+    assisted: game.assisted, saved: game.saved,
+  };
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(saved));
+  } catch (e) {
+    // Full or refused: the game goes on, only a reload will not resume it.
+  }
+}
+
+/** The same deal: size, kinds, rules, kind of deal and seed. */
+function sameDeal(a, b) {
+  const r = (x) => [x.turns, x.border, x.gravity, x.groups || ""].join("|");
+  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
+    a.solvable === b.solvable && r(a.rules) === r(b.rules);
+}
+
+/** The address of the game in progress: its share link, marked so that a
+ * reload resumes the game (the share link itself deals it afresh). */
+function resumeUrl() {
+  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
+}
+
+/** Resumes the saved game when the page was reloaded on it (the address
+ * is its `resumeUrl`) or opened with no deal named; whether it did. */
+function resumeGame(spec) {
+  const reload = new URLSearchParams(location.search).get("resume") === "1";
+  if (spec !== null && !reload) return false;
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVED) || "null");
+  } catch (e) {
+    saved = null;
+  }
+  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return false;
+  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
+  Object.assign(game, {
+    spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
+    undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
+    picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
+    queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
+  });
+  fillForm(game.spec);
+  clearPaths();
+  layout();
+  renderAll();
+  setPosition(saved.position);
+  history.replaceState(null, "", resumeUrl());
+  say("Resumed the game in progress (" + game.position.tiles + " tiles left).", "good");
+  setBusy(false);
+  return true;
 }
 
 // ---- the watch: is the position still winnable? ----
@@ -789,7 +853,7 @@ async function deal(spec) {
   layout();
   renderAll();
   setPosition(positionOf(d));
-  history.replaceState(null, "", shareUrl(game.spec) + (location.hash || ""));
+  history.replaceState(null, "", resumeUrl());
   say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
     (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") + ".", "good");
   setBusy(false);
@@ -871,7 +935,12 @@ async function startPlay() {
   });
   $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: randomSeed() }));
   $("restart").addEventListener("click", () => deal({ ...game.spec }));
-  document.addEventListener("visibilitychange", () => clockRun(clockShouldRun()));
+  document.addEventListener("visibilitychange", () => {
+    clockRun(clockShouldRun());
+    saveGame();
+  });
+  // The clock as it stands when the page goes (a reload resumes from it).
+  window.addEventListener("pagehide", saveGame);
   $("pause").addEventListener("click", togglePause);
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
@@ -905,6 +974,7 @@ async function startPlay() {
     }
     spec = readForm();
   }
+  if (resumeGame(specFromUrl())) return;
   fillForm(spec);
   await deal(spec);
 }

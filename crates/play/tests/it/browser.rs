@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 12] = [
+const SCENARIOS: [(&str, Scenario); 13] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -109,6 +109,9 @@ const SCENARIOS: [(&str, Scenario); 12] = [
     }),
     ("picks_are_never_lost_and_pause_stops_the_clock", |e| {
         Box::pin(picks_are_never_lost_and_pause_stops_the_clock(e))
+    }),
+    ("a_reload_resumes_the_game", |e| {
+        Box::pin(a_reload_resumes_the_game(e))
     }),
 ];
 
@@ -1122,6 +1125,69 @@ async fn picks_are_never_lost_and_pause_stops_the_clock(env: &Env) -> Outcome {
         check!(
             text(&client, "timer").await? != at_pause,
             "the clock runs again after Resume"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// A reload resumes the game in progress: the same board, its history (undo
+/// works), the clock where it was; the bare page resumes it too, and the
+/// share link deals the board afresh.
+async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=44",
+        );
+        goto(&client, &url).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        for pair in &order[..3] {
+            play_pair(&client, pair).await?;
+        }
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        let before = board(&client).await?;
+        let clock = text(&client, "timer").await?;
+        check!(clock != "0:00", "the clock runs: {clock}");
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(
+            board(&client).await? == before,
+            "the same board after the reload"
+        );
+        check!(tiles_left(&client).await? == 18, "18 tiles left");
+        page_matches_board(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Resumed"), "{message}");
+        check!(
+            text(&client, "timer").await? >= clock,
+            "the clock goes on from {clock}"
+        );
+        click(&client, "undo").await?;
+        check!(
+            tiles_left(&client).await? == 20,
+            "undo works after the reload"
+        );
+
+        // The page without a deal named resumes it too.
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        idle(&client).await?;
+        check!(
+            tiles_left(&client).await? == 20,
+            "the bare page resumes the game"
+        );
+        // The share link deals afresh.
+        goto(&client, &url).await?;
+        idle(&client).await?;
+        check!(
+            tiles_left(&client).await? == 24,
+            "a share link deals the board anew"
         );
         Ok(())
     })
