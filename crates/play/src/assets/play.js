@@ -823,9 +823,9 @@ async function deal(spec) {
   say("Dealing…");
   const res = await api("deal", spec);
   if (!res.ok) {
-    say(res.data.error, "bad");
+    say(capital(res.data.error) + ".", "bad");
     setBusy(false);
-    return;
+    return res.data.error;
   }
   const d = res.data;
   game.spec = { ...spec, rules: d.rules, seed: d.seed };
@@ -859,10 +859,47 @@ async function deal(spec) {
   setBusy(false);
 }
 
-/** The deal a link asks for, if it names a seed. */
+/** Each gravity mode in words, with arrows for where the tiles go. */
+const GRAVITY_WORDS = {
+  none: "none: tiles stay",
+  down: "↓ down",
+  up: "↑ up",
+  left: "← left",
+  right: "→ right",
+  "apart-vertical": "↑↓ apart: top half up, bottom half down",
+  "together-vertical": "↓↑ together: to the middle row",
+  "apart-horizontal": "←→ apart: left half left, right half right",
+  "together-horizontal": "→← together: to the middle column",
+  "top-left-bottom-right": "⇇⇉ top rows left, bottom rows right",
+  "left-down-right-up": "⇊⇈ left columns down, right columns up",
+  outward: "↖↘ outward: to the corners",
+  inward: "↘↖ inward: to the centre",
+};
+
+/** Why a link's value cannot be used, in a sentence, or null. */
+function badLinkValue(q) {
+  for (const name of ["rows", "cols", "kinds", "turns", "seed"]) {
+    if (q.has(name) && !/^[0-9]{1,16}$/.test(q.get(name))) {
+      const what = { rows: "rows", cols: "columns", kinds: "tile types", turns: "turns", seed: "the seed" }[name];
+      return "This link is damaged: " + what + " should be a whole number, and it says “" + q.get(name) + "”.";
+    }
+  }
+  if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
+    return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
+  }
+  return null;
+}
+
+/** The deal a link asks for, if it names a seed (and its values can be
+ * read: otherwise the player is told, and the default deal is made). */
 function specFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.has("seed")) return null;
+  const bad = badLinkValue(q);
+  if (bad !== null) {
+    game.linkProblem = bad;
+    return null;
+  }
   const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
   return {
     rows: num("rows", 8),
@@ -956,7 +993,8 @@ async function startPlay() {
     select.replaceChildren();
     for (const name of limits.data.gravity) {
       const option = document.createElement("option");
-      option.value = option.textContent = name;
+      option.value = name;
+      option.textContent = GRAVITY_WORDS[name] || name;
       select.appendChild(option);
     }
     $("rows").max = limits.data.rows;
@@ -964,7 +1002,11 @@ async function startPlay() {
     $("kinds").max = limits.data.kinds;
     $("turns").max = limits.data.turns;
   }
-  let spec = specFromUrl();
+  // The deal the link names (null: none, or a damaged link); a reload or
+  // the bare page resumes the game in progress instead.
+  const linked = specFromUrl();
+  if (!game.linkProblem && resumeGame(linked)) return;
+  let spec = linked;
   if (spec === null) {
     if (window.innerWidth < 600) {
       $("rows").value = 10;
@@ -974,9 +1016,22 @@ async function startPlay() {
     }
     spec = readForm();
   }
-  if (resumeGame(specFromUrl())) return;
   fillForm(spec);
-  await deal(spec);
+  const refused = await deal(spec);
+  if (refused !== undefined && specFromUrl() !== null) {
+    // A link whose values the server refuses (too many rows, an unknown
+    // gravity mode, ...): say so in a sentence, and deal the default.
+    game.linkProblem = "This link asks for a deal that cannot be made: " + refused + ".";
+    history.replaceState(null, "", location.pathname + (location.hash || ""));
+    $("deal-form").reset();
+    const fallback = readForm();
+    fillForm(fallback);
+    await deal(fallback);
+  }
+  if (game.linkProblem) {
+    say(game.linkProblem + " Here is a new deal instead.", "bad");
+    game.linkProblem = null;
+  }
 }
 
 document.addEventListener("DOMContentLoaded", startPlay);

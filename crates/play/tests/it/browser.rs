@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 13] = [
+const SCENARIOS: [(&str, Scenario); 14] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -112,6 +112,9 @@ const SCENARIOS: [(&str, Scenario); 13] = [
     }),
     ("a_reload_resumes_the_game", |e| {
         Box::pin(a_reload_resumes_the_game(e))
+    }),
+    ("words_for_players_and_bad_links", |e| {
+        Box::pin(words_for_players_and_bad_links(e))
     }),
 ];
 
@@ -1189,6 +1192,51 @@ async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
             tiles_left(&client).await? == 24,
             "a share link deals the board anew"
         );
+        Ok(())
+    })
+    .await
+}
+
+/// The page speaks to players: tile types, pairs available, gravity modes
+/// with arrows; a damaged link or one the server refuses gets a sentence
+/// and a playable deal, not a parser's message.
+async fn words_for_players_and_bad_links(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        idle(&client).await?;
+        let words = js(
+            &client,
+            "return [document.querySelector('label:has(#kinds)').textContent.trim(), \
+                     document.getElementById('status').textContent.replace(/\\s+/g, ' ').trim(), \
+                     document.querySelector('#gravity option[value=down]').textContent, \
+                     document.querySelector('#gravity option[value=outward]').textContent];",
+        )
+        .await?;
+        check!(words[0] == "Tile types", "{words}");
+        check!(words[1].as_str().is_some_and(|s| s.contains("Pairs available")), "{words}");
+        check!(words[2] == "↓ down", "{words}");
+        check!(words[3].as_str().is_some_and(|s| s.starts_with("↖↘ outward")), "{words}");
+
+        goto(&client, &deal_url(env, "rows=abc&cols=6&kinds=6&seed=1")).await?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(
+            message == "This link is damaged: rows should be a whole number, and it says “abc”. Here is a new deal instead.",
+            "{message}"
+        );
+        check!(tiles_left(&client).await? > 0, "a deal to play all the same");
+
+        goto(&client, &deal_url(env, "rows=4&cols=6&kinds=6&gravity=sideways&seed=1")).await?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(
+            message.starts_with("This link asks for a deal that cannot be made: ")
+                && message.contains("sideways")
+                && message.ends_with("Here is a new deal instead."),
+            "{message}"
+        );
+        check!(!message.contains("line 1 column"), "no parser's text: {message}");
+        check!(tiles_left(&client).await? > 0, "a deal to play all the same");
         Ok(())
     })
     .await
