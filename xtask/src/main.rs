@@ -1,9 +1,12 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask bench`
 //! measures the solvers; `cargo xtask study` measures how many random
 //! deals can be cleared; `cargo xtask links` checks the Markdown links;
-//! `cargo xtask wheel` builds the Python package.
+//! `cargo xtask wheel` builds the Python package; `cargo xtask c-header`
+//! and `cargo xtask c-example` write the C library's header and build its
+//! example.
 
 mod bench;
+mod c;
 mod links;
 #[cfg(test)]
 mod module_cycles;
@@ -51,6 +54,14 @@ tasks:
                  a wheel in target/wheels/, built by maturin (pinned, pip-
                  installed into target/python/build-venv on first use);
                  needs python3 with venv
+  c-header       the C library's header, crates/lianliankan-c/include/
+                 lianliankan.h, written by cbindgen from the crate (a test
+                 fails when the checked-in header is stale)
+  c-example      examples/c/solve.c built with gcc against the C library
+                 (release static library) into target/c-example/solve
+  c-example --asan
+                 the same with AddressSanitizer, against the debug build,
+                 into target/c-example/solve-asan
   links [DIR]    every relative link in the Markdown files resolves (also a
                  test, so `cargo test` checks it); DIR: another checkout
   bench          the solvers' speed on seeded worst-case inputs against
@@ -75,6 +86,8 @@ fn main() -> ExitCode {
         Some("system-packages" | "browser") => system_packages::ensure(),
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
+        Some("c-header") => c::header(&args[1..]),
+        Some("c-example") => c::example(&args[1..]),
         Some("links") => links::run(&args[1..]),
         Some("study") => study::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.

@@ -188,10 +188,11 @@ fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
 const PACKAGE_TARGET: &str = "target/package-check";
 
 /// The workspace's publishable crates, as `cargo package` packages them.
-const PUBLISHED: [&str; 7] = [
+const PUBLISHED: [&str; 8] = [
     "grid-core",
     "grid-cli",
     "lianliankan",
+    "lianliankan-c",
     "lianliankan-py",
     "play",
     "segments",

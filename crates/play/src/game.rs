@@ -90,6 +90,48 @@ impl Position {
     }
 }
 
+/// Checks the size and kinds of a deal against the limits: an even number
+/// of cells, 1 to min(limit, pairs) kinds.
+///
+/// # Errors
+/// A 400 saying what is wrong.
+pub fn check_deal(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    limits: &crate::limits::Limits,
+) -> Result<(), ApiError> {
+    check_size(rows, cols, limits)?;
+    check_even(rows, cols)?;
+    let pairs = u32::try_from(rows * cols / 2).unwrap_or(u32::MAX);
+    let most = limits.kinds.min(pairs);
+    if kinds == 0 || kinds > most {
+        return Err(ApiError::bad_request(format!(
+            "kinds must be 1 to {most} on a {rows} × {cols} board (at most {} in all), got {kinds}",
+            limits.kinds
+        )));
+    }
+    Ok(())
+}
+
+/// The clearable deal `POST /api/deal` makes for these numbers and rules
+/// (what a score's replay starts from).
+///
+/// # Errors
+/// The engine's, when no such deal can be made.
+pub fn solvable_deal(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    seed: u64,
+    rules: &Rules,
+) -> Result<Board, lianliankan::GenerateError> {
+    let spec = GenerateSpec::new(rows, cols, kinds)
+        .with_seed(seed)
+        .with_rules(rules.clone());
+    generate(&spec).map(|made| made.board)
+}
+
 /// Deals a board: by `generate` (clearable) or `deal` (random; groups of
 /// four tiles of a kind, or of two when the cells are not a multiple of
 /// four).
@@ -99,16 +141,7 @@ pub async fn deal_board(
 ) -> Result<Json<DealResponse>, ApiError> {
     let limits = &state.limits;
     let rules = request.rules.to_rules(limits)?;
-    check_size(request.rows, request.cols, limits)?;
-    check_even(request.rows, request.cols)?;
-    let pairs = (request.rows * request.cols / 2) as u32;
-    let most = limits.kinds.min(pairs);
-    if request.kinds == 0 || request.kinds > most {
-        return Err(ApiError::bad_request(format!(
-            "kinds must be 1 to {most} on a {} × {} board (at most {} in all), got {}",
-            request.rows, request.cols, limits.kinds, request.kinds
-        )));
-    }
+    check_deal(request.rows, request.cols, request.kinds, limits)?;
     let seed = check_seed(request.seed)?;
     let (rows, cols, kinds, solvable) =
         (request.rows, request.cols, request.kinds, request.solvable);
@@ -117,10 +150,7 @@ pub async fn deal_board(
         .heavy
         .run(move || {
             if solvable {
-                let spec = GenerateSpec::new(rows, cols, kinds)
-                    .with_seed(seed)
-                    .with_rules(dealt_rules.clone());
-                generate(&spec).map(|made| made.board)
+                solvable_deal(rows, cols, kinds, seed, &dealt_rules)
             } else {
                 let copies = if (rows * cols) % 4 == 0 { 4 } else { 2 };
                 deal(

@@ -75,12 +75,14 @@ pub struct JudgeResponse {
     error: Option<InputErrorJson>,
     /// More answers than the viewer returns: the rest are in `output` only.
     truncated: bool,
-    /// lianliankan and segments: each board with its answers.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    boards: Vec<BoardAnswers>,
-    /// solitaire: each case with its answer.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    cases: Vec<CaseAnswer>,
+    /// lianliankan and segments: each board with its answers (present for
+    /// them even when no board was read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<BoardAnswers>>,
+    /// solitaire: each case with its answer (present for it even when no
+    /// case was read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cases: Option<Vec<CaseAnswer>>,
 }
 
 /// A board of the input and the answers to its queries.
@@ -112,6 +114,34 @@ pub struct QueryAnswer {
     answer: String,
     /// The path's corners (board frame; the ring is -1), when there is one.
     path: Option<Path>,
+    /// Why not, in words, for a lianliankan `NO`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+}
+
+/// Why two cells of a lianliankan board do not connect under `rules`
+/// (given that they do not).
+fn why_not(board: &lianliankan::Board, a: Pos, b: Pos, rules: &lianliankan::Rules) -> String {
+    let cell = |p: Pos| format!("({},{})", p.row + 1, p.col + 1);
+    let (ka, kb) = (board.kind(a).unwrap_or(0), board.kind(b).unwrap_or(0));
+    if a == b {
+        format!("{} is the same cell twice", cell(a))
+    } else if ka == 0 || kb == 0 {
+        format!("{} is empty", cell(if ka == 0 { a } else { b }))
+    } else if !rules.matches(ka, kb) {
+        format!("the tiles are of different kinds ({ka} and {kb})")
+    } else {
+        let turns = rules.max_turns;
+        format!(
+            "no path of empty cells with at most {turns} turn{} joins them{}",
+            if turns == 1 { "" } else { "s" },
+            if rules.border == lianliankan::Border::Open {
+                ", even around the board"
+            } else {
+                " on the board"
+            }
+        )
+    }
 }
 
 /// One solitaire case: the two configurations, the answer, the moves.
@@ -265,11 +295,13 @@ fn lianliankan_view(input: &str, rules: lianliankan::Rules, limits: &Limits) -> 
             match lianliankan::format::read_query(&mut reader, (rows, cols)) {
                 Ok((a, b)) => {
                     let path = connector.connect(&board, a, b, &rules).ok().flatten();
+                    let why = path.is_none().then(|| why_not(&board, a, b, &rules));
                     queries.push(QueryAnswer {
                         a,
                         b,
                         answer: if path.is_some() { "YES" } else { "NO" }.to_owned(),
                         path,
+                        why,
                     });
                     answers += 1;
                 }
@@ -289,8 +321,8 @@ fn lianliankan_view(input: &str, rules: lianliankan::Rules, limits: &Limits) -> 
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,
-        boards,
-        cases: Vec::new(),
+        boards: Some(boards),
+        cases: None,
     }
 }
 
@@ -342,11 +374,17 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
                         pairs.len() + 1,
                         path.as_ref().map(|p| p.segments()),
                     );
+                    let why = path.is_none().then(|| {
+                        "no path of straight segments through empty cells (and the \
+                         margin around the board) joins the two pieces"
+                            .to_owned()
+                    });
                     pairs.push(QueryAnswer {
                         a: pair.a,
                         b: pair.b,
                         answer: line,
                         path,
+                        why,
                     });
                     answers += 1;
                 }
@@ -367,8 +405,8 @@ fn segments_view(input: &str, limits: &Limits) -> JudgeResponse {
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,
-        boards,
-        cases: Vec::new(),
+        boards: Some(boards),
+        cases: None,
     }
 }
 
@@ -424,7 +462,7 @@ fn solitaire_view(input: &str, max_moves: u32, limits: &Limits) -> JudgeResponse
         output,
         error: error.or(stopped.as_ref().map(InputErrorJson::from)),
         truncated,
-        boards: Vec::new(),
-        cases,
+        boards: None,
+        cases: Some(cases),
     }
 }

@@ -16,8 +16,11 @@
 //! | `POST /api/shuffle` | the remaining tiles rearranged so that a pair can go |
 //! | `POST /api/solve` | a removal order that clears the board, or a proof that none does |
 //! | `POST /api/judge` | a judge input answered, with every path or move sequence |
+//! | `POST /api/scores` | a cleared classic game replayed, and its score stored: rank and score |
+//! | `GET /api/scores` | the best ten scores of a size and rules |
 //!
-//! The key design choice: the server keeps no games. A request carries
+//! The key design choice: the server keeps no games (only high scores, in
+//! an SQLite file: [`ScoreDb`]). A request carries
 //! the board and the rules, an answer carries the step; the page keeps the
 //! history (undo and redo are its own), and a deal is its spec and seed, so
 //! a link reproduces it. Engine work runs on the blocking pool; solving,
@@ -31,7 +34,8 @@
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `state` (the shared state and `GET
 //! /api/limits`), `wire` (the shared JSON pieces and their checks), then the
-//! handlers, `game` and `judge_view`; this file only wires the router
+//! handlers, `game`, `judge_view` and `scores` (over `score_db`, which
+//! imports nothing of the crate); this file only wires the router
 //! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 
@@ -41,6 +45,8 @@ mod game;
 mod judge_view;
 mod limits;
 mod problem;
+mod score_db;
+mod scores;
 mod state;
 mod wire;
 mod work;
@@ -57,14 +63,17 @@ use tower_http::timeout::TimeoutLayer;
 
 pub use error::ApiError;
 pub use limits::{Limits, SEED_MAX};
+pub use score_db::{OpenError, Store as ScoreDb};
 
-/// The whole server: the page, the API, the body limit, the time-out.
+/// The whole server: the page, the API, the body limit, the time-out; and
+/// the high scores when given a database (without one, `/api/scores`
+/// answers `503`).
 ///
 /// ```
-/// let app = play::app(play::Limits::default());
+/// let app = play::app(play::Limits::default(), None);
 /// # drop(app);
 /// ```
-pub fn app(limits: Limits) -> Router {
+pub fn app(limits: Limits, scores: Option<ScoreDb>) -> Router {
     // A request as a whole gets the engine's time-out and a little more to
     // read and write; the engine's own time-out answers first.
     let request_timeout = limits.timeout + std::time::Duration::from_secs(5);
@@ -77,10 +86,11 @@ pub fn app(limits: Limits) -> Router {
         .route("/shuffle", post(game::shuffle))
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
+        .route("/scores", post(scores::submit).get(scores::best))
         .fallback(error::not_found);
     assets::routes()
         .nest("/api", api)
-        .with_state(Arc::new(state::AppState::new(limits)))
+        .with_state(Arc::new(state::AppState::new(limits, scores)))
         // Innermost first; `json_errors` is outermost so that the limit's
         // and the time-out's responses get a JSON body too.
         .layer(DefaultBodyLimit::max(body_bytes))

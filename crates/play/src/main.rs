@@ -2,6 +2,7 @@
 //! Ctrl-C.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -13,7 +14,7 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(
     version,
-    after_help = "Example:\n  play                      # then open http://127.0.0.1:8175/\n  play --port 9000 --budget 200000"
+    after_help = "Example:\n  play                      # then open http://127.0.0.1:8175/\n  play --port 9000 --budget 200000\n  play --db scores.sqlite3  # high scores in this file"
 )]
 struct Args {
     /// The address to listen on (127.0.0.1: this machine only).
@@ -32,10 +33,53 @@ struct Args {
     /// number of cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// The high-score database, an SQLite file (made if missing). Default:
+    /// $XDG_DATA_HOME/grid-puzzles/play.sqlite3, else
+    /// ~/.local/share/grid-puzzles/play.sqlite3.
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+}
+
+/// Exit status when the score database cannot be used.
+const EXIT_BAD_DATABASE: u8 = 2;
+
+/// Where the scores live unless `--db` says: the user's data directory.
+fn default_db() -> Result<PathBuf, String> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|dir| !dir.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => match std::env::var_os("HOME").filter(|dir| !dir.is_empty()) {
+            Some(home) => PathBuf::from(home).join(".local/share"),
+            None => {
+                return Err(
+                    "neither XDG_DATA_HOME nor HOME is set: say where the scores go with --db PATH"
+                        .to_owned(),
+                );
+            }
+        },
+    };
+    let dir = base.join("grid-puzzles");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    Ok(dir.join("play.sqlite3"))
+}
+
+/// Opens the score database, or says why not (the file left untouched).
+fn open_db(db: Option<PathBuf>) -> Result<play::ScoreDb, String> {
+    let path = match db {
+        Some(path) => path,
+        None => default_db()?,
+    };
+    play::ScoreDb::open(&path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let scores = match open_db(args.db.clone()) {
+        Ok(scores) => scores,
+        Err(message) => {
+            eprintln!("play: cannot use the score database {message}");
+            return ExitCode::from(EXIT_BAD_DATABASE);
+        }
+    };
     let limits = play::Limits {
         solve_states: args.budget,
         timeout: Duration::from_millis(args.timeout_ms),
@@ -51,7 +95,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let served = runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits));
+    let served = runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits, scores));
     // A search that outlived its request's time-out ends at its budget;
     // do not wait for it to exit.
     runtime.shutdown_timeout(Duration::from_secs(1));
@@ -65,15 +109,22 @@ fn main() -> ExitCode {
 }
 
 /// Serves on `address` until Ctrl-C, then finishes the requests under way.
-async fn serve(address: SocketAddr, limits: play::Limits) -> Result<(), String> {
+async fn serve(
+    address: SocketAddr,
+    limits: play::Limits,
+    scores: play::ScoreDb,
+) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let bound = listener
         .local_addr()
         .map_err(|e| format!("cannot read the bound address: {e}"))?;
-    println!("play: serving on http://{bound}/ (Ctrl-C stops)");
-    axum::serve(listener, play::app(limits))
+    println!(
+        "play: serving on http://{bound}/ (Ctrl-C stops); scores in {}",
+        scores.path().display()
+    );
+    axum::serve(listener, play::app(limits, Some(scores)))
         .with_graceful_shutdown(async {
             // If the handler cannot be installed, serve until killed.
             if tokio::signal::ctrl_c().await.is_err() {

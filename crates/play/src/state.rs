@@ -5,23 +5,28 @@ use axum::extract::State;
 use std::sync::Arc;
 
 use crate::limits::{Limits, LimitsBody};
+use crate::score_db::Store;
 use crate::work::Heavy;
 
-/// What every handler shares: the limits and the heavy-work permits.
+/// What every handler shares: the limits, the heavy-work permits and the
+/// score database.
 #[derive(Debug)]
 pub struct AppState {
     /// What the server accepts and how much work it does for one request.
     pub limits: Limits,
     /// The permits and the time-out of solving, dealing and judge runs.
     pub heavy: Heavy,
+    /// The high scores, if the server keeps them.
+    pub scores: Option<Arc<Store>>,
 }
 
 impl AppState {
-    /// The state of a server with `limits`.
-    pub fn new(limits: Limits) -> AppState {
+    /// The state of a server with `limits` and, if any, a score database.
+    pub fn new(limits: Limits, scores: Option<Store>) -> AppState {
         AppState {
             heavy: Heavy::new(limits.jobs, limits.timeout),
             limits,
+            scores: scores.map(Arc::new),
         }
     }
 }

@@ -111,15 +111,20 @@ pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
             .position(|(c, _)| *c == class)
             .expect("every kind on the board has its class")
     };
-    let max_kind = tiles.iter().map(|&(_, k)| k).max().unwrap_or(0) as usize;
-    let mut done = vec![0u8; max_kind + 1];
+    // KShisen's `done` counts, one per kind on the board (kinds may be any
+    // number up to u32::MAX: the array follows the tiles, not the largest).
+    let mut kinds: Vec<u32> = tiles.iter().map(|&(_, k)| k).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let slot = |kind: u32| kinds.binary_search(&kind).expect("a kind of the board");
+    let mut done = vec![0u8; kinds.len()];
     let mut connector = Connector::new();
     let mut order = Vec::new();
     'scan: loop {
         done.fill(0);
         for &(first, _) in &tiles {
             let kind = board.kind(first).expect("on the board");
-            if kind == 0 || done[kind as usize] == 4 {
+            if kind == 0 || done[slot(kind)] == 4 {
                 continue;
             }
             for &partner in &classes[class_of(kind)].1 {
@@ -136,7 +141,7 @@ pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
                     continue 'scan;
                 }
             }
-            done[kind as usize] += 1;
+            done[slot(kind)] += 1;
         }
         break;
     }

@@ -103,6 +103,21 @@ fn greedy_skips_a_kind_after_four_failures() {
 
 /// Column by column, not row by row: the first pair is the one whose first
 /// tile comes first in column order.
+/// Kinds are any number up to the largest the board takes (the check's
+/// per-kind counts are kept for the kinds on the board only).
+#[test]
+fn greedy_takes_the_largest_kinds() {
+    let big = u32::MAX - 1;
+    let board = Board::from_rows(&[[big, 1, 1, big]]).unwrap();
+    let rules = Rules {
+        border: Border::Open,
+        ..Rules::default()
+    };
+    let run = kshisen_greedy(&board, &rules);
+    assert!(run.accepts());
+    assert_eq!(run.order.len(), 2);
+}
+
 #[test]
 fn greedy_scans_columns_first() {
     // Row order would take the 2s of row 0 first; column order meets the

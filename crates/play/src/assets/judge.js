@@ -12,10 +12,37 @@ const SAMPLES = {
 
 const J = (id) => document.getElementById(id);
 
+/** Shows the options of the chosen problem. The others are disabled too,
+ * so that a value left invalid in a hidden field never blocks Answer. */
 function judgeOptionsShown() {
   const problem = J("problem").value;
-  J("llk-options").hidden = problem !== "lianliankan";
-  J("sol-options").hidden = problem !== "solitaire";
+  for (const [id, shown] of [["llk-options", problem === "lianliankan"], ["sol-options", problem === "solitaire"]]) {
+    J(id).hidden = !shown;
+    for (const field of J(id).querySelectorAll("input, select")) field.disabled = !shown;
+  }
+}
+
+/** Marks the input's faulty place: the line with a caret under the column
+ * beside the message, and the line selected in the input box. */
+function showInputError(error) {
+  const box = J("judge-error");
+  if (!error) {
+    box.hidden = true;
+    box.textContent = "";
+    return;
+  }
+  const input = J("judge-input").value;
+  const lines = input.split("\n");
+  const text = (lines[error.line - 1] || "").replace(/\r$/, "");
+  const label = "line " + error.line + ": ";
+  box.textContent = error.message + "\n" + label + text + "\n" +
+    " ".repeat(label.length + Math.max(0, error.column - 1)) + "^";
+  box.hidden = false;
+  let start = 0;
+  for (let i = 0; i < error.line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  const area = J("judge-input");
+  area.focus({ preventScroll: true });
+  area.setSelectionRange(start, start + text.length);
 }
 
 function judgeSay(text, bad) {
@@ -37,14 +64,19 @@ async function runJudge() {
     body.max_moves = Number(J("judge-moves").value);
   }
   judgeSay("Answering…");
+  showInputError(null);
   J("judge-run").disabled = true;
   const res = await api("judge", body);
   J("judge-run").disabled = false;
   if (!res.ok) {
     J("judge-result").hidden = true;
-    return judgeSay(res.data.error, true);
+    return judgeSay(res.data.error || "the server refused the input (status " + res.status + ")", true);
   }
-  showAnswers(res.data);
+  try {
+    showAnswers(res.data);
+  } catch (e) {
+    judgeSay("cannot draw the answer: " + e.message, true);
+  }
 }
 
 function showAnswers(d) {
@@ -54,14 +86,14 @@ function showAnswers(d) {
   list.replaceChildren();
   let count = 0;
   if (d.problem === "solitaire") {
-    d.cases.forEach((c, i) => {
+    (d.cases || []).forEach((c, i) => {
       list.appendChild(solitaireCard(c, i + 1));
       count++;
     });
   } else {
     const border = J("judge-border").value === "open";
-    d.boards.forEach((b, i) => {
-      const items = d.problem === "lianliankan" ? b.queries : b.pairs;
+    (d.boards || []).forEach((b, i) => {
+      const items = (d.problem === "lianliankan" ? b.queries : b.pairs) || [];
       items.forEach((q, j) => {
         list.appendChild(d.problem === "lianliankan"
           ? tilesCard(b.kinds, q, i + 1, j + 1, border)
@@ -73,10 +105,20 @@ function showAnswers(d) {
   let text = count + " answer" + (count === 1 ? "" : "s") + " drawn.";
   if (d.truncated) text += " More are in the judge output only.";
   if (d.error) {
-    judgeSay(text + " Input error: " + d.error.message, true);
+    judgeSay(text + " The input stops making sense at line " + d.error.line +
+      ", column " + d.error.column + " (marked below).", true);
   } else {
     judgeSay(text, false);
   }
+  showInputError(d.error);
+}
+
+/** A card's line saying why the answer is no. */
+function whyLine(why) {
+  const p = document.createElement("p");
+  p.className = "why";
+  p.textContent = "Why not: " + why;
+  return p;
 }
 
 function card(title, no) {
@@ -134,6 +176,7 @@ function tilesCard(kinds, q, boardNo, queryNo, open) {
   frameCell(ctx, q.a[0], q.a[1], size, "#d35400");
   frameCell(ctx, q.b[0], q.b[1], size, "#d35400");
   if (q.path) strokePath(ctx, q.path, size, "#c0392b", Math.max(2, size / 7));
+  if (q.why) div.appendChild(whyLine(q.why));
   div.appendChild(canvas);
   return div;
 }
@@ -163,6 +206,7 @@ function piecesCard(pieces, q, boardNo) {
     }
   }
   if (q.path) strokePath(ctx, q.path, size, "#c0392b", Math.max(2, size / 7));
+  if (q.why) div.appendChild(whyLine(q.why));
   div.appendChild(canvas);
   return div;
 }
@@ -171,6 +215,11 @@ function solitaireCard(c, caseNo) {
   const title = "Case " + caseNo + ": " + c.answer +
     (c.distance === null ? " (more than the limit)" : " in " + c.distance + " move" + (c.distance === 1 ? "" : "s"));
   const div = card(title, c.answer !== "YES");
+  if (c.answer !== "YES") {
+    div.appendChild(whyLine(c.distance === null
+      ? "the goal is not reached within " + J("judge-moves").value + " moves (the judge allows 8)"
+      : "the goal takes " + c.distance + " moves, more than the judge's 8"));
+  }
   const { canvas, ctx, size } = canvasFor(8, 8);
   const moves = c.moves || [];
   div.appendChild(canvas);
@@ -276,14 +325,18 @@ function drawMove(ctx, m, n, size) {
   ctx.lineTo(x2 - head * Math.cos(angle + 0.5), y2 - head * Math.sin(angle + 0.5));
   ctx.closePath();
   ctx.fill();
-  const mx = (x1 + x2) / 2 - Math.sin(angle) * size * 0.22;
-  const my = (y1 + y2) / 2 + Math.cos(angle) * size * 0.22;
+  // The number sits beside the arrow where it leaves its first square: half
+  // a square from a piece's centre, off the line, so that it covers neither
+  // the arrow nor a piece (a jump's middle is the jumped piece).
+  const bx = x1 + Math.cos(angle) * size * 0.5, by = y1 + Math.sin(angle) * size * 0.5;
+  const mx = bx - Math.sin(angle) * size * 0.24;
+  const my = by + Math.cos(angle) * size * 0.24;
   ctx.fillStyle = "#fff";
   ctx.beginPath();
-  ctx.arc(mx, my, size * 0.2, 0, 2 * Math.PI);
+  ctx.arc(mx, my, size * 0.18, 0, 2 * Math.PI);
   ctx.fill();
   ctx.fillStyle = "#c0392b";
-  ctx.font = "bold " + Math.floor(size * 0.3) + "px DejaVu Sans, sans-serif";
+  ctx.font = "bold " + Math.floor(size * 0.28) + "px DejaVu Sans, sans-serif";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(String(n), mx, my);

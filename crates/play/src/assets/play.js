@@ -24,8 +24,18 @@ const game = {
   // position now.
   watch: "off",
   verdicts: new Map(), // a board's JSON -> true (can be cleared) or false
-  started: 0,
-  stopped: null,
+  // The clock (§7.1): it starts at the first pick, stops while the board
+  // is cleared or stuck or the page is hidden; `clockMs` is the time of the
+  // runs ended, `runningSince` when the current run began (null: stopped).
+  clockMs: 0,
+  runningSince: null,
+  picked: false, // a tile was picked since the deal
+  // Hint, undo or auto-solve used: the game shows its time but enters no
+  // high score (as KShisen does).
+  assisted: false,
+  saved: false, // this game's score was stored
+  paused: false, // Pause: the board hidden, the clock stopped
+  queue: [], // picks made while a step was under way, played after it
 };
 window.lianliankan = game;
 
@@ -44,6 +54,15 @@ function setBusy(busy) {
   game.busy = busy;
   boardEl.dataset.busy = String(busy);
   updateButtons();
+  // Picks made during the step are played now, in order (never dropped).
+  if (!busy && game.queue.length > 0) setTimeout(drainQueue, 0);
+}
+
+/** Plays the queued picks, one after the other. */
+function drainQueue() {
+  if (game.busy || game.queue.length === 0) return;
+  const [r, c] = game.queue.shift();
+  pick(r, c).then(drainQueue);
 }
 
 function updateButtons() {
@@ -57,6 +76,10 @@ function updateButtons() {
   $("dead-undo").disabled = !idle || game.history.length === 0;
   $("lost-undo").disabled = !idle || game.history.length === 0;
   $("dead-shuffle").disabled = !idle;
+  $("pause").disabled = game.spec === null || game.position.cleared;
+  for (const id of ["hint", "shuffle", "undo", "redo", "solve"]) {
+    if (game.paused) $(id).disabled = true;
+  }
 }
 
 // ---- layout and tiles ----
@@ -237,18 +260,76 @@ function setPosition(p) {
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
   $("dead").hidden = !p.dead;
-  const won = $("won");
-  if (p.cleared) {
-    if (game.stopped === null) game.stopped = Date.now();
-    won.textContent = "Cleared in " + clock(game.stopped - game.started) + "!";
-    won.hidden = false;
-  } else {
-    game.stopped = null;
-    won.hidden = true;
-  }
+  clockRun(clockShouldRun());
+  if (p.cleared) showFinish();
+  else $("won").hidden = true;
   tick();
   updateButtons();
   watchPosition();
+  saveGame();
+}
+
+// ---- the game in progress, kept across a reload ----
+
+const SAVED = "lianliankan-game";
+
+/** Keeps the game in progress in localStorage, so that a reload resumes it
+ * (its history too, so undo still works). */
+function saveGame() {
+  if (game.spec === null) return;
+  const saved = {
+    version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
+    history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
+    assisted: game.assisted, saved: game.saved,
+  };
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(saved));
+  } catch (e) {
+    // Full or refused: the game goes on, only a reload will not resume it.
+  }
+}
+
+/** The same deal: size, kinds, rules, kind of deal and seed. */
+function sameDeal(a, b) {
+  const r = (x) => [x.turns, x.border, x.gravity, x.groups || ""].join("|");
+  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
+    a.solvable === b.solvable && r(a.rules) === r(b.rules);
+}
+
+/** The address of the game in progress: its share link, marked so that a
+ * reload resumes the game (the share link itself deals it afresh). */
+function resumeUrl() {
+  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
+}
+
+/** Resumes the saved game when the page was reloaded on it (the address
+ * is its `resumeUrl`) or opened with no deal named; whether it did. */
+function resumeGame(spec) {
+  const reload = new URLSearchParams(location.search).get("resume") === "1";
+  if (spec !== null && !reload) return false;
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVED) || "null");
+  } catch (e) {
+    saved = null;
+  }
+  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return false;
+  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
+  Object.assign(game, {
+    spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
+    undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
+    picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
+    queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
+  });
+  fillForm(game.spec);
+  clearPaths();
+  layout();
+  renderAll();
+  setPosition(saved.position);
+  history.replaceState(null, "", resumeUrl());
+  say("Resumed the game in progress (" + game.position.tiles + " tiles left).", "good");
+  setBusy(false);
+  return true;
 }
 
 // ---- the watch: is the position still winnable? ----
@@ -363,10 +444,127 @@ function clock(ms) {
   return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
 }
 
+/** The time on the clock, in milliseconds. */
+function elapsed() {
+  return game.clockMs + (game.runningSince === null ? 0 : Date.now() - game.runningSince);
+}
+
+/** Whether the clock runs now (§7.1): after the first pick, unless the
+ * board is cleared or stuck, the game paused, or the page hidden. */
+function clockShouldRun() {
+  return game.picked && !game.paused && !document.hidden &&
+    !game.position.cleared && !game.position.dead;
+}
+
+/** Pause: hides the board and stops the clock; pressed again, resumes. */
+function togglePause() {
+  if (game.spec === null || (game.position.cleared && !game.paused)) return;
+  game.paused = !game.paused;
+  deselect();
+  clearHint();
+  boardEl.classList.toggle("paused", game.paused);
+  $("pause").textContent = game.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(game.paused));
+  clockRun(clockShouldRun());
+  tick();
+  say(game.paused ? "Paused: the clock is stopped." : "");
+  updateButtons();
+}
+
+/** Runs or stops the clock. */
+function clockRun(run) {
+  if (run && game.runningSince === null) game.runningSince = Date.now();
+  if (!run && game.runningSince !== null) {
+    game.clockMs += Date.now() - game.runningSince;
+    game.runningSince = null;
+  }
+}
+
 function tick() {
   if (game.spec === null) return;
-  const end = game.stopped === null ? Date.now() : game.stopped;
-  $("timer").textContent = clock(end - game.started);
+  $("timer").textContent = clock(elapsed());
+}
+
+// ---- the end of a game: time, score, high scores ----
+
+/** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
+function kshisenScore(cells, ms, gravity) {
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  const base = Math.floor((cells / seconds) / 0.14 * 100 * Math.sqrt(cells / 14 * 6));
+  return gravity === "none" ? base : 2 * base;
+}
+
+/** The query that names this game's table of high scores. */
+function tableQuery() {
+  const s = game.spec, r = game.rules;
+  return new URLSearchParams({
+    rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
+    gravity: r.gravity, groups: r.groups || "",
+  }).toString();
+}
+
+/** Fills the table of the best scores for this game's settings; `mine` is
+ * the id just stored (its line is marked). */
+async function showBest(mine) {
+  const list = $("best");
+  const res = await api("scores?" + tableQuery());
+  list.replaceChildren();
+  if (!res.ok) {
+    $("best-note").textContent = res.data.error;
+    return;
+  }
+  $("best-note").textContent = res.data.scores.length === 0 ? "No scores yet for these settings." : "";
+  res.data.scores.forEach((e, i) => {
+    const li = document.createElement("li");
+    li.textContent = e.name + " — " + e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")";
+    if (mine !== undefined && i + 1 === mine) li.className = "mine";
+    list.appendChild(li);
+  });
+}
+
+/** The finish screen of a cleared board: time, score, and whether it can
+ * enter the high scores. */
+function showFinish() {
+  const ms = elapsed();
+  const cells = game.spec.rows * game.spec.cols;
+  const score = kshisenScore(cells, ms, game.rules.gravity);
+  const eligible = game.spec.solvable && !game.assisted;
+  $("won-line").textContent = "Cleared in " + clock(ms) + "!" +
+    (eligible ? " Score " + score + "." : "");
+  let note = "";
+  if (game.assisted) note = "Assisted (hint, undo or auto-solve): the time counts, the score does not enter the high scores.";
+  else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
+  $("score-note").textContent = note;
+  $("score-form").hidden = !eligible || game.saved;
+  $("score-name").value = localStorage.getItem("lianliankan-name") || "";
+  const won = $("won");
+  if (won.hidden) {
+    won.hidden = false;
+    showBest();
+  }
+}
+
+/** Sends the game to the server, which replays it and stores the score. */
+async function saveScore() {
+  const name = $("score-name").value.trim();
+  if (name === "") return;
+  localStorage.setItem("lianliankan-name", name);
+  $("score-save").disabled = true;
+  const steps = game.history.map((step) =>
+    step.type === "remove" ? { a: step.a, b: step.b } : { shuffle: step.seed });
+  const res = await api("scores", {
+    name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
+    rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
+  });
+  $("score-save").disabled = false;
+  if (!res.ok) {
+    $("score-note").textContent = "Not saved: " + res.data.error;
+    return;
+  }
+  game.saved = true;
+  $("score-form").hidden = true;
+  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
+  await showBest(res.data.rank);
 }
 
 // ---- actions ----
@@ -378,9 +576,18 @@ function randomSeed() {
 /** Picks the tile at (r, c): the first of a pair, or the second, which
  * asks the server to remove the pair. */
 async function pick(r, c) {
-  if (game.busy || game.solving) return;
+  if (game.solving || game.paused || game.spec === null) return;
+  if (game.busy) {
+    // A pick during a step's animation waits for it (two at most: a pair).
+    if (game.queue.length < 2) game.queue.push([r, c]);
+    return;
+  }
   if (!game.board[r] || !game.board[r][c]) return;
   clearHint();
+  if (!game.picked) {
+    game.picked = true;
+    clockRun(clockShouldRun());
+  }
   if (!game.selected) {
     game.selected = [r, c];
     tileAt([r, c]).classList.add("selected");
@@ -412,7 +619,14 @@ async function tryRemove(a, b) {
         el.classList.add("wrong");
       }
     }
-    say("Not a pair: " + d.message + ".", "bad");
+    if (d.reason === "different-kinds" && !game.solving) {
+      // As KShisen and Onet do: the second tile becomes the selection.
+      game.selected = b;
+      tileAt(b).classList.add("selected");
+      say("Not a pair: " + d.message + "; the new tile is selected.", "bad");
+    } else {
+      say("Not a pair: " + d.message + ".", "bad");
+    }
     setBusy(false);
     return false;
   }
@@ -433,6 +647,7 @@ async function tryRemove(a, b) {
 
 async function hint() {
   if (game.busy || game.solving || game.spec === null) return;
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -455,14 +670,15 @@ async function shuffle() {
   clearHint();
   deselect();
   setBusy(true);
-  const res = await api("shuffle", { board: game.board, rules: game.rules, seed: randomSeed() });
+  const seed = randomSeed();
+  const res = await api("shuffle", { board: game.board, rules: game.rules, seed });
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);
     return;
   }
   const step = {
-    type: "shuffle", before: game.board, after: res.data.board,
+    type: "shuffle", seed, before: game.board, after: res.data.board,
     positionBefore: game.position, position: positionOf(res.data),
   };
   game.history.push(step);
@@ -475,6 +691,7 @@ async function shuffle() {
 
 async function undo() {
   if (game.busy || game.solving || game.history.length === 0) return;
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -514,6 +731,7 @@ async function autoSolve() {
     return;
   }
   if (game.busy || game.spec === null) return;
+  game.assisted = true;
   clearHint();
   deselect();
   stopWatch(); // the solver's permit goes to this request
@@ -617,9 +835,9 @@ async function deal(spec) {
   say("Dealing…");
   const res = await api("deal", spec);
   if (!res.ok) {
-    say(res.data.error, "bad");
+    say(capital(res.data.error) + ".", "bad");
     setBusy(false);
-    return;
+    return res.data.error;
   }
   const d = res.data;
   game.spec = { ...spec, rules: d.rules, seed: d.seed };
@@ -631,23 +849,69 @@ async function deal(spec) {
   game.history = [];
   game.undone = [];
   game.cursor = [0, 0];
-  game.started = Date.now();
-  game.stopped = null;
+  game.clockMs = 0;
+  game.runningSince = null;
+  game.picked = false;
+  game.queue = [];
+  game.paused = false;
+  boardEl.classList.remove("paused");
+  $("pause").textContent = "Pause";
+  $("pause").setAttribute("aria-pressed", "false");
+  game.assisted = false;
+  game.saved = false;
+  $("won").hidden = true;
   $("share-box").hidden = true;
   clearPaths();
   layout();
   renderAll();
   setPosition(positionOf(d));
-  history.replaceState(null, "", shareUrl(game.spec) + (location.hash || ""));
+  history.replaceState(null, "", resumeUrl());
   say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
     (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") + ".", "good");
   setBusy(false);
 }
 
-/** The deal a link asks for, if it names a seed. */
+/** Each gravity mode in words, with arrows for where the tiles go. */
+const GRAVITY_WORDS = {
+  none: "none: tiles stay",
+  down: "↓ down",
+  up: "↑ up",
+  left: "← left",
+  right: "→ right",
+  "apart-vertical": "↑↓ apart: top half up, bottom half down",
+  "together-vertical": "↓↑ together: to the middle row",
+  "apart-horizontal": "←→ apart: left half left, right half right",
+  "together-horizontal": "→← together: to the middle column",
+  "top-left-bottom-right": "⇇⇉ top rows left, bottom rows right",
+  "left-down-right-up": "⇊⇈ left columns down, right columns up",
+  outward: "↖↘ outward: to the corners",
+  inward: "↘↖ inward: to the centre",
+};
+
+/** Why a link's value cannot be used, in a sentence, or null. */
+function badLinkValue(q) {
+  for (const name of ["rows", "cols", "kinds", "turns", "seed"]) {
+    if (q.has(name) && !/^[0-9]{1,16}$/.test(q.get(name))) {
+      const what = { rows: "rows", cols: "columns", kinds: "tile types", turns: "turns", seed: "the seed" }[name];
+      return "This link is damaged: " + what + " should be a whole number, and it says “" + q.get(name) + "”.";
+    }
+  }
+  if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
+    return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
+  }
+  return null;
+}
+
+/** The deal a link asks for, if it names a seed (and its values can be
+ * read: otherwise the player is told, and the default deal is made). */
 function specFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.has("seed")) return null;
+  const bad = badLinkValue(q);
+  if (bad !== null) {
+    game.linkProblem = bad;
+    return null;
+  }
   const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
   return {
     rows: num("rows", 8),
@@ -685,6 +949,7 @@ function onKey(e) {
     case "s": case "S": shuffle(); break;
     case "u": case "U": undo(); break;
     case "r": case "R": redo(); break;
+    case "p": case "P": togglePause(); break;
     default: return;
   }
   e.preventDefault();
@@ -713,6 +978,19 @@ async function startPlay() {
   $("dead-shuffle").addEventListener("click", shuffle);
   $("dead-undo").addEventListener("click", undo);
   $("lost-undo").addEventListener("click", undoToWinnable);
+  $("score-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    saveScore();
+  });
+  $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: randomSeed() }));
+  $("restart").addEventListener("click", () => deal({ ...game.spec }));
+  document.addEventListener("visibilitychange", () => {
+    clockRun(clockShouldRun());
+    saveGame();
+  });
+  // The clock as it stands when the page goes (a reload resumes from it).
+  window.addEventListener("pagehide", saveGame);
+  $("pause").addEventListener("click", togglePause);
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");
@@ -727,7 +1005,8 @@ async function startPlay() {
     select.replaceChildren();
     for (const name of limits.data.gravity) {
       const option = document.createElement("option");
-      option.value = option.textContent = name;
+      option.value = name;
+      option.textContent = GRAVITY_WORDS[name] || name;
       select.appendChild(option);
     }
     $("rows").max = limits.data.rows;
@@ -735,7 +1014,11 @@ async function startPlay() {
     $("kinds").max = limits.data.kinds;
     $("turns").max = limits.data.turns;
   }
-  let spec = specFromUrl();
+  // The deal the link names (null: none, or a damaged link); a reload or
+  // the bare page resumes the game in progress instead.
+  const linked = specFromUrl();
+  if (!game.linkProblem && resumeGame(linked)) return;
+  let spec = linked;
   if (spec === null) {
     if (window.innerWidth < 600) {
       $("rows").value = 10;
@@ -746,7 +1029,21 @@ async function startPlay() {
     spec = readForm();
   }
   fillForm(spec);
-  await deal(spec);
+  const refused = await deal(spec);
+  if (refused !== undefined && specFromUrl() !== null) {
+    // A link whose values the server refuses (too many rows, an unknown
+    // gravity mode, ...): say so in a sentence, and deal the default.
+    game.linkProblem = "This link asks for a deal that cannot be made: " + refused + ".";
+    history.replaceState(null, "", location.pathname + (location.hash || ""));
+    $("deal-form").reset();
+    const fallback = readForm();
+    fillForm(fallback);
+    await deal(fallback);
+  }
+  if (game.linkProblem) {
+    say(game.linkProblem + " Here is a new deal instead.", "bad");
+    game.linkProblem = null;
+  }
 }
 
 document.addEventListener("DOMContentLoaded", startPlay);

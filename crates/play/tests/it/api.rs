@@ -53,7 +53,7 @@ async fn get(app: &Router, path: &str) -> (StatusCode, String, Vec<u8>) {
 }
 
 fn server() -> Router {
-    app(Limits::default())
+    app(Limits::default(), None)
 }
 
 /// A 4xx with `{"error": ...}` whose message contains `needle`.
@@ -475,7 +475,7 @@ async fn heavy_work_past_the_time_out_is_answered_at_the_time_out() {
         solve_states: 300,
         ..Limits::default()
     };
-    let app = app(limits);
+    let app = app(limits, None);
     let spec = json!({"rows": 16, "cols": 30, "kinds": 40, "seed": 1});
     refused(
         &post(&app, "deal", &spec).await,

@@ -75,7 +75,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 9] = [
+const SCENARIOS: [(&str, Scenario); 14] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -101,6 +101,21 @@ const SCENARIOS: [(&str, Scenario); 9] = [
     ("the_judge_viewer_draws_every_answer", |e| {
         Box::pin(the_judge_viewer_draws_every_answer(e))
     }),
+    ("the_judge_viewer_explains_bad_input_and_no", |e| {
+        Box::pin(the_judge_viewer_explains_bad_input_and_no(e))
+    }),
+    ("a_won_game_enters_the_high_scores", |e| {
+        Box::pin(a_won_game_enters_the_high_scores(e))
+    }),
+    ("picks_are_never_lost_and_pause_stops_the_clock", |e| {
+        Box::pin(picks_are_never_lost_and_pause_stops_the_clock(e))
+    }),
+    ("a_reload_resumes_the_game", |e| {
+        Box::pin(a_reload_resumes_the_game(e))
+    }),
+    ("words_for_players_and_bad_links", |e| {
+        Box::pin(words_for_players_and_bad_links(e))
+    }),
 ];
 
 async fn run_all(filter: Option<String>) -> Outcome {
@@ -111,7 +126,9 @@ async fn run_all(filter: Option<String>) -> Outcome {
              Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
         ));
     };
-    let site = crate::support::start_server(play::Limits::default()).await;
+    let db = crate::scores::scratch("browser").join("play.sqlite3");
+    let scores = play::ScoreDb::open(&db).map_err(|e| format!("browser tests: {e}"))?;
+    let site = crate::support::start_server(play::Limits::default(), Some(scores)).await;
     let port = free_port();
     let mut driver = match Driver::start(&chromedriver, port) {
         Ok(driver) => driver,
@@ -294,7 +311,8 @@ async fn idle(client: &Client) -> Outcome {
         let busy = js(
             client,
             "const b = document.getElementById('board'); \
-             return !b || b.dataset.busy !== 'false' || window.lianliankan.solving;",
+             return !b || b.dataset.busy !== 'false' || window.lianliankan.solving || \
+                 window.lianliankan.queue.length > 0;",
         )
         .await?;
         if busy == json!(false) {
@@ -434,7 +452,7 @@ async fn plays_a_whole_deal_by_clicking(env: &Env) -> Outcome {
             }
         }
         check!(shown(&client, "won").await?, "the cleared banner is shown");
-        let won = text(&client, "won").await?;
+        let won = text(&client, "won-line").await?;
         check!(won.starts_with("Cleared in "), "banner: {won}");
         check!(!shown(&client, "dead").await?, "a clear board is not dead");
         screenshot(env, &client, "desktop-cleared").await
@@ -807,6 +825,418 @@ async fn the_judge_viewer_draws_every_answer(env: &Env) -> Outcome {
         check!(label == json!("after move 2 of 7"), "the stepper says {label}");
         js(&client, "document.querySelector('#judge-answers .answer').scrollIntoView(); return null;").await?;
         screenshot(env, &client, "judge-solitaire-step").await?;
+        Ok(())
+    })
+    .await
+}
+
+/// The viewer on input it cannot read: the server's message with its line
+/// marked, whatever the problem and wherever the fault; a field left
+/// invalid while hidden does not block Answer; a NO says why.
+async fn the_judge_viewer_explains_bad_input_and_no(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/#judge", env.site)).await?;
+        let set_input = |value: String| {
+            let client = client.clone();
+            async move {
+                js(
+                    &client,
+                    &format!("document.getElementById('judge-input').value = {}; return null;", json!(value)),
+                )
+                .await
+            }
+        };
+        let choose = |problem: &'static str| {
+            let client = client.clone();
+            async move {
+                let select = client.find(Locator::Id("problem")).await.map_err(cmd("problem"))?;
+                select.select_by_value(problem).await.map_err(cmd("select"))
+            }
+        };
+        let answer_and_wait = || {
+            let client = client.clone();
+            async move {
+                click(&client, "judge-run").await?;
+                let deadline = Instant::now() + Duration::from_secs(20);
+                loop {
+                    let message = text(&client, "judge-message").await?;
+                    if !message.is_empty() && message != "Answering…" {
+                        return Ok::<String, String>(message);
+                    }
+                    check!(Instant::now() < deadline, "still {message:?}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        };
+        // Not a number at the first byte.
+        set_input("hello world\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message.contains("line 1, column 1"), "{message}");
+        let marked = text(&client, "judge-error").await?;
+        check!(
+            marked.starts_with("line 1, column 1: expected a number, found \"hello\"\nline 1: hello world\n")
+                && marked.ends_with("\n        ^"),
+            "{marked:?}"
+        );
+        let selected = js(&client, "const a = document.getElementById('judge-input'); return a.value.slice(a.selectionStart, a.selectionEnd);").await?;
+        check!(selected == json!("hello world"), "the faulty line is selected: {selected}");
+
+        // A huge header after a good board: the good board's answer is
+        // drawn, the fault is marked on its own line.
+        set_input("3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n1\n1 1 3 4\n1000000000 1000000000\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message.starts_with("1 answer drawn.") && message.contains("line 7, column 1"), "{message}");
+        let marked = text(&client, "judge-error").await?;
+        check!(marked.contains("line 7: 1000000000 1000000000"), "{marked:?}");
+        screenshot(env, &client, "judge-bad-input").await?;
+
+        // An empty segments input: no boards, no error, no TypeError.
+        choose("segments").await?;
+        set_input(String::new()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "0 answers drawn.", "{message}");
+        check!(!shown(&client, "judge-error").await?, "no error is shown for an empty input");
+
+        // An invalid value in a field of another problem is not in the way.
+        js(&client, "document.getElementById('judge-turns').value = '99'; return null;").await?;
+        choose("solitaire").await?;
+        set_input("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "1 answer drawn.", "the hidden turns field blocked Answer: {message}");
+
+        // A NO says why.
+        choose("lianliankan").await?;
+        js(&client, "document.getElementById('judge-turns').value = '2'; return null;").await?;
+        set_input("3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n3\n1 1 3 3\n1 1 2 1\n1 1 1 1\n".to_owned()).await?;
+        let message = answer_and_wait().await?;
+        check!(message == "3 answers drawn.", "{message}");
+        let why = js(&client, "return [...document.querySelectorAll('#judge-answers .why')].map(p => p.textContent);").await?;
+        check!(
+            why == json!([
+                "Why not: the tiles are of different kinds (1 and 2)",
+                "Why not: (2,1) is empty",
+                "Why not: (1,1) is the same cell twice"
+            ]),
+            "{why}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Plays the position on the page to the end with the solver's order.
+async fn play_to_the_end(env: &Env, client: &Client) -> Outcome {
+    let solved = api(
+        env,
+        "solve",
+        &json!({"board": board(client).await?, "rules": rules(client).await?}),
+    )
+    .await?;
+    check!(solved["result"] == "solved", "solvable: {solved}");
+    for pair in solved["order"].as_array().cloned().unwrap_or_default() {
+        play_pair(client, &pair).await?;
+    }
+    Ok(())
+}
+
+/// A classic game cleared by clicking: the finish screen shows the time
+/// and score, the score is saved (the server replays the game) and listed;
+/// the same deal restarted and cleared with a hint is assisted: its time is
+/// shown, no score can be saved, and the table is unchanged.
+async fn a_won_game_enters_the_high_scores(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=31",
+        );
+        goto(&client, &url).await?;
+        let clock = text(&client, "timer").await?;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        check!(
+            text(&client, "timer").await? == clock,
+            "the clock waits for the first pick"
+        );
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "the finish screen is shown");
+        let line = text(&client, "won-line").await?;
+        check!(
+            line.starts_with("Cleared in ") && line.contains("Score "),
+            "{line}"
+        );
+        check!(
+            shown(&client, "score-form").await?,
+            "a classic game can be saved"
+        );
+        let name = client
+            .find(Locator::Id("score-name"))
+            .await
+            .map_err(cmd("name"))?;
+        name.clear().await.map_err(cmd("clear"))?;
+        name.send_keys("Tester").await.map_err(cmd("type"))?;
+        click(&client, "score-save").await?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !text(&client, "score-note").await?.starts_with("Saved") {
+            check!(
+                Instant::now() < deadline,
+                "not saved: {}",
+                text(&client, "score-note").await?
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let best = js(
+            &client,
+            "return [...document.querySelectorAll('#best li')].map(li => li.textContent);",
+        )
+        .await?;
+        let listed = best.as_array().cloned().unwrap_or_default();
+        check!(
+            listed
+                .iter()
+                .filter(|l| l.as_str().is_some_and(|l| l.starts_with("Tester — ")))
+                .count()
+                == 1,
+            "the saved score is listed once: {best}"
+        );
+        check!(
+            !shown(&client, "score-form").await?,
+            "saved once, the form goes"
+        );
+        screenshot(env, &client, "desktop-high-scores").await?;
+
+        // The same deal again, with a hint: assisted.
+        click(&client, "restart").await?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 24, "restarted");
+        click(&client, "hint").await?;
+        idle(&client).await?;
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "cleared again");
+        check!(
+            !shown(&client, "score-form").await?,
+            "an assisted game cannot be saved"
+        );
+        let note = text(&client, "score-note").await?;
+        check!(note.starts_with("Assisted"), "{note}");
+        let again = js(
+            &client,
+            "return [...document.querySelectorAll('#best li')].length;",
+        )
+        .await?;
+        check!(
+            again == json!(listed.len()),
+            "the table is unchanged: {again}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Two pairs clicked in a row, the second during the first one's animation:
+/// both go. A second pick of another kind becomes the selection. Pause
+/// hides the board, stops the clock and ignores picks; Resume runs it on.
+async fn picks_are_never_lost_and_pause_stops_the_clock(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=6&cols=8&kinds=12&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        check!(order.len() == 24, "{solved}");
+        // Without gravity the second pair stays removable after the first.
+        // The four clicks in one script: the second pair's come while the
+        // first pair's request and animation are under way, every time.
+        let cells: Vec<Value> = order[..2]
+            .iter()
+            .flat_map(|p| [p["a"].clone(), p["b"].clone()])
+            .collect();
+        let script = format!(
+            "for (const [r, c] of {}) document.querySelector(`button.tile[data-cell=\"${{r}},${{c}}\"]`).click(); \
+             return [window.lianliankan.busy, window.lianliankan.queue.length];",
+            json!(cells)
+        );
+        let queued = js(&client, &script).await?;
+        check!(queued == json!([true, 2]), "the second pair waits for the first: {queued}");
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 44, "both pairs went");
+        page_matches_board(&client).await?;
+
+        // Two tiles of different kinds: the second is selected.
+        let kinds = board(&client).await?;
+        let cells: Vec<(usize, usize, u64)> = kinds
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                    .map(move |(c, k)| (r, c, k.as_u64().unwrap()))
+            })
+            .filter(|&(_, _, k)| k != 0)
+            .collect();
+        let first = cells[0];
+        let other = *cells.iter().find(|&&(_, _, k)| k != first.2).unwrap();
+        click_tile(&client, &json!([first.0, first.1])).await?;
+        click_tile(&client, &json!([other.0, other.1])).await?;
+        idle(&client).await?;
+        let selected = js(
+            &client,
+            "return [...document.querySelectorAll('.tile.selected')].map(t => t.dataset.cell);",
+        )
+        .await?;
+        check!(
+            selected == json!([format!("{},{}", other.0, other.1)]),
+            "the new tile is selected: {selected}"
+        );
+        check!(tiles_left(&client).await? == 44, "nothing went");
+
+        // Pause.
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        click(&client, "pause").await?;
+        let at_pause = text(&client, "timer").await?;
+        check!(
+            at_pause != "0:00",
+            "the clock ran after the first pick: {at_pause}"
+        );
+        tokio::time::sleep(Duration::from_millis(2100)).await;
+        check!(
+            text(&client, "timer").await? == at_pause,
+            "the clock is stopped while paused"
+        );
+        let hidden = js(
+            &client,
+            "return getComputedStyle(document.querySelector('.tile')).visibility;",
+        )
+        .await?;
+        check!(hidden == json!("hidden"), "the board is hidden: {hidden}");
+        check!(
+            js(&client, "return document.getElementById('hint').disabled;").await? == json!(true),
+            "no hint while paused"
+        );
+        screenshot(env, &client, "desktop-paused").await?;
+        click(&client, "pause").await?;
+        tokio::time::sleep(Duration::from_millis(2100)).await;
+        check!(
+            text(&client, "timer").await? != at_pause,
+            "the clock runs again after Resume"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// A reload resumes the game in progress: the same board, its history (undo
+/// works), the clock where it was; the bare page resumes it too, and the
+/// share link deals the board afresh.
+async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=44",
+        );
+        goto(&client, &url).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        for pair in &order[..3] {
+            play_pair(&client, pair).await?;
+        }
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        let before = board(&client).await?;
+        let clock = text(&client, "timer").await?;
+        check!(clock != "0:00", "the clock runs: {clock}");
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(
+            board(&client).await? == before,
+            "the same board after the reload"
+        );
+        check!(tiles_left(&client).await? == 18, "18 tiles left");
+        page_matches_board(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Resumed"), "{message}");
+        check!(
+            text(&client, "timer").await? >= clock,
+            "the clock goes on from {clock}"
+        );
+        click(&client, "undo").await?;
+        check!(
+            tiles_left(&client).await? == 20,
+            "undo works after the reload"
+        );
+
+        // The page without a deal named resumes it too.
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        idle(&client).await?;
+        check!(
+            tiles_left(&client).await? == 20,
+            "the bare page resumes the game"
+        );
+        // The share link deals afresh.
+        goto(&client, &url).await?;
+        idle(&client).await?;
+        check!(
+            tiles_left(&client).await? == 24,
+            "a share link deals the board anew"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// The page speaks to players: tile types, pairs available, gravity modes
+/// with arrows; a damaged link or one the server refuses gets a sentence
+/// and a playable deal, not a parser's message.
+async fn words_for_players_and_bad_links(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        idle(&client).await?;
+        let words = js(
+            &client,
+            "return [document.querySelector('label:has(#kinds)').textContent.trim(), \
+                     document.getElementById('status').textContent.replace(/\\s+/g, ' ').trim(), \
+                     document.querySelector('#gravity option[value=down]').textContent, \
+                     document.querySelector('#gravity option[value=outward]').textContent];",
+        )
+        .await?;
+        check!(words[0] == "Tile types", "{words}");
+        check!(words[1].as_str().is_some_and(|s| s.contains("Pairs available")), "{words}");
+        check!(words[2] == "↓ down", "{words}");
+        check!(words[3].as_str().is_some_and(|s| s.starts_with("↖↘ outward")), "{words}");
+
+        goto(&client, &deal_url(env, "rows=abc&cols=6&kinds=6&seed=1")).await?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(
+            message == "This link is damaged: rows should be a whole number, and it says “abc”. Here is a new deal instead.",
+            "{message}"
+        );
+        check!(tiles_left(&client).await? > 0, "a deal to play all the same");
+
+        goto(&client, &deal_url(env, "rows=4&cols=6&kinds=6&gravity=sideways&seed=1")).await?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(
+            message.starts_with("This link asks for a deal that cannot be made: ")
+                && message.contains("sideways")
+                && message.ends_with("Here is a new deal instead."),
+            "{message}"
+        );
+        check!(!message.contains("line 1 column"), "no parser's text: {message}");
+        check!(tiles_left(&client).await? > 0, "a deal to play all the same");
         Ok(())
     })
     .await

@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn serves_on_the_printed_address_and_stops_on_ctrl_c() {
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-play.sqlite3");
     let mut play = Command::new(env!("CARGO_BIN_EXE_play"))
-        .args(["--port", "0"])
+        .args(["--port", "0", "--db"])
+        .arg(&db)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -16,6 +18,7 @@ fn serves_on_the_printed_address_and_stops_on_ctrl_c() {
     let mut stdout = BufReader::new(play.stdout.take().expect("piped stdout"));
     let mut first = String::new();
     stdout.read_line(&mut first).expect("a first line");
+    assert!(first.contains("scores in "), "{first}");
     let address = first
         .strip_prefix("play: serving on http://")
         .and_then(|rest| rest.split('/').next())

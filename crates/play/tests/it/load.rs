@@ -26,8 +26,9 @@ struct Call {
     expect: StatusCode,
 }
 
-/// The mix: the page, its files, every endpoint, and two bad requests.
-fn mix(board: &Value, pair: &Value, small: &Value) -> Vec<Call> {
+/// The mix: the page, its files, every endpoint (a high score replayed and
+/// stored among them), and two bad requests.
+fn mix(board: &Value, pair: &Value, small: &Value, score: &Value) -> Vec<Call> {
     let call = |name, method, path, body, expect| Call {
         name,
         method,
@@ -40,6 +41,20 @@ fn mix(board: &Value, pair: &Value, small: &Value) -> Vec<Call> {
         call("page", Method::GET, "/", None, StatusCode::OK),
         call("script", Method::GET, "/play.js", None, StatusCode::OK),
         call("limits", Method::GET, "/api/limits", None, StatusCode::OK),
+        call(
+            "score",
+            post.clone(),
+            "/api/scores",
+            Some(score.clone()),
+            StatusCode::CREATED,
+        ),
+        call(
+            "scores",
+            Method::GET,
+            "/api/scores?rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=",
+            None,
+            StatusCode::OK,
+        ),
         call(
             "deal",
             post.clone(),
@@ -113,7 +128,16 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
     let _alone = crate::support::ALONE.lock().await;
-    let address = crate::support::start_server(play::Limits::default()).await;
+    let db = crate::scores::scratch("load").join("play.sqlite3");
+    let scores = play::ScoreDb::open(&db).expect("a new score database");
+    let address = crate::support::start_server(play::Limits::default(), Some(scores)).await;
+    let rules = crate::scores::rules_of(lianliankan::Gravity::Down);
+    let score = crate::scores::game(
+        "Load",
+        3,
+        &crate::scores::cleared_steps(4, 6, 6, 3, &rules, None),
+        9_000,
+    );
     let http = crate::support::client();
     let board = crate::support::post(
         &http,
@@ -137,7 +161,7 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
     .await
     .unwrap()["board"]
         .clone();
-    let calls = Arc::new(mix(&board, &pair, &small));
+    let calls = Arc::new(mix(&board, &pair, &small, &score));
 
     let next = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
@@ -224,4 +248,13 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
         errors.len(),
         &errors[..errors.len().min(5)]
     );
+    // Every score answered 201 is in the file.
+    let submitted = (0..REQUESTS)
+        .filter(|i| calls[i % calls.len()].name == "score")
+        .count();
+    let stored: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT count(*) FROM scores", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, submitted as i64);
 }

@@ -7,4 +7,5 @@ mod api;
 mod browser;
 mod cli;
 mod load;
+mod scores;
 mod support;

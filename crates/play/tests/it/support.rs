@@ -15,15 +15,15 @@ use serde_json::Value;
 /// test, the browser scenarios), so that they never run at the same time.
 pub static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// Starts `play::app` on a free port of 127.0.0.1 in the current runtime;
-/// it serves until the runtime ends.
-pub async fn start_server(limits: play::Limits) -> SocketAddr {
+/// Starts `play::app` on a free port of 127.0.0.1 in the current runtime,
+/// with `scores` if given; it serves until the runtime ends.
+pub async fn start_server(limits: play::Limits, scores: Option<play::ScoreDb>) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a free port on 127.0.0.1");
     let address = listener.local_addr().expect("the bound address");
     tokio::spawn(async move {
-        axum::serve(listener, play::app(limits))
+        axum::serve(listener, play::app(limits, scores))
             .await
             .expect("the server runs");
     });

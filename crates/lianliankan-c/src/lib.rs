@@ -1,0 +1,108 @@
+//! The C library of the `lianliankan` solver: `liblianliankan_c.a` and
+//! `liblianliankan_c.so`, with the header `include/lianliankan.h`, which
+//! cbindgen generates from this crate (`cargo xtask c-header`; a test of
+//! the xtask package fails when the checked-in header is stale). The
+//! walk-through, with the ownership and threading rules, is `docs/c.md`;
+//! `examples/c/solve.c` is a C program that prints what
+//! `lianliankan solve` prints.
+//!
+//! The key choices:
+//! - every value C keeps is an opaque handle (`LlkRules`, `LlkBoard`,
+//!   `LlkSolution`, `LlkPath`, `LlkGame`) with a `_free` function that accepts NULL;
+//!   plain values (`LlkPos`, `LlkPair`, `LlkPoint`) cross by value;
+//! - every fallible function returns an `LlkStatus`, leaves its
+//!   out-parameters alone on failure, and stores a message that
+//!   `llk_last_error()` returns (one per thread);
+//! - nothing panics across the boundary: the release profile aborts on
+//!   panic, so every pointer, length and value from C is checked before
+//!   use, and `status::guard` turns a panic that a bug might still cause
+//!   into `LLK_STATUS_INTERNAL` where the build unwinds (tests, debug).
+//!
+//! Modules: `status` (status codes, last error, the guard), `ptr` (every
+//! raw pointer from C goes through it), `text` (the judge board reader and
+//! `solve`'s output, no unsafe code), and the entry points: `rules`,
+//! `board`, `solve`, `play` (connect, replay, generate), `game` (a game
+//! with undo and redo, hints, moves, shuffles).
+#![deny(missing_docs)]
+
+// Unsafe code is allowed only in these modules: `ptr` dereferences the raw
+// pointers C hands over, and the others define the `#[unsafe(no_mangle)]
+// extern "C"` entry points (the attribute itself counts as unsafe code).
+#[allow(unsafe_code)]
+mod board;
+#[allow(unsafe_code)]
+mod game;
+#[allow(unsafe_code)]
+mod play;
+#[allow(unsafe_code)]
+mod ptr;
+#[allow(unsafe_code)]
+mod rules;
+#[allow(unsafe_code)]
+mod solve;
+mod status;
+mod text;
+
+use std::ffi::c_char;
+
+pub use board::{
+    LlkBoard, LlkPos, llk_board_cols, llk_board_free, llk_board_get, llk_board_new,
+    llk_board_parse, llk_board_rows, llk_board_tiles,
+};
+pub use game::{
+    LlkGame, llk_game_board, llk_game_free, llk_game_get, llk_game_hint, llk_game_is_cleared,
+    llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_redo, llk_game_remove,
+    llk_game_shuffle, llk_game_undo, llk_moves,
+};
+pub use play::{
+    LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,
+    llk_path_free, llk_path_len, llk_replay,
+};
+pub use rules::{LlkRules, llk_rules_free, llk_rules_new};
+pub use solve::{
+    LLK_DEFAULT_BUDGET, LlkOutcome, LlkPair, LlkSolution, llk_solution_free, llk_solution_len,
+    llk_solution_outcome, llk_solution_states, llk_solution_step, llk_solution_text, llk_solve,
+};
+pub use status::LlkStatus;
+
+/// The largest tile kind a board may hold (kinds run from 1; 0 is an empty
+/// cell). A literal, so that cbindgen can write it; a test checks it is
+/// the library's `MAX_KIND`.
+pub const LLK_MAX_KIND: u32 = 4_294_967_294;
+
+/// The message of the last call on this thread that failed (`""` before
+/// any did): what was wrong, in words, e.g. `line 2, column 3: expected a
+/// number` or `unknown gravity "sideways"`. The text belongs to the
+/// library and stays valid until the next failing call on this thread; a
+/// call that succeeds leaves it alone. Never NULL.
+#[allow(unsafe_code)] // `no_mangle` (no pointer is dereferenced)
+#[unsafe(no_mangle)]
+pub extern "C" fn llk_last_error() -> *const c_char {
+    status::guard_value(c"".as_ptr(), status::last_error_ptr)
+}
+
+/// The name of a status as the header spells it (`"LLK_STATUS_OK"`, ...),
+/// or `"unknown status"` for a number that is none. Static text; never
+/// NULL.
+#[allow(unsafe_code)] // `no_mangle` (no pointer is dereferenced)
+#[unsafe(no_mangle)]
+pub extern "C" fn llk_status_name(status: i32) -> *const c_char {
+    status::status_name(status)
+        .unwrap_or(c"unknown status")
+        .as_ptr()
+}
+
+/// The library's version, `"MAJOR.MINOR.PATCH"`. Static text.
+#[allow(unsafe_code)] // `no_mangle` (no pointer is dereferenced)
+#[unsafe(no_mangle)]
+pub extern "C" fn llk_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_largest_kind_is_the_librarys() {
+        assert_eq!(super::LLK_MAX_KIND, lianliankan::MAX_KIND);
+    }
+}

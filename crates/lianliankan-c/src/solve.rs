@@ -1,0 +1,213 @@
+//! `llk_solve` and `LlkSolution`: the exact solver's answer, its removal
+//! order, and that order as the `lianliankan` binary prints it.
+
+use std::ffi::{CString, c_char};
+
+use lianliankan::{Move, Solution, SolveConfig};
+
+use crate::board::{LlkBoard, LlkPos};
+use crate::ptr;
+use crate::rules::LlkRules;
+use crate::status::{Error, LlkStatus, guard, guard_value};
+use crate::text::solve_output;
+
+/// The search budget of the `lianliankan` binary's `solve`, in states.
+pub const LLK_DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// What the solver found.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LlkOutcome {
+    /// The board can be cleared: the solution's steps clear it.
+    Solved = 0,
+    /// No order clears the board (a proof).
+    Unsolvable = 1,
+    /// The budget ran out before an answer (`llk_solution_states` says
+    /// after how many states).
+    Unknown = 2,
+}
+
+/// Two cells: a removal of the tiles at `a` and `b`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LlkPair {
+    /// The first tile.
+    pub a: LlkPos,
+    /// The second tile.
+    pub b: LlkPos,
+}
+
+impl From<Move> for LlkPair {
+    fn from(m: Move) -> LlkPair {
+        LlkPair {
+            a: m.a().into(),
+            b: m.b().into(),
+        }
+    }
+}
+
+/// A solver's answer (opaque): made by `llk_solve` (and, as a certificate,
+/// by `llk_generate`), freed by `llk_solution_free`. Read-only once made.
+#[derive(Debug)]
+pub struct LlkSolution {
+    outcome: LlkOutcome,
+    states: u64,
+    steps: Vec<LlkPair>,
+    text: CString,
+}
+
+impl LlkSolution {
+    /// The C form of the library's `solution`.
+    pub(crate) fn new(solution: &Solution) -> LlkSolution {
+        let (outcome, states, steps) = match solution {
+            Solution::Solved(order) => (
+                LlkOutcome::Solved,
+                0,
+                order.iter().map(|&m| LlkPair::from(m)).collect(),
+            ),
+            Solution::Unsolvable => (LlkOutcome::Unsolvable, 0, Vec::new()),
+            Solution::OutOfBudget { states } | Solution::Cancelled { states } => {
+                (LlkOutcome::Unknown, *states, Vec::new())
+            }
+            // A future kind of answer: not a proof either way.
+            _ => (LlkOutcome::Unknown, 0, Vec::new()),
+        };
+        LlkSolution {
+            outcome,
+            states,
+            steps,
+            // The text is digits, spaces, letters and parentheses: no NUL.
+            text: CString::new(solve_output(solution)).unwrap_or_default(),
+        }
+    }
+}
+
+/// Solves `board` under `rules` exactly, searching at most `budget` states
+/// (`LLK_DEFAULT_BUDGET` is the `lianliankan` binary's default;
+/// `UINT64_MAX` means no limit), and stores the answer in `*out`: solved
+/// with a removal order, unsolvable (a proof), or unknown when the budget
+/// ran out. Both handles are only read, so many threads may solve at once.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
+///
+/// # Complexity
+/// Exponential in the number of tiles in the worst case (the problem is
+/// hard in general); bounded by `budget` states, each costing O(rows·cols)
+/// path searches at most.
+///
+/// # Safety
+/// `board` and `rules` are NULL or live handles; `out` is NULL or valid
+/// for writing a pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solve(
+    board: *const LlkBoard,
+    rules: *const LlkRules,
+    budget: u64,
+    out: *mut *mut LlkSolution,
+) -> LlkStatus {
+    guard(|| {
+        // SAFETY: the caller's promise above.
+        let (board, rules) =
+            unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
+        ptr::check_out(out, "out")?;
+        let config = SolveConfig::new().budget(budget);
+        let solution = lianliankan::solve_with(&board.inner, &rules.inner, &config);
+        let solution = LlkSolution::new(&solution);
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::write(out, ptr::into_handle(solution), "out") }
+    })
+}
+
+/// What the solver found; `LLK_OUTCOME_UNKNOWN` for NULL.
+///
+/// # Safety
+/// `solution` is NULL or a live solution.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_outcome(solution: *const LlkSolution) -> LlkOutcome {
+    guard_value(LlkOutcome::Unknown, || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(solution, "solution") }.map_or(LlkOutcome::Unknown, |s| s.outcome)
+    })
+}
+
+/// The states searched when the outcome is `LLK_OUTCOME_UNKNOWN`; 0
+/// otherwise and for NULL.
+///
+/// # Safety
+/// `solution` is NULL or a live solution.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_states(solution: *const LlkSolution) -> u64 {
+    guard_value(0, || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(solution, "solution") }.map_or(0, |s| s.states)
+    })
+}
+
+/// The number of removals in the order (half the tiles when solved; 0 when
+/// not, and for NULL).
+///
+/// # Safety
+/// `solution` is NULL or a live solution.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_len(solution: *const LlkSolution) -> usize {
+    guard_value(0, || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(solution, "solution") }.map_or(0, |s| s.steps.len())
+    })
+}
+
+/// Stores removal `index` (from 0) of the order in `*out`: the two cells,
+/// named on the board as it is at that step, after the earlier removals
+/// and their gravity.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end or a
+/// NULL pointer.
+///
+/// # Safety
+/// `solution` is NULL or a live solution; `out` is NULL or valid for
+/// writing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_step(
+    solution: *const LlkSolution,
+    index: usize,
+    out: *mut LlkPair,
+) -> LlkStatus {
+    guard(|| {
+        // SAFETY: the caller's promise above.
+        let solution = unsafe { ptr::borrow(solution, "solution")? };
+        let step = *solution.steps.get(index).ok_or_else(|| {
+            Error::invalid(format!(
+                "step {index} of an order of {} steps",
+                solution.steps.len()
+            ))
+        })?;
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::write(out, step, "out") }
+    })
+}
+
+/// What the `lianliankan` binary's `solve` prints for this answer (without
+/// `--draw`): one `r1 c1 r2 c2` line per removal, 1-based, or
+/// `UNSOLVABLE`, or `UNKNOWN (budget exhausted after N states)`, each line
+/// ending in `\n`. The text belongs to the solution and lives as long as
+/// it; NULL for NULL.
+///
+/// # Safety
+/// `solution` is NULL or a live solution.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_text(solution: *const LlkSolution) -> *const c_char {
+    guard_value(std::ptr::null(), || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(solution, "solution") }.map_or(std::ptr::null(), |s| s.text.as_ptr())
+    })
+}
+
+/// Frees a solution (its text with it); nothing for NULL.
+///
+/// # Safety
+/// `solution` is NULL or a solution not yet freed, not used after this.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_free(solution: *mut LlkSolution) {
+    // SAFETY: the caller's promise above.
+    unsafe { ptr::free(solution) }
+}

@@ -1,0 +1,12 @@
+//! The C library's tests, one binary: `api` calls the entry points as Rust
+//! functions (the `lib` crate type) and checks them against the library
+//! and its brute-force reference, with the worst arguments too; `example`
+//! builds `examples/c/solve.c` with AddressSanitizer and checks what it
+//! prints on boards of every gravity mode.
+// The tests call `unsafe extern "C"` functions, as C does.
+#![allow(unsafe_code)]
+
+mod api;
+mod common;
+mod example;
+mod game;

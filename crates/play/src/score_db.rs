@@ -1,0 +1,325 @@
+//! The high-score table in an SQLite file (rusqlite, SQLite bundled); the
+//! HTTP side is `scores`.
+//!
+//! The file is ours when its `application_id` is [`APPLICATION_ID`]; its
+//! `user_version` is the schema's version, and [`MIGRATIONS`] bring an
+//! older file forward, one transaction each. A new or empty file becomes
+//! ours. Anything else — another program's database, a file that is not
+//! SQLite, a damaged one, one of a newer schema — is refused before
+//! anything is written to it, so the file is left as it was.
+//!
+//! Durability: the journal is a write-ahead log with `synchronous = FULL`,
+//! so a score is on disk when its `INSERT` commits, before the server
+//! answers `201`; killing the server at any moment loses no acknowledged
+//! score.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, params};
+
+/// `PRAGMA application_id` of our files: "LLKP" (Lianliankan play).
+pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
+
+/// The schema, one step per version: `MIGRATIONS[v]` takes a file from
+/// version v to v + 1. Steps are never edited once released; a change is a
+/// new step.
+pub const MIGRATIONS: [&str; 1] = [
+    // Version 1: the scores, and the index the table of a setting reads.
+    "CREATE TABLE scores (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        rows INTEGER NOT NULL,
+        cols INTEGER NOT NULL,
+        kinds INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        border TEXT NOT NULL,
+        gravity TEXT NOT NULL,
+        groups TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        elapsed_ms INTEGER NOT NULL,
+        steps TEXT NOT NULL,
+        date TEXT NOT NULL
+    );
+    CREATE INDEX scores_by_setting ON scores
+        (rows, cols, kinds, turns, border, gravity, groups, score DESC, id);",
+];
+
+/// The schema version this build writes.
+pub const VERSION: i32 = MIGRATIONS.len() as i32;
+
+/// Why a database file cannot be used. The file has not been written to.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Not an SQLite file, or another program's database.
+    Foreign(String),
+    /// SQLite says it is damaged.
+    Corrupt(String),
+    /// Written by a newer `play`.
+    Newer {
+        /// Its schema version.
+        found: i32,
+    },
+    /// It cannot be read or created.
+    Io(String),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Foreign(why) => write!(f, "not a play score database ({why})"),
+            OpenError::Corrupt(why) => write!(f, "the database is damaged ({why})"),
+            OpenError::Newer { found } => write!(
+                f,
+                "the database has schema version {found}, newer than this play's {VERSION}: use a newer play, or another --db"
+            ),
+            OpenError::Io(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// The settings a table is kept for: size, kinds and rules, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// Rows.
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
+    /// Tile kinds.
+    pub kinds: u32,
+    /// Turns.
+    pub turns: u32,
+    /// `closed` or `open`.
+    pub border: String,
+    /// The gravity mode's name.
+    pub gravity: String,
+    /// The groups as the engine writes them ("" for none).
+    pub groups: String,
+}
+
+/// A score to store.
+#[derive(Clone, Debug)]
+pub struct NewScore {
+    /// The player's name.
+    pub name: String,
+    /// Where it counts.
+    pub setting: Setting,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The score.
+    pub score: u64,
+    /// The time on the clock.
+    pub elapsed_ms: u64,
+    /// The steps played, as JSON, to replay later.
+    pub steps: String,
+}
+
+/// A line of a table.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Entry {
+    /// The player's name.
+    pub name: String,
+    /// The score.
+    pub score: u64,
+    /// The time on the clock.
+    pub elapsed_ms: u64,
+    /// When it was stored (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    pub date: String,
+}
+
+/// The open score database.
+#[derive(Debug)]
+pub struct Store {
+    connection: Mutex<Connection>,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens `path`, making it ours if it is new or empty and migrating it
+    /// forward; refuses a file that is not ours, damaged or newer, without
+    /// writing to it.
+    ///
+    /// # Errors
+    /// [`OpenError`], saying why.
+    pub fn open(path: &Path) -> Result<Store, OpenError> {
+        let fresh = match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => meta.len() == 0,
+            Ok(_) => return Err(OpenError::Io("not a file".to_owned())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
+            Err(e) => return Err(OpenError::Io(format!("cannot read it: {e}"))),
+        };
+        if !fresh {
+            check(path)?;
+        }
+        let connection =
+            Connection::open(path).map_err(|e| OpenError::Io(format!("cannot open it: {e}")))?;
+        let store = Store {
+            connection: Mutex::new(connection),
+            path: path.to_owned(),
+        };
+        store
+            .prepare()
+            .map_err(|e| OpenError::Io(format!("cannot set it up: {e}")))?;
+        Ok(store)
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The journal, the durability, and the migrations.
+    fn prepare(&self) -> rusqlite::Result<()> {
+        let mut connection = self.lock();
+        connection.busy_timeout(Duration::from_secs(5))?;
+        let mode: String = connection.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(rusqlite::Error::InvalidParameterName(format!(
+                "journal mode {mode} instead of wal"
+            )));
+        }
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        let at: i32 = connection.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        for (version, step) in MIGRATIONS.iter().enumerate().skip(at.max(0) as usize) {
+            let transaction = connection.transaction()?;
+            transaction.execute_batch(step)?;
+            transaction.pragma_update(None, "user_version", version as i32 + 1)?;
+            transaction.pragma_update(None, "application_id", APPLICATION_ID)?;
+            transaction.commit()?;
+        }
+        Ok(())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves the connection usable: every
+        // write is one transaction, rolled back if it did not commit.
+        self.connection
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Stores `score`; its id, and its rank in its setting's table (1 is
+    /// the best; an equal score stored earlier ranks first).
+    ///
+    /// # Errors
+    /// SQLite's, when the write fails (then nothing is stored).
+    pub fn insert(&self, score: &NewScore) -> rusqlite::Result<(i64, u64)> {
+        let connection = self.lock();
+        let s = &score.setting;
+        connection.execute(
+            "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
+                 seed, score, elapsed_ms, steps, date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+                 strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+            params![
+                score.name,
+                s.rows,
+                s.cols,
+                s.kinds,
+                s.turns,
+                s.border,
+                s.gravity,
+                s.groups,
+                score.seed as i64,
+                score.score as i64,
+                score.elapsed_ms as i64,
+                score.steps,
+            ],
+        )?;
+        let id = connection.last_insert_rowid();
+        let better: i64 = connection.query_row(
+            "SELECT count(*) FROM scores
+             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
+               AND gravity = ?6 AND groups = ?7
+               AND (score > ?8 OR (score = ?8 AND id < ?9))",
+            params![
+                s.rows,
+                s.cols,
+                s.kinds,
+                s.turns,
+                s.border,
+                s.gravity,
+                s.groups,
+                score.score as i64,
+                id
+            ],
+            |r| r.get(0),
+        )?;
+        Ok((id, better as u64 + 1))
+    }
+
+    /// The best `n` of `setting`, highest first, equal scores earlier first.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn best(&self, setting: &Setting, n: u32) -> rusqlite::Result<Vec<Entry>> {
+        let connection = self.lock();
+        let mut statement = connection.prepare_cached(
+            "SELECT name, score, elapsed_ms, date FROM scores
+             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
+               AND gravity = ?6 AND groups = ?7
+             ORDER BY score DESC, id LIMIT ?8",
+        )?;
+        let s = setting;
+        statement
+            .query_map(
+                params![
+                    s.rows, s.cols, s.kinds, s.turns, s.border, s.gravity, s.groups, n
+                ],
+                |r| {
+                    Ok(Entry {
+                        name: r.get(0)?,
+                        score: r.get::<_, i64>(1)? as u64,
+                        elapsed_ms: r.get::<_, i64>(2)? as u64,
+                        date: r.get(3)?,
+                    })
+                },
+            )?
+            .collect()
+    }
+}
+
+/// Refuses, without writing, an existing file that is not one of ours, is
+/// damaged, or is newer. An SQLite file with nothing in it counts as ours.
+fn check(path: &Path) -> Result<(), OpenError> {
+    let mut header = [0u8; 16];
+    let read = std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read(&mut file, &mut header))
+        .map_err(|e| OpenError::Io(format!("cannot read it: {e}")))?;
+    if read < 16 || &header != b"SQLite format 3\0" {
+        return Err(OpenError::Foreign("not an SQLite file".to_owned()));
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection =
+        Connection::open_with_flags(path, flags).map_err(|e| OpenError::Corrupt(e.to_string()))?;
+    let corrupt = |e: rusqlite::Error| OpenError::Corrupt(e.to_string());
+    let application: i32 = connection
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(corrupt)?;
+    let version: i32 = connection
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(corrupt)?;
+    let objects: i64 = connection
+        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+        .map_err(corrupt)?;
+    if application != APPLICATION_ID && !(application == 0 && version == 0 && objects == 0) {
+        return Err(OpenError::Foreign(format!(
+            "an SQLite database of another program: application id {application:#x}, {objects} tables and indexes"
+        )));
+    }
+    if version > VERSION {
+        return Err(OpenError::Newer { found: version });
+    }
+    let verdict: String = connection
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+        .map_err(corrupt)?;
+    if verdict != "ok" {
+        return Err(OpenError::Corrupt(verdict));
+    }
+    Ok(())
+}

@@ -1,0 +1,326 @@
+//! High scores: `POST /api/scores` replays a cleared classic game and
+//! stores its score; `GET /api/scores` lists the best ten of a setting.
+//!
+//! The server trusts nothing the page says but the name and the time: it
+//! deals the board again from the seed (as `POST /api/deal` does), plays
+//! every step on the engine, and stores the score only if each step is
+//! legal and the board ends empty. Scores follow KShisen (see [`score`]).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use grid_core::Pos;
+use lianliankan::{Border, Game, Gravity, Groups, Rules};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ApiJson};
+use crate::game::{check_deal, solvable_deal};
+use crate::score_db::{Entry, NewScore, Setting, Store};
+use crate::state::AppState;
+use crate::wire::{RulesRequest, check_seed};
+use crate::work::light;
+
+/// The longest name, in characters, after trimming.
+pub const NAME_CHARS: usize = 32;
+
+/// The longest game the table takes: a day on the clock.
+const ELAPSED_MS_MAX: u64 = 24 * 60 * 60 * 1000;
+
+/// How many entries a table lists.
+const TABLE: u32 = 10;
+
+/// One step of a submitted game.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum GameStep {
+    /// A removal, its cells on the board as it is at that moment.
+    Remove {
+        /// The first tile.
+        a: Pos,
+        /// The second tile.
+        b: Pos,
+    },
+    /// The shuffle `POST /api/shuffle` makes with this seed.
+    Shuffle {
+        /// Its seed.
+        shuffle: u64,
+    },
+}
+
+/// `POST /api/scores`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRequest {
+    name: String,
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    seed: u64,
+    #[serde(default)]
+    rules: RulesRequest,
+    steps: Vec<GameStep>,
+    elapsed_ms: u64,
+}
+
+/// The answer to a stored score.
+#[derive(Debug, Serialize)]
+pub struct Stored {
+    id: i64,
+    rank: u64,
+    score: u64,
+}
+
+/// KShisen's score of a board of `cells` cleared in `elapsed_ms`:
+/// `floor((n / sec) / 0.14 * 100 * sqrt(n / 14 * 6))` with n the cells and
+/// sec the whole seconds on the clock (at least 1), doubled under gravity.
+pub fn score(cells: usize, elapsed_ms: u64, gravity: Gravity) -> u64 {
+    let n = cells as f64;
+    let seconds = (elapsed_ms / 1000).max(1) as f64;
+    let base = (n / seconds) / 0.14 * 100.0 * (n / 14.0 * 6.0).sqrt();
+    let base = base.floor() as u64;
+    if gravity == Gravity::None {
+        base
+    } else {
+        2 * base
+    }
+}
+
+/// The name as stored: trimmed, 1 to [`NAME_CHARS`] characters, none a
+/// control character.
+fn check_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > NAME_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "a name is 1 to {NAME_CHARS} characters, got {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "a name cannot hold control characters (line breaks, tabs, ...)",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// A 422: the game does not stand.
+fn forged(message: String) -> ApiError {
+    ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        message,
+    }
+}
+
+/// The store, or a 503 when the server keeps none.
+fn store(state: &AppState) -> Result<Arc<Store>, ApiError> {
+    state.scores.clone().ok_or_else(|| ApiError {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        message: "this server keeps no high scores (started without a database)".to_owned(),
+    })
+}
+
+/// Plays `steps` from `board`: the number of tiles left, or which step is
+/// illegal and why.
+fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result<usize, String> {
+    let mut game = Game::new(board, rules);
+    for (i, step) in steps.iter().enumerate() {
+        let number = i + 1;
+        match *step {
+            GameStep::Remove { a, b } => {
+                for cell in [a, b] {
+                    if !game.board().contains(cell) {
+                        return Err(format!(
+                            "step {number}: [{}, {}] is not on the board",
+                            cell.row, cell.col
+                        ));
+                    }
+                }
+                game.remove(a, b).map_err(|e| {
+                    format!(
+                        "step {number}, [{}, {}] and [{}, {}]: {e}",
+                        a.row, a.col, b.row, b.col
+                    )
+                })?;
+            }
+            GameStep::Shuffle { shuffle } => {
+                check_seed(shuffle).map_err(|e| format!("step {number}: {}", e.message))?;
+                game.shuffle(shuffle)
+                    .map_err(|e| format!("step {number}, shuffle {shuffle}: {e}"))?;
+            }
+        }
+    }
+    Ok(game.board().tile_count())
+}
+
+/// `POST /api/scores`: replays the game and stores its score (`201`), or
+/// says why not (`400` for a bad request, `422` for a game that does not
+/// replay to an empty board).
+pub async fn submit(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<ScoreRequest>,
+) -> Result<(StatusCode, Json<Stored>), ApiError> {
+    let store = store(&state)?;
+    let name = check_name(&request.name)?;
+    let rules = request.rules.to_rules(&state.limits)?;
+    let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
+    check_deal(rows, cols, kinds, &state.limits)?;
+    let seed = check_seed(request.seed)?;
+    if request.elapsed_ms == 0 || request.elapsed_ms > ELAPSED_MS_MAX {
+        return Err(ApiError::bad_request(format!(
+            "elapsed_ms is 1 to {ELAPSED_MS_MAX} (a day), got {}",
+            request.elapsed_ms
+        )));
+    }
+    // A removal takes two tiles; shuffles beside them are bounded alike.
+    if request.steps.len() > rows * cols {
+        return Err(forged(format!(
+            "{} steps for a board of {} tiles",
+            request.steps.len(),
+            rows * cols
+        )));
+    }
+    let steps = request.steps;
+    let dealt_rules = rules.clone();
+    let steps_json = serde_json::to_string(&steps).map_err(|_| ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: "cannot write the steps".to_owned(),
+    })?;
+    let left = state
+        .heavy
+        .run(move || {
+            let board = solvable_deal(rows, cols, kinds, seed, &dealt_rules)
+                .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+            replay(board, dealt_rules, &steps).map_err(forged)
+        })
+        .await??;
+    if left > 0 {
+        return Err(forged(format!(
+            "the board is not cleared: {left} tiles are left after the last step"
+        )));
+    }
+    let points = score(rows * cols, request.elapsed_ms, rules.gravity);
+    let entry = NewScore {
+        name,
+        setting: setting(rows, cols, kinds, &rules),
+        seed,
+        score: points,
+        elapsed_ms: request.elapsed_ms,
+        steps: steps_json,
+    };
+    let (id, rank) = light(move || store.insert(&entry))
+        .await?
+        .map_err(storage)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Stored {
+            id,
+            rank,
+            score: points,
+        }),
+    ))
+}
+
+/// A 500 for a failed read or write of the database.
+fn storage(error: rusqlite::Error) -> ApiError {
+    ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: format!("the score database failed: {error}"),
+    }
+}
+
+/// The table's setting for a game's numbers and rules.
+fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
+    Setting {
+        rows: rows as u32,
+        cols: cols as u32,
+        kinds,
+        turns: rules.max_turns as u32,
+        border: rules.border.to_string(),
+        gravity: rules.gravity.to_string(),
+        groups: rules.groups.to_string(),
+    }
+}
+
+/// `GET /api/scores`'s query: the setting, every field given.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableQuery {
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    turns: usize,
+    border: String,
+    gravity: String,
+    #[serde(default)]
+    groups: String,
+}
+
+/// The answer to `GET /api/scores`.
+#[derive(Debug, Serialize)]
+pub struct Table {
+    scores: Vec<Entry>,
+}
+
+/// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=`:
+/// the best ten of exactly that setting.
+pub async fn best(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<TableQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Table>, ApiError> {
+    let store = store(&state)?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let border: Border = query
+        .border
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("border: {e}")))?;
+    let gravity: Gravity = query
+        .gravity
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("gravity: {e}")))?;
+    let groups: Groups = if query.groups.is_empty() {
+        Groups::default()
+    } else {
+        query
+            .groups
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("groups: {e}")))?
+    };
+    let rules = Rules {
+        max_turns: query.turns,
+        border,
+        gravity,
+        groups,
+    };
+    let wanted = setting(query.rows, query.cols, query.kinds, &rules);
+    let scores = light(move || store.best(&wanted, TABLE))
+        .await?
+        .map_err(storage)?;
+    Ok(Json(Table { scores }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_follow_kshisen_s_formula() {
+        // 8 × 12 in 61 s: 96/61/0.14*100*sqrt(96/14*6) = 7210.4...
+        assert_eq!(score(96, 61_234, Gravity::None), 7210);
+        assert_eq!(score(96, 61_999, Gravity::Down), 2 * 7210);
+        // Under a second counts as one.
+        assert_eq!(score(4, 10, Gravity::None), score(4, 1_999, Gravity::None));
+        assert!(score(96, 30_000, Gravity::None) > score(96, 60_000, Gravity::None));
+    }
+
+    #[test]
+    fn names_are_trimmed_and_checked() {
+        assert_eq!(check_name("  Ann ").unwrap(), "Ann");
+        assert_eq!(check_name(&"é".repeat(32)).unwrap().chars().count(), 32);
+        assert!(check_name(&"é".repeat(33)).is_err());
+        assert!(check_name("   ").is_err());
+        assert!(check_name("a\nb").is_err());
+        assert!(check_name("a\u{7}").is_err());
+    }
+}

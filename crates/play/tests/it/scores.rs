@@ -1,0 +1,524 @@
+//! High scores: games replayed before they are stored, forged games refused
+//! with `422`, the tables, and the SQLite file: made and migrated when new
+//! or empty, refused and left byte for byte as it was when it is another
+//! program's, damaged or newer, and not one acknowledged score lost when
+//! the server is killed (SIGKILL) in the middle of a burst.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use lianliankan::{Game, GenerateSpec, Gravity, Rules, Solution, generate, solve};
+use play::{Limits, OpenError, ScoreDb, app};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// A scratch folder of this test's own, emptied.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("scores-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn submit(app: &Router, game: &Value) -> (StatusCode, Value) {
+    let request = Request::post("/api/scores")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(game.to_string()))
+        .unwrap();
+    send(app, request).await
+}
+
+async fn table(app: &Router, query: &str) -> (StatusCode, Value) {
+    send(
+        app,
+        Request::get(format!("/api/scores?{query}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}
+
+pub fn rules_of(gravity: Gravity) -> Rules {
+    Rules {
+        border: lianliankan::Border::Open,
+        gravity,
+        ..Rules::default()
+    }
+}
+
+/// The steps that clear the deal `POST /api/deal` makes for these numbers,
+/// found by the library's solver; with `shuffle_after`, a shuffle with that
+/// seed after so many removals (the rest solved again from there).
+pub fn cleared_steps(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    seed: u64,
+    rules: &Rules,
+    shuffle_after: Option<(usize, u64)>,
+) -> Vec<Value> {
+    let board = generate(
+        &GenerateSpec::new(rows, cols, kinds)
+            .with_seed(seed)
+            .with_rules(rules.clone()),
+    )
+    .unwrap()
+    .board;
+    let mut game = Game::new(board, rules.clone());
+    let mut steps = Vec::new();
+    let pair =
+        |m: lianliankan::Move| json!({"a": [m.a().row, m.a().col], "b": [m.b().row, m.b().col]});
+    if let Some((removals, shuffle)) = shuffle_after {
+        let Solution::Solved(order) = game.solve(1_000_000) else {
+            panic!("a generated deal is clearable")
+        };
+        for &m in &order[..removals] {
+            game.remove(m.a(), m.b()).unwrap();
+            steps.push(pair(m));
+        }
+        game.shuffle(shuffle).unwrap();
+        steps.push(json!({"shuffle": shuffle}));
+    }
+    // After a shuffle the rest may not clear: shuffle again until it does.
+    let mut reshuffle = 1000;
+    loop {
+        match solve(game.board(), game.rules(), 1_000_000) {
+            Solution::Solved(order) => {
+                for m in order {
+                    steps.push(pair(m));
+                }
+                return steps;
+            }
+            _ => {
+                reshuffle += 1;
+                game.shuffle(reshuffle).unwrap();
+                steps.push(json!({"shuffle": reshuffle}));
+            }
+        }
+    }
+}
+
+/// A score submission of a 4 × 6 game under open border and gravity down.
+pub fn game(name: &str, seed: u64, steps: &[Value], elapsed_ms: u64) -> Value {
+    json!({
+        "name": name, "rows": 4, "cols": 6, "kinds": 6, "seed": seed,
+        "rules": {"turns": 2, "border": "open", "gravity": "down", "groups": ""},
+        "steps": steps, "elapsed_ms": elapsed_ms,
+    })
+}
+
+const SETTING: &str = "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=";
+
+#[tokio::test]
+async fn cleared_games_are_stored_ranked_and_listed() {
+    let dir = scratch("ranked");
+    let app = app(
+        Limits::default(),
+        Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
+    );
+    let rules = rules_of(Gravity::Down);
+    let steps = cleared_steps(4, 6, 6, 5, &rules, None);
+    let (status, first) = submit(&app, &game("Ann", 5, &steps, 20_500)).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    // 24 cells in 20 s, doubled under gravity.
+    let expected =
+        2 * ((24.0 / 20.0) / 0.14 * 100.0 * (24.0f64 / 14.0 * 6.0).sqrt()).floor() as u64;
+    assert_eq!(first["score"], expected);
+    assert_eq!(first["rank"], 1);
+
+    // Faster ranks first; as fast ranks after the earlier one.
+    let (_, faster) = submit(&app, &game("  Bo  ", 5, &steps, 10_000)).await;
+    assert_eq!(faster["rank"], 1);
+    let (_, tie) = submit(&app, &game("Cy", 5, &steps, 20_999)).await;
+    assert_eq!(tie["rank"], 3);
+    assert_eq!(tie["score"], first["score"]);
+    // A game with a shuffle in it.
+    let shuffled = cleared_steps(4, 6, 6, 8, &rules, Some((3, 77)));
+    assert!(shuffled.iter().any(|s| s.get("shuffle").is_some()));
+    let (status, answer) = submit(&app, &game("Di", 8, &shuffled, 400_000)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["rank"], 4);
+
+    let (status, listed) = table(&app, SETTING).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = listed["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Bo", "Ann", "Cy", "Di"]);
+    let entry = &listed["scores"][1];
+    assert_eq!(entry["elapsed_ms"], 20_500);
+    let date = entry["date"].as_str().unwrap();
+    assert_eq!(date.len(), 20, "{date}");
+    assert!(date.ends_with('Z') && date.as_bytes()[10] == b'T', "{date}");
+    // Another setting has its own table; groups are compared as the
+    // engine writes them.
+    let (_, other) = table(&app, &SETTING.replace("gravity=down", "gravity=none")).await;
+    assert_eq!(other["scores"], json!([]));
+    let (status, _) = table(&app, &SETTING.replace("groups=", "groups=2-1")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = table(&app, "rows=4").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Only the ten best are listed.
+    for i in 0..9 {
+        submit(&app, &game(&format!("P{i}"), 5, &steps, 30_000 + i * 1000)).await;
+    }
+    let (_, listed) = table(&app, SETTING).await;
+    assert_eq!(listed["scores"].as_array().unwrap().len(), 10);
+}
+
+#[tokio::test]
+async fn forged_games_are_refused_and_nothing_is_stored() {
+    let dir = scratch("forged");
+    let app = app(
+        Limits::default(),
+        Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
+    );
+    let steps = cleared_steps(4, 6, 6, 5, &rules_of(Gravity::Down), None);
+    let refused = |answer: &(StatusCode, Value), status: StatusCode, needle: &str| {
+        assert_eq!(answer.0, status, "{}", answer.1);
+        let message = answer.1["error"].as_str().unwrap();
+        assert!(message.contains(needle), "`{needle}` not in `{message}`");
+    };
+    // An illegal step: the first removal's tiles swapped for another pair.
+    let mut illegal = steps.clone();
+    illegal.swap(0, 5);
+    let answer = submit(&app, &game("Eve", 5, &illegal, 20_000)).await;
+    assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.1);
+    assert!(
+        answer.1["error"].as_str().unwrap().starts_with("step "),
+        "{}",
+        answer.1
+    );
+    // A board not cleared.
+    refused(
+        &submit(&app, &game("Eve", 5, &steps[..steps.len() - 1], 20_000)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "2 tiles are left",
+    );
+    // The steps of seed 5 on the deal of seed 6.
+    refused(
+        &submit(&app, &game("Eve", 6, &steps, 20_000)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "step ",
+    );
+    // A cell off the board, a shuffle's seed out of range, too many steps.
+    let mut off = steps.clone();
+    off[0] = json!({"a": [9, 0], "b": [0, 0]});
+    refused(
+        &submit(&app, &game("Eve", 5, &off, 20_000)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "step 1: [9, 0] is not on the board",
+    );
+    let mut seed = steps.clone();
+    seed.insert(0, json!({"shuffle": 1u64 << 60}));
+    refused(
+        &submit(&app, &game("Eve", 5, &seed, 20_000)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "step 1: a seed is 0 to",
+    );
+    let many = vec![json!({"shuffle": 1}); 25];
+    refused(
+        &submit(&app, &game("Eve", 5, &many, 20_000)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "25 steps for a board of 24 tiles",
+    );
+    // Bad requests: a name, the time, a rule, a step of no known shape.
+    for (name, elapsed) in [
+        ("", 20_000),
+        (" \t ", 20_000),
+        ("a\u{0}b", 20_000),
+        ("Eve", 0),
+    ] {
+        let answer = submit(&app, &game(name, 5, &steps, elapsed)).await;
+        assert_eq!(answer.0, StatusCode::BAD_REQUEST, "{name:?}: {}", answer.1);
+    }
+    let long = "x".repeat(33);
+    refused(
+        &submit(&app, &game(&long, 5, &steps, 20_000)).await,
+        StatusCode::BAD_REQUEST,
+        "a name is 1 to 32 characters, got 33",
+    );
+    let mut sideways = game("Eve", 5, &steps, 20_000);
+    sideways["rules"]["gravity"] = json!("sideways");
+    assert_eq!(submit(&app, &sideways).await.0, StatusCode::BAD_REQUEST);
+    let mut odd = steps.clone();
+    odd[0] = json!({"a": [0, 0]});
+    assert_eq!(
+        submit(&app, &game("Eve", 5, &odd, 20_000)).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    let (_, listed) = table(&app, SETTING).await;
+    assert_eq!(listed["scores"], json!([]), "nothing forged was stored");
+
+    // A server without a database says so.
+    let bare = play::app(Limits::default(), None);
+    assert_eq!(
+        submit(&bare, &game("Ann", 5, &steps, 20_000)).await.0,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert_eq!(
+        table(&bare, SETTING).await.0,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+}
+
+/// `PRAGMA user_version` and `application_id` of a file.
+fn stamps(path: &Path) -> (i32, i32) {
+    let connection = rusqlite::Connection::open(path).unwrap();
+    let version = connection
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    let id = connection
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    (version, id)
+}
+
+#[test]
+fn new_and_empty_files_become_ours_at_the_current_version() {
+    let dir = scratch("new");
+    let missing = dir.join("new.sqlite3");
+    let empty = dir.join("empty.sqlite3");
+    std::fs::write(&empty, b"").unwrap();
+    for path in [&missing, &empty] {
+        drop(ScoreDb::open(path).unwrap());
+        assert_eq!(stamps(path), (1, 0x4C4C_4B50), "{}", path.display());
+        let mode: String = rusqlite::Connection::open(path)
+            .unwrap()
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        // Opened again: nothing to migrate, still ours.
+        drop(ScoreDb::open(path).unwrap());
+        assert_eq!(stamps(path), (1, 0x4C4C_4B50));
+    }
+    // An SQLite file with nothing in it is taken as new.
+    let blank = dir.join("blank.sqlite3");
+    let connection = rusqlite::Connection::open(&blank).unwrap();
+    connection.execute_batch("VACUUM").unwrap();
+    drop(connection);
+    drop(ScoreDb::open(&blank).unwrap());
+    assert_eq!(stamps(&blank), (1, 0x4C4C_4B50));
+}
+
+#[test]
+fn foreign_damaged_and_newer_files_are_refused_untouched() {
+    let dir = scratch("refused");
+    let check = |path: &Path, expect: fn(&OpenError) -> bool| {
+        let before = std::fs::read(path).unwrap();
+        let error = ScoreDb::open(path).expect_err("refused");
+        assert!(expect(&error), "{}: {error}", path.display());
+        assert_eq!(
+            std::fs::read(path).unwrap(),
+            before,
+            "{} was changed",
+            path.display()
+        );
+        // The binary refuses to start with exit status 2, naming the file.
+        let out = Command::new(env!("CARGO_BIN_EXE_play"))
+            .args(["--port", "0", "--db"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+        assert_eq!(
+            std::fs::read(path).unwrap(),
+            before,
+            "{} was changed",
+            path.display()
+        );
+    };
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "my notes, not a database\n".repeat(20)).unwrap();
+    check(&text, |e| matches!(e, OpenError::Foreign(_)));
+
+    let other = dir.join("other.sqlite3");
+    let connection = rusqlite::Connection::open(&other).unwrap();
+    connection
+        .execute_batch("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');")
+        .unwrap();
+    drop(connection);
+    check(&other, |e| matches!(e, OpenError::Foreign(_)));
+
+    // Ours, of a newer schema.
+    let newer = dir.join("newer.sqlite3");
+    drop(ScoreDb::open(&newer).unwrap());
+    let connection = rusqlite::Connection::open(&newer).unwrap();
+    connection.pragma_update(None, "user_version", 2).unwrap();
+    connection
+        .pragma_update(None, "journal_mode", "DELETE")
+        .unwrap();
+    drop(connection);
+    check(&newer, |e| matches!(e, OpenError::Newer { found: 2 }));
+
+    // Ours, with scores, then its table's page overwritten.
+    let damaged = dir.join("damaged.sqlite3");
+    let store = ScoreDb::open(&damaged).unwrap();
+    drop(store);
+    let connection = rusqlite::Connection::open(&damaged).unwrap();
+    connection
+        .execute_batch(
+            "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups, seed,
+                 score, elapsed_ms, steps, date)
+             SELECT 'n', 4, 6, 6, 2, 'open', 'down', '', value, value, 1000, '[]', 'd'
+             FROM generate_series(1, 500);",
+        )
+        .or_else(|_| {
+            // Without the series extension: a recursive count.
+            connection.execute_batch(
+                "WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 500)
+                 INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
+                     seed, score, elapsed_ms, steps, date)
+                 SELECT 'n', 4, 6, 6, 2, 'open', 'down', '', v, v, 1000, '[]', 'd' FROM c;",
+            )
+        })
+        .unwrap();
+    connection
+        .pragma_update(None, "journal_mode", "DELETE")
+        .unwrap();
+    let page: i64 = connection
+        .pragma_query_value(None, "page_size", |r| r.get(0))
+        .unwrap();
+    drop(connection);
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let page = page as usize;
+    assert!(bytes.len() >= 4 * page, "{} bytes", bytes.len());
+    for byte in &mut bytes[2 * page..3 * page] {
+        *byte = 0xA5;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    check(&damaged, |e| matches!(e, OpenError::Corrupt(_)));
+}
+
+/// Starts the binary on `db`; the child and its address.
+fn start(db: &Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_play"))
+        .args(["--port", "0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .strip_prefix("play: serving on http://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .to_owned();
+    (child, address)
+}
+
+/// One score submission over a fresh connection (HTTP/1.0): the status and
+/// the body.
+fn post_score(address: &str, body: &str) -> std::io::Result<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address)?;
+    write!(
+        stream,
+        "POST /api/scores HTTP/1.0\r\nHost: play\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_owned();
+    Ok((status, body))
+}
+
+#[test]
+fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
+    let dir = scratch("killed");
+    let db = dir.join("play.sqlite3");
+    let rules = rules_of(Gravity::Down);
+    let games: Vec<String> = (1..=4)
+        .map(|seed| {
+            game(
+                "K",
+                seed,
+                &cleared_steps(4, 6, 6, seed, &rules, None),
+                5_000,
+            )
+            .to_string()
+        })
+        .collect();
+    let (mut server, address) = start(&db);
+    let acknowledged = std::sync::Mutex::new(Vec::new());
+    let killed = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for t in 0..8 {
+            let (games, address, acknowledged, killed) = (&games, &address, &acknowledged, &killed);
+            scope.spawn(move || {
+                for i in 0.. {
+                    if killed.load(std::sync::atomic::Ordering::SeqCst) {
+                        break;
+                    }
+                    match post_score(address, &games[(t + i) % games.len()]) {
+                        Ok((201, body)) => {
+                            let answer: Value = serde_json::from_str(&body).unwrap();
+                            acknowledged
+                                .lock()
+                                .unwrap()
+                                .push(answer["id"].as_i64().unwrap());
+                        }
+                        // Cut off by the kill.
+                        Ok((0, _)) | Err(_) => break,
+                        Ok((status, body)) => panic!("{status}: {body}"),
+                    }
+                }
+            });
+        }
+        // Kill it in the middle of the burst.
+        while acknowledged.lock().unwrap().len() < 40 {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        server.kill().unwrap(); // SIGKILL
+        killed.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    server.wait().unwrap();
+    let acknowledged = acknowledged.into_inner().unwrap();
+    assert!(acknowledged.len() >= 40);
+
+    // It starts again on the same file, and every acknowledged score is
+    // there.
+    let (mut again, _) = start(&db);
+    again.kill().unwrap();
+    again.wait().unwrap();
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    for id in &acknowledged {
+        let found: i64 = connection
+            .query_row("SELECT count(*) FROM scores WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(found, 1, "score {id} was acknowledged and is gone");
+    }
+}
