@@ -142,3 +142,44 @@ fn shards_with_checks_merge_into_the_whole() {
         "{stderr}"
     );
 }
+
+/// A shard file written before the check's and the games' columns (the
+/// same file without them) is read as a study that asked for neither.
+#[test]
+fn shard_files_without_the_new_columns_are_read() {
+    let dir = scratch("old-columns");
+    let plain = [
+        "study", "--rows", "4", "--cols", "5", "--kinds", "5", "--deals", "20", "--csv",
+    ];
+    let expected = without_times(&stdout_of(run(&plain)));
+    let mut sharded = plain.to_vec();
+    sharded.extend(["--shard", "1/1"]);
+    let text = stdout_of(run(&sharded));
+    let new = [
+        "check",
+        "lost_before_stuck",
+        "accepts",
+        "steps",
+        "cleared",
+        "winnable_through",
+        "lost_from",
+    ];
+    let header = fields(text.lines().next().unwrap());
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !new.contains(&header[i].as_str()))
+        .collect();
+    assert_eq!(keep.len(), header.len() - new.len(), "{header:?}");
+    let old: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let all = fields(line);
+            keep.iter()
+                .map(|&i| all[i].clone())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let path = dir.join("old.csv");
+    std::fs::write(&path, old.join("\n")).unwrap();
+    assert_eq!(without_times(&stdout_of(merge(&[path], true))), expected);
+}

@@ -354,10 +354,16 @@ function showWatch(state) {
  * request the page does not wait for: picks go on), and the answer is
  * shown if the position is still the one on the board. A newer position
  * cancels the older question. */
+/** Cancels the background question, if any (the server stops its search). */
+function stopWatch() {
+  if (watchAbort) watchAbort.abort();
+  watchAbort = watchKey = null;
+  if (game.watch === "checking") showWatch("unknown");
+}
+
 function watchPosition() {
   if (!$("watch").checked || game.spec === null || game.position.cleared || game.solving) {
-    if (watchAbort) watchAbort.abort();
-    watchAbort = watchKey = null;
+    stopWatch();
     showWatch($("watch").checked && game.position.cleared ? "winnable" : "off");
     return;
   }
@@ -372,8 +378,7 @@ function watchPosition() {
     }
   }
   if (game.verdicts.has(k)) {
-    if (watchAbort) watchAbort.abort();
-    watchAbort = watchKey = null;
+    stopWatch();
     announce(game.verdicts.get(k));
     return;
   }
@@ -729,14 +734,20 @@ async function autoSolve() {
   game.assisted = true;
   clearHint();
   deselect();
+  stopWatch(); // the solver's permit goes to this request
   setBusy(true);
   say("Solving…");
   const res = await api("solve", { board: game.board, rules: game.rules });
   setBusy(false);
   if (!res.ok) return say(res.data.error, "bad");
   const d = res.data;
+  if (d.result === "solved" || d.result === "unsolvable") {
+    game.verdicts.set(boardKey(game.board), d.result === "solved");
+  }
   if (d.result === "unsolvable") {
-    return say("This position cannot be cleared: the solver tried every order. Undo or shuffle.", "bad");
+    say("This position cannot be cleared: the solver tried every order. Undo or shuffle.", "bad");
+    if ($("watch").checked) showWatch("lost"); // the banner's Undo, without a second message
+    return;
   }
   if (d.result === "out-of-budget") {
     return say("The solver gave up after " + d.states + " states without an answer.", "bad");
@@ -817,6 +828,7 @@ function fillForm(spec) {
 
 async function deal(spec) {
   game.solving = false;
+  stopWatch();
   clearHint();
   deselect();
   setBusy(true);
