@@ -40,7 +40,9 @@ const game = {
 window.lianliankan = game;
 
 const $ = (id) => document.getElementById(id);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or not at all for a player who asks for reduced motion. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const key = (r, c) => r + "," + c;
 let boardEl, svgEl, cursorEl, hintTimer = null;
 
@@ -878,14 +880,14 @@ const GRAVITY_WORDS = {
   up: "↑ up",
   left: "← left",
   right: "→ right",
-  "apart-vertical": "↑↓ apart: top half up, bottom half down",
-  "together-vertical": "↓↑ together: to the middle row",
-  "apart-horizontal": "←→ apart: left half left, right half right",
-  "together-horizontal": "→← together: to the middle column",
-  "top-left-bottom-right": "⇇⇉ top rows left, bottom rows right",
-  "left-down-right-up": "⇊⇈ left columns down, right columns up",
-  outward: "↖↘ outward: to the corners",
-  inward: "↘↖ inward: to the centre",
+  "apart-vertical": "↑↓ apart, vertically",
+  "together-vertical": "↓↑ together, vertically",
+  "apart-horizontal": "←→ apart, horizontally",
+  "together-horizontal": "→← together, horizontally",
+  "top-left-bottom-right": "⇇⇉ top left, bottom right",
+  "left-down-right-up": "⇊⇈ left down, right up",
+  outward: "↖↘ outward, to the corners",
+  inward: "↘↖ inward, to the centre",
 };
 
 /** Why a link's value cannot be used, in a sentence, or null. */
@@ -932,6 +934,11 @@ function specFromUrl() {
 
 function onKey(e) {
   if (game.spec === null || e.ctrlKey || e.metaKey || e.altKey) return;
+  // Keys work from page load, wherever the focus is, but in a field or on
+  // a button (where Enter and Space are theirs) and in the judge viewer.
+  if (e.target.closest && e.target.closest("input, select, textarea, button:not(.tile), a, summary")) return;
+  if ($("play-view").hidden) return;
+  boardEl.classList.add("keyboard");
   const rows = game.board.length, cols = game.board[0].length;
   const [r, c] = game.cursor;
   const move = (dr, dc) => {
@@ -963,7 +970,7 @@ async function startPlay() {
   cursorEl = document.createElement("div");
   cursorEl.id = "cursor";
   boardEl.appendChild(cursorEl);
-  boardEl.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     deal(readForm());

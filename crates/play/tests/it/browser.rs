@@ -45,6 +45,9 @@ struct Env {
 enum Screen {
     Desktop,
     Phone,
+    /// The desktop of a player whose system asks for reduced motion and a
+    /// dark scheme.
+    DesktopDarkStill,
 }
 
 macro_rules! check {
@@ -75,7 +78,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 14] = [
+const SCENARIOS: [(&str, Scenario); 15] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -115,6 +118,9 @@ const SCENARIOS: [(&str, Scenario); 14] = [
     }),
     ("words_for_players_and_bad_links", |e| {
         Box::pin(words_for_players_and_bad_links(e))
+    }),
+    ("keys_from_load_reduced_motion_and_dark", |e| {
+        Box::pin(keys_from_load_reduced_motion_and_dark(e))
     }),
 ];
 
@@ -259,6 +265,11 @@ async fn session(env: &Env, screen: Screen) -> Result<Client, String> {
     let mut options = json!({"binary": env.chromium});
     match screen {
         Screen::Desktop => args.push("--window-size=1280,900"),
+        Screen::DesktopDarkStill => args.extend([
+            "--window-size=1280,900",
+            "--force-prefers-reduced-motion",
+            "--force-dark-mode",
+        ]),
         Screen::Phone => {
             args.push("--window-size=390,844");
             options["mobileEmulation"] = json!({
@@ -1238,6 +1249,58 @@ async fn words_for_players_and_bad_links(env: &Env) -> Outcome {
         check!(!message.contains("line 1 column"), "no parser's text: {message}");
         check!(tiles_left(&client).await? > 0, "a deal to play all the same");
         Ok(())
+    })
+    .await
+}
+
+/// Keys work from page load, with no click or tab first; a system's
+/// reduced motion and dark scheme are honoured; the win, stuck and lost
+/// banners are announced.
+async fn keys_from_load_reduced_motion_and_dark(env: &Env) -> Outcome {
+    with_session(env, Screen::DesktopDarkStill, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=12",
+        );
+        goto(&client, &url).await?;
+        idle(&client).await?;
+        let body = client.find(Locator::Css("body")).await.map_err(cmd("body"))?;
+        body.send_keys("h").await.map_err(cmd("the H key"))?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Hint:"), "H from page load gives a hint: {message}");
+        let cursor = js(&client, "return getComputedStyle(document.getElementById('cursor')).display;").await?;
+        check!(cursor != json!("none"), "the keyboard cursor shows: {cursor}");
+
+        let prefs = js(
+            &client,
+            "const t = document.querySelector('.tile'); \
+             return [matchMedia('(prefers-reduced-motion: reduce)').matches, \
+                     matchMedia('(prefers-color-scheme: dark)').matches, \
+                     getComputedStyle(t).transitionDuration, \
+                     getComputedStyle(document.body).backgroundColor];",
+        )
+        .await?;
+        check!(prefs[0] == json!(true) && prefs[1] == json!(true), "the flags took: {prefs}");
+        check!(prefs[2] == json!("0s"), "no sliding tiles: {prefs}");
+        check!(prefs[3] == json!("rgb(29, 33, 39)"), "the dark background: {prefs}");
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        for pair in solved["order"].as_array().cloned().unwrap_or_default() {
+            play_pair(&client, &pair).await?;
+        }
+        check!(shown(&client, "won").await?, "cleared");
+        let roles = js(
+            &client,
+            "return ['won', 'dead', 'lost'].map(id => document.getElementById(id).getAttribute('aria-live'));",
+        )
+        .await?;
+        check!(roles == json!(["polite", "polite", "polite"]), "banners are announced: {roles}");
+        screenshot(env, &client, "desktop-dark-cleared").await
     })
     .await
 }
