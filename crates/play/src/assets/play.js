@@ -724,11 +724,16 @@ async function redo() {
   setBusy(false);
 }
 
-/** Asks the solver for an order and plays it step by step; pressed again
- * while playing, stops. */
+/** The pause between auto-solve's removals at each speed. */
+const SOLVE_PAUSE_MS = { slow: 700, normal: 120, fast: 0 };
+
+/** Asks the solver for an order and plays it step by step, at the chosen
+ * speed and saying how far it is; pressed again while playing, stops. */
 async function autoSolve() {
   if (game.solving) {
     game.solving = false;
+    const p = game.solveProgress;
+    say("Auto-solve stopped after " + p.done + " of " + p.total + " removals.");
     updateButtons();
     return;
   }
@@ -760,12 +765,22 @@ async function autoSolve() {
   say("The solver clears it in " + d.order.length + " removals; playing them.", "good");
   game.solving = true;
   updateButtons();
+  // A run of its own: a run stopped while it waits ends there, even if
+  // another has started meanwhile.
+  const p = { done: 0, total: d.order.length };
+  game.solveProgress = p;
+  const mine = () => game.solving && game.solveProgress === p;
   for (const pair of d.order) {
-    if (!game.solving) break; // Stop was pressed
+    if (!mine()) return; // Stop was pressed (and perhaps another run began)
     const went = await tryRemove(pair.a, pair.b);
     if (!went) break;
-    await sleep(120);
+    p.done++;
+    if (mine()) {
+      say("Auto-solve: " + p.done + " of " + p.total + " removals" + (p.done === p.total ? ", done." : "…"), "good");
+    }
+    await sleep(SOLVE_PAUSE_MS[$("solve-speed").value] ?? 120);
   }
+  if (game.solveProgress !== p) return;
   game.solving = false;
   updateButtons();
   watchPosition();
@@ -998,6 +1013,9 @@ async function startPlay() {
   // The clock as it stands when the page goes (a reload resumes from it).
   window.addEventListener("pagehide", saveGame);
   $("pause").addEventListener("click", togglePause);
+  $("solve-speed").value = localStorage.getItem("lianliankan-solve-speed") || "normal";
+  $("solve-speed").addEventListener("change", () =>
+    localStorage.setItem("lianliankan-solve-speed", $("solve-speed").value));
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");

@@ -692,7 +692,28 @@ async fn auto_solve_and_the_share_link(env: &Env) -> Outcome {
         for part in ["rows=4", "cols=6", "kinds=5", "gravity=left", "groups=1-2", "deal=solvable", "seed=5"] {
             check!(link.contains(part), "the link {link} should have {part}");
         }
+        // Slowly first: the progress shows, and Stop stops it part way.
+        let speed = client.find(Locator::Id("solve-speed")).await.map_err(cmd("solve-speed"))?;
+        speed.select_by_value("slow").await.map_err(cmd("slow"))?;
         let solve = client.find(Locator::Id("solve")).await.map_err(cmd("solve"))?;
+        solve.click().await.map_err(cmd("solve"))?;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !text(&client, "message").await?.starts_with("Auto-solve: 2 of 12 removals") {
+            check!(Instant::now() < deadline, "no progress: {}", text(&client, "message").await?);
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        solve.click().await.map_err(cmd("stop"))?;
+        idle(&client).await?;
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Auto-solve stopped after "), "{message}");
+        let left = tiles_left(&client).await?;
+        check!(left > 0 && left < 24, "stopped part way: {left} tiles left");
+        // Then fast to the end (the speed is remembered by the page).
+        speed.select_by_value("fast").await.map_err(cmd("fast"))?;
+        check!(
+            js(&client, "return localStorage.getItem('lianliankan-solve-speed');").await? == json!("fast"),
+            "the speed is remembered"
+        );
         solve.click().await.map_err(cmd("solve"))?;
         let deadline = Instant::now() + Duration::from_secs(60);
         while !shown(&client, "won").await? {
@@ -701,6 +722,8 @@ async fn auto_solve_and_the_share_link(env: &Env) -> Outcome {
         }
         idle(&client).await?;
         check!(tiles_left(&client).await? == 0, "auto-solve cleared the board");
+        let message = text(&client, "message").await?;
+        check!(message.ends_with("removals, done."), "{message}");
         goto(&client, &link).await?;
         check!(board(&client).await? == start, "the link deals the same board");
         Ok(())
