@@ -93,7 +93,24 @@ function layout() {
   const width = $("board-wrap").clientWidth - 4;
   let size = Math.floor(width / (cols + 2));
   if (window.innerWidth >= 600) {
-    size = Math.min(size, Math.floor((window.innerHeight - 200) / (rows + 2)));
+    // The whole board in the window, below what stands above it (the
+    // settings, the toolbar, the message), so that no KShisen size scrolls;
+    // where the open settings would leave tiles too small to read, they
+    // fold away (a click on "New deal" opens them again).
+    const fit = () => {
+      const top = $("board-wrap").getBoundingClientRect().top + window.scrollY;
+      const keys = document.querySelector("#play-view .keys");
+      const k = getComputedStyle(keys);
+      const below = keys.offsetHeight + parseFloat(k.marginTop) + parseFloat(k.marginBottom) +
+        parseFloat(getComputedStyle(document.querySelector("main")).paddingBottom) + 8;
+      return Math.floor((window.innerHeight - top - below) / (rows + 2));
+    };
+    let tall = fit();
+    if (tall < 32 && $("settings").open) {
+      $("settings").open = false;
+      tall = fit();
+    }
+    size = Math.min(size, tall);
   }
   game.size = Math.max(16, Math.min(52, size));
   const w = (cols + 2) * game.size, h = (rows + 2) * game.size;

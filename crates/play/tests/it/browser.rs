@@ -78,7 +78,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 15] = [
+const SCENARIOS: [(&str, Scenario); 16] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -121,6 +121,9 @@ const SCENARIOS: [(&str, Scenario); 15] = [
     }),
     ("keys_from_load_reduced_motion_and_dark", |e| {
         Box::pin(keys_from_load_reduced_motion_and_dark(e))
+    }),
+    ("every_kshisen_size_fits_the_desktop", |e| {
+        Box::pin(every_kshisen_size_fits_the_desktop(e))
     }),
 ];
 
@@ -1324,6 +1327,41 @@ async fn keys_from_load_reduced_motion_and_dark(env: &Env) -> Outcome {
         .await?;
         check!(roles == json!(["polite", "polite", "polite"]), "banners are announced: {roles}");
         screenshot(env, &client, "desktop-dark-cleared").await
+    })
+    .await
+}
+
+/// KShisen's six sizes (columns × rows) at 1280 × 900: the whole page fits
+/// the window, with tiles big enough to read (the settings fold away where
+/// they would leave the tiles too small).
+async fn every_kshisen_size_fits_the_desktop(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        for (cols, rows) in [(14, 6), (16, 9), (18, 8), (24, 12), (26, 14), (30, 16)] {
+            let kinds = (rows * cols / 4).min(42);
+            let url = deal_url(
+                env,
+                &format!("rows={rows}&cols={cols}&kinds={kinds}&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=1"),
+            );
+            goto(&client, &url).await?;
+            idle(&client).await?;
+            check!(tiles_left(&client).await? == rows * cols, "{cols}×{rows} dealt");
+            let fit = js(
+                &client,
+                "return [document.documentElement.scrollHeight, window.innerHeight, \
+                         document.documentElement.scrollWidth, window.innerWidth, \
+                         document.querySelector('.tile').getBoundingClientRect().width, \
+                         document.getElementById('board-wrap').getBoundingClientRect().top];",
+            )
+            .await?;
+            let n = |i: usize| fit[i].as_f64().unwrap_or(f64::NAN);
+            check!(n(0) <= n(1), "{cols}×{rows}: the page scrolls down: {fit}");
+            check!(n(2) <= n(3), "{cols}×{rows}: the page scrolls sideways: {fit}");
+            check!(n(4) >= 24.0, "{cols}×{rows}: tiles of {} px: {fit}", n(4));
+            if (cols, rows) == (30, 16) {
+                screenshot(env, &client, "desktop-30x16").await?;
+            }
+        }
+        Ok(())
     })
     .await
 }
