@@ -7,7 +7,7 @@ use lianliankan::{Board, Grid, MAX_KIND, Pos};
 
 use crate::ptr;
 use crate::status::{Error, LlkStatus, guard, guard_value};
-use crate::text::read_engine_board;
+use lianliankan::format::read_first_board;
 
 /// A board (opaque): rows of tile kinds, 0 for an empty cell. Made by
 /// `llk_board_new`, `llk_board_parse` or `llk_generate`, freed by
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn llk_board_parse(
         ptr::check_out(out, "out")?;
         // SAFETY: the caller's promise above.
         let bytes = unsafe { ptr::slice(text.cast::<u8>(), len, "text")? };
-        let board = read_engine_board(bytes)
+        let board = read_first_board(bytes)
             .map_err(|e| Error::new(LlkStatus::ParseError, e.to_string()))?;
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, ptr::into_handle(LlkBoard { inner: board }), "out") }

@@ -135,6 +135,42 @@ pub fn read_query(reader: &mut Reader<'_>, size: (usize, usize)) -> Result<(Pos,
     Ok((a, b))
 }
 
+/// The first board of a judge input, as the `lianliankan` binary's engine
+/// subcommands (`solve`, `hint`, ...) and the C library read one: whatever
+/// follows it (queries, more boards, `0 0`) must be well formed and is
+/// ignored, so judge inputs can be given as they are.
+///
+/// # Errors
+/// The [`InputError`] (with line and column) of the first fault, or of an
+/// input with no board.
+///
+/// # Complexity
+/// O(input length).
+pub fn read_first_board(input: &[u8]) -> Result<Board, InputError> {
+    let mut reader = Reader::new(input);
+    let Some(first) = read_board(&mut reader)? else {
+        return Err(InputError::invalid(
+            reader.location(),
+            "expected a board (`n m` and n rows of m kinds), found none",
+        ));
+    };
+    let mut current = None;
+    loop {
+        if reader.is_at_end() {
+            break;
+        }
+        let on = current.as_ref().unwrap_or(&first);
+        for _ in 0..read_query_count(&mut reader)? {
+            read_query(&mut reader, (on.rows(), on.cols()))?;
+        }
+        match read_board(&mut reader)? {
+            Some(next) => current = Some(next),
+            None => break,
+        }
+    }
+    Ok(first)
+}
+
 /// Writes `kinds` (0 = empty) as a board of the judge format: `n m`, then
 /// one line of m kinds per row, separated by single spaces. No query count
 /// follows: the caller writes `q` and the queries (or nothing, which the
@@ -215,6 +251,20 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_first_board_and_checks_the_rest() {
+        let board =
+            read_first_board(b"2 2\n1 2\n2 1\n1\n1 1 2 2\n1 2\n3 3\n0\n0 0\n").expect("a board");
+        assert_eq!(Vec::from(board), vec![vec![1, 2], vec![2, 1]]);
+        let e =
+            read_first_board(b"2 2\n1 2\n2 1\n1\n1 1 9 2\n").expect_err("a query off the board");
+        assert!(e.to_string().contains("line 5"), "{e}");
+        let e = read_first_board(b"").expect_err("no board");
+        assert!(e.to_string().contains("found none"), "{e}");
+        let e = read_first_board(b"2 2\n1 x\n2 1\n").expect_err("not a number");
+        assert!(e.to_string().starts_with("line 2, column 3"), "{e}");
+    }
 
     #[test]
     fn reads_boards_and_queries() {

@@ -4,41 +4,12 @@
 use std::io::{IsTerminal, Write};
 
 use grid_cli::Failure;
-use grid_core::Reader;
 use lianliankan::draw::{Style, draw, settled};
-use lianliankan::format::{read_board, read_query, read_query_count, write_board};
+use lianliankan::format::write_board;
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, InputError, Order, Progress, Rules, Solution,
-    SolveConfig, Step, generate, solve_with_progress,
+    Board, Connector, Game, GenerateSpec, Gravity, Order, Progress, Rules, Solution, SolveConfig,
+    Step, generate, solve_with_progress,
 };
-
-/// Reads the board of an engine subcommand: the first board of a judge
-/// input. Whatever follows it (queries, more boards, `0 0`) must be well
-/// formed and is ignored, so judge inputs can be given as they are.
-pub fn read_engine_board(input: &[u8]) -> Result<Board, InputError> {
-    let mut reader = Reader::new(input);
-    let Some(first) = read_board(&mut reader)? else {
-        return Err(InputError::invalid(
-            reader.location(),
-            "expected a board (`n m` and n rows of m kinds), found none",
-        ));
-    };
-    let mut current = None;
-    loop {
-        if reader.is_at_end() {
-            break;
-        }
-        let on = current.as_ref().unwrap_or(&first);
-        for _ in 0..read_query_count(&mut reader)? {
-            read_query(&mut reader, (on.rows(), on.cols()))?;
-        }
-        match read_board(&mut reader)? {
-            Some(next) => current = Some(next),
-            None => break,
-        }
-    }
-    Ok(first)
-}
 
 /// `hint`: one removable pair as `r1 c1 r2 c2`, or `NONE`.
 pub fn hint(board: Board, rules: Rules, out: &mut dyn Write) -> Result<(), Failure> {

@@ -342,7 +342,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
     );
     let board_of = |board: &BoardArgs| -> Result<_, Failure> {
         let input = read_input(board.file.as_deref(), &usage)?;
-        Ok(commands::read_engine_board(&input)?)
+        Ok(lianliankan::format::read_first_board(&input)?)
     };
     match &args.command {
         None => {
@@ -400,7 +400,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
         }
         Some(Command::Replay { file, order, rules }) => {
             let input = read_input(Some(file), &usage)?;
-            let board = commands::read_engine_board(&input)?;
+            let board = lianliankan::format::read_first_board(&input)?;
             let order_text = std::fs::read(order).map_err(|e| {
                 Failure::Io(std::io::Error::new(
                     e.kind(),
