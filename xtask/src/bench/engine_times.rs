@@ -453,7 +453,7 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
 fn replay(board: &Board, rules: &Rules, order: &[Move]) -> Result<(), String> {
     let mut game = Game::new(board.clone(), rules.clone());
     for pair in order {
-        game.remove(pair.a(), pair.b())
+        game.play(*pair)
             .map_err(|e| format!("the solver's removal {pair} is illegal: {e}"))?;
     }
     if game.is_cleared() {
