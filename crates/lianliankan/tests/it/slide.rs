@@ -293,7 +293,11 @@ fn serde_forms_of_slides() {
     );
     assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), rules);
     // Without `slide`, the form is what it was.
-    assert!(!serde_json::to_string(&Rules::default()).unwrap().contains("slide"));
+    assert!(
+        !serde_json::to_string(&Rules::default())
+            .unwrap()
+            .contains("slide")
+    );
     let board = rows_board(&[
         &[0, 0, 0, 0, 0, 0],
         &[1, 2, 3, 0, 0, 0],
@@ -305,10 +309,45 @@ fn serde_forms_of_slides() {
     let saved = serde_json::to_string(&game).unwrap();
     assert!(saved.contains(r#""route":"row""#), "{saved}");
     let step = serde_json::to_string(game.history().last().unwrap()).unwrap();
-    assert!(step.contains(r#""pushed":[{"kind":1,"from":[1,0],"to":[1,3]}"#), "{step}");
+    assert!(
+        step.contains(r#""pushed":[{"kind":1,"from":[1,0],"to":[1,3]}"#),
+        "{step}"
+    );
     let mut loaded: Game = serde_json::from_str(&saved).unwrap();
     assert_eq!(loaded.board(), game.board());
     loaded.undo();
     game.undo();
     assert_eq!(loaded.board(), game.board());
+}
+
+/// `generate` under slide and every gravity mode: the certificate clears
+/// the board under slide (replayed through `Game::play` and through the
+/// reference), and `solve` clears it too, its order replayed.
+#[test]
+fn generated_boards_clear_under_slide() {
+    let mut rng = SplitMix64::new(0x6765_6e73);
+    for round in 0..260 {
+        let (rows, cols) = if round % 13 == 0 {
+            (12, 18)
+        } else {
+            (rng.range(1, 6), rng.range(2, 8))
+        };
+        let kinds = rng.range(1, (rows * cols / 2).clamp(1, 36)) as u32;
+        let mut rules = slide_rules(&mut rng);
+        rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
+        let spec = lianliankan::GenerateSpec::new(rows, cols, kinds)
+            .with_seed(round as u64)
+            .with_rules(rules.clone());
+        let made = lianliankan::generate(&spec).unwrap();
+        crate::common::assert_clears(&made.board, &rules, &made.certificate);
+        if rows * cols <= 24 {
+            reference::replay_clears(&made.board, &rules, &made.certificate).unwrap();
+        }
+        match lianliankan::solve(&made.board, &rules, 10_000_000) {
+            lianliankan::Solution::Solved(order) => {
+                crate::common::assert_clears(&made.board, &rules, &order);
+            }
+            other => panic!("{other:?}: {rules:?} {:?}", made.board),
+        }
+    }
 }
