@@ -130,16 +130,21 @@ function layout() {
 function place(el, r, c) {
   el.dataset.cell = key(r, c);
   el.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
-  el.setAttribute("aria-label", "tile " + el.dataset.kind + ", row " + (r + 1) + ", column " + (c + 1));
+  const design = el.dataset.design ? " (" + el.dataset.design + ")" : "";
+  el.setAttribute("aria-label", "tile " + el.dataset.kind + design + ", row " + (r + 1) + ", column " + (c + 1));
 }
+
+/** The tiles' look: "pictures" (tiles.js) or "numbers"; remembered. */
+const TILE_STYLE = "lianliankan-tile-style";
+const tileStyle = () => (localStorage.getItem(TILE_STYLE) === "numbers" ? "numbers" : "pictures");
 
 function makeTile(r, c, kind) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = "tile";
-  el.textContent = kind;
   el.dataset.kind = kind;
-  el.style.background = tileColour(kind);
+  const group = groupIndex(game.rules.groups || "", game.spec.kinds).get(kind);
+  drawTile(el, kind, tileStyle(), group === undefined ? -1 : group);
   el.tabIndex = -1;
   place(el, r, c);
   el.addEventListener("click", () => {
@@ -173,6 +178,7 @@ function renderAll() {
   for (const el of game.tiles.values()) el.remove();
   game.tiles.clear();
   reconcile();
+  showLegend(game.rules.groups || "", game.spec.kinds, tileStyle());
 }
 
 function tileAt(cell) {
@@ -1033,6 +1039,13 @@ async function startPlay() {
   $("solve-speed").value = localStorage.getItem("lianliankan-solve-speed") || "normal";
   $("solve-speed").addEventListener("change", () =>
     localStorage.setItem("lianliankan-solve-speed", $("solve-speed").value));
+  $("tile-style").value = tileStyle();
+  $("tile-style").addEventListener("change", () => {
+    localStorage.setItem(TILE_STYLE, $("tile-style").value);
+    if (game.spec === null) return;
+    renderAll();
+    if (game.selected && tileAt(game.selected)) tileAt(game.selected).classList.add("selected");
+  });
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");
