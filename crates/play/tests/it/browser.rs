@@ -78,7 +78,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 17] = [
+const SCENARIOS: [(&str, Scenario); 18] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -127,6 +127,9 @@ const SCENARIOS: [(&str, Scenario); 17] = [
     }),
     ("the_tile_set_groups_legend_and_numbers", |e| {
         Box::pin(the_tile_set_groups_legend_and_numbers(e))
+    }),
+    ("no_toolbar_flicker_and_the_form_is_remembered", |e| {
+        Box::pin(no_toolbar_flicker_and_the_form_is_remembered(e))
     }),
 ];
 
@@ -1505,4 +1508,123 @@ fn is_a_tile_name(label: &str) -> bool {
         return false;
     };
     kind.parse::<u32>().is_ok() && !design.is_empty() && cell.contains(", column ")
+}
+
+/// The toolbar holds still while the game is played: a MutationObserver
+/// sees no change to its buttons (disabled, text, classes) over three
+/// removals, a refused pair and a hint, but Undo's one enabling, and no
+/// button moves; a button pressed during a step is played after it. The
+/// deal form's choices outlive a reload that resumes another game, and
+/// Deal uses them.
+async fn no_toolbar_flicker_and_the_form_is_remembered(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=6&cols=8&kinds=12&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let watch = "window.toolbarChanges = []; \
+             window.toolbarBoxes = () => [...document.querySelectorAll('#toolbar > *')].map(el => { \
+               const r = el.getBoundingClientRect(); return [el.id, r.left, r.top, r.width, r.height]; }); \
+             window.toolbarAt = window.toolbarBoxes(); \
+             new MutationObserver(records => { for (const m of records) { \
+               const el = m.target.nodeType === 1 ? m.target : m.target.parentElement; \
+               window.toolbarChanges.push([el.closest('#toolbar > *')?.id || el.id, m.type, m.attributeName, \
+                 m.attributeName ? el.getAttribute(m.attributeName) : el.textContent]); } }) \
+               .observe(document.getElementById('toolbar'), { subtree: true, attributes: true, childList: true, characterData: true }); \
+             return null;";
+        js(&client, watch).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        check!(order.len() == 24, "{solved}");
+        for pair in &order[..3] {
+            play_pair(&client, pair).await?;
+        }
+        // A refused pair: two tiles of different kinds.
+        let kinds = board(&client).await?;
+        let tiles: Vec<(usize, usize, u64)> = kinds
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(c, k)| (r, c, k.as_u64().unwrap_or(0)))
+            })
+            .filter(|&(_, _, k)| k != 0)
+            .collect();
+        let first = tiles[0];
+        let other = *tiles.iter().find(|t| t.2 != first.2).ok_or("two kinds")?;
+        click_tile(&client, &json!([first.0, first.1])).await?;
+        click_tile(&client, &json!([other.0, other.1])).await?;
+        idle(&client).await?;
+        js(&client, "document.querySelector('.tile.selected')?.click(); return null;").await?;
+        idle(&client).await?;
+        // A pair and, during its step, Hint: the hint comes after it.
+        let cells: Vec<Value> = [&order[3]].iter().flat_map(|p| [p["a"].clone(), p["b"].clone()]).collect();
+        let during = js(
+            &client,
+            &format!(
+                "for (const [r, c] of {}) document.querySelector(`button.tile[data-cell=\"${{r}},${{c}}\"]`).click(); \
+                 const busy = window.lianliankan.busy; document.getElementById('hint').click(); \
+                 return [busy, document.getElementById('hint').disabled];",
+                json!(cells)
+            ),
+        )
+        .await?;
+        check!(during == json!([true, false]), "Hint stays enabled during a step: {during}");
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 40, "four pairs went");
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Hint:"), "the Hint pressed during the step was played: {message}");
+        let seen = js(
+            &client,
+            "const moved = JSON.stringify(window.toolbarBoxes()) !== JSON.stringify(window.toolbarAt); \
+             return [window.toolbarChanges, moved];",
+        )
+        .await?;
+        check!(
+            seen == json!([[["undo", "attributes", "disabled", null]], false]),
+            "the toolbar changed beyond Undo's enabling, or moved: {seen}"
+        );
+
+        // The form: choices made, not dealt; the reload resumes the game
+        // and keeps the choices; Deal uses them.
+        let rows = client.find(Locator::Id("rows")).await.map_err(cmd("rows"))?;
+        rows.clear().await.map_err(cmd("clear rows"))?;
+        rows.send_keys("5").await.map_err(cmd("type rows"))?;
+        let gravity = client.find(Locator::Id("gravity")).await.map_err(cmd("gravity"))?;
+        gravity.select_by_value("up").await.map_err(cmd("gravity up"))?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 40, "the game is resumed");
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Resumed"), "{message}");
+        let form = js(
+            &client,
+            "return [document.getElementById('rows').value, document.getElementById('cols').value, \
+                     document.getElementById('gravity').value, window.lianliankan.spec.rows, window.lianliankan.rules.gravity];",
+        )
+        .await?;
+        check!(form == json!(["5", "8", "up", 6, "none"]), "the form keeps its choices, the game its own: {form}");
+        click(&client, "deal").await?;
+        let dealt = js(
+            &client,
+            "return [window.lianliankan.spec.rows, window.lianliankan.spec.cols, window.lianliankan.rules.gravity];",
+        )
+        .await?;
+        check!(dealt == json!([5, 8, "up"]), "Deal uses the form: {dealt}");
+        check!(tiles_left(&client).await? == 40, "a 5 × 8 deal");
+        Ok(())
+    })
+    .await
 }
