@@ -39,6 +39,13 @@ const game = {
 };
 window.lianliankan = game;
 
+/** Another game mode's say at given moments (level.js sets these: the
+ * level game): `hook(name, ...)` calls the hook of that name and returns
+ * its answer, or undefined when there is none. */
+let modeHooks = {};
+const hook = (name, ...args) =>
+  (typeof modeHooks[name] === "function" ? modeHooks[name](...args) : undefined);
+
 const $ = (id) => document.getElementById(id);
 /** Waits `ms`, or not at all for a player who asks for reduced motion. */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
@@ -82,6 +89,7 @@ function updateButtons() {
   for (const id of ["hint", "shuffle", "undo", "redo", "solve"]) {
     if (game.paused) $(id).disabled = true;
   }
+  for (const id of hook("disabled") || []) $(id).disabled = true;
 }
 
 // ---- layout and tiles ----
@@ -278,9 +286,9 @@ function setPosition(p) {
   game.position = p;
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
-  $("dead").hidden = !p.dead;
+  $("dead").hidden = !p.dead || hook("dead") === true;
   clockRun(clockShouldRun());
-  if (p.cleared) showFinish();
+  if (p.cleared && hook("cleared") !== true) showFinish();
   else $("won").hidden = true;
   tick();
   updateButtons();
@@ -340,6 +348,7 @@ function resumeGame(spec) {
     picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });
+  hook("resumed");
   fillForm(game.spec);
   clearPaths();
   layout();
@@ -595,7 +604,7 @@ function randomSeed() {
 /** Picks the tile at (r, c): the first of a pair, or the second, which
  * asks the server to remove the pair. */
 async function pick(r, c) {
-  if (game.solving || game.paused || game.spec === null) return;
+  if (game.solving || game.paused || game.spec === null || hook("blocksPick") === true) return;
   if (game.busy) {
     // A pick during a step's animation waits for it (two at most: a pair).
     if (game.queue.length < 2) game.queue.push([r, c]);
@@ -646,6 +655,7 @@ async function tryRemove(a, b) {
     } else {
       say("Not a pair: " + d.message + ".", "bad");
     }
+    hook("refused");
     setBusy(false);
     return false;
   }
@@ -655,6 +665,7 @@ async function tryRemove(a, b) {
   };
   game.history.push(step);
   game.undone = [];
+  hook("removed", step);
   await animateRemoval(step);
   game.board = step.after;
   reconcile();
@@ -665,7 +676,7 @@ async function tryRemove(a, b) {
 }
 
 async function hint() {
-  if (game.busy || game.solving || game.spec === null) return;
+  if (game.busy || game.solving || game.spec === null || hook("allows", "hint") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -676,6 +687,7 @@ async function hint() {
   setPosition(positionOf(res.data));
   const h = res.data.hint;
   if (!h) return say(res.data.cleared ? "The board is clear." : "No pair can be removed now.", "bad");
+  hook("hinted");
   drawPath(h.path, "hint");
   [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
   game.cursor = h.a;
@@ -685,7 +697,7 @@ async function hint() {
 }
 
 async function shuffle() {
-  if (game.busy || game.solving || game.spec === null) return;
+  if (game.busy || game.solving || game.spec === null || hook("allows", "shuffle") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -694,6 +706,7 @@ async function shuffle() {
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);
+    if (res.ok) hook("shuffled", false);
     return;
   }
   const step = {
@@ -704,12 +717,13 @@ async function shuffle() {
   game.undone = [];
   await animateShuffle(step.after);
   say("Shuffled.");
+  hook("shuffled", true);
   setPosition(step.position);
   setBusy(false);
 }
 
 async function undo() {
-  if (game.busy || game.solving || game.history.length === 0) return;
+  if (game.busy || game.solving || game.history.length === 0 || hook("allows", "undo") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -726,7 +740,7 @@ async function undo() {
 }
 
 async function redo() {
-  if (game.busy || game.solving || game.undone.length === 0) return;
+  if (game.busy || game.solving || game.undone.length === 0 || hook("allows", "redo") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -754,7 +768,7 @@ async function autoSolve() {
     updateButtons();
     return;
   }
-  if (game.busy || game.spec === null) return;
+  if (game.busy || game.spec === null || hook("allows", "solve") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -861,6 +875,7 @@ function fillForm(spec) {
 }
 
 async function deal(spec) {
+  hook("dealing", spec);
   game.solving = false;
   stopWatch();
   clearHint();
@@ -1005,7 +1020,8 @@ async function startPlay() {
   document.addEventListener("keydown", onKey);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    deal(readForm());
+    const spec = readForm();
+    if (hook("submit", spec) !== true) deal(spec);
   });
   $("hint").addEventListener("click", hint);
   $("shuffle").addEventListener("click", shuffle);

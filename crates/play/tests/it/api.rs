@@ -131,6 +131,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         "/style.css",
         "/common.js",
         "/play.js",
+        "/level.js",
         "/judge.js",
         "/favicon.svg",
     ] {
