@@ -80,7 +80,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 22] = [
+const SCENARIOS: [(&str, Scenario); 23] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -144,6 +144,9 @@ const SCENARIOS: [(&str, Scenario); 22] = [
     }),
     ("the_level_rules_follow_the_specification", |e| {
         Box::pin(level::the_level_rules_follow_the_specification(e))
+    }),
+    ("a_reload_resumes_a_level_run", |e| {
+        Box::pin(level::a_reload_resumes_a_level_run(e))
     }),
 ];
 

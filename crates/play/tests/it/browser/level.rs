@@ -812,3 +812,70 @@ pub(super) async fn the_level_rules_follow_the_specification(env: &Env) -> Outco
     })
     .await
 }
+
+/// A reload in the middle of a level resumes the run (level, score,
+/// combo, lives, hints and the countdown where it stood) on the same
+/// board; a classic deal from the form then ends the run.
+pub(super) async fn a_reload_resumes_a_level_run(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(
+            env,
+            &client,
+            "rows=4&cols=4&kinds=4&turns=2&border=open&gravity=none",
+            9,
+        )
+        .await?;
+        let pairs = order(env, &client).await?;
+        play_pair(&client, &pairs[0]).await?;
+        click(&client, "hint").await?;
+        let before = board(&client).await?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        settled(&client).await?;
+        check!(
+            board(&client).await? == before,
+            "the same board after the reload"
+        );
+        let numbers = shown_numbers(&client).await?;
+        check!(
+            numbers[0] == "1"
+                && numbers[2] == "10"
+                && numbers[3] == "1"
+                && numbers[4] == "4"
+                && numbers[5] == "9",
+            "level 1, score 10, combo 1, 4 lives, 9 hints after the reload: {numbers:?}"
+        );
+        check!(
+            numbers[1].as_str() <= "3:20" && numbers[1].as_str() >= "3:00",
+            "the countdown goes on from where it stood: {}",
+            numbers[1]
+        );
+        check!(
+            value(&client, "mode").await? == "levels",
+            "the form says levels"
+        );
+        check!(
+            js(&client, "return document.getElementById('undo').disabled;").await? == json!(true),
+            "still no undo in a level"
+        );
+        play_pair(&client, &pairs[1]).await?;
+        check!(
+            text(&client, "lv-score").await? == "21",
+            "the combo goes on: 10 + 11"
+        );
+        choose(&client, "mode", "classic").await?;
+        click(&client, "deal").await?;
+        check!(
+            !shown(&client, "level-status").await?,
+            "a classic deal ends the run"
+        );
+        check!(state(&client).await?.is_null(), "no run in progress");
+        check!(
+            js(&client, "return document.getElementById('undo').disabled;").await? == json!(true)
+                && js(&client, "return document.getElementById('solve').disabled;").await?
+                    == json!(false),
+            "the classic game's buttons are back"
+        );
+        Ok(())
+    })
+    .await
+}
