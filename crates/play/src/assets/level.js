@@ -30,7 +30,7 @@ const DIFFICULTIES = {
     gravity: "none",
     kinds: (k) => Math.max(1, Math.ceil(k / 2)),
     words: "Easy: paths may run around the board, tiles stay where they are, and half as many " +
-      "tile types (each comes twice as often), so most tiles have several partners.",
+      "tile types (each comes about twice as often), so most tiles have several partners.",
   },
   normal: {
     border: "open",
