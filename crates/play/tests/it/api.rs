@@ -132,6 +132,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         "/common.js",
         "/tiles.js",
         "/play.js",
+        "/level.js",
         "/judge.js",
         "/favicon.svg",
     ] {
