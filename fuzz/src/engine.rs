@@ -6,15 +6,17 @@
 //!
 //! Input layout: a flags byte (turns and border as [`crate::rules`]; bits
 //! 4–7 the gravity mode, [`Gravity::ALL`] by index, 13 to 15 meaning none);
-//! a groups byte (`% 4`: none, `1-2`, `1+3,2+4`, `2-6`); rows and columns (1
-//! to 8 each); the number of kinds k (1 to 6); one byte per cell (`b % (k +
-//! 1)`, 0 = empty, 255 = the largest kind); then operations, one byte each
-//! (`% 5`: remove, undo, shuffle, list the moves, redo) with their
-//! arguments. Missing bytes read as 0.
+//! a groups byte (`% 4`: none, `1-2`, `1+3,2+4`, `2-6`; bit 7: KShisen's
+//! sliding tiles, [`Rules::slide`]); rows and columns (1 to 8 each); the
+//! number of kinds k (1 to 6); one byte per cell (`b % (k + 1)`, 0 =
+//! empty, 255 = the largest kind); then operations, one byte each (`% 5`:
+//! remove, undo, shuffle, list the moves, redo) with their arguments (under
+//! slide a removal takes one more byte, `% 3`: a plain pair, a slide of the
+//! first tile along its row, along its column). Missing bytes read as 0.
 
 use lianliankan::reference::{self, min_turns};
 use lianliankan::{
-    Board, Game, Gravity, Grid, Groups, MAX_KIND, Pos, RemoveError, Rules, Solution,
+    Board, Game, Gravity, Grid, Groups, MAX_KIND, Move, Pos, RemoveError, Route, Rules, Solution,
 };
 
 /// The solver's budget, in states.
@@ -54,7 +56,8 @@ impl Bytes<'_> {
 pub fn lianliankan_engine(data: &[u8]) {
     let mut bytes = Bytes { data };
     let flags = bytes.next();
-    let groups: Groups = match bytes.next() % 4 {
+    let groups_byte = bytes.next();
+    let groups: Groups = match groups_byte % 4 {
         0 => Groups::none(),
         1 => "1-2".parse().expect("groups"),
         2 => "1+3,2+4".parse().expect("groups"),
@@ -66,6 +69,7 @@ pub fn lianliankan_engine(data: &[u8]) {
             .copied()
             .unwrap_or(Gravity::None),
         groups,
+        slide: groups_byte & 0x80 != 0,
         ..crate::rules(flags)
     };
     let rows = 1 + usize::from(bytes.next() % 8);
@@ -93,7 +97,12 @@ pub fn lianliankan_engine(data: &[u8]) {
             0 => {
                 let a = position(&mut bytes, rows, cols);
                 let b = position(&mut bytes, rows, cols);
-                if check_remove(&mut game, a, b, &mut before_steps) {
+                let route = if game.rules().slide {
+                    [None, Some(Route::Row), Some(Route::Column)][usize::from(bytes.next() % 3)]
+                } else {
+                    None
+                };
+                if check_remove(&mut game, a, b, route, &mut before_steps) {
                     undone.clear();
                 }
             }
@@ -170,8 +179,52 @@ fn refusal(board: &Board, rules: &Rules, a: Pos, b: Pos) -> Option<RemoveError> 
     }
 }
 
-/// Checks one removal; whether it was made.
-fn check_remove(game: &mut Game, a: Pos, b: Pos, before_steps: &mut Vec<Grid<u32>>) -> bool {
+/// Checks one slide of `a` along `route` toward `b`, then their removal,
+/// against [`reference::play`]; whether it was made.
+fn check_slide(
+    game: &mut Game,
+    (a, b, route): (Pos, Pos, Route),
+    before_steps: &mut Vec<Grid<u32>>,
+) -> bool {
+    let before = game.board().clone();
+    let rules = game.rules().clone();
+    let expected = refusal(&before, &rules, a, b);
+    let pair = Move::slide(a, b, route);
+    match game.play(pair) {
+        Ok(path) => {
+            assert_eq!(expected, None, "slid {pair}");
+            let after = reference::play(&before, pair, &rules);
+            assert_eq!(Some(game.board().to_grid()), after, "{pair}");
+            assert_eq!(path.turns(), 1);
+            assert_eq!(game.board().tile_count(), before.tile_count() - 2);
+            before_steps.push(before.to_grid());
+            true
+        }
+        Err(error) => {
+            if let Some(refused) = expected {
+                assert_eq!(error, refused);
+            } else {
+                assert!(matches!(error, RemoveError::NoSlide { .. }), "{error}");
+                assert_eq!(reference::play(&before, pair, &rules), None, "{pair}");
+            }
+            assert_eq!(game.board(), &before, "a refused slide changed the board");
+            false
+        }
+    }
+}
+
+/// Checks one removal (a slide when `route` is given); whether it was
+/// made.
+fn check_remove(
+    game: &mut Game,
+    a: Pos,
+    b: Pos,
+    route: Option<Route>,
+    before_steps: &mut Vec<Grid<u32>>,
+) -> bool {
+    if let Some(route) = route {
+        return check_slide(game, (a, b, route), before_steps);
+    }
     let before = game.board().clone();
     let rules = game.rules().clone();
     let expected = refusal(&before, &rules, a, b);
@@ -236,12 +289,7 @@ fn check_shuffle(game: &mut Game, seed: u64, before_steps: &mut Vec<Grid<u32>>) 
     match game.shuffle(seed) {
         Ok(()) => {
             assert_eq!(tiles_and_cells(game.board()), tiles_and_cells(&before));
-            let board = game.board();
-            let has_move = board.tiles().any(|(p, _)| {
-                board
-                    .tiles()
-                    .any(|(q, _)| p < q && min_turns(board, p, q, &rules).is_some())
-            });
+            let has_move = !reference::moves(game.board(), &rules).is_empty();
             assert!(has_move, "a shuffle left no move");
             before_steps.push(before.to_grid());
             true
@@ -276,6 +324,10 @@ fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
         same[p] = 1;
     }
     let same = Board::new(&same).expect("kind 1 is a valid kind");
+    if rules.slide {
+        // Slides too depend only on which cells are occupied.
+        return !reference::moves(&same, rules).is_empty();
+    }
     cells.iter().enumerate().any(|(i, &p)| {
         cells[i + 1..]
             .iter()
@@ -297,7 +349,7 @@ fn check_solve(game: &Game) {
             assert_eq!(order.len() * 2, tiles);
             let mut replay = game.clone();
             for m in order {
-                if let Err(e) = replay.remove(m.a(), m.b()) {
+                if let Err(e) = replay.play(m) {
                     panic!("solution move {m} is illegal: {e}");
                 }
             }

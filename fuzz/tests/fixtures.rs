@@ -80,27 +80,37 @@ fn lianliankan_engine() {
 
 /// Seeded random inputs through the engine target on the stable
 /// toolchain: every gravity mode (the flags' high nibble), every groups
-/// choice, small boards, a dense stream of operations. A few seconds; real
+/// choice, with and without sliding tiles, small boards, a dense stream of
+/// operations. A few seconds; real
 /// fuzzing (README, "Fuzzing") explores far more.
 #[test]
 fn lianliankan_engine_random_inputs() {
     let mut rng = grid_core::SplitMix64::new(0x6675_7a7a);
     for case in 0..6000u32 {
         let flags = ((case % 13) << 4) as u8 | rng.below(16) as u8;
+        // Every other case under sliding tiles (bit 7 of the groups byte).
+        let slide = case % 2 == 1;
+        let groups = rng.below(4) as u8 | if slide { 0x80 } else { 0 };
         let (rows, cols) = (rng.below(5) as u8, rng.below(5) as u8);
-        let mut data = vec![flags, rng.below(4) as u8, rows, cols, rng.below(6) as u8];
+        let mut data = vec![flags, groups, rows, cols, rng.below(6) as u8];
         let cells = usize::from(rows + 1) * usize::from(cols + 1);
         data.extend((0..cells).map(|_| rng.below(7) as u8));
         // Operations: removals of random cells weigh most.
         for _ in 0..rng.range(4, 40) {
             match rng.below(8) {
-                0..=3 => data.extend([
-                    0,
-                    rng.below(6) as u8,
-                    rng.below(6) as u8,
-                    rng.below(6) as u8,
-                    rng.below(6) as u8,
-                ]),
+                0..=3 => {
+                    data.extend([
+                        0,
+                        rng.below(6) as u8,
+                        rng.below(6) as u8,
+                        rng.below(6) as u8,
+                        rng.below(6) as u8,
+                    ]);
+                    if slide {
+                        // A plain pair, or a slide along the row or the column.
+                        data.push(rng.below(3) as u8);
+                    }
+                }
                 4 => data.push(1),
                 5 => data.extend([2, rng.below(256) as u8]),
                 6 => data.push(3),

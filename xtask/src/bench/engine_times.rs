@@ -106,8 +106,9 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
 /// `generate` and `solve` under KShisen's sliding tiles (issue 38): the
 /// same 12×18 boards of 36 kinds, gravity `none` and `down`; goals
 /// generate median ≤ 50 ms, solve median ≤ 100 ms. Every generated board
-/// must be solved and every order replayed.
-fn slide_times(scale: Scale, judged: bool) -> Result<String, String> {
+/// must be solved and every order replayed. Also measured alone (`--only
+/// slide`).
+pub fn slide_times(scale: Scale, judged: bool) -> Result<String, String> {
     let (rows, cols, kinds, seeds) = match scale {
         Scale::Full => (12, 18, 36, 100),
         Scale::Quick => (6, 8, 12, 3),

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use grid_core::Pos;
+use grid_core::{Point, Pos};
 
 use super::gravity::{Slide, settle};
 use super::moves::Route;
 use super::shuffle::{NoMovePossible, shuffle_kinds};
-use super::slide::{SlideBlocked, check};
+use super::slide::{SlideBlocked, plan};
 use super::solve::{Solution, solve};
 use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
 
@@ -420,6 +420,59 @@ impl Game {
     pub fn solve(&self, budget: u64) -> Solution {
         solve(&self.board, &self.rules, budget)
     }
+}
+
+/// Checks the removal of the tiles at `a` and `b`, a plain pair (`route`
+/// `None`) or a slide of `a` along `route`, on `board` under `rules`: the
+/// path that joins them (a slide's runs from `a` along its route to the
+/// corner, then to `b`), and the tiles a slide pushes first (empty for a
+/// plain pair). The cells are checked in the order given.
+///
+/// # Errors
+/// [`RemoveError`], checked in this order: off the board, the same cell,
+/// an empty cell, kinds that do not match; then for a plain pair no path,
+/// for a slide no slide under these rules, or a slide blocked.
+///
+/// # Complexity
+/// As [`Connector::connect`], or O(rows + cols) for a slide.
+pub(crate) fn check(
+    board: &Board,
+    (a, b, route): (Pos, Pos, Option<Route>),
+    rules: &Rules,
+    connector: &mut Connector,
+) -> Result<(Path, Vec<Slide>), RemoveError> {
+    let kind_a = board.kind(a).ok_or(RemoveError::OffBoard(a))?;
+    let kind_b = board.kind(b).ok_or(RemoveError::OffBoard(b))?;
+    if a == b {
+        return Err(RemoveError::SameCell(a));
+    }
+    for (pos, kind) in [(a, kind_a), (b, kind_b)] {
+        if kind == 0 {
+            return Err(RemoveError::Empty(pos));
+        }
+    }
+    if !rules.matches(kind_a, kind_b) {
+        return Err(RemoveError::DifferentKinds {
+            first: kind_a,
+            second: kind_b,
+        });
+    }
+    let Some(route) = route else {
+        let path = connector
+            .connect(board, a, b, rules)
+            .map_err(|e| RemoveError::OffBoard(e.pos))?
+            .ok_or(RemoveError::NoPath)?;
+        return Ok((path, Vec::new()));
+    };
+    if !rules.slide {
+        return Err(RemoveError::SlidesOff);
+    }
+    let kind = |p: Pos| board.kind(p).unwrap_or(0);
+    let pushed = plan(kind, (board.rows(), board.cols()), a, b, route)
+        .map_err(|why| RemoveError::NoSlide { route, why })?;
+    let point = |p: Pos| Point::new(p.row as isize, p.col as isize);
+    let path = Path::new(vec![point(a), point(route.corner(a, b)), point(b)]);
+    Ok((path, pushed))
 }
 
 /// A game as it is written: see [`Game`]'s "Saving and loading".

@@ -13,8 +13,9 @@
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
 //! - `gravity` — where the tiles slide after a removal;
-//! - `slide` — KShisen's sliding tiles: a slide checked, made and taken
-//!   back, every slide on a board, the ways a picked pair can go;
+//! - `slide` — KShisen's sliding tiles: a slide checked and made, every
+//!   slide on a board (no moves, games or rules: those stand on it);
+//! - `ways` — every way a picked pair can go, plain or sliding;
 //! - `shuffle` — rearranging the remaining tiles so that a move exists;
 //! - `solve` — the exact solver, a folder with a file per search and per
 //!   proof: two searches in turn without gravity (over positions, with a
@@ -38,6 +39,7 @@ pub(crate) mod reach;
 mod shuffle;
 mod slide;
 mod solve;
+mod ways;
 
 pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
 pub use game::{Game, RemoveError, Step};
@@ -45,5 +47,6 @@ pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, gener
 pub use gravity::Slide;
 pub use moves::{Move, Route, moves};
 pub use shuffle::NoMovePossible;
-pub use slide::{SlideBlocked, Way, ways_to_remove};
+pub use slide::SlideBlocked;
 pub use solve::{Cancel, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress};
+pub use ways::{Way, ways_to_remove};

@@ -5,6 +5,7 @@ use std::fmt;
 use grid_core::Pos;
 
 use super::reach::Field;
+pub use super::slide::Route;
 use super::slide::slide_moves;
 
 use rustc_hash::FxHashMap;
@@ -30,57 +31,6 @@ pub struct Move {
     a: Pos,
     b: Pos,
     route: Option<Route>,
-}
-
-/// Along which line a slide pushes its first tile `a`, at `(ra, ca)`,
-/// toward its partner `b`, at `(rb, cb)` (SPEC §8): [`Route::Row`] along
-/// its row to the corner `(ra, cb)`, [`Route::Column`] along its column to
-/// the corner `(rb, ca)`.
-///
-/// Named `row` and `column` in removal orders and (with the `serde`
-/// feature) in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum Route {
-    /// Along the first tile's row.
-    Row,
-    /// Along the first tile's column.
-    Column,
-}
-
-impl Route {
-    /// Both routes, row first.
-    pub const ALL: [Route; 2] = [Route::Row, Route::Column];
-
-    /// The route's name: `row` or `column`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Route::Row => "row",
-            Route::Column => "column",
-        }
-    }
-
-    /// The corner a slide of the tile at `a` toward its partner at `b`
-    /// pushes it to: `(a.row, b.col)` along the row, `(b.row, a.col)`
-    /// along the column.
-    #[must_use]
-    pub fn corner(self, a: Pos, b: Pos) -> Pos {
-        match self {
-            Route::Row => Pos::new(a.row, b.col),
-            Route::Column => Pos::new(b.row, a.col),
-        }
-    }
-}
-
-impl fmt::Display for Route {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 impl Move {
@@ -194,7 +144,13 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
     };
     if rules.slide {
         let kinds = board.to_grid();
-        slide_moves(&kinds, |x, y| rules.matches(x, y), &mut found);
+        slide_moves(
+            &kinds,
+            |x, y| rules.matches(x, y),
+            |a, b, route| {
+                found.push(Move::slide(a, b, route));
+            },
+        );
         found.sort_unstable();
     }
     found

@@ -7,9 +7,11 @@
 //!   moves from where to where (`a` first, then the run, nearest first);
 //! - [`apply`]: the push made on a grid;
 //! - [`slide_moves`]: every slide on a board;
-//! - [`check`]: any move (plain or slide) checked on a [`Board`] under
-//!   rules, with its path and its push: what [`Game`](crate::Game) and
-//!   [`ways_to_remove`] stand on.
+//! - [`Route`] and [`SlideBlocked`], the public names of a slide's route
+//!   and of why one cannot be made.
+//!
+//! It knows nothing of moves, games or rules: `moves`, `game` (which
+//! checks a move) and `ways` stand on it.
 //!
 //! The rule, for `a` at `(ra, ca)` and `b` at `(rb, cb)` sharing neither a
 //! row nor a column: route `row` pushes `a` toward the corner `(ra, cb)`,
@@ -23,11 +25,62 @@
 //! for the corner, so the push never changes it: it is checked on the
 //! board before the push.
 
-use grid_core::{Grid, Path, Point, Pos};
+use std::fmt;
+
+use grid_core::{Grid, Pos};
 
 use super::gravity::Slide;
-use super::moves::{Move, Route};
-use crate::{Board, Connector, RemoveError, Rules};
+
+/// Along which line a slide pushes its first tile `a`, at `(ra, ca)`,
+/// toward its partner `b`, at `(rb, cb)` (SPEC §8): [`Route::Row`] along
+/// its row to the corner `(ra, cb)`, [`Route::Column`] along its column to
+/// the corner `(rb, ca)`.
+///
+/// Named `row` and `column` in removal orders and (with the `serde`
+/// feature) in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Route {
+    /// Along the first tile's row.
+    Row,
+    /// Along the first tile's column.
+    Column,
+}
+
+impl Route {
+    /// Both routes, row first.
+    pub const ALL: [Route; 2] = [Route::Row, Route::Column];
+
+    /// The route's name: `row` or `column`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Row => "row",
+            Route::Column => "column",
+        }
+    }
+
+    /// The corner a slide of the tile at `a` toward its partner at `b`
+    /// pushes it to: `(a.row, b.col)` along the row, `(b.row, a.col)`
+    /// along the column.
+    #[must_use]
+    pub fn corner(self, a: Pos, b: Pos) -> Pos {
+        match self {
+            Route::Row => Pos::new(a.row, b.col),
+            Route::Column => Pos::new(b.row, a.col),
+        }
+    }
+}
+
+impl fmt::Display for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// The step from `a` toward `corner` along one axis: (d row, d col), and
 /// the distance.
@@ -131,8 +184,8 @@ fn unapply(grid: &mut Grid<u32>, pushed: &[Slide]) {
     }
 }
 
-/// Adds to `found` every slide on `kinds` (0 = empty; any numbers standing
-/// for kinds or classes) whose two tiles `matches`: for each tile and
+/// Calls `found(a, b, route)` for every slide on `kinds` (0 = empty; any
+/// numbers standing for kinds or classes) whose two tiles `matches`: for each tile and
 /// each of the four ways along its lines, the run in front of it and the
 /// free cells after it, then for each distance the tile can go, the
 /// nearest tile on either side of the corner across the line.
@@ -142,7 +195,7 @@ fn unapply(grid: &mut Grid<u32>, pushed: &[Slide]) {
 pub(crate) fn slide_moves(
     kinds: &Grid<u32>,
     matches: impl Fn(u32, u32) -> bool,
-    found: &mut Vec<Move>,
+    mut found: impl FnMut(Pos, Pos, Route),
 ) {
     let (rows, cols) = (kinds.rows(), kinds.cols());
     let kind = |p: Option<Pos>| p.map_or(0, |p| kinds[p]);
@@ -176,7 +229,7 @@ pub(crate) fn slide_moves(
                     while let Some(p) = step(corner, way, k, rows, cols) {
                         if kinds[p] != 0 {
                             if matches(ka, kinds[p]) {
-                                found.push(Move::slide(a, p, route));
+                                found(a, p, route);
                             }
                             break;
                         }
@@ -189,135 +242,7 @@ pub(crate) fn slide_moves(
     }
 }
 
-/// Checks the removal of the tiles at `a` and `b`, a plain pair (`route`
-/// `None`) or a slide of `a` along `route`, on `board` under `rules`: the
-/// path that joins them (a slide's runs from `a` along its route to the
-/// corner, then to `b`), and the tiles a slide pushes first (empty for a
-/// plain pair). The cells are checked in the order given.
-///
-/// # Errors
-/// [`RemoveError`], checked in this order: off the board, the same cell,
-/// an empty cell, kinds that do not match; then for a plain pair no path,
-/// for a slide no slide under these rules, or a slide blocked.
-///
-/// # Complexity
-/// As [`Connector::connect`], or O(rows + cols) for a slide.
-pub(crate) fn check(
-    board: &Board,
-    (a, b, route): (Pos, Pos, Option<Route>),
-    rules: &Rules,
-    connector: &mut Connector,
-) -> Result<(Path, Vec<Slide>), RemoveError> {
-    let kind_a = board.kind(a).ok_or(RemoveError::OffBoard(a))?;
-    let kind_b = board.kind(b).ok_or(RemoveError::OffBoard(b))?;
-    if a == b {
-        return Err(RemoveError::SameCell(a));
-    }
-    for (pos, kind) in [(a, kind_a), (b, kind_b)] {
-        if kind == 0 {
-            return Err(RemoveError::Empty(pos));
-        }
-    }
-    if !rules.matches(kind_a, kind_b) {
-        return Err(RemoveError::DifferentKinds {
-            first: kind_a,
-            second: kind_b,
-        });
-    }
-    let Some(route) = route else {
-        let path = connector
-            .connect(board, a, b, rules)
-            .map_err(|e| RemoveError::OffBoard(e.pos))?
-            .ok_or(RemoveError::NoPath)?;
-        return Ok((path, Vec::new()));
-    };
-    if !rules.slide {
-        return Err(RemoveError::SlidesOff);
-    }
-    let kind = |p: Pos| board.kind(p).unwrap_or(0);
-    let pushed = plan(kind, (board.rows(), board.cols()), a, b, route)
-        .map_err(|why| RemoveError::NoSlide { route, why })?;
-    let point = |p: Pos| Point::new(p.row as isize, p.col as isize);
-    let path = Path::new(vec![point(a), point(route.corner(a, b)), point(b)]);
-    Ok((path, pushed))
-}
-
-/// Every way the tiles picked at `first` and then `second` can be removed
-/// now under `rules`: the plain pair if a path joins them, then under
-/// [`Rules::slide`] the slides of `first` toward `second` that can be made
-/// (route row, then column). Each with the path a front end draws (for a
-/// slide: from `first` along its route to the corner, then to `second`)
-/// and the tiles the slide pushes, `first` first (each with its cells
-/// before and after the push; none for a plain pair). An empty list: the
-/// two match but cannot go.
-///
-/// ```
-/// use lianliankan::{Board, Move, Pos, Route, Rules, ways_to_remove};
-/// // SPEC §8's example: A = 1 at (1, 0) with its partner at (3, 3).
-/// let board = Board::from_rows(&[
-///     [0, 0, 0, 0, 0, 0],
-///     [1, 2, 3, 0, 0, 0],
-///     [4, 0, 0, 0, 0, 0],
-///     [0, 0, 0, 1, 0, 0],
-/// ]).unwrap();
-/// let rules = Rules { slide: true, ..Rules::default() };
-/// let ways = ways_to_remove(&board, Pos::new(1, 0), Pos::new(3, 3), &rules).unwrap();
-/// assert_eq!(ways.len(), 1); // no plain path of one turn; `column` is blocked by the 4
-/// assert_eq!(ways[0].pair, Move::slide(Pos::new(1, 0), Pos::new(3, 3), Route::Row));
-/// assert_eq!(ways[0].pushed.len(), 3); // 1, 2 and 3 move three cells right
-/// assert_eq!(ways[0].path.turns(), 1);
-/// ```
-///
-/// # Errors
-/// [`RemoveError`] when the two cannot be a pair at all: off the board,
-/// the same cell, an empty cell, kinds that do not match.
-///
-/// # Complexity
-/// As [`crate::connect`], plus O(rows + cols) per route.
-pub fn ways_to_remove(
-    board: &Board,
-    first: Pos,
-    second: Pos,
-    rules: &Rules,
-) -> Result<Vec<Way>, RemoveError> {
-    let mut connector = Connector::new();
-    let mut ways = Vec::new();
-    let candidates = std::iter::once(Move::new(first, second)).chain(
-        Route::ALL
-            .into_iter()
-            .filter(|_| rules.slide)
-            .map(|route| Move::slide(first, second, route)),
-    );
-    for pair in candidates {
-        let cells = match pair.route() {
-            None => (first, second, None),
-            route => (pair.a(), pair.b(), route),
-        };
-        match check(board, cells, rules, &mut connector) {
-            Ok((path, pushed)) => ways.push(Way { pair, path, pushed }),
-            Err(RemoveError::NoPath | RemoveError::NoSlide { .. }) => {}
-            Err(other) => return Err(other),
-        }
-    }
-    Ok(ways)
-}
-
-/// One way to remove a picked pair ([`ways_to_remove`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Way {
-    /// The move: a plain pair, or a slide of the first tile picked.
-    pub pair: Move,
-    /// The path drawn: a plain pair's path, or for a slide the first
-    /// tile's route to the corner and then the straight segment to its
-    /// partner.
-    pub path: Path,
-    /// The tiles the slide pushes, the first tile picked first (each from
-    /// its cell to its cell after the push); empty for a plain pair.
-    pub pushed: Vec<Slide>,
-}
-
-/// Why a slide cannot be made ([`RemoveError::NoSlide`]).
+/// Why a slide cannot be made ([`RemoveError::NoSlide`](crate::RemoveError::NoSlide)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SlideBlocked {
@@ -335,8 +260,8 @@ pub enum SlideBlocked {
     SegmentBlocked,
 }
 
-impl std::fmt::Display for SlideBlocked {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for SlideBlocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SlideBlocked::Aligned => "the tiles share a row or a column",
             SlideBlocked::NothingToPush => "the cell next to the first tile is empty",
@@ -350,6 +275,7 @@ impl std::fmt::Display for SlideBlocked {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Board;
 
     fn grid(rows: &[&[u32]]) -> Grid<u32> {
         Board::from_rows(rows).unwrap().to_grid()
@@ -391,8 +317,12 @@ mod tests {
             Err(SlideBlocked::NothingToPush)
         );
         let mut found = Vec::new();
-        slide_moves(&before, |x, y| x == y, &mut found);
-        assert_eq!(found, [Move::slide(a, b, Route::Row)]);
+        slide_moves(
+            &before,
+            |x, y| x == y,
+            |a, b, route| found.push((a, b, route)),
+        );
+        assert_eq!(found, [(a, b, Route::Row)]);
     }
 
     #[test]

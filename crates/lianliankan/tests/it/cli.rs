@@ -348,3 +348,46 @@ fn border_names_on_the_command_line() {
         "{stderr}"
     );
 }
+
+/// `--slide` fixes the path rule: with `--turns` or `--border open` it is
+/// a usage error (exit status 1) in every subcommand that takes rules;
+/// `--border closed` is allowed; judge mode has no `--slide`.
+#[test]
+fn slide_refuses_other_path_rules() {
+    use std::process::Command;
+    let board = "2 2\n1 0\n0 1\n";
+    let subcommands: [&[&str]; 6] = [
+        &["hint", "-"],
+        &["moves", "-"],
+        &["solve", "-"],
+        &["replay", "-", "/dev/null"],
+        &[
+            "generate", "--rows", "2", "--cols", "2", "--kinds", "1", "--seed", "1",
+        ],
+        &[
+            "study", "--rows", "2", "--cols", "2", "--kinds", "1", "--deals", "1",
+        ],
+    ];
+    for args in subcommands {
+        for extra in [&["--turns", "2"][..], &["--border", "open"]] {
+            let out = Command::new(BIN)
+                .args(args)
+                .arg("--slide")
+                .args(extra)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?} {extra:?}: {stderr}");
+            assert!(stderr.contains("--slide"), "{args:?} {extra:?}: {stderr}");
+        }
+    }
+    let out = run_with_stdin(
+        BIN,
+        &["moves", "--slide", "--border", "closed"],
+        board.as_bytes(),
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1 1 2 2\n");
+    let out = run_with_stdin(BIN, &["--slide", "-"], board.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+}

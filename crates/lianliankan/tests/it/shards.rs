@@ -226,6 +226,23 @@ fn concatenated_files_on_stdin_and_unknown_columns_are_read() {
         .collect();
     std::fs::write(&files[1], with_host).unwrap();
     assert_eq!(without_times(&stdout_of(merge(&files, true))), expected);
+
+    // A file written before the `slide` column: no slide.
+    // (Counted from the end: the groups before it hold a quoted comma.)
+    let text = std::fs::read_to_string(&files[2]).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let slide = header.iter().position(|&name| name == "slide").unwrap();
+    let from_end = header.len() - 1 - slide;
+    let older: String = text
+        .lines()
+        .map(|l| {
+            let mut fields: Vec<&str> = l.split(',').collect();
+            fields.remove(fields.len() - 1 - from_end);
+            fields.join(",") + "\n"
+        })
+        .collect();
+    std::fs::write(&files[2], older).unwrap();
+    assert_eq!(without_times(&stdout_of(merge(&files, true))), expected);
 }
 
 /// Files that are not one whole study: refused, saying which file, where
@@ -314,12 +331,18 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 25"],
+        &["short.csv: line 2", "fields where the header has 26"],
+    );
+    damage(
+        "slide.csv",
+        ",3,,no,no,",
+        ",3,,no,yes,",
+        &["slide.csv: line 3", "`slide` is no here but yes on line 2"],
     );
     damage(
         "stray.csv",
-        ",3,,no,2,1,",
-        ",3,,no,2,2,",
+        ",3,,no,no,2,1,",
+        ",3,,no,no,2,2,",
         &[
             "stray.csv: line 2, column ",
             "deal 2 is not one of shard 2/3's",

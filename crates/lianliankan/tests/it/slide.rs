@@ -351,3 +351,44 @@ fn generated_boards_clear_under_slide() {
         }
     }
 }
+
+/// Shuffles, hints and dead boards under slide: a shuffle leaves a move
+/// (a slide counts) exactly when some arrangement has one; the hint is the
+/// first move and its path the one `ways_to_remove` gives for it.
+#[test]
+fn shuffles_hints_and_dead_boards() {
+    let mut rng = SplitMix64::new(0x7368_7566);
+    let (mut refused, mut shuffled) = (0, 0);
+    for seed in 0..1500u64 {
+        let (rows, cols) = (rng.range(1, 4), rng.range(1, 4));
+        let kinds = rng.range(1, 4);
+        let board = random_board(&mut rng, rows, cols, 60, kinds);
+        if board.tile_count() > 7 {
+            continue;
+        }
+        let rules = slide_rules(&mut rng);
+        let mut game = Game::new(board.clone(), rules.clone());
+        let all = game.moves();
+        assert_eq!(game.is_dead(), board.tile_count() > 0 && all.is_empty());
+        if let Some((hint, path)) = game.hint_path() {
+            assert_eq!(Some(hint), all.first().copied());
+            let ways = ways_to_remove(&board, hint.a(), hint.b(), &rules).unwrap();
+            let way = ways.iter().find(|w| w.pair == hint).expect("the hint");
+            assert_eq!(way.path, path);
+        }
+        match game.shuffle(seed) {
+            Ok(()) => {
+                assert!(!reference::moves(game.board(), &rules).is_empty());
+                game.undo();
+                assert_eq!(game.board(), &board);
+                shuffled += 1;
+            }
+            Err(_) => {
+                assert!(!reference::arrangement_has_move(&board, &rules));
+                assert_eq!(game.board(), &board);
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 50 && shuffled > 300, "{refused} {shuffled}");
+}

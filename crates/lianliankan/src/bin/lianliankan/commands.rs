@@ -7,8 +7,8 @@ use grid_cli::Failure;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::write_board;
 use lianliankan::{
-    Board, Connector, Game, GenerateSpec, Gravity, Order, Progress, Rules, Solution, SolveConfig,
-    Step, generate, solve_with_progress,
+    Board, Game, GenerateSpec, Gravity, Order, Progress, Rules, Solution, SolveConfig, Step,
+    generate, solve_with_progress, ways_to_remove,
 };
 
 /// `hint`: one removable pair as `r1 c1 r2 c2`, or `NONE`.
@@ -66,14 +66,15 @@ pub fn solve(
     match answer {
         Solution::Solved(order) => {
             let mut game = Game::new(board, rules.clone());
-            let mut connector = Connector::new();
             for pair in order {
                 writeln!(out, "{pair}")?;
                 if let Some(style) = drawing {
-                    let path = connector
-                        .connect(game.board(), pair.a(), pair.b(), &rules)
+                    // A slide's path runs from its first tile along its
+                    // route to the corner, then to its partner.
+                    let path = ways_to_remove(game.board(), pair.a(), pair.b(), &rules)
                         .ok()
-                        .flatten();
+                        .and_then(|ways| ways.into_iter().find(|way| way.pair == pair))
+                        .map(|way| way.path);
                     let picture = draw(
                         game.board(),
                         (pair.a(), pair.b()),

@@ -37,6 +37,7 @@ Examples:
   lianliankan solve --gravity down --border open board.txt > order.txt
   lianliankan replay --gravity down --border open board.txt order.txt
                                                       ok 48, or the first illegal step
+  lianliankan solve --slide --gravity down board.txt  KShisen's sliding tiles
   lianliankan study --rows 8 --cols 18 --kinds 36 --deals 1000 --border open
                                                       what fraction of random deals clear
   lianliankan stress -- ./a.out                       find a board where ./a.out answers wrongly
@@ -113,14 +114,31 @@ struct RulesArgs {
     /// outward, inward.
     #[arg(long, value_name = "MODE", default_value_t = Gravity::None)]
     gravity: Gravity,
+    /// KShisen's sliding tiles: paths of at most one turn on the board, and
+    /// a move may first push the first tile of a pair, with the tiles in
+    /// front of it, along its row or column to the corner from which a
+    /// straight empty segment reaches its partner (`r1 c1 r2 c2 row` or
+    /// `... column` in removal orders). Not with --turns or --border open.
+    #[arg(long, conflicts_with = "turns")]
+    slide: bool,
 }
 
 impl RulesArgs {
-    fn rules(&self) -> Rules {
-        Rules {
-            gravity: self.gravity,
-            ..self.matching.rules()
+    /// The rules, or a usage error for `--slide` with `--border open`
+    /// (`--slide` with `--turns` is clap's conflict).
+    fn rules(&self) -> Result<Rules, Failure> {
+        if self.slide && self.matching.border == Border::Open {
+            return Err(Failure::Usage(
+                "error: --slide keeps paths on the board (one turn, closed border): \
+                 it cannot be given with --border open"
+                    .to_owned(),
+            ));
         }
+        Ok(Rules {
+            gravity: self.gravity,
+            slide: self.slide,
+            ..self.matching.rules()
+        })
     }
 }
 
@@ -158,10 +176,12 @@ struct BoardArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// One pair that can be removed now, as `r1 c1 r2 c2`, or `NONE`.
+    /// One pair that can be removed now, as `r1 c1 r2 c2` (a slide
+    /// `r1 c1 r2 c2 row|column`), or `NONE`.
     Hint(BoardArgs),
-    /// Every pair that can be removed now, one `r1 c1 r2 c2` line each,
-    /// sorted (nothing when there is none).
+    /// Every pair that can be removed now, one `r1 c1 r2 c2` line each
+    /// (slides `r1 c1 r2 c2 row|column`), sorted (nothing when there is
+    /// none).
     Moves(BoardArgs),
     /// A removal order that clears the board (one `r1 c1 r2 c2` line per
     /// removal), or `UNSOLVABLE` (proved), or `UNKNOWN (budget exhausted
@@ -210,7 +230,8 @@ enum Command {
         #[command(flatten)]
         args: Box<StudyArgs>,
     },
-    /// Checks a removal order (lines `r1 c1 r2 c2`, as `solve` prints them,
+    /// Checks a removal order (lines `r1 c1 r2 c2`, or `r1 c1 r2 c2
+    /// row|column` for a slide, as `solve` prints them,
     /// each pair on the board as it is at that step) against the board and
     /// the rules: `ok N` after N legal steps, or the first illegal step and
     /// why, with exit status 4.
@@ -356,21 +377,24 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             with_stdout(|out| Ok(lianliankan::judge::run(&input, &options, out)?))
         }
         Some(Command::Hint(b)) => {
+            let rules = b.rules.rules()?;
             let board = board_of(b)?;
-            with_stdout(|out| commands::hint(board, b.rules.rules(), out))
+            with_stdout(|out| commands::hint(board, rules, out))
         }
         Some(Command::Moves(b)) => {
+            let rules = b.rules.rules()?;
             let board = board_of(b)?;
-            with_stdout(|out| commands::moves(board, b.rules.rules(), out))
+            with_stdout(|out| commands::moves(board, rules, out))
         }
         Some(Command::Solve {
             board: b,
             budget,
             draw,
         }) => {
+            let rules = b.rules.rules()?;
             let board = board_of(b)?;
             with_stdout(|out| {
-                let answer = commands::solve(board, b.rules.rules(), *budget, draw.style(), out)?;
+                let answer = commands::solve(board, rules, *budget, draw.style(), out)?;
                 if answer == Verdict::Unknown {
                     *verdict = EXIT_UNKNOWN;
                 }
@@ -387,7 +411,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
         }) => {
             let spec = GenerateSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
                 .with_seed(*seed)
-                .with_rules(rules.rules());
+                .with_rules(rules.rules()?);
             with_stdout(|out| commands::generate_board(&spec, out))
         }
         Some(Command::Study {
@@ -399,6 +423,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             with_stdout(|out| study::run(&study, out))
         }
         Some(Command::Replay { file, order, rules }) => {
+            let rules = rules.rules()?;
             let input = read_input(Some(file), &usage)?;
             let board = lianliankan::format::read_first_board(&input)?;
             let order_text = std::fs::read(order).map_err(|e| {
@@ -409,7 +434,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             })?;
             let order = Order::read(&order_text)?;
             with_stdout(|out| {
-                if commands::replay(&board, &rules.rules(), &order, out)? == Replayed::Illegal {
+                if commands::replay(&board, &rules, &order, out)? == Replayed::Illegal {
                     *verdict = EXIT_ILLEGAL;
                 }
                 Ok(())
@@ -445,7 +470,7 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         deal: DealSpec::new(usize::from(rows), usize::from(cols), kinds).with_copies(args.copies),
         deals,
         seed: args.seed,
-        rules: args.rules.rules(),
+        rules: args.rules.rules()?,
         budget: args.budget,
         time_limit,
         jobs,

@@ -202,7 +202,13 @@ impl Search<'_> {
                 }
             }
         }
-        slide_moves(board, |x, y| x == y, &mut all);
+        slide_moves(
+            board,
+            |x, y| x == y,
+            |a, b, route| {
+                all.push(Move::slide(a, b, route));
+            },
+        );
         // Partners of each cell, over all moves.
         let mut degree = Grid::new(board.rows(), board.cols(), 0u32);
         for m in &all {

@@ -39,10 +39,10 @@ const PARAMS: [&str; 14] = [
     "shards",
 ];
 
-/// The study's columns added with `--check` and `--lost-before-stuck`:
-/// written always, read when present (a file without them asked for
-/// neither).
-const MORE_PARAMS: [&str; 2] = ["check", "lost_before_stuck"];
+/// The study's columns added with `--check`, `--lost-before-stuck` and
+/// `--slide`: written always, read when present (a file without them
+/// asked for none of them).
+const MORE_PARAMS: [&str; 3] = ["check", "lost_before_stuck", "slide"];
 
 /// Each deal's columns, after the study's.
 const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
@@ -112,6 +112,7 @@ pub struct Params {
     pub shards: u64,
     pub check: Option<Check>,
     pub lost_before_stuck: bool,
+    pub slide: bool,
 }
 
 impl Params {
@@ -132,6 +133,7 @@ impl Params {
             shards,
             check: study.check,
             lost_before_stuck: study.lost_before_stuck,
+            slide: study.rules.slide,
         }
     }
 
@@ -155,6 +157,7 @@ impl Params {
             self.shards.to_string(),
             self.check.map_or(String::new(), |c| c.to_string()),
             if self.lost_before_stuck { "yes" } else { "no" }.to_owned(),
+            if self.slide { "yes" } else { "no" }.to_owned(),
         ]
     }
 
@@ -284,6 +287,11 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
                 _ => None,
             },
             lost_before_stuck: match more_params_at[1].map(|i| &row[i]) {
+                Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
+                None => false,
+            },
+            // Files written before slides: no slide.
+            slide: match more_params_at[2].map(|i| &row[i]) {
                 Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
                 None => false,
             },

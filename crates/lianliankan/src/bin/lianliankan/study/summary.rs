@@ -7,6 +7,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use grid_cli::Failure;
+use lianliankan::Rules;
 
 use super::csv::field;
 use super::params::{Decided, Study, Verdict};
@@ -139,7 +140,13 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         t[((t.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1e3
     };
     let d = &study.deal;
-    let rules = &study.rules;
+    // The path rule in force (one turn, closed, under slide).
+    let (max_turns, border) = study.rules.path_limits();
+    let rules = &Rules {
+        max_turns,
+        border,
+        ..study.rules.clone()
+    };
     let border = match rules.border {
         lianliankan::Border::Closed => "closed",
         lianliankan::Border::Open => "open",
@@ -178,7 +185,7 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
     }
     writeln!(
         out,
-        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}; budget {} states{} a deal, seed {}",
+        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}{}; budget {} states{} a deal, seed {}",
         tally.deals(),
         study.shard.map_or(String::new(), |shard| format!(
             " (shard {shard} of {}: deals i with i mod {} = {})",
@@ -197,6 +204,7 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         } else {
             format!(", groups {}", rules.groups)
         },
+        if rules.slide { ", sliding tiles" } else { "" },
         study.budget,
         study
             .time_limit
@@ -239,6 +247,12 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
 /// asked for: (`,name,...`, `,value,...`).
 fn extras(study: &Study, tally: &Tally) -> (String, String) {
     let (mut names, mut values) = (String::new(), String::new());
+    if study.rules.slide {
+        // Only when set, so that the columns of other studies stay as
+        // they were.
+        names.push_str(",slide");
+        values.push_str(",yes");
+    }
     if let Some(check) = study.check {
         names.push_str(",check");
         values.push_str(&format!(",{check}"));
