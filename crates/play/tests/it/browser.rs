@@ -78,7 +78,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 20] = [
+const SCENARIOS: [(&str, Scenario); 21] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -136,6 +136,9 @@ const SCENARIOS: [(&str, Scenario); 20] = [
     }),
     ("the_cursor_hides_neither_selection_nor_ring", |e| {
         Box::pin(the_cursor_hides_neither_selection_nor_ring(e))
+    }),
+    ("screenshots_of_a_game_in_progress", |e| {
+        Box::pin(screenshots_of_a_game_in_progress(e))
     }),
 ];
 
@@ -1740,4 +1743,81 @@ async fn the_cursor_hides_neither_selection_nor_ring(env: &Env) -> Outcome {
         screenshot(env, &client, "desktop-cursor-on-selection").await
     })
     .await
+}
+
+/// Set to `1`, [`screenshots_of_a_game_in_progress`] also writes its
+/// pictures over `docs/play.png` and `docs/play-phone.png`:
+/// `PLAY_SCREENSHOTS_TO_DOCS=1 PLAY_SCENARIO=screenshots cargo test -p play --test it browser`.
+const TO_DOCS: &str = "PLAY_SCREENSHOTS_TO_DOCS";
+
+/// The pictures of the documentation: a game in progress on a desktop
+/// (1280 × 900: KShisen's 16 × 9 with its seasons and flowers grouped and
+/// a hint's path drawn) and on a phone (390 × 844, a tile picked), each
+/// with the whole board in view. Written to `docs/` only when
+/// [`TO_DOCS`] is `1`; always under `target/tmp/play-screenshots/`.
+async fn screenshots_of_a_game_in_progress(env: &Env) -> Outcome {
+    let to_docs = std::env::var(TO_DOCS).is_ok_and(|v| v == "1");
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    for (screen, spec, pairs, name, doc) in [
+        (
+            Screen::Desktop,
+            "rows=9&cols=16&kinds=42&turns=2&border=open&gravity=down&groups=28-31,39-42&deal=solvable&seed=2026",
+            14,
+            "docs-desktop",
+            "play.png",
+        ),
+        (
+            Screen::Phone,
+            "rows=10&cols=6&kinds=30&turns=2&border=open&gravity=none&groups=28-30&deal=solvable&seed=37",
+            5,
+            "docs-phone",
+            "play-phone.png",
+        ),
+    ] {
+        let docs = &docs;
+        with_session(env, screen, |client| async move {
+            goto(&client, &deal_url(env, spec)).await?;
+            let solved = api(
+                env,
+                "solve",
+                &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+            )
+            .await?;
+            let order = solved["order"].as_array().cloned().unwrap_or_default();
+            check!(order.len() > pairs + 2, "{solved}");
+            for pair in &order[..pairs] {
+                play_pair(&client, pair).await?;
+            }
+            // The desktop shows a hint's path (drawn for 2.5 s), the phone
+            // a picked tile.
+            if matches!(screen, Screen::Desktop) {
+                click(&client, "hint").await?;
+            } else {
+                click_tile(&client, &order[pairs + 1]["a"]).await?;
+                idle(&client).await?;
+                let picked = js(
+                    &client,
+                    "return document.querySelectorAll('.tile.selected').length;",
+                )
+                .await?;
+                check!(picked == json!(1), "{name}: a tile picked");
+            }
+            let b = board_box(&client).await?;
+            check!(
+                b[0] >= 0.0 && b[1] <= b[4] && b[3] <= b[5],
+                "{name}: the board in view: {b:?}"
+            );
+            screenshot(env, &client, name).await?;
+            if to_docs {
+                let from = env.shots.join(format!("{name}.png"));
+                let to = docs.join(doc);
+                std::fs::copy(&from, &to)
+                    .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
+                println!("    wrote {}", to.display());
+            }
+            Ok(())
+        })
+        .await?;
+    }
+    Ok(())
 }
