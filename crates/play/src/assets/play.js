@@ -1114,11 +1114,15 @@ async function startPlay() {
   $("solve-speed").addEventListener("change", () =>
     localStorage.setItem("lianliankan-solve-speed", $("solve-speed").value));
   $("tile-style").value = tileStyle();
-  $("tile-style").addEventListener("change", () => {
-    localStorage.setItem(TILE_STYLE, $("tile-style").value);
-    if (game.spec === null) return;
+  // A new look redraws the tiles, once no step is moving them.
+  const restyle = () => {
+    if (game.busy) return void setTimeout(restyle, 50);
     renderAll();
     if (game.selected && tileAt(game.selected)) tileAt(game.selected).classList.add("selected");
+  };
+  $("tile-style").addEventListener("change", () => {
+    localStorage.setItem(TILE_STYLE, $("tile-style").value);
+    if (game.spec !== null) restyle();
   });
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
