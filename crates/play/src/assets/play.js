@@ -39,6 +39,13 @@ const game = {
 };
 window.lianliankan = game;
 
+/** Another game mode's say at given moments (level.js sets these: the
+ * level game): `hook(name, ...)` calls the hook of that name and returns
+ * its answer, or undefined when there is none. */
+let modeHooks = {};
+const hook = (name, ...args) =>
+  (typeof modeHooks[name] === "function" ? modeHooks[name](...args) : undefined);
+
 const $ = (id) => document.getElementById(id);
 /** Waits `ms`, or not at all for a player who asks for reduced motion. */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
@@ -91,15 +98,18 @@ function setButton(id, disabled, text) {
 function updateButtons() {
   const idle = !game.solving && game.spec !== null && !game.paused;
   const over = game.position.cleared;
-  setButton("undo", !idle || game.history.length === 0);
-  setButton("redo", !idle || game.undone.length === 0);
-  setButton("hint", !idle || over);
-  setButton("shuffle", !idle || over);
-  setButton("solve", game.spec === null || over || game.paused, game.solving ? "Stop" : "Auto-solve");
-  setButton("dead-undo", !idle || game.history.length === 0);
-  setButton("lost-undo", !idle || game.history.length === 0);
-  setButton("dead-shuffle", !idle);
-  setButton("pause", game.spec === null || over);
+  const forced = new Set(hook("disabled") || []);
+  const set = (id, disabled, text) => setButton(id, disabled || forced.has(id), text);
+  set("undo", !idle || game.history.length === 0);
+  set("redo", !idle || game.undone.length === 0);
+  set("hint", !idle || over);
+  set("shuffle", !idle || over);
+  set("solve", game.spec === null || over || game.paused, game.solving ? "Stop" : "Auto-solve");
+  set("dead-undo", !idle || game.history.length === 0);
+  set("lost-undo", !idle || game.history.length === 0);
+  set("dead-shuffle", !idle);
+  set("pause", game.spec === null || over);
+  for (const id of forced) setButton(id, true);
 }
 
 // ---- layout and tiles ----
@@ -306,9 +316,9 @@ function setPosition(p) {
   game.position = p;
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
-  $("dead").hidden = !p.dead;
+  $("dead").hidden = !p.dead || hook("dead") === true;
   clockRun(clockShouldRun());
-  if (p.cleared) showFinish();
+  if (p.cleared && hook("cleared") !== true) showFinish();
   else $("won").hidden = true;
   tick();
   updateButtons();
@@ -368,6 +378,7 @@ function resumeGame(spec) {
     picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });
+  hook("resumed");
   if (!formRemembered) fillForm(game.spec);
   clearPaths();
   layout();
@@ -627,7 +638,7 @@ function randomSeed() {
 /** Picks the tile at (r, c): the first of a pair, or the second, which
  * asks the server to remove the pair. */
 async function pick(r, c) {
-  if (game.solving || game.paused || game.spec === null) return;
+  if (game.solving || game.paused || game.spec === null || hook("blocksPick") === true) return;
   if (game.busy) {
     // A pick during a step's animation waits for it (two at most: a pair).
     if (game.queue.filter(Array.isArray).length < 2) game.queue.push([r, c]);
@@ -678,6 +689,7 @@ async function tryRemove(a, b) {
     } else {
       say("Not a pair: " + d.message + ".", "bad");
     }
+    hook("refused");
     setBusy(false);
     return false;
   }
@@ -687,6 +699,7 @@ async function tryRemove(a, b) {
   };
   game.history.push(step);
   game.undone = [];
+  hook("removed", step);
   await animateRemoval(step);
   game.board = step.after;
   reconcile();
@@ -697,7 +710,7 @@ async function tryRemove(a, b) {
 }
 
 async function hint() {
-  if (waitFor(hint) || game.solving || game.paused || game.spec === null) return;
+  if (waitFor(hint) || game.solving || game.paused || game.spec === null || hook("allows", "hint") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -708,6 +721,7 @@ async function hint() {
   setPosition(positionOf(res.data));
   const h = res.data.hint;
   if (!h) return say(res.data.cleared ? "The board is clear." : "No pair can be removed now.", "bad");
+  hook("hinted");
   drawPath(h.path, "hint");
   [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
   game.cursor = h.a;
@@ -717,7 +731,7 @@ async function hint() {
 }
 
 async function shuffle() {
-  if (waitFor(shuffle) || game.solving || game.paused || game.spec === null) return;
+  if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || hook("allows", "shuffle") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -726,6 +740,7 @@ async function shuffle() {
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);
+    if (res.ok) hook("shuffled", false);
     return;
   }
   const step = {
@@ -736,12 +751,13 @@ async function shuffle() {
   game.undone = [];
   await animateShuffle(step.after);
   say("Shuffled.");
+  hook("shuffled", true);
   setPosition(step.position);
   setBusy(false);
 }
 
 async function undo() {
-  if (waitFor(undo) || game.solving || game.paused || game.history.length === 0) return;
+  if (waitFor(undo) || game.solving || game.paused || game.history.length === 0 || hook("allows", "undo") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -758,7 +774,7 @@ async function undo() {
 }
 
 async function redo() {
-  if (waitFor(redo) || game.solving || game.paused || game.undone.length === 0) return;
+  if (waitFor(redo) || game.solving || game.paused || game.undone.length === 0 || hook("allows", "redo") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -786,7 +802,7 @@ async function autoSolve() {
     updateButtons();
     return;
   }
-  if (waitFor(autoSolve) || game.spec === null) return;
+  if (waitFor(autoSolve) || game.spec === null || hook("allows", "solve") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -935,6 +951,7 @@ function fillForm(spec) {
 }
 
 async function deal(spec) {
+  hook("dealing", spec);
   game.solving = false;
   stopWatch();
   clearHint();
@@ -1080,7 +1097,8 @@ async function startPlay() {
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     saveFormChoices();
-    deal(readForm());
+    const spec = readForm();
+    if (hook("submit", spec) !== true) deal(spec);
   });
   for (const type of ["input", "change"]) {
     $("deal-form").addEventListener(type, (e) => {

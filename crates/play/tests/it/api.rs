@@ -115,7 +115,7 @@ async fn the_page_and_every_asset_it_names_are_served() {
             assets += 1;
         }
     }
-    assert_eq!(assets, 6, "the icon, style.css and four scripts");
+    assert_eq!(assets, 7, "the icon, style.css and five scripts");
 }
 
 /// Every file of the page: gzipped for a client that accepts it (the same
@@ -132,6 +132,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         "/common.js",
         "/tiles.js",
         "/play.js",
+        "/level.js",
         "/judge.js",
         "/favicon.svg",
     ] {
@@ -187,7 +188,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     }
     tags.sort();
     tags.dedup();
-    assert_eq!(tags.len(), 7, "one tag per file");
+    assert_eq!(tags.len(), 8, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app

@@ -59,6 +59,8 @@ macro_rules! check {
     };
 }
 
+mod level;
+
 #[test]
 fn browser_scenarios() {
     let _alone = crate::support::ALONE.blocking_lock();
@@ -78,7 +80,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 21] = [
+const SCENARIOS: [(&str, Scenario); 28] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -139,6 +141,27 @@ const SCENARIOS: [(&str, Scenario); 21] = [
     }),
     ("screenshots_of_a_game_in_progress", |e| {
         Box::pin(screenshots_of_a_game_in_progress(e))
+    }),
+    ("presets_fill_the_form", |e| {
+        Box::pin(level::presets_fill_the_form(e))
+    }),
+    ("a_level_cleared_leads_to_the_next", |e| {
+        Box::pin(level::a_level_cleared_leads_to_the_next(e))
+    }),
+    ("a_refused_pick_resets_the_combo", |e| {
+        Box::pin(level::a_refused_pick_resets_the_combo(e))
+    }),
+    ("a_board_with_no_move_costs_a_life", |e| {
+        Box::pin(level::a_board_with_no_move_costs_a_life(e))
+    }),
+    ("the_countdown_ends_the_run", |e| {
+        Box::pin(level::the_countdown_ends_the_run(e))
+    }),
+    ("the_level_rules_follow_the_specification", |e| {
+        Box::pin(level::the_level_rules_follow_the_specification(e))
+    }),
+    ("a_reload_resumes_a_level_run", |e| {
+        Box::pin(level::a_reload_resumes_a_level_run(e))
     }),
 ];
 

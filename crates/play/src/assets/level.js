@@ -1,0 +1,504 @@
+// Presets (KShisen's six sizes; easy, normal, hard) and the level game of
+// SPEC §7.1: gravity changing level by level, a countdown, shuffles as
+// lives, limited hints, combos.
+//
+// The level game's rules are a pure function, `LevelRules.step(state,
+// event)`, which the browser tests check against a model written from the
+// specification; the rest of this file drives the page through play.js's
+// hooks (`modeHooks`). Level scores live in the page only: the server
+// neither replays nor stores them (its high scores are classic games').
+"use strict";
+
+// ---- presets ----
+
+/** KShisen's six board sizes, as it names them: columns × rows. */
+const KSHISEN_SIZES = [[14, 6], [16, 9], [18, 8], [24, 12], [26, 14], [30, 16]];
+
+/** KShisen's tile types on a board of `cells` cells: its 42 types taken in
+ * turn, four tiles at a time, so as many types as groups of four fit, at
+ * most 42 (on the three big boards some types come 8 or 12 times). */
+function kshisenKinds(cells) {
+  return Math.max(1, Math.min(42, Math.floor(cells / 4)));
+}
+
+/** What each difficulty sets, and why, in the page's words. Every deal
+ * stays solvable (the engine builds it with a removal order that clears
+ * it); the difficulty changes how many ways there are to go wrong. */
+const DIFFICULTIES = {
+  easy: {
+    border: "open",
+    gravity: "none",
+    kinds: (k) => Math.max(1, Math.ceil(k / 2)),
+    words: "Easy: paths may run around the board, tiles stay where they are, and half as many " +
+      "tile types (each comes about twice as often), so most tiles have several partners.",
+  },
+  normal: {
+    border: "open",
+    gravity: "down",
+    kinds: (k) => k,
+    words: "Normal: KShisen's game: paths may run around the board, tiles fall down after each " +
+      "pair, and KShisen's tile types.",
+  },
+  hard: {
+    border: "closed",
+    gravity: "down",
+    kinds: (k) => k,
+    words: "Hard: paths stay inside the board (the judge's closed border), tiles fall down, and " +
+      "KShisen's tile types: fewer pairs can go at any time, and a careless pair can lose the game.",
+  },
+};
+
+/** The deal settings a preset gives: `size` is `[cols, rows]` (or null:
+ * keep `rows` and `cols`), `difficulty` a key of `DIFFICULTIES` (or null:
+ * keep the other settings). Pure. */
+function presetValues(size, difficulty, rows, cols) {
+  const out = {};
+  if (size !== null) [out.cols, out.rows] = size;
+  const r = out.rows ?? rows, c = out.cols ?? cols;
+  if (difficulty !== null) {
+    const d = DIFFICULTIES[difficulty];
+    const most = Math.max(1, Math.floor((r * c) / 2));
+    out.kinds = Math.min(most, d.kinds(kshisenKinds(r * c)));
+    out.border = d.border;
+    out.gravity = d.gravity;
+    out.turns = 2;
+    out.groups = "";
+    out.solvable = true;
+  } else if (size !== null) {
+    out.kinds = kshisenKinds(r * c);
+  }
+  return out;
+}
+
+/** Fills the deal form from the preset selectors. */
+function applyPreset() {
+  const sizeValue = document.getElementById("preset-size").value;
+  const diff = document.getElementById("difficulty").value || null;
+  const size = sizeValue === "" ? null : sizeValue.split("x").map(Number);
+  const v = presetValues(size, diff, Number($("rows").value), Number($("cols").value));
+  for (const name of ["rows", "cols", "kinds", "border", "gravity", "turns", "groups"]) {
+    if (v[name] !== undefined) $(name).value = v[name];
+  }
+  if (v.solvable !== undefined) $("solvable").value = "solvable";
+  $("difficulty-note").textContent = diff === null ? "" : DIFFICULTIES[diff].words;
+}
+
+/** Sets the preset selectors back to "custom" when the form no longer
+ * says what they say. */
+function syncPresets() {
+  const size = $("preset-size").value;
+  if (size !== "" && size !== $("cols").value + "x" + $("rows").value) $("preset-size").value = "";
+  const diff = $("difficulty").value;
+  if (diff !== "") {
+    const v = presetValues(null, diff, Number($("rows").value), Number($("cols").value));
+    const same = ["kinds", "border", "gravity", "turns"].every((n) => String(v[n]) === $(n).value) &&
+      $("groups").value.trim() === "";
+    if (!same) {
+      $("difficulty").value = "";
+      $("difficulty-note").textContent = "";
+    }
+  }
+}
+
+// ---- the level game's rules (pure) ----
+
+/** §7.1's level game as a function of a state and an event. A state is
+ * `{level, gravity, leftMs, score, combo, lives, hints, phase, end}`:
+ * `phase` is `playing`, `cleared` (the level is cleared, the next not yet
+ * dealt) or `over`; `end` says why a run is over (`time`, `lives`: a board
+ * with no move and no life left, `no-shuffle`: no shuffle can make a
+ * pair), null before. Events:
+ * - `{type: "tick", ms}`: time passes (the countdown; at 0 the run ends);
+ * - `{type: "pair"}`: a pair removed: 10 + the combo points, the combo
+ *   one longer, 2 s more on the countdown (never above 200 s);
+ * - `{type: "refused"}`: a pick that made no pair: the combo back to 0;
+ * - `{type: "cleared"}`: the board is empty: its seconds left are added;
+ * - `{type: "next"}`: the next level: its gravity, 200 s, a life and two
+ *   hints more;
+ * - `{type: "hint"}`: a hint used (none left: nothing happens);
+ * - `{type: "shuffle"}`: the player shuffled: a life spent (none left:
+ *   nothing happens);
+ * - `{type: "stuck"}`: a board with no move: shuffled at once for a life,
+ *   or, with no life left, the end of the run;
+ * - `{type: "no-shuffle"}`: no shuffle can make a pair: the end.
+ * Events that do not fit the phase leave the state as it is. */
+const LevelRules = {
+  /** §4's table of gravity modes, in its order: level L plays mode L mod 13. */
+  GRAVITY: ["none", "down", "up", "left", "right", "apart-vertical", "together-vertical",
+    "apart-horizontal", "together-horizontal", "top-left-bottom-right", "left-down-right-up",
+    "outward", "inward"],
+  COUNTDOWN_MS: 200000,
+  PAIR_MS: 2000,
+  PAIR_POINTS: 10,
+  START_LIVES: 4,
+  START_HINTS: 10,
+  MORE_HINTS: 2,
+
+  /** The state at the start of a run: level 0. */
+  start() {
+    return {
+      level: 0, gravity: this.GRAVITY[0], leftMs: this.COUNTDOWN_MS, score: 0, combo: 0,
+      lives: this.START_LIVES, hints: this.START_HINTS, phase: "playing", end: null,
+    };
+  },
+
+  /** The state after `event`; `state` is left as it was. */
+  step(state, event) {
+    const s = { ...state };
+    if (s.phase === "over") return s;
+    const playing = s.phase === "playing";
+    switch (event.type) {
+      case "tick":
+        if (!playing) break;
+        s.leftMs = Math.max(0, s.leftMs - Math.max(0, event.ms));
+        if (s.leftMs === 0) {
+          s.phase = "over";
+          s.end = "time";
+        }
+        break;
+      case "pair":
+        if (!playing) break;
+        s.score += this.PAIR_POINTS + s.combo;
+        s.combo += 1;
+        s.leftMs = Math.min(this.COUNTDOWN_MS, s.leftMs + this.PAIR_MS);
+        break;
+      case "refused":
+        if (playing) s.combo = 0;
+        break;
+      case "cleared":
+        if (!playing) break;
+        s.score += Math.floor(s.leftMs / 1000);
+        s.phase = "cleared";
+        break;
+      case "next":
+        if (s.phase !== "cleared") break;
+        s.level += 1;
+        s.gravity = this.GRAVITY[s.level % this.GRAVITY.length];
+        s.leftMs = this.COUNTDOWN_MS;
+        s.lives += 1;
+        s.hints += this.MORE_HINTS;
+        s.phase = "playing";
+        break;
+      case "hint":
+        if (playing && s.hints > 0) s.hints -= 1;
+        break;
+      case "shuffle":
+        if (playing && s.lives > 0) s.lives -= 1;
+        break;
+      case "stuck":
+        if (!playing) break;
+        if (s.lives > 0) {
+          s.lives -= 1;
+        } else {
+          s.phase = "over";
+          s.end = "lives";
+        }
+        break;
+      case "no-shuffle":
+        if (!playing) break;
+        s.phase = "over";
+        s.end = "no-shuffle";
+        break;
+      default:
+        break;
+    }
+    return s;
+  },
+};
+
+// ---- the level game on the page ----
+
+/** The run in progress; `window.lianliankanLevel` for tests. */
+const level = {
+  state: null, // LevelRules' state; null: no run (the classic game)
+  base: null, // the run's settings: rows, cols, kinds, rules but gravity, first seed or null
+  dealing: false, // a level's deal is under way
+  stuck: false, // a board with no move is being dealt with
+  forced: false, // the shuffle under way is the one a stuck board gets
+  last: null, // the clock's reading at the last tick (null: not counting)
+  /** The countdown's clock, in milliseconds. Tests put a clock of their
+   * own here; a player who does the same only cheats the page, whose level
+   * scores nobody else sees. */
+  now: () => performance.now(),
+  rules: LevelRules,
+};
+window.lianliankanLevel = level;
+
+const LEVEL_SAVED = "lianliankan-level";
+
+/** Applies an event to the run and shows the result. */
+function levelEvent(event) {
+  if (level.state === null) return;
+  const was = level.state.phase;
+  level.state = LevelRules.step(level.state, event);
+  if (was !== "over" && level.state.phase === "over") gameOver();
+  showLevel();
+  saveLevel();
+}
+
+function saveLevel() {
+  try {
+    if (level.state === null) {
+      localStorage.removeItem(LEVEL_SAVED);
+    } else {
+      localStorage.setItem(LEVEL_SAVED, JSON.stringify({
+        version: 1, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
+      }));
+    }
+  } catch (e) {
+    // Full or refused: the run goes on, only a reload will not resume it.
+  }
+}
+
+/** The seconds of `ms` as m:ss, rounded up (the countdown shows 0:00 only
+ * when it is over). */
+function countdown(ms) {
+  const s = Math.ceil(ms / 1000);
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+/** Shows the run's numbers (or hides them outside a run). */
+function showLevel() {
+  const s = level.state;
+  $("play-view").classList.toggle("levels", s !== null);
+  $("level-status").hidden = s === null;
+  if (s === null) {
+    $("level-cleared").hidden = true;
+    $("level-over").hidden = true;
+    return;
+  }
+  $("lv-level").textContent = s.level + 1;
+  $("lv-gravity").textContent = GRAVITY_WORDS[s.gravity] || s.gravity;
+  $("lv-time").textContent = countdown(s.leftMs);
+  $("lv-time").classList.toggle("low", s.leftMs <= 30000);
+  $("lv-score").textContent = s.score;
+  $("lv-combo").textContent = s.combo;
+  $("lv-lives").textContent = s.lives;
+  $("lv-hints").textContent = s.hints;
+  $("level-over").hidden = s.phase !== "over";
+  if (s.phase !== "cleared") $("level-cleared").hidden = true;
+  updateButtons();
+}
+
+/** Counts the countdown down by the time since the last tick, while a
+ * level is played and the page shows it (not paused, not hidden). */
+function levelTick() {
+  const s = level.state;
+  const t = level.now();
+  const counting = s !== null && s.phase === "playing" && !level.dealing && !game.paused &&
+    !document.hidden && game.spec !== null;
+  if (counting && level.last !== null && t > level.last) levelEvent({ type: "tick", ms: t - level.last });
+  level.last = counting ? t : null;
+}
+
+/** Deals the level the run is at. */
+async function dealLevel() {
+  const s = level.state, b = level.base;
+  const spec = {
+    rows: b.rows, cols: b.cols, kinds: b.kinds,
+    rules: { ...b.rules, gravity: s.gravity }, solvable: true,
+    seed: b.seed === null ? randomSeed() : (b.seed + s.level) % 9007199254740992,
+  };
+  level.dealing = true;
+  level.stuck = false;
+  const refused = await deal(spec);
+  level.dealing = false;
+  level.last = null;
+  if (refused !== undefined) {
+    level.state = null;
+    showLevel();
+    saveLevel();
+    return;
+  }
+  showLevel();
+  saveLevel();
+  say("Level " + (s.level + 1) + ": gravity " + (GRAVITY_WORDS[s.gravity] || s.gravity) +
+    ", " + countdown(s.leftMs) + " on the clock, " + s.lives + " lives, " + s.hints + " hints.", "good");
+}
+
+/** Starts a run at level 0 with the form's size, tile types, turns,
+ * border and groups (gravity is the level's); a seed in the form makes
+ * level L use seed + L. */
+async function startRun(spec) {
+  const seedText = $("seed").value.trim();
+  level.base = {
+    rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
+    rules: { turns: spec.rules.turns, border: spec.rules.border, groups: spec.rules.groups },
+    seed: seedText === "" ? null : spec.seed,
+  };
+  level.state = LevelRules.start();
+  $("level-over").hidden = true;
+  $("level-cleared").hidden = true;
+  await dealLevel();
+}
+
+/** The run is over: the board stays, nothing more can be picked, and the
+ * end is announced with the score. */
+function gameOver() {
+  const s = level.state;
+  const why = {
+    time: "the countdown reached 0",
+    lives: "no pair could be removed and no life was left to shuffle",
+    "no-shuffle": "no pair could be removed and no shuffle can make one",
+  }[s.end];
+  deselect();
+  clearHint();
+  $("level-over-line").textContent = "Game over: " + why + ". Score " + s.score +
+    ", at level " + (s.level + 1) + ".";
+  $("level-over").hidden = false;
+  say("Game over. Score " + s.score + ".", "bad");
+}
+
+/** The level is cleared: its seconds left are added, and the next level
+ * waits for the player. */
+function levelCleared() {
+  const before = level.state.leftMs;
+  levelEvent({ type: "cleared" });
+  const s = level.state;
+  const next = LevelRules.GRAVITY[(s.level + 1) % LevelRules.GRAVITY.length];
+  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " +
+    Math.floor(before / 1000) + " s left: +" + Math.floor(before / 1000) + " points, score " +
+    s.score + ". Next: level " + (s.level + 2) + ", gravity " + (GRAVITY_WORDS[next] || next) +
+    ", a life and two hints more.";
+  $("level-cleared").hidden = false;
+}
+
+/** A board with no move: shuffled at once for a life; with no life left,
+ * or when no shuffle can make a pair, the run ends. */
+async function levelStuck() {
+  if (level.stuck) return;
+  level.stuck = true;
+  while (game.busy || game.solving) await new Promise((resolve) => setTimeout(resolve, 20));
+  level.stuck = false;
+  if (level.state === null || level.state.phase !== "playing" || !game.position.dead) return;
+  if (level.state.lives === 0) {
+    levelEvent({ type: "stuck" });
+    return;
+  }
+  level.forced = true;
+  await shuffle();
+  level.forced = false;
+}
+
+/** What play.js asks of the level game (see `modeHooks` there). Outside
+ * a run every hook leaves the classic game as it is. */
+modeHooks = {
+  submit(spec) {
+    if ($("mode").value !== "levels") return false;
+    startRun(spec);
+    return true;
+  },
+  dealing() {
+    if (!level.dealing && level.state !== null) {
+      // Another deal (a link, the classic form): the run ends here.
+      level.state = null;
+      showLevel();
+      saveLevel();
+    }
+  },
+  removed() {
+    levelEvent({ type: "pair" });
+  },
+  refused() {
+    levelEvent({ type: "refused" });
+  },
+  cleared() {
+    if (level.state === null) return false;
+    if (level.state.phase === "playing") levelCleared();
+    return true;
+  },
+  dead() {
+    if (level.state === null) return false;
+    levelStuck();
+    return true;
+  },
+  hinted() {
+    levelEvent({ type: "hint" });
+  },
+  shuffled(done) {
+    if (level.state === null) return;
+    if (level.forced) {
+      levelEvent({ type: done ? "stuck" : "no-shuffle" });
+      if (done) say("No pair could be removed: shuffled, one life spent (" + level.state.lives + " left).", "bad");
+    } else if (done) {
+      levelEvent({ type: "shuffle" });
+      say("Shuffled: one life spent (" + level.state.lives + " left).");
+    }
+  },
+  allows(action) {
+    const s = level.state;
+    if (s === null) return true;
+    if (s.phase !== "playing") return false;
+    if (action === "hint") {
+      if (s.hints === 0) say("No hints left.", "bad");
+      return s.hints > 0;
+    }
+    if (action === "shuffle") {
+      if (s.lives === 0 && !level.forced) say("No life left to shuffle with.", "bad");
+      return s.lives > 0 || level.forced;
+    }
+    return false; // undo, redo, auto-solve: not in a level game
+  },
+  blocksPick() {
+    return level.state !== null && level.state.phase !== "playing";
+  },
+  disabled() {
+    const s = level.state;
+    if (s === null) return [];
+    const off = ["undo", "redo", "solve", "share", "dead-undo", "lost-undo"];
+    if (s.phase !== "playing" || s.hints === 0) off.push("hint");
+    if (s.phase !== "playing" || s.lives === 0) off.push("shuffle");
+    if (s.phase === "over") off.push("pause");
+    return off;
+  },
+  resumed() {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(LEVEL_SAVED) || "null");
+    } catch (e) {
+      saved = null;
+    }
+    if (saved && saved.version === 1 && saved.state && saved.base && saved.seed === game.spec.seed &&
+        saved.state.gravity === game.rules.gravity) {
+      level.state = saved.state;
+      level.base = saved.base;
+      level.last = null;
+      $("mode").value = "levels";
+      showLevel();
+      if (level.state.phase === "over") gameOver();
+    } else {
+      level.state = null;
+      saveLevel();
+    }
+  },
+};
+
+document.addEventListener("DOMContentLoaded", () => {
+  const sizes = $("preset-size");
+  for (const [cols, rows] of KSHISEN_SIZES) {
+    const option = document.createElement("option");
+    option.value = cols + "x" + rows;
+    option.textContent = cols + " × " + rows;
+    sizes.appendChild(option);
+  }
+  sizes.addEventListener("change", applyPreset);
+  $("difficulty").addEventListener("change", applyPreset);
+  for (const id of ["rows", "cols", "kinds", "border", "gravity", "turns", "groups"]) {
+    $(id).addEventListener("change", syncPresets);
+  }
+  $("mode").addEventListener("change", () => {
+    const levels = $("mode").value === "levels";
+    $("gravity").disabled = levels; // each level has its own
+    $("deal").textContent = levels ? "Start levels" : "Deal";
+  });
+  $("level-next").addEventListener("click", () => {
+    levelEvent({ type: "next" });
+    dealLevel();
+  });
+  $("level-new-run").addEventListener("click", () => startRun({ ...level.base }));
+  // The countdown stops and starts on time with Pause and when the page
+  // is hidden or shown, not at the next tick.
+  $("pause").addEventListener("click", levelTick);
+  document.addEventListener("visibilitychange", levelTick);
+  setInterval(levelTick, 200);
+});

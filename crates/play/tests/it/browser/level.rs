@@ -1,0 +1,881 @@
+//! The presets and the level game (SPEC §7.1) in the browser: presets
+//! fill the deal form; a level cleared by clicking leads to the next with
+//! the next gravity mode and the score, lives and hints §7.1 carries; the
+//! combo's scoring as the score shows it; a board with no move costs a
+//! life; the countdown at 0 ends the run with an announced game over, and
+//! Pause stops it; and the page's pure level rules against a model of
+//! §7.1 written here, on thousands of seeded random event sequences.
+//!
+//! The countdown's clock is the page's `lianliankanLevel.now`: the
+//! scenarios replace it (frozen, or a clock they move by hand), so no
+//! scenario waits for real seconds and no score depends on the machine's
+//! speed.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use grid_core::SplitMix64;
+use serde_json::{Value, json};
+
+use super::{
+    Env, Outcome, Screen, api, board, click, click_tile, cmd, deal_url, goto, idle, js, play_pair,
+    rules, screenshot, shown, text, tiles_left, with_session,
+};
+
+/// §4's table of gravity modes, in its order (level L plays mode L mod 13).
+const GRAVITY: [&str; 13] = [
+    "none",
+    "down",
+    "up",
+    "left",
+    "right",
+    "apart-vertical",
+    "together-vertical",
+    "apart-horizontal",
+    "together-horizontal",
+    "top-left-bottom-right",
+    "left-down-right-up",
+    "outward",
+    "inward",
+];
+
+/// Chooses `value` in the `<select>` `id`, as a player would.
+async fn choose(client: &Client, id: &str, value: &str) -> Outcome {
+    let select = client.find(Locator::Id(id)).await.map_err(cmd(id))?;
+    select.select_by_value(value).await.map_err(cmd(value))?;
+    Ok(())
+}
+
+/// The value of the form field `id`.
+async fn value(client: &Client, id: &str) -> Result<String, String> {
+    let script = format!("return document.getElementById('{id}').value;");
+    Ok(js(client, &script).await?.as_str().unwrap_or("").to_owned())
+}
+
+/// Types `text` into the field `id` (replacing what it held).
+async fn type_into(client: &Client, id: &str, text: &str) -> Outcome {
+    let field = client.find(Locator::Id(id)).await.map_err(cmd(id))?;
+    field.clear().await.map_err(cmd("clear"))?;
+    field.send_keys(text).await.map_err(cmd("type"))
+}
+
+/// The run's state as the page keeps it (null outside a run).
+async fn state(client: &Client) -> Result<Value, String> {
+    js(client, "return window.lianliankanLevel.state;").await
+}
+
+/// Waits until the page is idle and no level is being dealt.
+async fn settled(client: &Client) -> Outcome {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        idle(client).await?;
+        if js(
+            client,
+            "return window.lianliankanLevel.dealing || window.lianliankanLevel.stuck;",
+        )
+        .await?
+            == json!(false)
+        {
+            return Ok(());
+        }
+        check!(
+            Instant::now() < deadline,
+            "a level was still being dealt after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// Freezes the countdown: the page's clock stands still.
+async fn freeze_clock(client: &Client) -> Outcome {
+    js(
+        client,
+        "window.lianliankanLevel.now = () => 0; return null;",
+    )
+    .await?;
+    Ok(())
+}
+
+/// Gives the page a clock the test moves by hand ([`advance`]), at 0.
+async fn hand_clock(client: &Client) -> Outcome {
+    js(
+        client,
+        "window.testNow = 0; window.lianliankanLevel.now = () => window.testNow; return null;",
+    )
+    .await?;
+    // Let a tick read the new clock, so that later moves count in full.
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    Ok(())
+}
+
+/// Moves the hand clock on by `ms` and lets the page's ticks see it.
+async fn advance(client: &Client, ms: u64) -> Outcome {
+    js(client, &format!("window.testNow += {ms}; return null;")).await?;
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    Ok(())
+}
+
+/// Opens the page on a classic deal of this size and rules, then starts a
+/// level run from the form with `seed` (level L deals seed + L), the
+/// countdown frozen before the first level is dealt.
+async fn start_run(env: &Env, client: &Client, size: &str, seed: u64) -> Outcome {
+    goto(
+        client,
+        &deal_url(env, &format!("{size}&groups=&deal=solvable&seed=1")),
+    )
+    .await?;
+    freeze_clock(client).await?;
+    choose(client, "mode", "levels").await?;
+    check!(
+        text(client, "deal").await? == "Start levels",
+        "the form's button says what it starts"
+    );
+    type_into(client, "seed", &seed.to_string()).await?;
+    click(client, "deal").await?;
+    settled(client).await?;
+    check!(
+        shown(client, "level-status").await?,
+        "the level status is shown"
+    );
+    Ok(())
+}
+
+/// The numbers the level status shows: level, time left, score, combo,
+/// lives, hints.
+async fn shown_numbers(client: &Client) -> Result<[String; 6], String> {
+    Ok([
+        text(client, "lv-level").await?,
+        text(client, "lv-time").await?,
+        text(client, "lv-score").await?,
+        text(client, "lv-combo").await?,
+        text(client, "lv-lives").await?,
+        text(client, "lv-hints").await?,
+    ])
+}
+
+/// The solver's removal order for the position on the page.
+async fn order(env: &Env, client: &Client) -> Result<Vec<Value>, String> {
+    let solved = api(
+        env,
+        "solve",
+        &json!({"board": board(client).await?, "rules": rules(client).await?}),
+    )
+    .await?;
+    check!(solved["result"] == "solved", "solvable: {solved}");
+    Ok(solved["order"].as_array().cloned().unwrap_or_default())
+}
+
+/// Choosing a size and a difficulty fills the deal form (KShisen's tile
+/// types for the size; border, gravity and types for the difficulty, with
+/// its reason shown); editing a field sets the preset back to "custom";
+/// and the deal follows the form.
+pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        let sizes = js(
+            &client,
+            "return [...document.querySelectorAll('#preset-size option')].map(o => o.value);",
+        )
+        .await?;
+        check!(
+            sizes == json!(["", "14x6", "16x9", "18x8", "24x12", "26x14", "30x16"]),
+            "KShisen's six sizes: {sizes}"
+        );
+        let form = |rows: &'static str, cols, kinds, border, gravity| {
+            [rows, cols, kinds, border, gravity].map(str::to_owned)
+        };
+        let read = |client: Client| async move {
+            let mut out = Vec::new();
+            for id in ["rows", "cols", "kinds", "border", "gravity"] {
+                out.push(value(&client, id).await?);
+            }
+            Ok::<_, String>(out)
+        };
+        choose(&client, "preset-size", "16x9").await?;
+        check!(
+            read(client.clone()).await? == form("9", "16", "36", "closed", "none"),
+            "16 × 9: {:?}",
+            read(client.clone()).await?
+        );
+        choose(&client, "difficulty", "hard").await?;
+        check!(
+            read(client.clone()).await? == form("9", "16", "36", "closed", "down"),
+            "16 × 9 hard: {:?}",
+            read(client.clone()).await?
+        );
+        let note = text(&client, "difficulty-note").await?;
+        check!(
+            note.starts_with("Hard: paths stay inside the board"),
+            "{note}"
+        );
+        choose(&client, "difficulty", "easy").await?;
+        check!(
+            read(client.clone()).await? == form("9", "16", "18", "open", "none"),
+            "16 × 9 easy: {:?}",
+            read(client.clone()).await?
+        );
+        choose(&client, "preset-size", "30x16").await?;
+        check!(
+            read(client.clone()).await? == form("16", "30", "21", "open", "none"),
+            "30 × 16 easy: {:?}",
+            read(client.clone()).await?
+        );
+        choose(&client, "difficulty", "normal").await?;
+        check!(
+            read(client.clone()).await? == form("16", "30", "42", "open", "down"),
+            "30 × 16 normal (KShisen's 42 types): {:?}",
+            read(client.clone()).await?
+        );
+        check!(
+            value(&client, "turns").await? == "2"
+                && value(&client, "solvable").await? == "solvable",
+            "a preset deals solvable boards with two turns"
+        );
+        choose(&client, "preset-size", "14x6").await?;
+        check!(
+            read(client.clone()).await? == form("6", "14", "21", "open", "down"),
+            "14 × 6 normal: {:?}",
+            read(client.clone()).await?
+        );
+        screenshot(env, &client, "desktop-presets").await?;
+        click(&client, "deal").await?;
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(
+            spec["rows"] == 6
+                && spec["cols"] == 14
+                && spec["kinds"] == 21
+                && spec["rules"]["gravity"] == "down"
+                && spec["rules"]["border"] == "open",
+            "the deal follows the form: {spec}"
+        );
+        check!(tiles_left(&client).await? == 84, "14 × 6 dealt");
+        // A field edited by hand: the presets say "custom" again.
+        type_into(&client, "kinds", "20").await?;
+        js(
+            &client,
+            "document.getElementById('kinds').dispatchEvent(new Event('change')); return null;",
+        )
+        .await?;
+        check!(
+            value(&client, "difficulty").await?.is_empty(),
+            "another number of tile types is no longer 'normal'"
+        );
+        check!(
+            value(&client, "preset-size").await? == "14x6",
+            "the size still is 14 × 6"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Level 1 (L = 0, gravity none) of a 2 × 4 board cleared by clicking,
+/// the countdown frozen: four pairs score 10, 11, 12, 13 and the 200 s
+/// left add 200; Next level deals level 2 with gravity down and seed + 1,
+/// 200 s again, a life and two hints more, the score and combo carried.
+pub(super) async fn a_level_cleared_leads_to_the_next(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(env, &client, "rows=2&cols=4&kinds=2&turns=2&border=open&gravity=none", 40).await?;
+        check!(
+            shown_numbers(&client).await? == ["1", "3:20", "0", "0", "4", "10"].map(str::to_owned),
+            "a run starts at level 1 with 200 s, 4 lives and 10 hints: {:?}",
+            shown_numbers(&client).await?
+        );
+        let r = rules(&client).await?;
+        check!(r["gravity"] == "none", "level 1 has no gravity: {r}");
+        check!(
+            text(&client, "lv-gravity").await?.starts_with("none"),
+            "the gravity is shown"
+        );
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(spec["seed"] == 40, "level 1 uses the form's seed: {spec}");
+        let pairs = order(env, &client).await?;
+        check!(pairs.len() == 4, "four pairs on 2 × 4");
+        let mut expected = 0;
+        for (i, pair) in pairs.iter().enumerate() {
+            play_pair(&client, pair).await?;
+            if i + 1 < pairs.len() {
+                expected += 10 + i;
+                check!(
+                    text(&client, "lv-score").await? == expected.to_string(),
+                    "after pair {}: score {} (expected {expected})",
+                    i + 1,
+                    text(&client, "lv-score").await?
+                );
+                check!(
+                    text(&client, "lv-combo").await? == (i + 1).to_string(),
+                    "the combo counts pairs in a row"
+                );
+            }
+        }
+        check!(shown(&client, "level-cleared").await?, "the level is cleared");
+        check!(!shown(&client, "won").await?, "no classic finish screen in a run");
+        let line = text(&client, "level-cleared-line").await?;
+        check!(
+            line.contains("200 s left") && line.contains("score 246") && line.contains("↓"),
+            "cleared: {line}"
+        );
+        check!(
+            text(&client, "lv-score").await? == "246",
+            "10 + 11 + 12 + 13 + 200 s left"
+        );
+        screenshot(env, &client, "desktop-level-cleared").await?;
+        click(&client, "level-next").await?;
+        settled(&client).await?;
+        check!(
+            shown_numbers(&client).await? == ["2", "3:20", "246", "4", "5", "12"].map(str::to_owned),
+            "level 2: 200 s, score and combo carried, 5 lives, 12 hints: {:?}",
+            shown_numbers(&client).await?
+        );
+        let r = rules(&client).await?;
+        check!(r["gravity"] == "down" && r["border"] == "open", "level 2 plays gravity down: {r}");
+        check!(
+            text(&client, "lv-gravity").await?.starts_with("↓"),
+            "the arrow of gravity down"
+        );
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(spec["seed"] == 41, "level 2 uses seed + 1: {spec}");
+        check!(tiles_left(&client).await? == 8, "a full board again");
+        check!(!shown(&client, "level-cleared").await?, "the banner goes");
+        // Undo and auto-solve are not part of a level game.
+        let off = js(
+            &client,
+            "return ['undo', 'redo', 'solve', 'share'].map(id => document.getElementById(id).disabled);",
+        )
+        .await?;
+        check!(off == json!([true, true, true, true]), "undo, redo, auto-solve, share: {off}");
+        screenshot(env, &client, "desktop-level-2").await
+    })
+    .await
+}
+
+/// Two tiles of different kinds on `board`, not `avoid`'s cells.
+fn different_kinds(board: &Value) -> Option<(Value, Value)> {
+    let rows = board.as_array()?;
+    let mut seen: Option<(u64, Value)> = None;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, kind) in row.as_array()?.iter().enumerate() {
+            let kind = kind.as_u64()?;
+            if kind == 0 {
+                continue;
+            }
+            match &seen {
+                None => seen = Some((kind, json!([r, c]))),
+                Some((k, cell)) if *k != kind => return Some((cell.clone(), json!([r, c]))),
+                Some(_) => {}
+            }
+        }
+    }
+    None
+}
+
+/// The combo as the score shows it: pairs in a row score 10, 11, ...; a
+/// refused pick (two tiles of different kinds) sets it back, so the next
+/// pair scores 10 again. A hint costs one of the hints.
+pub(super) async fn a_refused_pick_resets_the_combo(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(
+            env,
+            &client,
+            "rows=4&cols=4&kinds=4&turns=2&border=open&gravity=none",
+            7,
+        )
+        .await?;
+        let pairs = order(env, &client).await?;
+        play_pair(&client, &pairs[0]).await?;
+        play_pair(&client, &pairs[1]).await?;
+        check!(text(&client, "lv-score").await? == "21", "10 + 11");
+        check!(text(&client, "lv-combo").await? == "2", "two in a row");
+        let (a, b) = different_kinds(&board(&client).await?).ok_or("no two kinds left")?;
+        click_tile(&client, &a).await?;
+        click_tile(&client, &b).await?;
+        idle(&client).await?;
+        check!(
+            text(&client, "lv-combo").await? == "0",
+            "a refused pick resets the combo"
+        );
+        check!(
+            text(&client, "lv-score").await? == "21",
+            "and scores nothing"
+        );
+        // The second tile is selected now: a click on it drops it.
+        click_tile(&client, &b).await?;
+        idle(&client).await?;
+        play_pair(&client, &pairs[2]).await?;
+        check!(
+            text(&client, "lv-score").await? == "31",
+            "the next pair scores 10 again: {}",
+            text(&client, "lv-score").await?
+        );
+        play_pair(&client, &pairs[3]).await?;
+        check!(text(&client, "lv-score").await? == "42", "then 11");
+        click(&client, "hint").await?;
+        check!(
+            text(&client, "lv-hints").await? == "9",
+            "a hint used, nine left"
+        );
+        check!(
+            js(
+                &client,
+                "return document.querySelectorAll('#paths polyline.hint').length;"
+            )
+            .await?
+                == json!(1),
+            "the hint is drawn"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// The removals in `game` (at most `depth`) after which the board has
+/// tiles and no move, if there are such: a depth-first search.
+fn to_stuck(game: &lianliankan::Game, depth: usize) -> Option<Vec<Value>> {
+    let moves = game.moves();
+    if game.board().tile_count() > 0 && moves.is_empty() {
+        return Some(Vec::new());
+    }
+    if depth == 0 {
+        return None;
+    }
+    let cell = |p: lianliankan::Pos| json!([p.row, p.col]);
+    moves.into_iter().find_map(|m| {
+        let mut next = game.clone();
+        next.remove(m.a(), m.b()).ok()?;
+        let mut rest = to_stuck(&next, depth - 1)?;
+        rest.insert(0, json!({"a": cell(m.a()), "b": cell(m.b())}));
+        Some(rest)
+    })
+}
+
+/// A short line of removals that leaves `board` (straight paths only,
+/// closed border, no gravity) with tiles and no move.
+fn stuck_line(board: &Value) -> Option<Vec<Value>> {
+    use lianliankan::{Board, Border, Game, Rules};
+    let rows: Vec<Vec<u32>> = serde_json::from_value(board.clone()).ok()?;
+    let board = Board::try_from(rows).ok()?;
+    let rules = Rules {
+        max_turns: 0,
+        border: Border::Closed,
+        ..Rules::default()
+    };
+    (1..=3).find_map(|depth| to_stuck(&Game::new(board.clone(), rules.clone()), depth))
+}
+
+/// A board with no move in a level (reached by clicking a line of pairs
+/// the engine found): it is shuffled at once, for a life; the tiles stay
+/// and a pair can go again.
+pub(super) async fn a_board_with_no_move_costs_a_life(env: &Env) -> Outcome {
+    let mut found = None;
+    for seed in 0..300 {
+        let spec = json!({"rows": 3, "cols": 4, "kinds": 3, "seed": seed, "solvable": true,
+            "rules": {"turns": 0, "border": "closed", "gravity": "none"}});
+        if let Some(line) = stuck_line(&api(env, "deal", &spec).await?["board"]) {
+            found = Some((seed, line));
+            break;
+        }
+    }
+    let (seed, line) =
+        found.ok_or("no 3 × 4 deal with three removals that leave no move among 300 seeds")?;
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(
+            env,
+            &client,
+            "rows=3&cols=4&kinds=3&turns=0&border=closed&gravity=none",
+            seed,
+        )
+        .await?;
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(
+            spec["seed"] == seed && spec["rules"]["turns"] == 0,
+            "the level's deal: {spec}"
+        );
+        for pair in &line {
+            play_pair(&client, pair).await?;
+        }
+        settled(&client).await?;
+        check!(
+            text(&client, "lv-lives").await? == "3",
+            "the shuffle cost a life: {:?}",
+            shown_numbers(&client).await?
+        );
+        check!(
+            !shown(&client, "dead").await?,
+            "no classic banner: the level shuffled"
+        );
+        let left = 12 - 2 * line.len();
+        check!(
+            tiles_left(&client).await? == left,
+            "the shuffle keeps the {left} tiles"
+        );
+        check!(
+            text(&client, "moves-left").await? != "0",
+            "a pair can go after the shuffle"
+        );
+        let message = text(&client, "message").await?;
+        check!(
+            message.contains("one life spent (3 left)"),
+            "said: {message}"
+        );
+        let score: usize = (0..line.len()).map(|i| 10 + i).sum();
+        check!(
+            text(&client, "lv-score").await? == score.to_string(),
+            "the pairs scored {score}"
+        );
+        check!(
+            state(&client).await?["phase"] == "playing",
+            "the run goes on"
+        );
+        screenshot(env, &client, "desktop-level-stuck").await
+    })
+    .await
+}
+
+/// Pause stops the countdown; the countdown at 0 ends the run, announced
+/// with the score (an alert region), the board takes no more picks, and
+/// New run starts again at level 1.
+pub(super) async fn the_countdown_ends_the_run(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(env, &client, "rows=4&cols=4&kinds=4&turns=2&border=open&gravity=none", 3).await?;
+        hand_clock(&client).await?;
+        advance(&client, 10_000).await?;
+        check!(text(&client, "lv-time").await? == "3:10", "10 s gone: {}", text(&client, "lv-time").await?);
+        click(&client, "pause").await?;
+        advance(&client, 50_000).await?;
+        check!(text(&client, "lv-time").await? == "3:10", "paused, the countdown stands");
+        click(&client, "pause").await?;
+        advance(&client, 5_000).await?;
+        check!(text(&client, "lv-time").await? == "3:05", "resumed: {}", text(&client, "lv-time").await?);
+        let pairs = order(env, &client).await?;
+        play_pair(&client, &pairs[0]).await?;
+        check!(text(&client, "lv-time").await? == "3:07", "a pair adds 2 s");
+        advance(&client, 187_000).await?;
+        check!(shown(&client, "level-over").await?, "game over is shown");
+        let over = text(&client, "level-over-line").await?;
+        check!(
+            over == "Game over: the countdown reached 0. Score 10, at level 1.",
+            "announced: {over}"
+        );
+        let live = js(
+            &client,
+            "const e = document.getElementById('level-over'); return [e.getAttribute('role'), e.getAttribute('aria-live')];",
+        )
+        .await?;
+        check!(live == json!(["alert", "assertive"]), "announced to screen readers: {live}");
+        check!(text(&client, "lv-time").await? == "0:00", "the countdown shows 0:00");
+        screenshot(env, &client, "desktop-level-over").await?;
+        click_tile(&client, &pairs[1]["a"]).await?;
+        check!(
+            js(&client, "return window.lianliankan.selected;").await?.is_null(),
+            "no pick after the end"
+        );
+        let off = js(&client, "return ['hint', 'shuffle'].map(id => document.getElementById(id).disabled);").await?;
+        check!(off == json!([true, true]), "hint and shuffle are off: {off}");
+        click(&client, "level-new-run").await?;
+        settled(&client).await?;
+        check!(!shown(&client, "level-over").await?, "a new run");
+        check!(
+            shown_numbers(&client).await? == ["1", "3:20", "0", "0", "4", "10"].map(str::to_owned),
+            "the new run starts afresh: {:?}",
+            shown_numbers(&client).await?
+        );
+        check!(tiles_left(&client).await? == 16, "a full board");
+        Ok(())
+    })
+    .await
+}
+
+// ---- the rules against a model of §7.1 ----
+
+/// §7.1's level game, written from the specification, independently of
+/// the page's `LevelRules`.
+#[derive(Clone, Debug)]
+struct Model {
+    level: u64,
+    left_ms: u64,
+    score: u64,
+    combo: u64,
+    lives: u64,
+    hints: u64,
+    /// "playing", "cleared" or "over".
+    phase: &'static str,
+    end: Option<&'static str>,
+}
+
+impl Model {
+    fn start() -> Model {
+        Model {
+            level: 0,
+            left_ms: 200_000,
+            score: 0,
+            combo: 0,
+            lives: 4,
+            hints: 10,
+            phase: "playing",
+            end: None,
+        }
+    }
+
+    fn over(&mut self, why: &'static str) {
+        self.phase = "over";
+        self.end = Some(why);
+    }
+
+    fn apply(&mut self, event: &Value) {
+        let playing = self.phase == "playing";
+        match event["type"].as_str().unwrap_or("") {
+            "tick" if playing => {
+                let ms = event["ms"].as_u64().unwrap_or(0);
+                self.left_ms = self.left_ms.saturating_sub(ms);
+                if self.left_ms == 0 {
+                    self.over("time");
+                }
+            }
+            "pair" if playing => {
+                self.score += 10 + self.combo;
+                self.combo += 1;
+                self.left_ms = (self.left_ms + 2_000).min(200_000);
+            }
+            "refused" if playing => self.combo = 0,
+            "cleared" if playing => {
+                self.score += self.left_ms / 1000;
+                self.phase = "cleared";
+            }
+            "next" if self.phase == "cleared" => {
+                self.level += 1;
+                self.left_ms = 200_000;
+                self.lives += 1;
+                self.hints += 2;
+                self.phase = "playing";
+            }
+            "hint" if playing && self.hints > 0 => self.hints -= 1,
+            "shuffle" if playing && self.lives > 0 => self.lives -= 1,
+            "stuck" if playing => {
+                if self.lives == 0 {
+                    self.over("lives");
+                } else {
+                    self.lives -= 1;
+                }
+            }
+            "no-shuffle" if playing => self.over("no-shuffle"),
+            _ => {}
+        }
+    }
+
+    /// The state as one line, as the page's is written below.
+    fn line(&self) -> String {
+        format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.level,
+            GRAVITY[(self.level % 13) as usize],
+            self.left_ms,
+            self.score,
+            self.combo,
+            self.lives,
+            self.hints,
+            self.phase,
+            self.end.unwrap_or("null")
+        )
+    }
+}
+
+/// A random event. A run draws its events from one of three mixes, so
+/// that some runs go on for many levels (past level 13: gravity wraps)
+/// and others end in each of the three ways.
+fn random_event(rng: &mut SplitMix64, mix: usize) -> Value {
+    // Weights out of 100: pair, tick, refused, cleared, next, hint,
+    // shuffle, stuck; no-shuffle gets the rest.
+    let weights: [usize; 8] = match mix {
+        0 => [30, 10, 8, 20, 25, 3, 2, 1], // long runs
+        1 => [30, 20, 8, 6, 6, 5, 10, 12], // runs that lose their lives
+        _ => [35, 25, 8, 10, 10, 5, 3, 3], // the rest
+    };
+    let mut roll = rng.below(100);
+    let mut which = weights.len();
+    for (i, w) in weights.iter().enumerate() {
+        if roll < *w {
+            which = i;
+            break;
+        }
+        roll -= w;
+    }
+    match which {
+        0 => json!({"type": "pair"}),
+        1 => {
+            let ms = match rng.below(5) {
+                0 => rng.below(200) as u64,
+                1 | 2 => rng.below(5_000) as u64,
+                3 => rng.below(60_000) as u64,
+                _ => rng.below(if mix == 0 { 30_000 } else { 250_000 }) as u64,
+            };
+            json!({"type": "tick", "ms": ms})
+        }
+        2 => json!({"type": "refused"}),
+        3 => json!({"type": "cleared"}),
+        4 => json!({"type": "next"}),
+        5 => json!({"type": "hint"}),
+        6 => json!({"type": "shuffle"}),
+        7 => json!({"type": "stuck"}),
+        _ => json!({"type": "no-shuffle"}),
+    }
+}
+
+/// The page's `LevelRules.step` against [`Model`] on 3,000 seeded random
+/// sequences of 1 to 150 events, state by state; the start state and the
+/// gravity table too.
+pub(super) async fn the_level_rules_follow_the_specification(env: &Env) -> Outcome {
+    let mut rng = SplitMix64::new(37);
+    let runs: Vec<Vec<Value>> = (0..3000)
+        .map(|_| {
+            let n = rng.range(1, 150);
+            let mix = rng.below(3);
+            (0..n).map(|_| random_event(&mut rng, mix)).collect()
+        })
+        .collect();
+    let expected: Vec<Vec<String>> = runs
+        .iter()
+        .map(|events| {
+            let mut model = Model::start();
+            let mut lines = vec![model.line()];
+            for event in events {
+                model.apply(event);
+                lines.push(model.line());
+            }
+            lines
+        })
+        .collect();
+    let reached = expected
+        .iter()
+        .flatten()
+        .filter_map(|l| l.split('|').next()?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    check!(
+        reached >= 13,
+        "the random runs reach level {reached} only: gravity must wrap"
+    );
+    let overs: usize = ["time", "lives", "no-shuffle"]
+        .iter()
+        .map(|why| {
+            expected
+                .iter()
+                .filter(|l| l.last().is_some_and(|l| l.ends_with(why)))
+                .count()
+        })
+        .min()
+        .unwrap_or(0);
+    check!(
+        overs >= 20,
+        "every way of ending is met at least 20 times, the rarest {overs}"
+    );
+    with_session(env, Screen::Desktop, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        let gravity = js(&client, "return window.lianliankanLevel.rules.GRAVITY;").await?;
+        check!(gravity == json!(GRAVITY), "the page's gravity table: {gravity}");
+        let (_, body) = crate::support::request(
+            &env.http,
+            env.site,
+            hyper::Method::GET,
+            "/api/limits",
+            None,
+        )
+        .await?;
+        let limits: Value = serde_json::from_slice(&body).map_err(|e| format!("limits: {e}"))?;
+        check!(limits["gravity"] == json!(GRAVITY), "the server's modes in §4's order: {limits}");
+        let script = "const R = window.lianliankanLevel.rules; \
+            const line = (s) => [s.level, s.gravity, s.leftMs, s.score, s.combo, s.lives, s.hints, s.phase, String(s.end)].join('|'); \
+            return arguments[0].map((events) => { \
+              let s = R.start(); const lines = [line(s)]; \
+              for (const e of events) { const before = JSON.stringify(s); const next = R.step(s, e); \
+                if (JSON.stringify(s) !== before) return ['step changed its argument']; \
+                s = next; lines.push(line(s)); } \
+              return lines; });";
+        let got = client
+            .execute(script, vec![json!(runs)])
+            .await
+            .map_err(cmd("LevelRules.step"))?;
+        let got: Vec<Vec<String>> =
+            serde_json::from_value(got).map_err(|e| format!("the page's answer: {e}"))?;
+        check!(got.len() == runs.len(), "one answer a run");
+        for (i, (want, have)) in expected.iter().zip(&got).enumerate() {
+            if want != have {
+                let at = want.iter().zip(have).position(|(w, h)| w != h).unwrap_or(0);
+                return Err(format!(
+                    "run {i}: after event {at} ({}) the page says {:?}, §7.1 says {:?}",
+                    if at == 0 { json!("start") } else { runs[i][at - 1].clone() },
+                    have.get(at),
+                    want.get(at)
+                ));
+            }
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// A reload in the middle of a level resumes the run (level, score,
+/// combo, lives, hints and the countdown where it stood) on the same
+/// board; a classic deal from the form then ends the run.
+pub(super) async fn a_reload_resumes_a_level_run(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(
+            env,
+            &client,
+            "rows=4&cols=4&kinds=4&turns=2&border=open&gravity=none",
+            9,
+        )
+        .await?;
+        let pairs = order(env, &client).await?;
+        play_pair(&client, &pairs[0]).await?;
+        click(&client, "hint").await?;
+        let before = board(&client).await?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        settled(&client).await?;
+        check!(
+            board(&client).await? == before,
+            "the same board after the reload"
+        );
+        let numbers = shown_numbers(&client).await?;
+        check!(
+            numbers[0] == "1"
+                && numbers[2] == "10"
+                && numbers[3] == "1"
+                && numbers[4] == "4"
+                && numbers[5] == "9",
+            "level 1, score 10, combo 1, 4 lives, 9 hints after the reload: {numbers:?}"
+        );
+        check!(
+            numbers[1].as_str() <= "3:20" && numbers[1].as_str() >= "3:00",
+            "the countdown goes on from where it stood: {}",
+            numbers[1]
+        );
+        check!(
+            value(&client, "mode").await? == "levels",
+            "the form says levels"
+        );
+        check!(
+            js(&client, "return document.getElementById('undo').disabled;").await? == json!(true),
+            "still no undo in a level"
+        );
+        play_pair(&client, &pairs[1]).await?;
+        check!(
+            text(&client, "lv-score").await? == "21",
+            "the combo goes on: 10 + 11"
+        );
+        choose(&client, "mode", "classic").await?;
+        click(&client, "deal").await?;
+        check!(
+            !shown(&client, "level-status").await?,
+            "a classic deal ends the run"
+        );
+        check!(state(&client).await?.is_null(), "no run in progress");
+        check!(
+            js(&client, "return document.getElementById('undo').disabled;").await? == json!(true)
+                && js(&client, "return document.getElementById('solve').disabled;").await?
+                    == json!(false),
+            "the classic game's buttons are back"
+        );
+        Ok(())
+    })
+    .await
+}
