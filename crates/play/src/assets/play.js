@@ -114,31 +114,35 @@ function updateButtons() {
 
 // ---- layout and tiles ----
 
-/** Cell size from the space the board has: the width, and on a large
- * screen the height too. */
+/** Cell size from the space the board has: the width, and the height of
+ * the window below what stands above the board (the settings, the
+ * toolbar, the message), so that the whole board is in view: no KShisen
+ * size scrolls on a desktop, and a phone shows the board above the fold
+ * (down to tiles of 30 px, still easy to tap). */
 function layout() {
   const rows = game.board.length, cols = game.board[0].length;
-  const width = $("board-wrap").clientWidth - 4;
+  const width = $("board-wrap").clientWidth - 10; // its padding: room for the focus outline
   let size = Math.floor(width / (cols + 2));
+  const fit = () => {
+    const top = boardEl.getBoundingClientRect().top + window.scrollY;
+    const keys = document.querySelector("#play-view .keys");
+    const k = getComputedStyle(keys);
+    // (A desktop keeps the page's bottom padding in view too.)
+    const pad = window.innerWidth >= 600 ? parseFloat(getComputedStyle(document.querySelector("main")).paddingBottom) : 0;
+    const below = keys.offsetHeight + parseFloat(k.marginTop) + parseFloat(k.marginBottom) + pad + 8;
+    return Math.floor((window.innerHeight - top - below) / (rows + 2));
+  };
+  let tall = fit();
   if (window.innerWidth >= 600) {
-    // The whole board in the window, below what stands above it (the
-    // settings, the toolbar, the message), so that no KShisen size scrolls;
-    // where the open settings would leave tiles too small to read, they
+    // Where the open settings would leave tiles too small to read, they
     // fold away (a click on "New deal" opens them again).
-    const fit = () => {
-      const top = $("board-wrap").getBoundingClientRect().top + window.scrollY;
-      const keys = document.querySelector("#play-view .keys");
-      const k = getComputedStyle(keys);
-      const below = keys.offsetHeight + parseFloat(k.marginTop) + parseFloat(k.marginBottom) +
-        parseFloat(getComputedStyle(document.querySelector("main")).paddingBottom) + 8;
-      return Math.floor((window.innerHeight - top - below) / (rows + 2));
-    };
-    let tall = fit();
     if (tall < 32 && $("settings").open) {
       $("settings").open = false;
       tall = fit();
     }
     size = Math.min(size, tall);
+  } else {
+    size = Math.min(size, Math.max(tall, 30));
   }
   game.size = Math.max(16, Math.min(52, size));
   const w = (cols + 2) * game.size, h = (rows + 2) * game.size;
@@ -1128,11 +1132,15 @@ async function startPlay() {
   $("solve-speed").addEventListener("change", () =>
     localStorage.setItem("lianliankan-solve-speed", $("solve-speed").value));
   $("tile-style").value = tileStyle();
-  $("tile-style").addEventListener("change", () => {
-    localStorage.setItem(TILE_STYLE, $("tile-style").value);
-    if (game.spec === null) return;
+  // A new look redraws the tiles, once no step is moving them.
+  const restyle = () => {
+    if (game.busy) return void setTimeout(restyle, 50);
     renderAll();
     if (game.selected && tileAt(game.selected)) tileAt(game.selected).classList.add("selected");
+  };
+  $("tile-style").addEventListener("change", () => {
+    localStorage.setItem(TILE_STYLE, $("tile-style").value);
+    if (game.spec !== null) restyle();
   });
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {

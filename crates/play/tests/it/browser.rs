@@ -80,7 +80,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 25] = [
+const SCENARIOS: [(&str, Scenario); 28] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -132,6 +132,15 @@ const SCENARIOS: [(&str, Scenario); 25] = [
     }),
     ("no_toolbar_flicker_and_the_form_is_remembered", |e| {
         Box::pin(no_toolbar_flicker_and_the_form_is_remembered(e))
+    }),
+    ("the_phone_board_stays_in_view_after_a_reload", |e| {
+        Box::pin(the_phone_board_stays_in_view_after_a_reload(e))
+    }),
+    ("the_cursor_hides_neither_selection_nor_ring", |e| {
+        Box::pin(the_cursor_hides_neither_selection_nor_ring(e))
+    }),
+    ("screenshots_of_a_game_in_progress", |e| {
+        Box::pin(screenshots_of_a_game_in_progress(e))
     }),
     ("presets_fill_the_form", |e| {
         Box::pin(level::presets_fill_the_form(e))
@@ -1650,4 +1659,188 @@ async fn no_toolbar_flicker_and_the_form_is_remembered(env: &Env) -> Outcome {
         Ok(())
     })
     .await
+}
+
+/// Where the board is on the screen: `[top, bottom, left, right, the
+/// window's height, its width, the page's scroll, the tile size]`.
+async fn board_box(client: &Client) -> Result<Vec<f64>, String> {
+    let b = js(
+        client,
+        "const r = document.getElementById('board').getBoundingClientRect(); \
+         return [r.top, r.bottom, r.left, r.right, window.innerHeight, window.innerWidth, window.scrollY, window.lianliankan.size];",
+    )
+    .await?;
+    Ok(b.as_array()
+        .into_iter()
+        .flatten()
+        .map(|v| v.as_f64().unwrap_or(f64::NAN))
+        .collect())
+}
+
+/// On a phone (390 × 844) the whole board is in view after a reload, with
+/// tiles big enough to tap: when the game resumes, with the settings left
+/// open and the page scrolled before the reload.
+async fn the_phone_board_stays_in_view_after_a_reload(env: &Env) -> Outcome {
+    with_session(env, Screen::Phone, |client| async move {
+        goto(&client, &format!("http://{}/", env.site)).await?;
+        let fits = |b: &[f64]| b[0] >= 0.0 && b[1] <= b[4] && b[2] >= 0.0 && b[3] <= b[5] && b[7] >= 30.0;
+        let first = board_box(&client).await?;
+        check!(fits(&first), "the first deal's board in view: {first:?}");
+        let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+        play_pair(&client, &hint["hint"]).await?;
+        let left = tiles_left(&client).await?;
+        // The player opens the settings and scrolls down, then reloads.
+        js(&client, "document.getElementById('settings').open = true; window.scrollTo(0, 400); return null;").await?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == left, "the game resumed");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let after = board_box(&client).await?;
+        check!(fits(&after), "after the reload the whole board is in view: {after:?}");
+        screenshot(env, &client, "phone-after-reload").await
+    })
+    .await
+}
+
+/// With the keyboard: the board focused shows its focus without losing the
+/// closed border's ring; a tile picked with Enter, the cursor still on it,
+/// is marked by an outline that the cursor's ring does not cover and by a
+/// tinted face (computed styles and boxes).
+async fn the_cursor_hides_neither_selection_nor_ring(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=closed&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let ring = "return getComputedStyle(document.getElementById('board')).boxShadow;";
+        let unfocused = js(&client, ring).await?;
+        check!(
+            unfocused.as_str().is_some_and(|s| s.contains("inset")),
+            "the closed border's ring is drawn: {unfocused}"
+        );
+        let body = client.find(Locator::Css("body")).await.map_err(cmd("body"))?;
+        body.send_keys(&format!("{}", Key::Right)).await.map_err(cmd("right"))?;
+        body.send_keys(&format!("{}", Key::Down)).await.map_err(cmd("down"))?;
+        js(&client, "document.getElementById('board').focus(); return null;").await?;
+        let focused = js(
+            &client,
+            "const b = document.getElementById('board'), s = getComputedStyle(b); \
+             return [b.matches(':focus-visible'), s.boxShadow, s.outlineStyle, s.outlineWidth];",
+        )
+        .await?;
+        check!(focused[0] == json!(true), "the board has the keyboard's focus: {focused}");
+        check!(focused[1] == unfocused, "the ring stays under the focus: {focused}");
+        check!(focused[2] == json!("solid") && focused[3] != json!("0px"), "the focus shows: {focused}");
+
+        // Enter on the cursor's cell (row 1, column 1) picks its tile.
+        let board_el = client.find(Locator::Id("board")).await.map_err(cmd("board"))?;
+        board_el.send_keys(&format!("{}", Key::Enter)).await.map_err(cmd("enter"))?;
+        idle(&client).await?;
+        let seen = js(
+            &client,
+            "const t = document.querySelector('.tile.selected'), c = document.getElementById('cursor'); \
+             if (!t) return 'nothing selected'; \
+             const plain = document.querySelector('.tile:not(.selected)'); \
+             const ts = getComputedStyle(t), cs = getComputedStyle(c), ps = getComputedStyle(plain); \
+             const tr = t.getBoundingClientRect(), cr = c.getBoundingClientRect(); \
+             const off = parseFloat(ts.outlineOffset), ow = parseFloat(ts.outlineWidth), bw = parseFloat(cs.borderTopWidth); \
+             const outer = { l: tr.left - off - ow, t: tr.top - off - ow, r: tr.right + off + ow, b: tr.bottom + off + ow }; \
+             const inner = { l: cr.left + bw, t: cr.top + bw, r: cr.right - bw, b: cr.bottom - bw }; \
+             return { cell: t.dataset.cell, cursor: window.lianliankan.cursor.join(','), display: cs.display, \
+                      outline: [ts.outlineStyle, ow, ts.outlineColor], cursorColour: cs.borderTopColor, \
+                      clear: inner.l <= outer.l + 0.5 && inner.t <= outer.t + 0.5 && inner.r >= outer.r - 0.5 && inner.b >= outer.b - 0.5, \
+                      inside: outer.l >= cr.left && outer.r <= cr.right, \
+                      tinted: ts.boxShadow !== ps.boxShadow && ts.boxShadow.includes('inset') };",
+        )
+        .await?;
+        check!(seen["cell"] == json!("1,1") && seen["cursor"] == json!("1,1"), "Enter picked the cursor's tile: {seen}");
+        check!(seen["display"] != json!("none"), "the cursor shows: {seen}");
+        check!(
+            seen["outline"][0] == json!("solid") && seen["outline"][1].as_f64().is_some_and(|w| w >= 3.0),
+            "the selection has an outline: {seen}"
+        );
+        check!(seen["outline"][2] != seen["cursorColour"], "in another colour than the cursor: {seen}");
+        check!(seen["clear"] == json!(true) && seen["inside"] == json!(true), "the cursor's ring lies around the outline, not on it: {seen}");
+        check!(seen["tinted"] == json!(true), "the selected face is tinted: {seen}");
+        screenshot(env, &client, "desktop-cursor-on-selection").await
+    })
+    .await
+}
+
+/// Set to `1`, [`screenshots_of_a_game_in_progress`] also writes its
+/// pictures over `docs/play.png` and `docs/play-phone.png`:
+/// `PLAY_SCREENSHOTS_TO_DOCS=1 PLAY_SCENARIO=screenshots cargo test -p play --test it browser`.
+const TO_DOCS: &str = "PLAY_SCREENSHOTS_TO_DOCS";
+
+/// The pictures of the documentation: a game in progress on a desktop
+/// (1280 × 900: KShisen's 16 × 9 with its seasons and flowers grouped and
+/// a hint's path drawn) and on a phone (390 × 844, a tile picked), each
+/// with the whole board in view. Written to `docs/` only when
+/// [`TO_DOCS`] is `1`; always under `target/tmp/play-screenshots/`.
+async fn screenshots_of_a_game_in_progress(env: &Env) -> Outcome {
+    let to_docs = std::env::var(TO_DOCS).is_ok_and(|v| v == "1");
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    for (screen, spec, pairs, name, doc) in [
+        (
+            Screen::Desktop,
+            "rows=9&cols=16&kinds=42&turns=2&border=open&gravity=down&groups=28-31,39-42&deal=solvable&seed=2026",
+            14,
+            "docs-desktop",
+            "play.png",
+        ),
+        (
+            Screen::Phone,
+            "rows=10&cols=6&kinds=30&turns=2&border=open&gravity=none&groups=28-30&deal=solvable&seed=37",
+            5,
+            "docs-phone",
+            "play-phone.png",
+        ),
+    ] {
+        let docs = &docs;
+        with_session(env, screen, |client| async move {
+            goto(&client, &deal_url(env, spec)).await?;
+            let solved = api(
+                env,
+                "solve",
+                &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+            )
+            .await?;
+            let order = solved["order"].as_array().cloned().unwrap_or_default();
+            check!(order.len() > pairs + 2, "{solved}");
+            for pair in &order[..pairs] {
+                play_pair(&client, pair).await?;
+            }
+            // The desktop shows a hint's path (drawn for 2.5 s), the phone
+            // a picked tile.
+            if matches!(screen, Screen::Desktop) {
+                click(&client, "hint").await?;
+            } else {
+                click_tile(&client, &order[pairs + 1]["a"]).await?;
+                idle(&client).await?;
+                let picked = js(
+                    &client,
+                    "return document.querySelectorAll('.tile.selected').length;",
+                )
+                .await?;
+                check!(picked == json!(1), "{name}: a tile picked");
+            }
+            let b = board_box(&client).await?;
+            check!(
+                b[0] >= 0.0 && b[1] <= b[4] && b[3] <= b[5],
+                "{name}: the board in view: {b:?}"
+            );
+            screenshot(env, &client, name).await?;
+            if to_docs {
+                let from = env.shots.join(format!("{name}.png"));
+                let to = docs.join(doc);
+                std::fs::copy(&from, &to)
+                    .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
+                println!("    wrote {}", to.display());
+            }
+            Ok(())
+        })
+        .await?;
+    }
+    Ok(())
 }
