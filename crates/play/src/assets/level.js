@@ -329,6 +329,7 @@ async function startRun(spec) {
   level.state = LevelRules.start();
   $("level-over").hidden = true;
   $("level-cleared").hidden = true;
+  showLevel(); // before the deal, so that the board is sized below the run's numbers
   await dealLevel();
 }
 
