@@ -350,6 +350,17 @@ pub(super) async fn a_level_cleared_leads_to_the_next(env: &Env) -> Outcome {
             "10 + 11 + 12 + 13 + 200 s left"
         );
         screenshot(env, &client, "desktop-level-cleared").await?;
+        // A reload between two levels comes back to the same banner.
+        client.refresh().await.map_err(cmd("reload"))?;
+        settled(&client).await?;
+        freeze_clock(&client).await?;
+        check!(
+            shown(&client, "level-cleared").await?
+                && text(&client, "level-cleared-line").await? == line,
+            "after a reload: {}",
+            text(&client, "level-cleared-line").await?
+        );
+        check!(!shown(&client, "won").await?, "still no classic finish screen");
         click(&client, "level-next").await?;
         settled(&client).await?;
         check!(
