@@ -438,6 +438,23 @@ impl<'a> Reader<'a> {
         (i, last)
     }
 
+    /// Reads the next token if it begins with an ASCII letter (a keyword
+    /// among the numbers), skipping white space first; `None`, having
+    /// consumed only the white space, when the next token is anything else
+    /// or the input has ended. The word's place is then
+    /// [`Reader::last_location`].
+    pub fn word(&mut self) -> Option<&'a [u8]> {
+        self.skip_whitespace();
+        let rest = &self.input[self.at..];
+        if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        self.token = self.at;
+        self.at += len;
+        Some(&rest[..len])
+    }
+
     /// Reads a `u32` token that must be on the current line: spaces, tabs and
     /// `\r` are skipped, a line break is not.
     ///

@@ -61,7 +61,9 @@ impl From<&Step> for PyStep {
             list.iter().map(|&(p, k)| (convert::cell(p), k)).collect()
         };
         match step {
-            Step::Removed { pair, kinds, moved } => PyStep {
+            Step::Removed {
+                pair, kinds, moved, ..
+            } => PyStep {
                 kind: "removed",
                 pair: Some(convert::pair(*pair)),
                 kinds: Some((kinds[0], kinds[1])),

@@ -54,7 +54,7 @@ fn main() {
             Solution::Solved(order) => {
                 let mut game = Game::new(board.clone(), rules.clone());
                 for pair in order {
-                    game.remove(pair.a(), pair.b()).expect("a legal removal");
+                    game.play(*pair).expect("a legal removal");
                 }
                 assert!(game.is_cleared());
                 verdicts[0] += 1;

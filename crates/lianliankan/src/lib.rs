@@ -88,7 +88,7 @@
 //! game.undo();
 //! // Each pair is named on the board as it is at that step.
 //! for pair in &order {
-//!     game.remove(pair.a(), pair.b()).unwrap();
+//!     game.play(*pair).unwrap();
 //! }
 //! assert!(game.is_cleared());
 //! ```
@@ -119,8 +119,9 @@ mod rules;
 
 pub use engine::{
     Cancel, DealSpec, Game, GenerateError, GenerateSpec, Generated, Greedy, Move, NoMovePossible,
-    Playout, Progress, RemoveError, Slide, Solution, SolveConfig, Step, deal, generate, has_move,
-    kshisen_greedy, moves, playout, solve, solve_with, solve_with_progress,
+    Playout, Progress, RemoveError, Route, Slide, SlideBlocked, Solution, SolveConfig, Step, Way,
+    deal, generate, has_move, kshisen_greedy, moves, playout, solve, solve_with,
+    solve_with_progress, ways_to_remove,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

@@ -1,32 +1,30 @@
 //! Removal orders: the moves of a whole game as text (`r1 c1 r2 c2` per
-//! removal, 1-based, as `lianliankan solve` prints them), read, written and
-//! replayed on a board under rules.
+//! removal, 1-based, as `lianliankan solve` prints them, and `r1 c1 r2 c2
+//! row|column` for a slide of the first tile under KShisen's sliding
+//! tiles), read, written and replayed on a board under rules.
 //!
-//! An order keeps each pair as it is written, first tile first. A [`Move`]
-//! does not: it is the unordered pair, smaller position first. The order of
-//! the two tiles matters to a replay (which tile is reported off the board
-//! or empty first) and, with the slides of KShisen's rules still to come,
-//! to the move itself (only the first tile slides). So the steps of an
-//! [`Order`] are [`Removal`]s, an enum that a slide will extend with a
-//! variant (`r1 c1 r2 c2 row|column`) without changing what reads and
-//! writes plain pairs today.
+//! An order keeps each pair as it is written, first tile first. A plain
+//! [`Move`] does not: it is the unordered pair, smaller position first. The
+//! order of the two tiles matters to a replay (which tile is reported off
+//! the board or empty first) and, for a slide, to the move itself (only
+//! the first tile slides). So the steps of an [`Order`] are [`Removal`]s.
 
 use std::fmt;
 use std::str::FromStr;
 
 use grid_core::{InputError, Pos, Reader};
 
-use crate::{Board, Game, Move, RemoveError, Rules};
+use crate::{Board, Game, Move, RemoveError, Route, Rules};
 
 /// One step of a removal [`Order`]: which tiles to remove, as the order
-/// names them.
+/// names them, and for a slide the route of the first.
 ///
-/// More kinds of step (a slide of the first tile before the removal, in the
-/// rule variant that has them) may be added: match with a `_` arm, or use
+/// More kinds of step may be added: match with a `_` arm, or use
 /// [`Removal::cells`], which every step has.
 ///
 /// With the `serde` feature a plain pair is `{"a": [row, col], "b": [row,
-/// col]}` (0-based), the form of a [`Move`] with the tiles as written.
+/// col]}` (0-based), the form of a [`Move`] with the tiles as written; a
+/// slide has `"route": "row"` or `"route": "column"` besides.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -35,6 +33,17 @@ use crate::{Board, Game, Move, RemoveError, Rules};
     serde(untagged, deny_unknown_fields)
 )]
 pub enum Removal {
+    /// Slide the tile at `a` along `route` toward its partner at `b`
+    /// ([`Move::slide`]), remove the two, then let gravity act. (Listed
+    /// first: an untagged form is read by the first variant that fits.)
+    Slide {
+        /// The tile that slides.
+        a: Pos,
+        /// Its partner.
+        b: Pos,
+        /// Along which of its lines `a` slides.
+        route: Route,
+    },
     /// Remove the tiles at `a` and `b` (0-based), joined by a path under
     /// the rules, then let gravity act.
     Pair {
@@ -57,20 +66,37 @@ impl Removal {
     #[must_use]
     pub fn cells(self) -> (Pos, Pos) {
         match self {
-            Removal::Pair { a, b } => (a, b),
+            Removal::Pair { a, b } | Removal::Slide { a, b, .. } => (a, b),
+        }
+    }
+
+    /// The route of a slide; `None` for a plain pair.
+    #[must_use]
+    pub fn route(self) -> Option<Route> {
+        match self {
+            Removal::Pair { .. } => None,
+            Removal::Slide { route, .. } => Some(route),
         }
     }
 }
 
 impl From<Move> for Removal {
-    /// The move's tiles in its order ([`Move::a`] first).
+    /// The move's tiles in its order ([`Move::a`] first), and its route.
     fn from(pair: Move) -> Removal {
-        Removal::pair(pair.a(), pair.b())
+        match pair.route() {
+            None => Removal::pair(pair.a(), pair.b()),
+            Some(route) => Removal::Slide {
+                a: pair.a(),
+                b: pair.b(),
+                route,
+            },
+        }
     }
 }
 
 impl fmt::Display for Removal {
-    /// Judge coordinates (1-based), as written: `r1 c1 r2 c2`.
+    /// Judge coordinates (1-based), as written: `r1 c1 r2 c2`, then the
+    /// route of a slide (`r1 c1 r2 c2 row`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = self.cells();
         // Saturating: a position read from text is at most usize::MAX - 1,
@@ -83,18 +109,23 @@ impl fmt::Display for Removal {
             one(a.col),
             one(b.row),
             one(b.col)
-        )
+        )?;
+        match self.route() {
+            Some(route) => write!(f, " {route}"),
+            None => Ok(()),
+        }
     }
 }
 
 /// A removal order: the steps of a game, in turn, each naming its tiles on
 /// the board as it is at that step (after the gravity of the steps before).
 ///
-/// As text, one step a line, `r1 c1 r2 c2` with 1-based rows and columns:
-/// what `lianliankan solve` prints and `lianliankan replay` reads.
+/// As text, one step a line, `r1 c1 r2 c2` with 1-based rows and columns,
+/// followed by `row` or `column` for a slide of the first tile: what
+/// `lianliankan solve` prints and `lianliankan replay` reads.
 /// [`Display`](fmt::Display) writes that; [`Order::read`] (or
 /// [`str::parse`]) reads it back, where line breaks carry no meaning and the
-/// numbers come in fours.
+/// numbers come in fours, each four perhaps followed by a route.
 ///
 /// ```
 /// use lianliankan::{Board, Order, Pos, RemoveError, Rules, Solution, solve};
@@ -154,14 +185,16 @@ impl Order {
         self.steps.push(step);
     }
 
-    /// Reads an order: `r1 c1 r2 c2` (1-based) for each step. Line breaks
-    /// carry no meaning; the numbers must come in fours. The cells are not
-    /// checked against any board here: [`Order::replay`] does that.
+    /// Reads an order: `r1 c1 r2 c2` (1-based) for each step, followed by
+    /// `row` or `column` for a slide. Line breaks carry no meaning; the
+    /// numbers must come in fours. The cells are not checked against any
+    /// board here: [`Order::replay`] does that.
     ///
     /// # Errors
-    /// An [`InputError`] at the offending number's line and column: not a
-    /// number, too large, a 0 (rows and columns count from 1), or the input
-    /// ending inside a step.
+    /// An [`InputError`] at the offending token's line and column: not a
+    /// number, too large, a 0 (rows and columns count from 1), a word after
+    /// a step other than `row` or `column`, or the input ending inside a
+    /// step.
     ///
     /// # Complexity
     /// O(length of the input).
@@ -171,7 +204,31 @@ impl Order {
         while !reader.is_at_end() {
             let a = read_cell(&mut reader)?;
             let b = read_cell(&mut reader)?;
-            steps.push(Removal::pair(a, b));
+            let step = match reader.word() {
+                None => Removal::pair(a, b),
+                Some(b"row") => Removal::Slide {
+                    a,
+                    b,
+                    route: Route::Row,
+                },
+                Some(b"column") => Removal::Slide {
+                    a,
+                    b,
+                    route: Route::Column,
+                },
+                Some(other) => {
+                    let shown: String = String::from_utf8_lossy(other)
+                        .chars()
+                        .take(24)
+                        .flat_map(char::escape_debug)
+                        .collect();
+                    return Err(InputError::invalid(
+                        reader.last_location(),
+                        format!("expected `row`, `column` or a number, found \"{shown}\""),
+                    ));
+                }
+            };
+            steps.push(step);
         }
         Ok(Order { steps })
     }
@@ -191,8 +248,8 @@ impl Order {
     }
 
     /// Plays the order on `game` from where it stands, each step a
-    /// [`Game::remove`] (so each is in the game's history and can be
-    /// undone). Stops at the first illegal step, with the legal steps
+    /// [`Game::remove`], or [`Game::play`] for a slide (so each is in the
+    /// game's history and can be undone). Stops at the first illegal step, with the legal steps
     /// before it played.
     ///
     /// # Errors
@@ -203,8 +260,11 @@ impl Order {
     pub fn play(&self, game: &mut Game) -> Result<Replayed, ReplayError> {
         for (index, &step) in self.steps.iter().enumerate() {
             let (a, b) = step.cells();
-            game.remove(a, b)
-                .map_err(|cause| ReplayError { index, step, cause })?;
+            match step.route() {
+                None => game.remove(a, b),
+                Some(route) => game.play(Move::slide(a, b, route)),
+            }
+            .map_err(|cause| ReplayError { index, step, cause })?;
         }
         Ok(Replayed {
             steps: self.steps.len(),
@@ -393,8 +453,43 @@ mod tests {
             "line 1, column 7: expected a number, found \"x\""
         );
         assert_eq!(
-            error("1 1 2 2 row"),
-            "line 1, column 9: expected a number, found \"row\""
+            error("1 1 2 2 diagonal"),
+            "line 1, column 9: expected `row`, `column` or a number, found \"diagonal\""
+        );
+        assert_eq!(
+            error("1 1 2 2 row row"),
+            "line 1, column 13: expected a number, found \"row\""
+        );
+    }
+
+    #[test]
+    fn slides_are_read_written_and_replayed() {
+        let text = "2 1 4 4 row\n1 1 2 2 column\n3 3 1 1\n";
+        let order: Order = text.parse().unwrap();
+        assert_eq!(
+            order.steps()[0],
+            Removal::from(Move::slide(Pos::new(1, 0), Pos::new(3, 3), Route::Row))
+        );
+        assert_eq!(order.steps()[1].route(), Some(Route::Column));
+        assert_eq!(order.steps()[2].route(), None);
+        assert_eq!(order.to_string(), text);
+        // SPEC §8's example: the slide, then the 2 and 3 it pushed.
+        let b = board("4 6\n0 0 0 0 0 0\n1 2 3 0 0 0\n4 0 0 0 0 0\n0 0 0 1 0 0\n");
+        let slide = Rules {
+            slide: true,
+            ..Rules::default()
+        };
+        let order: Order = "2 1 4 4 row".parse().unwrap();
+        let replayed = order.replay(&b, &slide).unwrap();
+        assert_eq!(replayed.tiles_left, 3);
+        let error = order.replay(&b, &Rules::default()).unwrap_err();
+        assert_eq!(error.cause, RemoveError::SlidesOff);
+        let blocked: Order = "2 1 4 4 column".parse().unwrap();
+        let error = blocked.replay(&b, &slide).unwrap_err();
+        assert_eq!(error.to_string(), "step 1 (2 1 4 4 column) is illegal");
+        assert_eq!(
+            error.reason(),
+            "the first tile cannot slide along its column: too few empty cells to push the tiles to the corner"
         );
     }
 

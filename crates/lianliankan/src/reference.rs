@@ -8,6 +8,9 @@
 //!   number of turns, via [`grid_core::reference::check_path`];
 //! - [`moves`]: every pair of tiles of one kind, each tested with
 //!   [`min_turns`];
+//! - [`slid`]: the board after a slide of KShisen's rules ([`Rules::slide`]),
+//!   built cell by cell from the rule's words, or `None` when the slide
+//!   cannot be made; [`moves`] lists the slides besides the plain pairs;
 //! - [`settle`]: gravity, one line at a time, as the rules describe it;
 //! - [`replay_clears`]: whether a removal order clears a board, each step
 //!   checked against [`moves`] (then [`settle`]);
@@ -29,7 +32,7 @@ use std::collections::BTreeSet;
 
 use grid_core::{Grid, Padded, Pos};
 
-use crate::{Board, Border, Gravity, Move, Path, Rules};
+use crate::{Board, Border, Gravity, Move, Path, Route, Rules};
 
 /// A `rows` × `cols` board whose cells each hold a tile with chance
 /// `fill` percent, of a kind drawn uniformly from 1..=`kinds`: the seeded
@@ -99,23 +102,150 @@ pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
 pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
     let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
     // Matching, written out: equal kinds, or both kinds in one group.
-    let holds = |group: &[(u32, u32)], k: u32| group.iter().any(|&(lo, hi)| lo <= k && k <= hi);
-    let in_one_group = rules
-        .groups
-        .list()
-        .any(|group| holds(group, kind_a) && holds(group, kind_b));
-    if a == b || kind_a == 0 || kind_b == 0 || (kind_a != kind_b && !in_one_group) {
+    if a == b || !kinds_match(kind_a, kind_b, rules) {
         return None;
     }
-    let searched = search_grid(board, rules.border);
+    // Under `slide`: one turn, on the board.
+    let (max_turns, border) = rules.path_limits();
+    let searched = search_grid(board, border);
     let frame = searched.frame();
     grid_core::reference::min_turns(
         searched.grid(),
         |&k| k == 0,
         frame.to_outer(a),
         frame.to_outer(b),
-        Some(rules.max_turns),
+        Some(max_turns),
     )
+}
+
+/// Whether tiles of kinds `a` and `b` match, written out: both tiles,
+/// equal kinds or both kinds in one group.
+fn kinds_match(a: u32, b: u32, rules: &Rules) -> bool {
+    let holds = |group: &[(u32, u32)], k: u32| group.iter().any(|&(lo, hi)| lo <= k && k <= hi);
+    let in_one_group = rules
+        .groups
+        .list()
+        .any(|group| holds(group, a) && holds(group, b));
+    a != 0 && b != 0 && (a == b || in_one_group)
+}
+
+/// The board after the tile at `a` slides along `route` toward its partner
+/// at `b`, before the two are removed, under KShisen's rule (SPEC §8), or
+/// `None` when that slide cannot be made (also when the two do not match,
+/// or `rules` has no slides). Built from the rule's words, cell by cell:
+///
+/// - `a` at (ra, ca) and `b` at (rb, cb) share neither a row nor a column;
+///   route row pushes `a` toward the corner (ra, cb), route column toward
+///   (rb, ca); d is the distance from `a` to the corner;
+/// - the cell next to `a` toward the corner holds a tile; the run is that
+///   tile and the tiles right after it, up to the first empty cell e (if
+///   the run reaches the edge, no slide); counting the empty cells from e
+///   up to the next tile or the edge, the slide is possible when d is at
+///   most that count; `a` and its run then move d cells toward the corner;
+/// - after the slide the corner and `b` are joined by a straight segment
+///   of empty cells.
+///
+/// # Complexity
+/// O(rows·cols): the board is copied.
+#[must_use]
+pub fn slid(board: &Board, a: Pos, b: Pos, route: Route, rules: &Rules) -> Option<Grid<u32>> {
+    let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
+    if !rules.slide || !kinds_match(kind_a, kind_b, rules) || a.row == b.row || a.col == b.col {
+        return None;
+    }
+    let mut grid = board.to_grid();
+    // The cells of a's line from a toward the corner, up to the edge.
+    let corner = match route {
+        Route::Row => Pos::new(a.row, b.col),
+        Route::Column => Pos::new(b.row, a.col),
+    };
+    let line: Vec<Pos> = match route {
+        Route::Row if corner.col > a.col => {
+            (a.col..board.cols()).map(|c| Pos::new(a.row, c)).collect()
+        }
+        Route::Row => (0..=a.col).rev().map(|c| Pos::new(a.row, c)).collect(),
+        Route::Column if corner.row > a.row => {
+            (a.row..board.rows()).map(|r| Pos::new(r, a.col)).collect()
+        }
+        Route::Column => (0..=a.row).rev().map(|r| Pos::new(r, a.col)).collect(),
+    };
+    let d = line.iter().position(|&p| p == corner)?;
+    let old: Vec<u32> = line.iter().map(|&p| grid[p]).collect();
+    if old[1] == 0 {
+        return None;
+    }
+    let e = (1..old.len()).find(|&i| old[i] == 0)?;
+    let mut empty_after = 0;
+    while e + empty_after < old.len() && old[e + empty_after] == 0 {
+        empty_after += 1;
+    }
+    if d > empty_after {
+        return None;
+    }
+    // a (index 0) and the run (1..e) move d cells on; the d cells they
+    // leave are empty.
+    let mut new = old.clone();
+    for cell in new.iter_mut().take(d) {
+        *cell = 0;
+    }
+    for (i, &kind) in old.iter().enumerate().take(e) {
+        new[i + d] = kind;
+    }
+    for (&p, &k) in line.iter().zip(&new) {
+        grid[p] = k;
+    }
+    // The straight segment from the corner to b, both ends left out.
+    let between: Vec<Pos> = if corner.row == b.row {
+        (corner.col.min(b.col) + 1..corner.col.max(b.col))
+            .map(|c| Pos::new(b.row, c))
+            .collect()
+    } else {
+        (corner.row.min(b.row) + 1..corner.row.max(b.row))
+            .map(|r| Pos::new(r, b.col))
+            .collect()
+    };
+    if between.iter().any(|&p| grid[p] != 0) {
+        return None;
+    }
+    Some(grid)
+}
+
+/// The board after the move `pair` and before gravity: a plain pair's two
+/// cells emptied, or the slide made ([`slid`]) and then its two tiles (the
+/// first on the corner) removed. `None` when the move is not legal
+/// ([`moves`] does not list it).
+fn after_move(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
+    let (a, b) = (pair.a(), pair.b());
+    let mut grid = match pair.route() {
+        None => {
+            min_turns(board, a, b, rules)?;
+            let mut grid = board.to_grid();
+            grid[a] = 0;
+            grid
+        }
+        Some(route) => {
+            let mut grid = slid(board, a, b, route, rules)?;
+            let corner = match route {
+                Route::Row => Pos::new(a.row, b.col),
+                Route::Column => Pos::new(b.row, a.col),
+            };
+            grid[corner] = 0;
+            grid
+        }
+    };
+    grid[b] = 0;
+    Some(grid)
+}
+
+/// The board after the move `pair` and the gravity of `rules`, as the
+/// rules state it ([`slid`] for a slide, then the removal, then
+/// [`settle`]), or `None` when the move is not legal.
+///
+/// # Complexity
+/// O(rows·cols·(max_turns + 1)).
+#[must_use]
+pub fn play(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
+    after_move(board, pair, rules).map(|grid| settle(&grid, rules.gravity))
 }
 
 /// Checks that `path` joins the tiles at `a` and `b` on `board` under
@@ -129,14 +259,11 @@ pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> 
 /// # Complexity
 /// O(rows·cols·(turns + 1)).
 pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> Result<(), String> {
-    if path.turns() > rules.max_turns {
-        return Err(format!(
-            "{} turns, more than {}",
-            path.turns(),
-            rules.max_turns
-        ));
+    let (max_turns, border) = rules.path_limits();
+    if path.turns() > max_turns {
+        return Err(format!("{} turns, more than {max_turns}", path.turns()));
     }
-    let searched = search_grid(board, rules.border);
+    let searched = search_grid(board, border);
     let frame = searched.frame();
     let corners = path
         .corners()
@@ -168,8 +295,9 @@ pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> 
     Ok(())
 }
 
-/// Every pair of tiles that [`min_turns`] joins, sorted (as
-/// [`crate::moves`] lists them).
+/// Every pair of tiles that [`min_turns`] joins and, under
+/// [`Rules::slide`], every slide [`slid`] can make (each ordered pair of
+/// tiles, each route), sorted (as [`crate::moves`] lists them).
 ///
 /// # Complexity
 /// O(t²·rows·cols·(max_turns + 1)) for t tiles.
@@ -181,6 +309,13 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
         for &q in &tiles[i + 1..] {
             if min_turns(board, p, q, rules).is_some() {
                 found.push(Move::new(p, q));
+            }
+        }
+        for &q in &tiles {
+            for route in [Route::Row, Route::Column] {
+                if slid(board, p, q, route, rules).is_some() {
+                    found.push(Move::slide(p, q, route));
+                }
             }
         }
     }
@@ -276,7 +411,7 @@ pub fn settle(kinds: &Grid<u32>, mode: Gravity) -> Grid<u32> {
 }
 
 /// Whether `board` can be cleared under `rules`: every reference move is
-/// tried in turn (each followed by [`settle`]), and the boards that cannot
+/// tried in turn (each made by [`play`]: a slide, the removal, [`settle`]), and the boards that cannot
 /// be cleared are remembered (by their exact cells).
 ///
 /// # Complexity
@@ -295,10 +430,7 @@ fn clearable_from(grid: &Grid<u32>, rules: &Rules, failed: &mut BTreeSet<Vec<u32
     }
     let board = Board::new(grid).expect("kinds from a board");
     for pair in moves(&board, rules) {
-        let mut next = grid.clone();
-        next[pair.a()] = 0;
-        next[pair.b()] = 0;
-        let next = settle(&next, rules.gravity);
+        let next = play(&board, pair, rules).expect("a listed move");
         if clearable_from(&next, rules, failed) {
             return true;
         }
@@ -367,9 +499,7 @@ pub fn replay_clears(board: &Board, rules: &Rules, order: &[Move]) -> Result<(),
         if !moves(&now, rules).contains(pair) {
             return Err(format!("removal {step}, {pair}, is illegal on {now:?}"));
         }
-        grid[pair.a()] = 0;
-        grid[pair.b()] = 0;
-        grid = settle(&grid, rules.gravity);
+        grid = play(&now, *pair, rules).expect("a listed move");
     }
     if grid.cells().iter().all(|&k| k == 0) {
         Ok(())

@@ -392,9 +392,10 @@ impl fmt::Display for Groups {
 }
 
 /// The rules of a game: how many turns a path may make, whether it may
-/// leave the board, how the tiles slide after a removal, and which kinds
-/// match. `Rules::default()` is the judge's: 2 turns, closed border, no
-/// gravity, only equal kinds match.
+/// leave the board, how the tiles slide after a removal, which kinds
+/// match, and whether a tile may be pushed before its removal (KShisen's
+/// sliding tiles). `Rules::default()` is the judge's: 2 turns, closed
+/// border, no gravity, only equal kinds match, no slides.
 ///
 /// ```
 /// use lianliankan::{Border, Gravity, Rules};
@@ -409,7 +410,7 @@ impl fmt::Display for Groups {
 ///
 /// With the `serde` feature the rules are an object with the command line's
 /// names, `{"turns": 2, "border": "open", "gravity": "down", "groups":
-/// "28-31,39-42"}`; every field may be left out (the judge's rule fills it
+/// "28-31,39-42", "slide": true}` (`slide` written only when set); every field may be left out (the judge's rule fills it
 /// in), and an unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -428,6 +429,18 @@ pub struct Rules {
     pub gravity: Gravity,
     /// Kinds that match besides equal ones.
     pub groups: Groups,
+    /// KShisen's sliding tiles ("tiles can slide, but you can connect only
+    /// in 2 lines instead of 3"): besides plain pairs joined by a path of
+    /// at most one turn on the board, a move may first push the first
+    /// tile of the pair, with the run of tiles in front of it, along its
+    /// row or column to the corner from which a straight empty segment
+    /// reaches its partner ([`Move::slide`](crate::Move::slide)).
+    ///
+    /// When it is set, `max_turns` and `border` are not read: paths have
+    /// at most one turn and stay on the board ([`Rules::path_limits`]).
+    /// (With the `serde` feature, written only when set.)
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub slide: bool,
 }
 
 impl Rules {
@@ -436,6 +449,51 @@ impl Rules {
     pub fn matches(&self, a: u32, b: u32) -> bool {
         self.groups.matches(a, b)
     }
+
+    /// The path rule in force: the most turns a path may make and the
+    /// border it obeys. `(max_turns, border)`, but with [`Rules::slide`]
+    /// one turn on the board, `(1, Border::Closed)`, whatever those fields
+    /// say. The one place the engine and the queries derive it from.
+    ///
+    /// ```
+    /// use lianliankan::{Border, Rules};
+    /// let open = Rules { max_turns: 3, border: Border::Open, ..Rules::default() };
+    /// assert_eq!(open.path_limits(), (3, Border::Open));
+    /// let slide = Rules { slide: true, ..open };
+    /// assert_eq!(slide.path_limits(), (1, Border::Closed));
+    /// ```
+    #[must_use]
+    pub fn path_limits(&self) -> (usize, Border) {
+        if self.slide {
+            (1, Border::Closed)
+        } else {
+            (self.max_turns, self.border)
+        }
+    }
+
+    /// These rules with [`Rules::path_limits`] written into `max_turns`
+    /// and `border` (borrowed when they are there already), so that code
+    /// that reads those fields obeys the path rule in force. Every entry
+    /// point of the engine calls it once.
+    pub(crate) fn effective(&self) -> std::borrow::Cow<'_, Rules> {
+        let (max_turns, border) = self.path_limits();
+        if (max_turns, border) == (self.max_turns, self.border) {
+            std::borrow::Cow::Borrowed(self)
+        } else {
+            std::borrow::Cow::Owned(Rules {
+                max_turns,
+                border,
+                ..self.clone()
+            })
+        }
+    }
+}
+
+/// Whether a flag is off (a `serde` field written only when set).
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 impl Default for Rules {
@@ -445,6 +503,7 @@ impl Default for Rules {
             border: Border::Closed,
             gravity: Gravity::None,
             groups: Groups::none(),
+            slide: false,
         }
     }
 }

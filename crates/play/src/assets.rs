@@ -56,6 +56,7 @@ static ASSETS: [Asset; 7] = [
     asset!("/", "index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/common.js", "common.js", "text/javascript; charset=utf-8"),
+    asset!("/tiles.js", "tiles.js", "text/javascript; charset=utf-8"),
     asset!("/play.js", "play.js", "text/javascript; charset=utf-8"),
     asset!("/level.js", "level.js", "text/javascript; charset=utf-8"),
     asset!("/judge.js", "judge.js", "text/javascript; charset=utf-8"),

@@ -379,3 +379,18 @@ fn no_panic_on_any_short_input() {
         assert!(r.is_at_end());
     }
 }
+
+#[test]
+fn words_among_numbers() {
+    let mut r = Reader::new(b"1 row\n 2 x9 3");
+    assert_eq!(r.word(), None);
+    assert_eq!(r.u32().unwrap(), 1);
+    assert_eq!(r.word(), Some(&b"row"[..]));
+    assert_eq!(r.last_location().to_string(), "line 1, column 3");
+    assert_eq!(r.word(), None);
+    assert_eq!(r.u32().unwrap(), 2);
+    assert_eq!(r.word(), Some(&b"x9"[..]));
+    assert_eq!(r.u32().unwrap(), 3);
+    assert_eq!(r.word(), None);
+    assert!(r.is_at_end());
+}

@@ -244,8 +244,7 @@ pub fn playout(board: &Board, rules: &Rules, seed: u64, config: &SolveConfig) ->
             break;
         }
         let pair = now[rng.below(now.len())];
-        game.remove(pair.a(), pair.b())
-            .expect("a pair from the game's own moves");
+        game.play(pair).expect("a pair from the game's own moves");
         order.push(pair);
         positions.push(game.board().clone());
     }

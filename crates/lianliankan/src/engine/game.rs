@@ -5,7 +5,9 @@ use std::fmt;
 use grid_core::Pos;
 
 use super::gravity::{Slide, settle};
+use super::moves::Route;
 use super::shuffle::{NoMovePossible, shuffle_kinds};
+use super::slide::{SlideBlocked, check};
 use super::solve::{Solution, solve};
 use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
 
@@ -29,6 +31,15 @@ pub enum RemoveError {
     },
     /// No path with few enough turns joins the two tiles.
     NoPath,
+    /// A slide ([`Move::slide`]) under rules without [`Rules::slide`].
+    SlidesOff,
+    /// The slide cannot be made.
+    NoSlide {
+        /// The slide's route.
+        route: Route,
+        /// Why not.
+        why: SlideBlocked,
+    },
 }
 
 impl fmt::Display for RemoveError {
@@ -41,6 +52,10 @@ impl fmt::Display for RemoveError {
                 write!(f, "the tiles are of different kinds ({first} and {second})")
             }
             RemoveError::NoPath => f.write_str("no path with few enough turns joins the tiles"),
+            RemoveError::SlidesOff => f.write_str("these rules have no slides"),
+            RemoveError::NoSlide { route, why } => {
+                write!(f, "the first tile cannot slide along its {route}: {why}")
+            }
         }
     }
 }
@@ -63,12 +78,22 @@ impl std::error::Error for RemoveError {}
     serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)
 )]
 pub enum Step {
-    /// Two tiles were removed, then gravity moved the tiles in `moved`.
+    /// Two tiles were removed (after the slide that pushed the tiles in
+    /// `pushed`, for a slide), then gravity moved the tiles in `moved`.
     Removed {
-        /// The pair, on the board as it was before the removal.
+        /// The move, on the board as it was before it.
         pair: Move,
         /// The kinds of `pair.a()` and `pair.b()` (equal, or of one group).
         kinds: [u32; 2],
+        /// For a slide: the tiles it pushed, the first tile of the pair
+        /// first, then the run in front of it, each from its cell to its
+        /// cell after the push (before the removal); empty for a plain
+        /// pair (and then left out of the `serde` form).
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Vec::is_empty")
+        )]
+        pushed: Vec<Slide>,
         /// The tiles gravity moved, row by row of where they went (empty
         /// without gravity): what a front end animates.
         moved: Vec<Slide>,
@@ -186,39 +211,54 @@ impl Game {
     /// As [`Connector::connect`], plus O(rows + cols) to update the board,
     /// or O(rows·cols) with gravity.
     pub fn remove(&mut self, a: Pos, b: Pos) -> Result<Path, RemoveError> {
-        let kind_a = self.board.kind(a).ok_or(RemoveError::OffBoard(a))?;
-        let kind_b = self.board.kind(b).ok_or(RemoveError::OffBoard(b))?;
-        if a == b {
-            return Err(RemoveError::SameCell(a));
-        }
-        for (pos, kind) in [(a, kind_a), (b, kind_b)] {
-            if kind == 0 {
-                return Err(RemoveError::Empty(pos));
-            }
-        }
-        if !self.rules.matches(kind_a, kind_b) {
-            return Err(RemoveError::DifferentKinds {
-                first: kind_a,
-                second: kind_b,
-            });
-        }
-        let path = self
-            .connector
-            .connect(&self.board, a, b, &self.rules)
-            .map_err(|e| RemoveError::OffBoard(e.pos))?
-            .ok_or(RemoveError::NoPath)?;
-        let pair = Move::new(a, b);
-        let step = self.take_pair(pair);
+        self.take(a, b, None)
+    }
+
+    /// Makes the move `pair`: a plain pair as [`Game::remove`] does, or a
+    /// slide ([`Move::slide`], under [`Rules::slide`]): the first tile and
+    /// the run in front of it pushed to the corner, then the pair removed,
+    /// then gravity. Returns the path drawn (for a slide: from where the
+    /// first tile was, along its route to the corner, then to its
+    /// partner). An illegal move changes nothing; the steps undone before
+    /// are forgotten.
+    ///
+    /// # Errors
+    /// As [`Game::remove`]; a slide is refused with
+    /// [`RemoveError::SlidesOff`] under rules without slides and with
+    /// [`RemoveError::NoSlide`] when it cannot be made.
+    ///
+    /// # Complexity
+    /// As [`Game::remove`].
+    pub fn play(&mut self, pair: Move) -> Result<Path, RemoveError> {
+        self.take(pair.a(), pair.b(), pair.route())
+    }
+
+    /// [`Game::remove`] or [`Game::play`]: the tiles at `a` and `b`, `a`
+    /// sliding along `route` first if it is given.
+    fn take(&mut self, a: Pos, b: Pos, route: Option<Route>) -> Result<Path, RemoveError> {
+        let (path, pushed) = check(&self.board, (a, b, route), &self.rules, &mut self.connector)?;
+        let pair = match route {
+            Some(route) => Move::slide(a, b, route),
+            None => Move::new(a, b),
+        };
+        let step = self.take_pair(pair, pushed);
         self.history.push(step);
         self.undone.clear();
         Ok(path)
     }
 
-    /// Takes the tiles of `pair` (a legal removal) off the board, lets
-    /// gravity act, and returns the step.
-    fn take_pair(&mut self, pair: Move) -> Step {
+    /// Makes `pair` (a legal move, whose slide pushes the tiles `pushed`):
+    /// the push, the removal, then gravity; returns the step.
+    fn take_pair(&mut self, pair: Move, pushed: Vec<Slide>) -> Step {
         let kinds = [pair.a(), pair.b()].map(|p| self.board.kind(p).unwrap_or(0));
-        self.board.set(pair.a(), 0);
+        for slide in &pushed {
+            self.board.set(slide.from, 0);
+        }
+        for slide in &pushed {
+            self.board.set(slide.to, slide.kind);
+        }
+        let first = pushed.first().map_or(pair.a(), |slide| slide.to);
+        self.board.set(first, 0);
         self.board.set(pair.b(), 0);
         let mut moved = Vec::new();
         if self.rules.gravity != Gravity::None {
@@ -228,7 +268,12 @@ impl Game {
                 self.board = Board::new(&grid).expect("the board's own kinds");
             }
         }
-        Step::Removed { pair, kinds, moved }
+        Step::Removed {
+            pair,
+            kinds,
+            pushed,
+            moved,
+        }
     }
 
     /// Undoes the last step (a removal and its gravity, or a shuffle) and
@@ -240,15 +285,29 @@ impl Game {
     pub fn undo(&mut self) -> Option<Step> {
         let step = self.history.pop()?;
         match &step {
-            Step::Removed { pair, kinds, moved } => {
+            Step::Removed {
+                pair,
+                kinds,
+                pushed,
+                moved,
+            } => {
                 for slide in moved {
                     self.board.set(slide.to, 0);
                 }
                 for slide in moved {
                     self.board.set(slide.from, slide.kind);
                 }
-                self.board.set(pair.a(), kinds[0]);
+                // The pushed tiles' cells after the push are empty now
+                // (the first tile's was emptied by the removal, the run's
+                // by gravity's undoing); the partner never moved.
                 self.board.set(pair.b(), kinds[1]);
+                for slide in pushed {
+                    self.board.set(slide.to, 0);
+                }
+                for slide in pushed {
+                    self.board.set(slide.from, slide.kind);
+                }
+                self.board.set(pair.a(), kinds[0]);
             }
             Step::Shuffled { before, .. } => {
                 for &(pos, kind) in before {
@@ -268,7 +327,7 @@ impl Game {
     pub fn redo(&mut self) -> Option<Step> {
         let step = self.undone.pop()?;
         let done = match step {
-            Step::Removed { pair, .. } => self.take_pair(pair),
+            Step::Removed { pair, pushed, .. } => self.take_pair(pair, pushed),
             Step::Shuffled { ref after, .. } => {
                 for &(pos, kind) in after {
                     self.board.set(pos, kind);
@@ -306,19 +365,20 @@ impl Game {
     }
 
     /// [`Game::hint`] with the path that joins its pair, the one
-    /// [`Game::remove`] would return for it: what a front end draws.
+    /// [`Game::play`] would return for it: what a front end draws.
     ///
     /// # Complexity
     /// As [`Game::moves`], plus [`Connector::connect`] once.
     #[must_use]
     pub fn hint_path(&self) -> Option<(Move, Path)> {
-        // Every listed pair connects (the engine's tests hold `moves` to
-        // `connect`), so this is the first pair; `find_map` keeps a server
-        // that asks from a panic all the same.
+        // Every listed move can be made (the engine's tests hold `moves`
+        // to the reference), so this is the first move; `find_map` keeps a
+        // server that asks from a panic all the same.
         let mut connector = Connector::new();
         self.moves().into_iter().find_map(|pair| {
-            let path = connector.connect(&self.board, pair.a(), pair.b(), &self.rules);
-            Some((pair, path.ok().flatten()?))
+            let cells = (pair.a(), pair.b(), pair.route());
+            let (path, _) = check(&self.board, cells, &self.rules, &mut connector).ok()?;
+            Some((pair, path))
         })
     }
 
@@ -438,7 +498,7 @@ impl Game {
         for (i, step) in steps.into_iter().enumerate() {
             match step {
                 SavedStep::Remove(pair) => {
-                    game.remove(pair.a(), pair.b()).map_err(|e| {
+                    game.play(pair).map_err(|e| {
                         format!(
                             "step {i} cannot remove the pair {} {}: {e}",
                             pair.a(),

@@ -36,6 +36,14 @@
 //! certificate, each pair named on the board as it is at that moment. If a
 //! play gets stuck (no two remaining tiles can be joined), the next attempt
 //! starts over, at most 64 in all.
+//!
+//! # Under KShisen's sliding tiles
+//! A plain pair joined with at most one turn on the board is a legal move
+//! under [`Rules::slide`](crate::Rules::slide), and a board holds such a
+//! path or not whatever the rules allow besides. So the board is built as
+//! above under those plain rules (one turn, closed border, the same
+//! gravity and groups): its certificate of plain pairs clears it under
+//! slide too, every step on the same board.
 
 use std::fmt;
 
@@ -305,6 +313,15 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
         seed,
         ref rules,
     } = *spec;
+    // Under slide, a plain pair joined with at most one turn on the board
+    // is a legal move: a board built under those plain rules (the same
+    // gravity and groups) is cleared under slide by its certificate, which
+    // names plain pairs only.
+    let plain = Rules {
+        slide: false,
+        ..rules.effective().into_owned()
+    };
+    let rules = &plain;
     let cells = rows.checked_mul(cols).ok_or(GenerateError::TooSmall)?;
     if cells < 2 {
         return Err(GenerateError::TooSmall);

@@ -13,6 +13,8 @@
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
 //! - `gravity` — where the tiles slide after a removal;
+//! - `slide` — KShisen's sliding tiles: a slide checked, made and taken
+//!   back, every slide on a board, the ways a picked pair can go;
 //! - `shuffle` — rearranging the remaining tiles so that a move exists;
 //! - `solve` — the exact solver, a folder with a file per search and per
 //!   proof: two searches in turn without gravity (over positions, with a
@@ -34,12 +36,14 @@ mod gravity;
 mod moves;
 pub(crate) mod reach;
 mod shuffle;
+mod slide;
 mod solve;
 
 pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
 pub use game::{Game, RemoveError, Step};
 pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 pub use gravity::Slide;
-pub use moves::{Move, moves};
+pub use moves::{Move, Route, moves};
 pub use shuffle::NoMovePossible;
+pub use slide::{SlideBlocked, Way, ways_to_remove};
 pub use solve::{Cancel, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress};

@@ -5,22 +5,82 @@ use std::fmt;
 use grid_core::Pos;
 
 use super::reach::Field;
+use super::slide::slide_moves;
 
 use rustc_hash::FxHashMap;
 
 use crate::{Board, Border, Class, Rules};
 
-/// A pair of tiles, [`Move::a`] before [`Move::b`] in row-major order (so
+/// A removal: a pair of tiles, or, under [`Rules::slide`], a slide of the
+/// first tile of a pair before the pair goes.
+///
+/// A plain pair has [`Move::a`] before [`Move::b`] in row-major order (so
 /// the same pair is always the same `Move`, and lists of moves sort row by
-/// row).
+/// row). A slide ([`Move::slide`]) keeps its tiles as picked: `a` is the
+/// tile that slides, `b` its partner, and [`Move::route`] says along which
+/// line `a` is pushed. Moves order by `a`, then `b`, then the route (a
+/// plain pair, `None`, first; then [`Route::Row`], [`Route::Column`]).
 ///
 /// With the `serde` feature a move is written `{"a": [row, col], "b": [row,
-/// col]}` (0-based, `a` first); reading one takes the two cells in either
-/// order, as [`Move::new`] does.
+/// col]}` (0-based, `a` first), a slide with `"route": "row"` or
+/// `"route": "column"` besides; reading a plain pair takes the two cells in
+/// either order, as [`Move::new`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     a: Pos,
     b: Pos,
+    route: Option<Route>,
+}
+
+/// Along which line a slide pushes its first tile `a`, at `(ra, ca)`,
+/// toward its partner `b`, at `(rb, cb)` (SPEC §8): [`Route::Row`] along
+/// its row to the corner `(ra, cb)`, [`Route::Column`] along its column to
+/// the corner `(rb, ca)`.
+///
+/// Named `row` and `column` in removal orders and (with the `serde`
+/// feature) in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Route {
+    /// Along the first tile's row.
+    Row,
+    /// Along the first tile's column.
+    Column,
+}
+
+impl Route {
+    /// Both routes, row first.
+    pub const ALL: [Route; 2] = [Route::Row, Route::Column];
+
+    /// The route's name: `row` or `column`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Row => "row",
+            Route::Column => "column",
+        }
+    }
+
+    /// The corner a slide of the tile at `a` toward its partner at `b`
+    /// pushes it to: `(a.row, b.col)` along the row, `(b.row, a.col)`
+    /// along the column.
+    #[must_use]
+    pub fn corner(self, a: Pos, b: Pos) -> Pos {
+        match self {
+            Route::Row => Pos::new(a.row, b.col),
+            Route::Column => Pos::new(b.row, a.col),
+        }
+    }
+}
+
+impl fmt::Display for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Move {
@@ -30,24 +90,46 @@ impl Move {
         Move {
             a: p.min(q),
             b: p.max(q),
+            route: None,
         }
     }
 
-    /// The first tile (the smaller position, row by row).
+    /// The slide of `first` along `route` toward `partner`, then the
+    /// removal of the two (only under [`Rules::slide`]). The tiles stay in
+    /// this order: the same two tiles picked the other way round are
+    /// another move.
+    #[must_use]
+    pub fn slide(first: Pos, partner: Pos, route: Route) -> Move {
+        Move {
+            a: first,
+            b: partner,
+            route: Some(route),
+        }
+    }
+
+    /// The first tile: the smaller position of a plain pair, the tile that
+    /// slides in a slide.
     #[must_use]
     pub fn a(self) -> Pos {
         self.a
     }
 
-    /// The second tile.
+    /// The second tile (a slide's partner, which does not move).
     #[must_use]
     pub fn b(self) -> Pos {
         self.b
     }
+
+    /// The route of a slide; `None` for a plain pair.
+    #[must_use]
+    pub fn route(self) -> Option<Route> {
+        self.route
+    }
 }
 
 impl fmt::Display for Move {
-    /// Judge coordinates (1-based): `r1 c1 r2 c2`.
+    /// Judge coordinates (1-based): `r1 c1 r2 c2`, and the route of a
+    /// slide (`r1 c1 r2 c2 row`), as removal orders write them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -56,7 +138,11 @@ impl fmt::Display for Move {
             self.a.col + 1,
             self.b.row + 1,
             self.b.col + 1
-        )
+        )?;
+        match self.route {
+            Some(route) => write!(f, " {route}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -93,12 +179,25 @@ impl fmt::Display for Move {
 /// word per cell; else O(rows·cols + E log E). Otherwise
 /// O(t·rows·cols) for t tiles (one reach per tile whose kind has a twin),
 /// whatever the turn limit; plus sorting the answer.
+///
+/// Under [`Rules::slide`] the plain pairs are those joined with at most one
+/// turn on the board, and every slide is listed besides (both pick orders,
+/// both routes; see [`Move::slide`]), all sorted together; the slides add
+/// O(t·(rows + cols)²) at worst.
 #[must_use]
 pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    if rules.max_turns == 2 {
-        return two_turn_moves(board, rules);
+    let rules = rules.effective();
+    let mut found = if rules.max_turns == 2 {
+        two_turn_moves(board, &rules)
+    } else {
+        reach_moves(board, &rules)
+    };
+    if rules.slide {
+        let kinds = board.to_grid();
+        slide_moves(&kinds, |x, y| rules.matches(x, y), &mut found);
+        found.sort_unstable();
     }
-    reach_moves(board, rules)
+    found
 }
 
 /// Every removable pair by one reach search per tile: any turn limit.
@@ -124,10 +223,7 @@ fn reach_moves(board: &Board, rules: &Rules) -> Vec<Move> {
         });
         for cell in partners {
             if groups.class(field.kind(cell)) == class {
-                found.push(Move {
-                    a: pos,
-                    b: field.pos(cell),
-                });
+                found.push(Move::new(pos, field.pos(cell)));
             }
         }
     }
@@ -257,10 +353,7 @@ fn two_turn_moves_within(board: &Board, rules: &Rules, table_words: usize) -> Ve
             while word != 0 {
                 let j = i * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                found.push(Move {
-                    a: at[x],
-                    b: at[members[first[k] + j] as usize],
-                });
+                found.push(Move::new(at[x], at[members[first[k] + j] as usize]));
             }
         }
     }
@@ -581,9 +674,13 @@ impl Sweep {
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut pair = serializer.serialize_struct("Move", 2)?;
+        let fields = if self.route.is_some() { 3 } else { 2 };
+        let mut pair = serializer.serialize_struct("Move", fields)?;
         pair.serialize_field("a", &self.a)?;
         pair.serialize_field("b", &self.b)?;
+        if let Some(route) = self.route {
+            pair.serialize_field("route", &route)?;
+        }
         pair.end()
     }
 }
@@ -596,9 +693,14 @@ impl<'de> serde::Deserialize<'de> for Move {
         struct Pair {
             a: Pos,
             b: Pos,
+            #[serde(default)]
+            route: Option<Route>,
         }
-        let Pair { a, b } = <Pair as serde::Deserialize>::deserialize(deserializer)?;
-        Ok(Move::new(a, b))
+        let Pair { a, b, route } = <Pair as serde::Deserialize>::deserialize(deserializer)?;
+        Ok(match route {
+            Some(route) => Move::slide(a, b, route),
+            None => Move::new(a, b),
+        })
     }
 }
 

@@ -236,6 +236,13 @@ impl Batch {
     /// makes it ready to answer. This is how the judge hands over a board
     /// as it reads it, a row at a time.
     pub(crate) fn begin_board(&mut self, rows: usize, cols: usize, rules: Rules) {
+        // The path rule in force, written into the fields read below.
+        let (max_turns, border) = rules.path_limits();
+        let rules = Rules {
+            max_turns,
+            border,
+            ..rules
+        };
         let pad = usize::from(rules.border == Border::Open);
         self.rules = rules;
         self.searched = None;

@@ -59,7 +59,10 @@ impl Connector {
     /// The path joining the tiles at `a` and `b` under `rules`, or `None`
     /// when they cannot be matched: the same cell, an empty cell, different
     /// kinds, or no path with at most `rules.max_turns` turns through empty
-    /// cells (and, with [`Border::Open`], the ring around the board).
+    /// cells (and, with [`Border::Open`], the ring around the board); with
+    /// [`Rules::slide`], at most one turn on the board
+    /// ([`Rules::path_limits`]; a slide is a [`Move`](crate::Move), found
+    /// by [`ways_to_remove`](crate::ways_to_remove)).
     ///
     /// The path returned has the fewest turns, and among those the fewest
     /// steps.
@@ -95,15 +98,18 @@ impl Connector {
         // A path with at most two turns, when there is one, has the fewest
         // turns under any limit, and the shapes return the shortest of them:
         // so the search runs only when no such path exists.
-        let mut corners = Shapes::new(board, a, b, rules.border).best(rules.max_turns.min(2));
-        if corners.is_none() && rules.max_turns > 2 {
-            let free: fn(&u32) -> bool = match rules.border {
+        // Under `slide` the limits are one turn on the board; the slide
+        // itself is a move of the engine, not a path.
+        let (max_turns, border) = rules.path_limits();
+        let mut corners = Shapes::new(board, a, b, border).best(max_turns.min(2));
+        if corners.is_none() && max_turns > 2 {
+            let free: fn(&u32) -> bool = match border {
                 Border::Closed => |&k| k == 0,
                 Border::Open => |&k| k == 0 || k == RING,
             };
             corners = self
                 .search
-                .find(board.ringed(), free, a, b, Some(rules.max_turns))
+                .find(board.ringed(), free, a, b, Some(max_turns))
                 .map(|p| p.corners);
         }
         Ok(corners.map(|c| Path::new(c.into_iter().map(|p| frame.to_point(p)).collect())))

@@ -25,6 +25,7 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
         } else {
             Groups::none()
         },
+        slide: false,
     }
 }
 

@@ -13,7 +13,7 @@ pub use lianliankan::reference::paired_board;
 pub fn assert_clears(board: &Board, rules: &Rules, order: &[Move]) {
     let mut game = Game::new(board.clone(), rules.clone());
     for (k, pair) in order.iter().enumerate() {
-        if let Err(e) = game.remove(pair.a(), pair.b()) {
+        if let Err(e) = game.play(*pair) {
             panic!("step {k} {pair}: {e} ({rules:?} on {board:?})");
         }
     }

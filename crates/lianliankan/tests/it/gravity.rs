@@ -31,6 +31,7 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         },
         gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
         groups,
+        slide: false,
     }
 }
 
@@ -71,6 +72,7 @@ fn gravity_modes_match_the_reference_and_undo_redo_exactly() {
                 pair: p,
                 kinds,
                 moved: slides,
+                ..
             }) = game.history().last()
             else {
                 panic!("no removal recorded");

@@ -13,5 +13,6 @@ mod gravity;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;
+mod slide;
 #[cfg(feature = "cli")]
 mod study_checks;

@@ -57,6 +57,7 @@ fn rules_and_their_parts_by_their_command_line_names() {
         border: Border::Open,
         gravity: Gravity::ApartVertical,
         groups: "28-31,39-42".parse().unwrap(),
+        slide: false,
     };
     assert_eq!(
         round_trip(&kshisen),

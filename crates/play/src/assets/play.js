@@ -67,29 +67,49 @@ function setBusy(busy) {
   if (!busy && game.queue.length > 0) setTimeout(drainQueue, 0);
 }
 
-/** Plays the queued picks, one after the other. */
+/** Plays the queued picks and actions, one after the other. */
 function drainQueue() {
   if (game.busy || game.queue.length === 0) return;
-  const [r, c] = game.queue.shift();
-  pick(r, c).then(drainQueue);
+  const next = game.queue.shift();
+  const done = typeof next === "function" ? next() : pick(next[0], next[1]);
+  Promise.resolve(done).then(drainQueue);
 }
 
+/** While a step is under way (a request, an animation), queues `action`
+ * to run after it, as picks are queued, and says whether it did: a button
+ * or key pressed then is played, never dropped, and the toolbar need not
+ * be disabled for the length of each round trip (no flicker). */
+function waitFor(action) {
+  if (!game.busy || game.solving) return false;
+  if (game.queue.length < 4) game.queue.push(action);
+  return true;
+}
+
+/** Sets a button's `disabled` and text only when they change, so that a
+ * step leaves the toolbar's elements untouched. */
+function setButton(id, disabled, text) {
+  const el = $(id);
+  if (el.disabled !== disabled) el.disabled = disabled;
+  if (text !== undefined && el.textContent !== text) el.textContent = text;
+}
+
+/** The buttons follow the game (a deal, its history, a pause, auto-solve),
+ * never the round trips of single steps. */
 function updateButtons() {
-  const idle = !game.busy && !game.solving && game.spec !== null;
-  $("undo").disabled = !idle || game.history.length === 0;
-  $("redo").disabled = !idle || game.undone.length === 0;
-  $("hint").disabled = !idle || game.position.cleared;
-  $("shuffle").disabled = !idle || game.position.cleared;
-  $("solve").disabled = game.spec === null || (game.busy && !game.solving) || game.position.cleared;
-  $("solve").textContent = game.solving ? "Stop" : "Auto-solve";
-  $("dead-undo").disabled = !idle || game.history.length === 0;
-  $("lost-undo").disabled = !idle || game.history.length === 0;
-  $("dead-shuffle").disabled = !idle;
-  $("pause").disabled = game.spec === null || game.position.cleared;
-  for (const id of ["hint", "shuffle", "undo", "redo", "solve"]) {
-    if (game.paused) $(id).disabled = true;
-  }
-  for (const id of hook("disabled") || []) $(id).disabled = true;
+  const idle = !game.solving && game.spec !== null && !game.paused;
+  const over = game.position.cleared;
+  const forced = new Set(hook("disabled") || []);
+  const set = (id, disabled, text) => setButton(id, disabled || forced.has(id), text);
+  set("undo", !idle || game.history.length === 0);
+  set("redo", !idle || game.undone.length === 0);
+  set("hint", !idle || over);
+  set("shuffle", !idle || over);
+  set("solve", game.spec === null || over || game.paused, game.solving ? "Stop" : "Auto-solve");
+  set("dead-undo", !idle || game.history.length === 0);
+  set("lost-undo", !idle || game.history.length === 0);
+  set("dead-shuffle", !idle);
+  set("pause", game.spec === null || over);
+  for (const id of forced) setButton(id, true);
 }
 
 // ---- layout and tiles ----
@@ -138,16 +158,21 @@ function layout() {
 function place(el, r, c) {
   el.dataset.cell = key(r, c);
   el.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
-  el.setAttribute("aria-label", "tile " + el.dataset.kind + ", row " + (r + 1) + ", column " + (c + 1));
+  const design = el.dataset.design ? " (" + el.dataset.design + ")" : "";
+  el.setAttribute("aria-label", "tile " + el.dataset.kind + design + ", row " + (r + 1) + ", column " + (c + 1));
 }
+
+/** The tiles' look: "pictures" (tiles.js) or "numbers"; remembered. */
+const TILE_STYLE = "lianliankan-tile-style";
+const tileStyle = () => (localStorage.getItem(TILE_STYLE) === "numbers" ? "numbers" : "pictures");
 
 function makeTile(r, c, kind) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = "tile";
-  el.textContent = kind;
   el.dataset.kind = kind;
-  el.style.background = tileColour(kind);
+  const group = groupIndex(game.rules.groups || "", game.spec.kinds).get(kind);
+  drawTile(el, kind, tileStyle(), group === undefined ? -1 : group);
   el.tabIndex = -1;
   place(el, r, c);
   el.addEventListener("click", () => {
@@ -181,6 +206,7 @@ function renderAll() {
   for (const el of game.tiles.values()) el.remove();
   game.tiles.clear();
   reconcile();
+  showLegend(game.rules.groups || "", game.spec.kinds, tileStyle());
 }
 
 function tileAt(cell) {
@@ -349,7 +375,7 @@ function resumeGame(spec) {
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });
   hook("resumed");
-  fillForm(game.spec);
+  if (!formRemembered) fillForm(game.spec);
   clearPaths();
   layout();
   renderAll();
@@ -463,7 +489,11 @@ async function undoToWinnable() {
     return;
   }
   const steps = game.history.length - target;
-  while (game.history.length > target) await undo();
+  while (game.history.length > target) {
+    const before = game.history.length;
+    await undo();
+    if (game.history.length === before) break; // nothing undone: stop, never spin
+  }
   say("Back " + steps + " step" + (steps === 1 ? "" : "s") + ", to a position that can still be won.", "good");
 }
 
@@ -607,7 +637,7 @@ async function pick(r, c) {
   if (game.solving || game.paused || game.spec === null || hook("blocksPick") === true) return;
   if (game.busy) {
     // A pick during a step's animation waits for it (two at most: a pair).
-    if (game.queue.length < 2) game.queue.push([r, c]);
+    if (game.queue.filter(Array.isArray).length < 2) game.queue.push([r, c]);
     return;
   }
   if (!game.board[r] || !game.board[r][c]) return;
@@ -676,7 +706,7 @@ async function tryRemove(a, b) {
 }
 
 async function hint() {
-  if (game.busy || game.solving || game.spec === null || hook("allows", "hint") === false) return;
+  if (waitFor(hint) || game.solving || game.paused || game.spec === null || hook("allows", "hint") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -697,7 +727,7 @@ async function hint() {
 }
 
 async function shuffle() {
-  if (game.busy || game.solving || game.spec === null || hook("allows", "shuffle") === false) return;
+  if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || hook("allows", "shuffle") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -723,7 +753,7 @@ async function shuffle() {
 }
 
 async function undo() {
-  if (game.busy || game.solving || game.history.length === 0 || hook("allows", "undo") === false) return;
+  if (waitFor(undo) || game.solving || game.paused || game.history.length === 0 || hook("allows", "undo") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -740,7 +770,7 @@ async function undo() {
 }
 
 async function redo() {
-  if (game.busy || game.solving || game.undone.length === 0 || hook("allows", "redo") === false) return;
+  if (waitFor(redo) || game.solving || game.paused || game.undone.length === 0 || hook("allows", "redo") === false) return;
   clearHint();
   deselect();
   setBusy(true);
@@ -768,7 +798,7 @@ async function autoSolve() {
     updateButtons();
     return;
   }
-  if (game.busy || game.spec === null || hook("allows", "solve") === false) return;
+  if (waitFor(autoSolve) || game.spec === null || hook("allows", "solve") === false) return;
   game.assisted = true;
   clearHint();
   deselect();
@@ -861,6 +891,48 @@ function readForm() {
     solvable: $("solvable").value === "solvable",
     seed: seedText === "" ? randomSeed() : Number(seedText),
   };
+}
+
+// ---- the deal form's choices, remembered apart from the game ----
+
+const FORM = "lianliankan-form";
+let formRemembered = false; // the form holds the player's remembered choices
+
+/** The form's fields that make a deal (not its buttons, not the watch). */
+function formFields() {
+  return [...$("deal-form").elements].filter((el) =>
+    el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit");
+}
+
+/** Remembers the form as the player left it (a reload keeps it, whatever
+ * game it resumes). */
+function saveFormChoices() {
+  const values = {};
+  for (const el of formFields()) values[el.id] = el.value;
+  try {
+    localStorage.setItem(FORM, JSON.stringify(values));
+  } catch (e) {
+    // Refused: the form is only not remembered.
+  }
+}
+
+/** Puts the remembered choices back in the form; whether there were any.
+ * A value a field cannot take (an option since removed) is left out. */
+function restoreFormChoices() {
+  let values;
+  try {
+    values = JSON.parse(localStorage.getItem(FORM) || "null");
+  } catch (e) {
+    values = null;
+  }
+  if (values === null || typeof values !== "object") return false;
+  for (const el of formFields()) {
+    const v = values[el.id];
+    if (typeof v !== "string") continue;
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) continue;
+    el.value = v;
+  }
+  return true;
 }
 
 function fillForm(spec) {
@@ -1020,9 +1092,15 @@ async function startPlay() {
   document.addEventListener("keydown", onKey);
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
+    saveFormChoices();
     const spec = readForm();
     if (hook("submit", spec) !== true) deal(spec);
   });
+  for (const type of ["input", "change"]) {
+    $("deal-form").addEventListener(type, (e) => {
+      if (formFields().includes(e.target)) saveFormChoices();
+    });
+  }
   $("hint").addEventListener("click", hint);
   $("shuffle").addEventListener("click", shuffle);
   $("undo").addEventListener("click", undo);
@@ -1049,6 +1127,13 @@ async function startPlay() {
   $("solve-speed").value = localStorage.getItem("lianliankan-solve-speed") || "normal";
   $("solve-speed").addEventListener("change", () =>
     localStorage.setItem("lianliankan-solve-speed", $("solve-speed").value));
+  $("tile-style").value = tileStyle();
+  $("tile-style").addEventListener("change", () => {
+    localStorage.setItem(TILE_STYLE, $("tile-style").value);
+    if (game.spec === null) return;
+    renderAll();
+    if (game.selected && tileAt(game.selected)) tileAt(game.selected).classList.add("selected");
+  });
   $("watch").checked = localStorage.getItem("lianliankan-watch") === "on";
   $("watch").addEventListener("change", () => {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");
@@ -1072,22 +1157,28 @@ async function startPlay() {
     $("kinds").max = limits.data.kinds;
     $("turns").max = limits.data.turns;
   }
+  // The form as the player left it (the gravity modes are known now).
+  formRemembered = restoreFormChoices();
+  // On a phone the settings start folded, so that the board is in view.
+  const phone = window.innerWidth < 600;
+  if (phone) $("settings").open = false;
   // The deal the link names (null: none, or a damaged link); a reload or
   // the bare page resumes the game in progress instead.
   const linked = specFromUrl();
   if (!game.linkProblem && resumeGame(linked)) return;
   let spec = linked;
   if (spec === null) {
-    if (window.innerWidth < 600) {
+    if (phone && !formRemembered) {
       $("rows").value = 10;
       $("cols").value = 6;
       $("kinds").value = 10;
-      $("settings").open = false;
     }
     spec = readForm();
   }
   fillForm(spec);
   const refused = await deal(spec);
+  // A link's deal, once made, is what the form remembers.
+  if (refused === undefined && linked !== null) saveFormChoices();
   if (refused !== undefined && specFromUrl() !== null) {
     // A link whose values the server refuses (too many rows, an unknown
     // gravity mode, ...): say so in a sentence, and deal the default.

@@ -130,6 +130,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         "/",
         "/style.css",
         "/common.js",
+        "/tiles.js",
         "/play.js",
         "/level.js",
         "/judge.js",

@@ -80,7 +80,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 23] = [
+const SCENARIOS: [(&str, Scenario); 25] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -126,6 +126,12 @@ const SCENARIOS: [(&str, Scenario); 23] = [
     }),
     ("every_kshisen_size_fits_the_desktop", |e| {
         Box::pin(every_kshisen_size_fits_the_desktop(e))
+    }),
+    ("the_tile_set_groups_legend_and_numbers", |e| {
+        Box::pin(the_tile_set_groups_legend_and_numbers(e))
+    }),
+    ("no_toolbar_flicker_and_the_form_is_remembered", |e| {
+        Box::pin(no_toolbar_flicker_and_the_form_is_remembered(e))
     }),
     ("presets_fill_the_form", |e| {
         Box::pin(level::presets_fill_the_form(e))
@@ -411,7 +417,8 @@ async fn play_pair(client: &Client, pair: &Value) -> Outcome {
 }
 
 /// The tiles on the page are exactly the board's: one element a tile, on
-/// its cell, showing its kind, and no other.
+/// its cell, showing its kind (its kind's picture, or its number in the
+/// numbers style), and no other.
 async fn page_matches_board(client: &Client) -> Outcome {
     let mismatch = js(
         client,
@@ -419,7 +426,10 @@ async fn page_matches_board(client: &Client) -> Outcome {
          let n = 0; for (const row of g.board) for (const k of row) if (k) n++; \
          if (els.length !== n) return 'the page shows ' + els.length + ' tiles, the board has ' + n; \
          for (const el of els) { const [r, c] = el.dataset.cell.split(',').map(Number); \
-           if (String(g.board[r][c]) !== el.textContent) return 'cell ' + r + ',' + c + ' shows ' + el.textContent; \
+           if (String(g.board[r][c]) !== el.dataset.kind) return 'cell ' + r + ',' + c + ' is tile ' + el.dataset.kind; \
+           const shows = el.dataset.style === 'numbers' ? el.querySelector('.num').textContent === el.dataset.kind \
+             : el.querySelector('svg.art') !== null && el.dataset.design === tileDesign(g.board[r][c]).name; \
+           if (!shows) return 'cell ' + r + ',' + c + ' does not show tile ' + el.dataset.kind; \
            const m = /translate\\((\\d+)px, (\\d+)px\\)/.exec(el.style.transform); \
            if (!m || Number(m[1]) !== (c + 1) * g.size || Number(m[2]) !== (r + 1) * g.size) return 'tile ' + r + ',' + c + ' is drawn elsewhere'; } \
          return null;",
@@ -1384,6 +1394,259 @@ async fn every_kshisen_size_fits_the_desktop(env: &Env) -> Outcome {
                 screenshot(env, &client, "desktop-30x16").await?;
             }
         }
+        Ok(())
+    })
+    .await
+}
+
+/// The tile set: 42 designs, pairwise different in their SVG and, drawn
+/// at 24 px in grey (no colour), in their pixels; only the palette's
+/// colours; kinds above 42 still look different. On a KShisen deal with
+/// its seasons and flowers grouped, every member carries its group's mark
+/// and no other tile does; the legend lists the groups. The numbers style
+/// shows each kind's number, and a reload keeps it.
+async fn the_tile_set_groups_legend_and_numbers(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=12&cols=14&kinds=42&turns=2&border=open&gravity=none&groups=28-31,39-42&deal=solvable&seed=8",
+        );
+        goto(&client, &url).await?;
+        page_matches_board(&client).await?;
+        let set = js(
+            &client,
+            "const names = new Set(TILE_DESIGNS.map(([n]) => n)); \
+             const bodies = new Set(TILE_DESIGNS.map(([, b]) => b)); \
+             const colours = new Set(TILE_DESIGNS.flatMap(([, b]) => [...b.matchAll(/(?:fill|stroke)=\"([^\"]*)\"/g)].map(m => m[1]))); \
+             const palette = new Set(Object.values(TILE_PALETTE)); \
+             const foreign = [...colours].filter(c => c !== 'none' && !palette.has(c)); \
+             const a = document.createElement('button'), b = document.createElement('button'); \
+             drawTile(a, 1, 'pictures', -1); drawTile(b, 43, 'pictures', -1); \
+             return [TILE_DESIGNS.length, names.size, bodies.size, foreign, a.innerHTML !== b.innerHTML && b.textContent === '43'];",
+        )
+        .await?;
+        check!(set == json!([42, 42, 42, [], true]), "42 distinct designs in the palette's colours, 43 unlike 1: {set}");
+
+        // Each design drawn at 24 px on the tile's face, in grey: any two
+        // differ in enough pixels to be told apart without colour.
+        let drawn = client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 const px = 24, canvas = document.createElement('canvas'); canvas.width = canvas.height = px; \
+                 const ctx = canvas.getContext('2d', { willReadFrequently: true }); \
+                 const grey = async ([, body]) => { \
+                   const svg = '<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"' + px + '\" height=\"' + px + '\">' + body + '</svg>'; \
+                   const img = new Image(); \
+                   img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })); \
+                   await img.decode(); \
+                   ctx.fillStyle = TILE_PALETTE.face; ctx.fillRect(0, 0, px, px); ctx.drawImage(img, 0, 0); \
+                   const d = ctx.getImageData(0, 0, px, px).data, out = []; \
+                   for (let i = 0; i < d.length; i += 4) out.push((0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255); \
+                   return out; }; \
+                 (async () => { \
+                   const greys = []; for (const design of TILE_DESIGNS) greys.push(await grey(design)); \
+                   let least = [Infinity]; \
+                   for (let i = 0; i < greys.length; i++) for (let j = i + 1; j < greys.length; j++) { \
+                     let n = 0; for (let p = 0; p < greys[i].length; p++) if (Math.abs(greys[i][p] - greys[j][p]) > 0.2) n++; \
+                     if (n < least[0]) least = [n, TILE_DESIGNS[i][0], TILE_DESIGNS[j][0]]; } \
+                   const blank = Math.min(...greys.map(g => g.filter(v => v < 0.8).length)); \
+                   done([least, blank]); })().catch(e => done(String(e)));",
+                vec![],
+            )
+            .await
+            .map_err(cmd("drawing the designs"))?;
+        println!("    designs at 24 px in grey: the closest pair differs in {} pixels ({} and {}), the lightest design has {} ink pixels", drawn[0][0], drawn[0][1], drawn[0][2], drawn[1]);
+        check!(drawn[0][0].as_u64().is_some_and(|n| n >= 40), "two designs too alike at 24 px in grey: {drawn}");
+        check!(drawn[1].as_u64().is_some_and(|n| n >= 40), "a design too faint at 24 px: {drawn}");
+
+        // On the board: one look a kind, the groups' marks on their members.
+        let marks = js(
+            &client,
+            "const looks = new Map(); let clash = null; const marks = {}; \
+             for (const el of document.querySelectorAll('#board button.tile')) { \
+               const k = el.dataset.kind, look = el.innerHTML; \
+               if (looks.has(k) && looks.get(k) !== look) clash = 'kind ' + k + ' drawn two ways'; \
+               looks.set(k, look); \
+               const m = el.querySelector('.group-mark'); \
+               (marks[m ? m.textContent : '-'] ||= new Set()).add(Number(k)); } \
+             const distinct = new Set(looks.values()).size === looks.size; \
+             const sorted = (s) => [...(s || [])].sort((a, b) => a - b); \
+             const label = document.querySelector('#board button.tile').getAttribute('aria-label'); \
+             return [clash, distinct, looks.size, sorted(marks.A), sorted(marks.B), sorted(marks['-']).length, label];",
+        )
+        .await?;
+        check!(marks[0].is_null() && marks[1] == json!(true) && marks[2] == json!(42), "one look a kind, 42 looks: {marks}");
+        check!(marks[3] == json!([28, 29, 30, 31]), "group A's mark on the seasons, and only them: {marks}");
+        check!(marks[4] == json!([39, 40, 41, 42]), "group B's mark on the flowers, and only them: {marks}");
+        check!(marks[5] == json!(34), "no mark on the other 34 kinds: {marks}");
+        check!(
+            marks[6].as_str().is_some_and(is_a_tile_name),
+            "a tile's name says its kind, design and cell: {marks}"
+        );
+        let summary = client.find(Locator::Css("#legend summary")).await.map_err(cmd("legend"))?;
+        summary.click().await.map_err(cmd("open the legend"))?;
+        let legend = js(
+            &client,
+            "return [document.getElementById('legend').open, \
+                     [...document.querySelectorAll('#legend .legend-group')].map(g => \
+                       [g.dataset.group, [...g.querySelectorAll('.tile')].map(t => Number(t.dataset.kind))])];",
+        )
+        .await?;
+        check!(
+            legend == json!([true, [["A", [28, 29, 30, 31]], ["B", [39, 40, 41, 42]]]]),
+            "the legend lists the groups: {legend}"
+        );
+        screenshot(env, &client, "desktop-tile-groups").await?;
+
+        // Numbers, remembered across a reload.
+        let style = client.find(Locator::Id("tile-style")).await.map_err(cmd("tile-style"))?;
+        style.select_by_value("numbers").await.map_err(cmd("numbers"))?;
+        idle(&client).await?;
+        let numbers = "return [document.getElementById('tile-style').value, \
+                       [...document.querySelectorAll('#board button.tile')].every(t => \
+                         t.dataset.style === 'numbers' && t.querySelector('.num').textContent === t.dataset.kind && !t.querySelector('svg'))];";
+        check!(js(&client, numbers).await? == json!(["numbers", true]), "numbers at once");
+        page_matches_board(&client).await?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(js(&client, numbers).await? == json!(["numbers", true]), "numbers after a reload");
+        page_matches_board(&client).await?;
+        let style = client.find(Locator::Id("tile-style")).await.map_err(cmd("tile-style"))?;
+        style.select_by_value("pictures").await.map_err(cmd("pictures"))?;
+        idle(&client).await?;
+        page_matches_board(&client).await
+    })
+    .await
+}
+
+/// Whether `label` reads "tile K (design), row R, column C".
+fn is_a_tile_name(label: &str) -> bool {
+    let Some(rest) = label.strip_prefix("tile ") else {
+        return false;
+    };
+    let Some((kind, rest)) = rest.split_once(" (") else {
+        return false;
+    };
+    let Some((design, cell)) = rest.split_once("), row ") else {
+        return false;
+    };
+    kind.parse::<u32>().is_ok() && !design.is_empty() && cell.contains(", column ")
+}
+
+/// The toolbar holds still while the game is played: a MutationObserver
+/// sees no change to its buttons (disabled, text, classes) over three
+/// removals, a refused pair and a hint, but Undo's one enabling, and no
+/// button moves; a button pressed during a step is played after it. The
+/// deal form's choices outlive a reload that resumes another game, and
+/// Deal uses them.
+async fn no_toolbar_flicker_and_the_form_is_remembered(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=6&cols=8&kinds=12&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=3",
+        );
+        goto(&client, &url).await?;
+        let watch = "window.toolbarChanges = []; \
+             window.toolbarBoxes = () => [...document.querySelectorAll('#toolbar > *')].map(el => { \
+               const r = el.getBoundingClientRect(); return [el.id, r.left, r.top, r.width, r.height]; }); \
+             window.toolbarAt = window.toolbarBoxes(); \
+             new MutationObserver(records => { for (const m of records) { \
+               const el = m.target.nodeType === 1 ? m.target : m.target.parentElement; \
+               window.toolbarChanges.push([el.closest('#toolbar > *')?.id || el.id, m.type, m.attributeName, \
+                 m.attributeName ? el.getAttribute(m.attributeName) : el.textContent]); } }) \
+               .observe(document.getElementById('toolbar'), { subtree: true, attributes: true, childList: true, characterData: true }); \
+             return null;";
+        js(&client, watch).await?;
+        let solved = api(
+            env,
+            "solve",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
+        let order = solved["order"].as_array().cloned().unwrap_or_default();
+        check!(order.len() == 24, "{solved}");
+        for pair in &order[..3] {
+            play_pair(&client, pair).await?;
+        }
+        // A refused pair: two tiles of different kinds.
+        let kinds = board(&client).await?;
+        let tiles: Vec<(usize, usize, u64)> = kinds
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(c, k)| (r, c, k.as_u64().unwrap_or(0)))
+            })
+            .filter(|&(_, _, k)| k != 0)
+            .collect();
+        let first = tiles[0];
+        let other = *tiles.iter().find(|t| t.2 != first.2).ok_or("two kinds")?;
+        click_tile(&client, &json!([first.0, first.1])).await?;
+        click_tile(&client, &json!([other.0, other.1])).await?;
+        idle(&client).await?;
+        js(&client, "document.querySelector('.tile.selected')?.click(); return null;").await?;
+        idle(&client).await?;
+        // A pair and, during its step, Hint: the hint comes after it.
+        let cells: Vec<Value> = [&order[3]].iter().flat_map(|p| [p["a"].clone(), p["b"].clone()]).collect();
+        let during = js(
+            &client,
+            &format!(
+                "for (const [r, c] of {}) document.querySelector(`button.tile[data-cell=\"${{r}},${{c}}\"]`).click(); \
+                 const busy = window.lianliankan.busy; document.getElementById('hint').click(); \
+                 return [busy, document.getElementById('hint').disabled];",
+                json!(cells)
+            ),
+        )
+        .await?;
+        check!(during == json!([true, false]), "Hint stays enabled during a step: {during}");
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 40, "four pairs went");
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Hint:"), "the Hint pressed during the step was played: {message}");
+        let seen = js(
+            &client,
+            "const moved = JSON.stringify(window.toolbarBoxes()) !== JSON.stringify(window.toolbarAt); \
+             return [window.toolbarChanges, moved];",
+        )
+        .await?;
+        check!(
+            seen == json!([[["undo", "attributes", "disabled", null]], false]),
+            "the toolbar changed beyond Undo's enabling, or moved: {seen}"
+        );
+
+        // The form: choices made, not dealt; the reload resumes the game
+        // and keeps the choices; Deal uses them.
+        let rows = client.find(Locator::Id("rows")).await.map_err(cmd("rows"))?;
+        rows.clear().await.map_err(cmd("clear rows"))?;
+        rows.send_keys("5").await.map_err(cmd("type rows"))?;
+        let gravity = client.find(Locator::Id("gravity")).await.map_err(cmd("gravity"))?;
+        gravity.select_by_value("up").await.map_err(cmd("gravity up"))?;
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 40, "the game is resumed");
+        let message = text(&client, "message").await?;
+        check!(message.starts_with("Resumed"), "{message}");
+        let form = js(
+            &client,
+            "return [document.getElementById('rows').value, document.getElementById('cols').value, \
+                     document.getElementById('gravity').value, window.lianliankan.spec.rows, window.lianliankan.rules.gravity];",
+        )
+        .await?;
+        check!(form == json!(["5", "8", "up", 6, "none"]), "the form keeps its choices, the game its own: {form}");
+        click(&client, "deal").await?;
+        let dealt = js(
+            &client,
+            "return [window.lianliankan.spec.rows, window.lianliankan.spec.cols, window.lianliankan.rules.gravity];",
+        )
+        .await?;
+        check!(dealt == json!([5, 8, "up"]), "Deal uses the form: {dealt}");
+        check!(tiles_left(&client).await? == 40, "a 5 × 8 deal");
         Ok(())
     })
     .await

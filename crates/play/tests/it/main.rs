@@ -1,11 +1,12 @@
 //! The play crate's integration tests, in one test binary (one link of the
 //! server and its dependencies instead of one a file): the API without a
-//! socket, the binary's command line, a bounded load test, and the page in
-//! a real browser.
+//! socket, the binary's command line, a bounded load test, the page in a
+//! real browser, and the tile set's colours under colour-vision deficiencies.
 
 mod api;
 mod browser;
 mod cli;
 mod load;
+mod palette;
 mod scores;
 mod support;

@@ -83,7 +83,7 @@ pub fn solve(
                     );
                     writeln!(out, "{picture}")?;
                 }
-                game.remove(pair.a(), pair.b()).map_err(|e| {
+                game.play(pair).map_err(|e| {
                     Failure::Usage(format!(
                         "internal error: the solver's removal {pair} is illegal: {e}"
                     ))

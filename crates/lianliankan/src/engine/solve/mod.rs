@@ -8,7 +8,9 @@
 //! learns) and one over the choice of partners (`partners`), and once the
 //! proof of `holes`. With gravity, positions are whole boards
 //! (`gravity`), with its own dead-position test (`stuck`), the dead
-//! positions it remembers (`dead_sets`) and the same holes proof.
+//! positions it remembers (`dead_sets`) and the same holes proof. Under
+//! KShisen's sliding tiles, with any gravity, positions are whole boards
+//! too (`slides`), searched without any of those proofs.
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
@@ -32,7 +34,8 @@
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
 //! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
-//! | this one | `budget`, `gravity`, `memo`, `positions`, `solution` |
+//! | `slides` | `budget`, `memo`, `position`, `solution` |
+//! | this one | `budget`, `gravity`, `memo`, `positions`, `slides`, `solution` |
 
 use std::ops::ControlFlow;
 
@@ -47,6 +50,7 @@ mod pairings;
 mod partners;
 mod position;
 mod positions;
+mod slides;
 mod solution;
 mod stuck;
 mod tiles;
@@ -213,7 +217,10 @@ pub fn solve_with_progress(
 ) -> Solution {
     let room = Room::new(config.memory_cap);
     let budget = Budget::new(config.budget, room, config.cancel.clone(), progress);
-    if rules.gravity != Gravity::None {
+    let rules = &*rules.effective();
+    if rules.slide {
+        slides::solve(board, rules, budget)
+    } else if rules.gravity != Gravity::None {
         gravity::solve(board, rules, budget)
     } else {
         positions::solve(board, rules, budget)

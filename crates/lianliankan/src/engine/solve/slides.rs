@@ -1,0 +1,265 @@
+//! The exact search under KShisen's sliding tiles ([`Rules::slide`]), with
+//! any gravity (`none` included).
+//!
+//! A slide moves tiles, so a position is the whole board, as under
+//! gravity: the memo of failed positions is keyed by the class of matching
+//! tiles on every cell, one byte a cell (four when there are more than 255
+//! classes). Two boards with the same classes on the same cells are the
+//! same position: which moves exist (plain pairs of at most one turn on the
+//! board, slides) and what they and gravity do depend on nothing else.
+//!
+//! None of the other searches' shortcuts is used. The static search's
+//! proofs (the kind-clearing reduction, the dead-position test of
+//! `closure`, `locks`, the partner search, `pairings`) and those under
+//! gravity (`stuck`, `dead_sets`, narrowing, the safe move, `holes`) all
+//! rest on "a tile never leaves its cell, or leaves it only along its
+//! gravity line, and a move only takes tiles away"; a slide pushes a run of
+//! tiles across lines and can fill cells that paths used. So every
+//! position's moves are all searched, and `Unsolvable` is a proof. The one
+//! test kept is the odd-class test at the root: every move removes two
+//! tiles of one class, slide or not, and a slide changes no tile's class.
+//!
+//! The search runs in rounds with growing state limits, keeping the memo
+//! (a position is remembered only when searched to the end): a first run
+//! in a fixed order, then rounds of short runs of Luby's sequence times
+//! [`RUN_UNIT`] states, each with its own random tie-breaking, as the
+//! search under gravity does. Moves are ranked: classes with fewer tiles
+//! left first, plain pairs before slides, then pairs whose tiles have
+//! fewer partners.
+
+use grid_core::{Grid, Pos, SplitMix64};
+
+use super::budget::{Budget, FIRST_RUN, Stop, luby};
+use super::memo::Memo;
+use super::position::{classes, has_odd_class};
+use super::solution::Solution;
+use crate::engine::gravity::Passes;
+use crate::engine::slide::{apply, plan, slide_moves};
+use crate::{Board, Move, Rules};
+
+/// A round is made of runs of this many states times the terms of Luby's
+/// sequence, each with its own tie-breaking.
+const RUN_UNIT: u64 = 1000;
+
+/// As [`solve_with`](crate::solve_with) under [`Rules::slide`].
+///
+/// # Complexity
+/// At most the budget's states, each O(t²/k·(rows + cols)) for t tiles of
+/// k classes to list the plain pairs, plus the slides (O(t) on a full
+/// board, O(t·(rows + cols)²) at worst) and O(rows·cols) to copy and
+/// settle a board; memory at most the budget's room for the memo.
+pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+    if has_odd_class(board, rules) {
+        return Solution::Unsolvable;
+    }
+    let classes = classes(board, rules);
+    let mut grid = board.to_grid();
+    for kind in grid.cells_mut().iter_mut().filter(|k| **k != 0) {
+        let class = rules.groups.class(*kind);
+        *kind = classes.binary_search(&class).expect("a listed class") as u32 + 1;
+    }
+    let mut search = Search {
+        passes: Passes::new(board.rows(), board.cols(), rules.gravity),
+        wide: classes.len() > usize::from(u8::MAX),
+        of_class: vec![Vec::new(); classes.len() + 1],
+        order: Vec::new(),
+        memo: Memo::default(),
+        budget,
+        shuffle: None,
+    };
+    search.rounds(&grid, board.tile_count())
+}
+
+/// The search: its parts.
+struct Search<'p> {
+    /// The gravity on this board.
+    passes: Passes,
+    /// More than 255 classes: four bytes a cell in memo keys.
+    wide: bool,
+    /// Per class (by its number on the board): its tiles (a buffer of
+    /// [`Search::ranked_moves`]).
+    of_class: Vec<Vec<Pos>>,
+    /// The moves on the way to the current position, each on the board as
+    /// it was then.
+    order: Vec<Move>,
+    /// Boards (encoded) known not to clear.
+    memo: Memo<u8>,
+    /// States, run limits and memory.
+    budget: Budget<'p>,
+    /// Tie-breaking among equally ranked moves: none in the first run,
+    /// then random (seeded, so answers are reproducible).
+    shuffle: Option<SplitMix64>,
+}
+
+impl Search<'_> {
+    /// The rounds from `board` (classes numbered from 1, 0 = empty) with
+    /// `tiles` tiles, each with twice the states of the one before, until
+    /// one answers.
+    fn rounds(&mut self, board: &Grid<u32>, tiles: usize) -> Solution {
+        let mut states = FIRST_RUN;
+        let mut first = true;
+        loop {
+            let end = self.budget.states.saturating_add(states);
+            self.budget.limit = end;
+            let answer = if first {
+                self.run(board, tiles)
+            } else {
+                self.restarting_round(board, tiles, end)
+            };
+            match answer {
+                Ok(true) => return Solution::Solved(std::mem::take(&mut self.order)),
+                Ok(false) => return Solution::Unsolvable,
+                Err(Stop::Restart) => {
+                    self.order.clear();
+                    first = false;
+                    states = states.saturating_mul(2);
+                }
+                Err(stop) => return Solution::stopped(&stop, self.budget.states),
+            }
+        }
+    }
+
+    /// Runs of [`RUN_UNIT`] times Luby's sequence in states until `end`,
+    /// each with a new tie-breaking; the memo is kept from run to run.
+    fn restarting_round(
+        &mut self,
+        board: &Grid<u32>,
+        tiles: usize,
+        end: u64,
+    ) -> Result<bool, Stop> {
+        let mut k = 1;
+        loop {
+            self.shuffle = Some(SplitMix64::new(self.budget.states ^ (k << 40)));
+            self.budget.limit = self
+                .budget
+                .states
+                .saturating_add(RUN_UNIT * luby(k))
+                .min(end);
+            match self.run(board, tiles) {
+                Err(Stop::Restart) if self.budget.states < end => {
+                    self.order.clear();
+                    k += 1;
+                }
+                answer => return answer,
+            }
+        }
+    }
+
+    /// Whether `board` with `tiles` tiles clears; the moves that clear it
+    /// are then in `self.order`.
+    fn run(&mut self, board: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
+        if tiles == 0 {
+            return Ok(true);
+        }
+        let key = self.key(board);
+        if self.memo.contains(&key) {
+            return Ok(false);
+        }
+        self.budget.count()?;
+        for pair in self.ranked_moves(board) {
+            let mut next = board.clone();
+            make(&mut next, pair);
+            self.passes.settle(&mut next);
+            self.order.push(pair);
+            if self.run(&next, tiles - 2)? {
+                return Ok(true);
+            }
+            self.order.pop();
+        }
+        self.memo.remember(key, &mut self.budget.room);
+        Ok(false)
+    }
+
+    /// The memo key of `board`: its classes, one byte a cell (four if
+    /// wide).
+    fn key(&self, board: &Grid<u32>) -> Box<[u8]> {
+        if self.wide {
+            board.cells().iter().flat_map(|c| c.to_le_bytes()).collect()
+        } else {
+            board.cells().iter().map(|&c| c as u8).collect()
+        }
+    }
+
+    /// Every move on `board`, best first: classes with fewer tiles first,
+    /// plain pairs before slides, then moves whose tiles have fewer
+    /// partners, ties in the run's order.
+    fn ranked_moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
+        for tiles in &mut self.of_class {
+            tiles.clear();
+        }
+        for (pos, &class) in board.positions().zip(board.cells()) {
+            if class != 0 {
+                self.of_class[class as usize].push(pos);
+            }
+        }
+        let mut all: Vec<Move> = Vec::new();
+        for tiles in &self.of_class {
+            for (i, &p) in tiles.iter().enumerate() {
+                for &q in &tiles[i + 1..] {
+                    if one_turn(board, p, q) {
+                        all.push(Move::new(p, q));
+                    }
+                }
+            }
+        }
+        slide_moves(board, |x, y| x == y, &mut all);
+        // Partners of each cell, over all moves.
+        let mut degree = Grid::new(board.rows(), board.cols(), 0u32);
+        for m in &all {
+            degree[m.a()] += 1;
+            degree[m.b()] += 1;
+        }
+        let mut ranked: Vec<(usize, bool, u32, u64, Move)> = all
+            .into_iter()
+            .map(|m| {
+                let size = self.of_class[board[m.a()] as usize].len();
+                let tie = self.shuffle.as_mut().map_or(0, SplitMix64::next_u64);
+                (
+                    size,
+                    m.route().is_some(),
+                    degree[m.a()].min(degree[m.b()]),
+                    tie,
+                    m,
+                )
+            })
+            .collect();
+        ranked.sort_unstable();
+        ranked.into_iter().map(|(.., m)| m).collect()
+    }
+}
+
+/// Makes the listed move `pair` on `board`: the slide, if it is one, then
+/// the removal (no gravity).
+fn make(board: &mut Grid<u32>, pair: Move) {
+    let first = match pair.route() {
+        None => pair.a(),
+        Some(route) => {
+            let size = (board.rows(), board.cols());
+            let pushed =
+                plan(|p| board[p], size, pair.a(), pair.b(), route).expect("a listed slide");
+            apply(board, &pushed);
+            pushed[0].to
+        }
+    };
+    board[first] = 0;
+    board[pair.b()] = 0;
+}
+
+/// Whether the tiles at `a` and `b` (distinct) are joined by a path of at
+/// most one turn through empty cells of `board`, on the board.
+fn one_turn(board: &Grid<u32>, a: Pos, b: Pos) -> bool {
+    // The cells strictly between two cells of one row or column are empty.
+    let clear = |p: Pos, q: Pos| {
+        if p.row == q.row {
+            (p.col.min(q.col) + 1..p.col.max(q.col)).all(|c| board[Pos::new(p.row, c)] == 0)
+        } else {
+            (p.row.min(q.row) + 1..p.row.max(q.row)).all(|r| board[Pos::new(r, p.col)] == 0)
+        }
+    };
+    if a.row == b.row || a.col == b.col {
+        return clear(a, b);
+    }
+    [Pos::new(a.row, b.col), Pos::new(b.row, a.col)]
+        .into_iter()
+        .any(|corner| board[corner] == 0 && clear(a, corner) && clear(corner, b))
+}
