@@ -52,7 +52,7 @@ macro_rules! asset {
 }
 
 /// Every file of the page.
-static ASSETS: [Asset; 7] = [
+static ASSETS: [Asset; 8] = [
     asset!("/", "index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/common.js", "common.js", "text/javascript; charset=utf-8"),
