@@ -115,7 +115,10 @@ async fn the_page_and_every_asset_it_names_are_served() {
             assets += 1;
         }
     }
-    assert_eq!(assets, 5, "the icon, style.css and three scripts");
+    assert_eq!(
+        assets, 7,
+        "the icon, style.css and five scripts (common, tiles, play, level, judge)"
+    );
 }
 
 /// Every file of the page: gzipped for a client that accepts it (the same
@@ -188,7 +191,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     }
     tags.sort();
     tags.dedup();
-    assert_eq!(tags.len(), 6, "one tag per file");
+    assert_eq!(tags.len(), 8, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app
