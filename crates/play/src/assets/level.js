@@ -233,7 +233,9 @@ function levelEvent(event) {
   level.state = LevelRules.step(level.state, event);
   if (was !== "over" && level.state.phase === "over") gameOver();
   showLevel();
-  saveLevel();
+  // Kept for a reload at every event but the clock's ticks (five a second:
+  // the countdown is kept when the page is hidden or left).
+  if (event.type !== "tick" || level.state.phase !== was) saveLevel();
 }
 
 function saveLevel() {
@@ -329,6 +331,7 @@ async function startRun(spec) {
   level.state = LevelRules.start();
   $("level-over").hidden = true;
   $("level-cleared").hidden = true;
+  showLevel(); // before the deal, so that the board is sized below the run's numbers
   await dealLevel();
 }
 
@@ -349,17 +352,16 @@ function gameOver() {
   say("Game over. Score " + s.score + ".", "bad");
 }
 
-/** The level is cleared: its seconds left are added, and the next level
- * waits for the player. */
+/** The level is cleared (or was, before a reload): its seconds left are
+ * added, and the next level waits for the player. */
 function levelCleared() {
-  const before = level.state.leftMs;
   levelEvent({ type: "cleared" });
   const s = level.state;
+  const left = Math.floor(s.leftMs / 1000);
   const next = LevelRules.GRAVITY[(s.level + 1) % LevelRules.GRAVITY.length];
-  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " +
-    Math.floor(before / 1000) + " s left: +" + Math.floor(before / 1000) + " points, score " +
-    s.score + ". Next: level " + (s.level + 2) + ", gravity " + (GRAVITY_WORDS[next] || next) +
-    ", a life and two hints more.";
+  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " + left +
+    " s left: +" + left + " points, score " + s.score + ". Next: level " + (s.level + 2) +
+    ", gravity " + (GRAVITY_WORDS[next] || next) + ", a life and two hints more.";
   $("level-cleared").hidden = false;
 }
 
@@ -404,7 +406,7 @@ modeHooks = {
   },
   cleared() {
     if (level.state === null) return false;
-    if (level.state.phase === "playing") levelCleared();
+    if (level.state.phase !== "over") levelCleared();
     return true;
   },
   dead() {
@@ -499,6 +501,10 @@ document.addEventListener("DOMContentLoaded", () => {
   // The countdown stops and starts on time with Pause and when the page
   // is hidden or shown, not at the next tick.
   $("pause").addEventListener("click", levelTick);
-  document.addEventListener("visibilitychange", levelTick);
+  document.addEventListener("visibilitychange", () => {
+    levelTick();
+    saveLevel();
+  });
+  window.addEventListener("pagehide", saveLevel);
   setInterval(levelTick, 200);
 });

@@ -625,8 +625,9 @@ async function saveScore() {
   }
   game.saved = true;
   $("score-form").hidden = true;
-  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
+  // The table first, then the note: when "Saved" shows, so does the score.
   await showBest(res.data.rank);
+  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
 }
 
 // ---- actions ----

@@ -115,7 +115,10 @@ async fn the_page_and_every_asset_it_names_are_served() {
             assets += 1;
         }
     }
-    assert_eq!(assets, 7, "the icon, style.css and five scripts");
+    assert_eq!(
+        assets, 7,
+        "the icon, style.css and five scripts (common, tiles, play, level, judge)"
+    );
 }
 
 /// Every file of the page: gzipped for a client that accepts it (the same

@@ -249,6 +249,36 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
             "the deal follows the form: {spec}"
         );
         check!(tiles_left(&client).await? == 84, "14 × 6 dealt");
+        // A level run on KShisen's biggest board fits the window too.
+        choose(&client, "preset-size", "30x16").await?;
+        freeze_clock(&client).await?;
+        choose(&client, "mode", "levels").await?;
+        click(&client, "deal").await?;
+        settled(&client).await?;
+        check!(tiles_left(&client).await? == 480, "a 30 × 16 level");
+        let fit = js(
+            &client,
+            "return [document.documentElement.scrollHeight, window.innerHeight, \
+                     document.documentElement.scrollWidth, window.innerWidth, \
+                     document.querySelector('.tile').getBoundingClientRect().width];",
+        )
+        .await?;
+        let n = |i: usize| fit[i].as_f64().unwrap_or(f64::NAN);
+        check!(
+            n(0) <= n(1) && n(2) <= n(3),
+            "the level page scrolls: {fit}"
+        );
+        check!(n(4) >= 24.0, "tiles of {} px in a 30 × 16 level", n(4));
+        screenshot(env, &client, "desktop-level-30x16").await?;
+        // The settings folded away to leave the board room: open them.
+        let summary = client
+            .find(Locator::Css("#settings > summary"))
+            .await
+            .map_err(cmd("summary"))?;
+        summary.click().await.map_err(cmd("open the settings"))?;
+        choose(&client, "mode", "classic").await?;
+        choose(&client, "preset-size", "14x6").await?;
+        click(&client, "deal").await?;
         // A field edited by hand: the presets say "custom" again.
         type_into(&client, "kinds", "20").await?;
         js(
@@ -320,6 +350,17 @@ pub(super) async fn a_level_cleared_leads_to_the_next(env: &Env) -> Outcome {
             "10 + 11 + 12 + 13 + 200 s left"
         );
         screenshot(env, &client, "desktop-level-cleared").await?;
+        // A reload between two levels comes back to the same banner.
+        client.refresh().await.map_err(cmd("reload"))?;
+        settled(&client).await?;
+        freeze_clock(&client).await?;
+        check!(
+            shown(&client, "level-cleared").await?
+                && text(&client, "level-cleared-line").await? == line,
+            "after a reload: {}",
+            text(&client, "level-cleared-line").await?
+        );
+        check!(!shown(&client, "won").await?, "still no classic finish screen");
         click(&client, "level-next").await?;
         settled(&client).await?;
         check!(
