@@ -69,6 +69,7 @@ pub unsafe extern "C" fn llk_rules_new(
                 border,
                 gravity,
                 groups,
+                ..Rules::default()
             },
         };
         // SAFETY: the caller's promise above.

@@ -128,7 +128,10 @@ pub use engine::{
 pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
 pub use order::{Order, Removal, ReplayError, Replayed};
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
-pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownBorder, UnknownGravity};
+pub use rules::{
+    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, UnknownBorder, UnknownConnect,
+    UnknownGravity,
+};
 
 // The README's example runs as a doctest, so that it cannot go stale.
 #[cfg(doctest)]

@@ -1,5 +1,5 @@
 //! Which pairs count and what happens after a removal: the turn limit, the
-//! border rule, gravity and matching groups.
+//! border rule, gravity, matching groups and the connection rule.
 
 use std::fmt;
 use std::str::FromStr;
@@ -145,6 +145,80 @@ impl FromStr for Gravity {
             .into_iter()
             .find(|g| g.name() == s)
             .ok_or_else(|| UnknownGravity(s.to_owned()))
+    }
+}
+
+/// Which pairs of tiles a path may join: the connection rule (SPEC §8).
+///
+/// With the `serde` feature a rule is written by its command-line name,
+/// `"standard"`, `"four-rivers"` or `"line"`, and an unknown name is
+/// refused with [`UnknownConnect`]'s message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Connect {
+    /// A path of at most `max_turns` turns through empty cells (and the
+    /// ring with [`Border::Open`]): the judge's rule.
+    #[default]
+    Standard,
+    /// PySolFC's "Four Rivers": as [`Connect::Standard`], but two tiles
+    /// side by side do not connect through their shared edge; they need a
+    /// path through at least one empty (or ring) cell, a U around them, say.
+    FourRivers,
+    /// PySolFC's "Not Shisen-Sho": two matching tiles connect when they
+    /// share a row or a column, whatever lies between; nothing else
+    /// connects. The path is the straight segment; the turn limit and the
+    /// border have no effect.
+    Line,
+}
+
+impl Connect {
+    /// Every rule, the default first.
+    pub const ALL: [Connect; 3] = [Connect::Standard, Connect::FourRivers, Connect::Line];
+
+    /// The rule's name on the command line: `standard`, `four-rivers` or
+    /// `line`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Connect::Standard => "standard",
+            Connect::FourRivers => "four-rivers",
+            Connect::Line => "line",
+        }
+    }
+}
+
+impl fmt::Display for Connect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A connection rule name that is not one of [`Connect::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownConnect(pub String);
+
+impl fmt::Display for UnknownConnect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Connect::ALL.iter().map(|c| c.name()).collect();
+        write!(
+            f,
+            "unknown connection rule `{}` (one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownConnect {}
+
+impl FromStr for Connect {
+    type Err = UnknownConnect;
+
+    fn from_str(s: &str) -> Result<Connect, UnknownConnect> {
+        Connect::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownConnect(s.to_owned()))
     }
 }
 
@@ -392,9 +466,10 @@ impl fmt::Display for Groups {
 }
 
 /// The rules of a game: how many turns a path may make, whether it may
-/// leave the board, how the tiles slide after a removal, and which kinds
-/// match. `Rules::default()` is the judge's: 2 turns, closed border, no
-/// gravity, only equal kinds match.
+/// leave the board, how the tiles slide after a removal, which kinds
+/// match, and which pairs connect. `Rules::default()` is the judge's: 2
+/// turns, closed border, no gravity, only equal kinds match, the standard
+/// connection.
 ///
 /// ```
 /// use lianliankan::{Border, Gravity, Rules};
@@ -409,7 +484,7 @@ impl fmt::Display for Groups {
 ///
 /// With the `serde` feature the rules are an object with the command line's
 /// names, `{"turns": 2, "border": "open", "gravity": "down", "groups":
-/// "28-31,39-42"}`; every field may be left out (the judge's rule fills it
+/// "28-31,39-42", "connect": "standard"}`; every field may be left out (the judge's rule fills it
 /// in), and an unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -428,6 +503,9 @@ pub struct Rules {
     pub gravity: Gravity,
     /// Kinds that match besides equal ones.
     pub groups: Groups,
+    /// Which pairs connect: [`Connect::Standard`] paths, or one of the
+    /// variants.
+    pub connect: Connect,
 }
 
 impl Rules {
@@ -445,6 +523,7 @@ impl Default for Rules {
             border: Border::Closed,
             gravity: Gravity::None,
             groups: Groups::none(),
+            connect: Connect::Standard,
         }
     }
 }
@@ -459,6 +538,21 @@ impl serde::Serialize for Gravity {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Gravity {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Gravity, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Connect {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Connect {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Connect, D::Error> {
         let name = <String as serde::Deserialize>::deserialize(deserializer)?;
         name.parse().map_err(serde::de::Error::custom)
     }
@@ -493,6 +587,19 @@ mod tests {
         }
         let error = "sideways".parse::<Gravity>().unwrap_err().to_string();
         assert!(error.starts_with("unknown gravity mode `sideways` (one of: none, down,"));
+    }
+
+    #[test]
+    fn connect_names_round_trip() {
+        for c in Connect::ALL {
+            assert_eq!(c.name().parse::<Connect>(), Ok(c));
+            assert_eq!(c.to_string(), c.name());
+        }
+        assert_eq!(Connect::ALL[0], Connect::default());
+        assert_eq!(
+            "river".parse::<Connect>().unwrap_err().to_string(),
+            "unknown connection rule `river` (one of: standard, four-rivers, line)"
+        );
     }
 
     #[test]

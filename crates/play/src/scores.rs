@@ -292,6 +292,7 @@ pub async fn best(
         border,
         gravity,
         groups,
+        ..Rules::default()
     };
     let wanted = setting(query.rows, query.cols, query.kinds, &rules);
     let scores = light(move || store.best(&wanted, TABLE))

@@ -314,12 +314,12 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 25"],
+        &["short.csv: line 2", "fields where the header has 26"],
     );
     damage(
         "stray.csv",
-        ",3,,no,2,1,",
-        ",3,,no,2,2,",
+        ",3,,no,standard,2,1,",
+        ",3,,no,standard,2,2,",
         &[
             "stray.csv: line 2, column ",
             "deal 2 is not one of shard 2/3's",

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
+use lianliankan::{Border, Connect, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
 
 use commands::{Replayed, Verdict};
 
@@ -89,6 +89,13 @@ struct MatchArgs {
     /// commas, each a range `a-b` or a list `a+b+c` (e.g. `28-31,39-42`).
     #[arg(long, value_name = "SPEC")]
     groups: Option<Groups>,
+    /// Which pairs connect: standard (a path within the turns and the
+    /// border), four-rivers (as standard, but tiles side by side need a
+    /// path through an empty cell, not their shared edge) or line (two
+    /// tiles in one row or column, whatever lies between; turns and border
+    /// have no effect).
+    #[arg(long, value_name = "RULE", default_value_t = Connect::Standard)]
+    connect: Connect,
 }
 
 impl MatchArgs {
@@ -97,6 +104,7 @@ impl MatchArgs {
             max_turns: self.turns,
             border: self.border,
             groups: self.groups.clone().unwrap_or_default(),
+            connect: self.connect,
             ..Rules::default()
         }
     }

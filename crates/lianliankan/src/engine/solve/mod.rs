@@ -8,7 +8,10 @@
 //! learns) and one over the choice of partners (`partners`), and once the
 //! proof of `holes`. With gravity, positions are whole boards
 //! (`gravity`), with its own dead-position test (`stuck`), the dead
-//! positions it remembers (`dead_sets`) and the same holes proof.
+//! positions it remembers (`dead_sets`) and the same holes proof. Under
+//! the other connection rules (four-rivers, line) every one of those
+//! shortcuts rests on the standard path's geometry, so a plain search over
+//! whole boards (`plain`) runs instead, with any gravity.
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
@@ -32,7 +35,8 @@
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
 //! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
-//! | this one | `budget`, `gravity`, `memo`, `positions`, `solution` |
+//! | `plain` | `budget`, `memo`, `position`, `solution` |
+//! | this one | `budget`, `gravity`, `memo`, `plain`, `positions`, `solution` |
 
 use std::ops::ControlFlow;
 
@@ -45,6 +49,7 @@ mod locks;
 mod memo;
 mod pairings;
 mod partners;
+mod plain;
 mod position;
 mod positions;
 mod solution;
@@ -54,7 +59,7 @@ mod tiles;
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;
 
-use crate::{Board, Gravity, Rules};
+use crate::{Board, Connect, Gravity, Rules};
 use budget::Budget;
 use memo::{DEFAULT_MEMORY_CAP, Room};
 
@@ -150,6 +155,13 @@ impl SolveConfig {
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
+/// Under [`Connect::FourRivers`] and [`Connect::Line`] none of the
+/// standard rule's shortcuts applies (each rests on its path geometry):
+/// a plain depth-first search over whole boards runs, with the memo, the
+/// odd-class test and, without gravity, the last two tiles of a class
+/// taken first (sound because those rules never break a pair by emptying
+/// a cell). It is exact, and slower to prove a board unsolvable.
+///
 /// # Complexity
 /// Exponential in the worst case (the problem is NP-complete); at most
 /// `budget` states (positions of the first search, partner choices of the
@@ -213,7 +225,9 @@ pub fn solve_with_progress(
 ) -> Solution {
     let room = Room::new(config.memory_cap);
     let budget = Budget::new(config.budget, room, config.cancel.clone(), progress);
-    if rules.gravity != Gravity::None {
+    if rules.connect != Connect::Standard {
+        plain::solve(board, rules, budget)
+    } else if rules.gravity != Gravity::None {
         gravity::solve(board, rules, budget)
     } else {
         positions::solve(board, rules, budget)

@@ -178,7 +178,7 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
     }
     writeln!(
         out,
-        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}; budget {} states{} a deal, seed {}",
+        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}{}; budget {} states{} a deal, seed {}",
         tally.deals(),
         study.shard.map_or(String::new(), |shard| format!(
             " (shard {shard} of {}: deals i with i mod {} = {})",
@@ -196,6 +196,11 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
             String::new()
         } else {
             format!(", groups {}", rules.groups)
+        },
+        if rules.connect == lianliankan::Connect::Standard {
+            String::new()
+        } else {
+            format!(", connection {}", rules.connect)
         },
         study.budget,
         study
@@ -239,6 +244,12 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
 /// asked for: (`,name,...`, `,value,...`).
 fn extras(study: &Study, tally: &Tally) -> (String, String) {
     let (mut names, mut values) = (String::new(), String::new());
+    // Only another rule than the standard one adds the column, so that the
+    // standard rule's table reads as before.
+    if study.rules.connect != lianliankan::Connect::Standard {
+        names.push_str(",connect");
+        values.push_str(&format!(",{}", study.rules.connect));
+    }
     if let Some(check) = study.check {
         names.push_str(",check");
         values.push_str(&format!(",{check}"));
