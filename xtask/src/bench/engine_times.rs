@@ -1,6 +1,7 @@
 //! The lianliankan engine's times: `generate` and `solve` on generated
 //! 12×18 boards of 36 kinds under every gravity mode, `solve` deciding
-//! random 18×8 deals (36 kinds × 4, open border) under gravity `down`, and
+//! random 18×8 deals (36 kinds × 4, open border) under gravity `down`, the
+//! same boards under the connection rules four-rivers and line, and
 //! `moves` listing every pair of a large sparse board against the time to
 //! write those pairs.
 //!
@@ -23,8 +24,8 @@ use std::time::{Duration, Instant};
 
 use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution, SolveConfig, deal,
-    generate, moves, solve, solve_with_progress,
+    Board, Border, Connect, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution,
+    SolveConfig, deal, generate, moves, solve, solve_with_progress,
 };
 use rustc_hash::FxHashSet;
 
@@ -95,9 +96,75 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         )
         .unwrap();
     }
+    out.push_str(&connect_times(scale, judged)?);
     out.push_str(&random_deals(scale, judged)?);
     out.push_str(&kshisen_deals(scale)?);
     out.push_str(&all_moves(scale, judged)?);
+    Ok(out)
+}
+
+/// `generate` and `solve` under the connection rules four-rivers and line
+/// (issue 38): the same boards as above (open border, two turns), gravity
+/// `none` and `down`; goals generate median ≤ 50 ms, solve median ≤ 100
+/// ms. Every generated board must be solved and every order replayed.
+fn connect_times(scale: Scale, judged: bool) -> Result<String, String> {
+    let (rows, cols, kinds, seeds) = match scale {
+        Scale::Full => (12, 18, 36, 100),
+        Scale::Quick => (6, 8, 12, 3),
+    };
+    let mut out = format!(
+        "\nConnection rules: {rows}×{cols} boards of {kinds} kinds made by `generate` (open border, two \
+         turns), {seeds} seeds a cell, then solved (budget {BUDGET} states); goals: generate median ≤ 50 ms, \
+         solve median ≤ 100 ms.\n\n\
+         | connect | gravity | generate median | generate slowest | solve median | solve slowest | goal |\n\
+         |---|---|---:|---:|---:|---:|---|\n"
+    );
+    for connect in [Connect::FourRivers, Connect::Line] {
+        for gravity in [Gravity::None, Gravity::Down] {
+            let rules = Rules {
+                border: Border::Open,
+                gravity,
+                connect,
+                ..Rules::default()
+            };
+            let (mut made, mut solved) = (Vec::new(), Vec::new());
+            for seed in 0..seeds {
+                let spec = GenerateSpec::new(rows, cols, kinds)
+                    .with_seed(seed)
+                    .with_rules(rules.clone());
+                let start = Instant::now();
+                let generated = generate(&spec).map_err(|e| {
+                    format!("generate, {connect}, gravity {gravity}, seed {seed}: {e}")
+                })?;
+                made.push(start.elapsed());
+                replay(&generated.board, &rules, &generated.certificate)?;
+                let start = Instant::now();
+                let answer = solve(&generated.board, &rules, BUDGET);
+                solved.push(start.elapsed());
+                match answer {
+                    Solution::Solved(order) => replay(&generated.board, &rules, &order)?,
+                    other => {
+                        return Err(format!(
+                            "a generated board ({connect}, gravity {gravity}, seed {seed}) was not solved: {other:?}"
+                        ));
+                    }
+                }
+            }
+            let (made, solved) = (Percentiles::of(made), Percentiles::of(solved));
+            let met = made.median <= Duration::from_millis(50)
+                && solved.median <= Duration::from_millis(100);
+            writeln!(
+                out,
+                "| {connect} | {gravity} | {} | {} | {} | {} | {} |",
+                ms(made.median),
+                ms(made.max),
+                ms(solved.median),
+                ms(solved.max),
+                verdict(judged, met)
+            )
+            .unwrap();
+        }
+    }
     Ok(out)
 }
 

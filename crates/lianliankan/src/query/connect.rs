@@ -10,6 +10,12 @@
 //! Everything works in ringed coordinates (board cell (r, c) is (r + 1,
 //! c + 1)); the border rule only sets the bounds a path may use: the board
 //! for [`Border::Closed`], the board and its ring for [`Border::Open`].
+//!
+//! The other connection rules: [`Connect::Line`] asks only whether the
+//! tiles share a row or a column; [`Connect::FourRivers`] is the standard
+//! rule except between neighbours, which take the shapes' two-turn paths
+//! (a U never uses the step between them) and, beyond two turns, a search
+//! that never takes that step (`detour`).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -62,7 +68,10 @@ impl Connector {
     /// cells (and, with [`Border::Open`], the ring around the board).
     ///
     /// The path returned has the fewest turns, and among those the fewest
-    /// steps.
+    /// steps. Under [`Connect::FourRivers`] neighbours are never joined by
+    /// the step between them (a U, or under more turns a longer detour);
+    /// under [`Connect::Line`] the path is the straight segment between two
+    /// tiles of one row or column, whatever lies on it.
     ///
     /// # Errors
     /// [`OffBoard`] when `a` or `b` is not on the board.
@@ -70,7 +79,9 @@ impl Connector {
     /// # Complexity
     /// O(rows + cols) when a path with at most two turns exists or
     /// `max_turns <= 2`; otherwise O(rows·cols), the states of grid-core's
-    /// minimum-turn search. No allocation beyond the path in the first case.
+    /// minimum-turn search (four-rivers' detours between neighbours:
+    /// O(rows·cols·log(rows·cols))). No allocation beyond the path in the
+    /// first case. Line: O(1).
     pub fn connect(
         &mut self,
         board: &Board,
