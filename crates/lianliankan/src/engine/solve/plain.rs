@@ -35,6 +35,12 @@
 //!   that pair first: the search takes it alone, without branching.
 //!   Under gravity a removal moves other tiles, so this is not used.
 //!
+//! - **Line without gravity, class by class.** There a pair's connection
+//!   depends on its two cells alone and nothing moves, so the board clears
+//!   exactly when every class's tiles split into pairs sharing a row or a
+//!   column, in any order: each class is searched on its own
+//!   (`line_matchings`), instead of all classes interleaved.
+//!
 //! Each run keeps one board and undoes each removal exactly (the tiles
 //! gravity moved, back to where they were), so its memory is the memo
 //! and O(rows·cols) a level for the moves and the slides.
@@ -46,7 +52,7 @@ use super::memo::Memo;
 use super::position::has_odd_class;
 use super::solution::Solution;
 use crate::engine::gravity::{Slide, settle};
-use crate::{Board, Class, Connect, Gravity, Move, Rules, moves};
+use crate::{Board, Class, Connect, Gravity, Move, Pos, Rules, moves};
 
 /// One level of the search: the moves of its position, the next to try,
 /// and what the move taken from it changed (to undo it).
@@ -79,6 +85,11 @@ pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solutio
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
+    if rules.connect == Connect::Line && rules.gravity == Gravity::None {
+        if let Some(answer) = line_matchings(board, rules, &mut budget) {
+            return answer;
+        }
+    }
     let mut search = Search {
         board: board.clone(),
         rules,
@@ -94,6 +105,79 @@ pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solutio
         }
     }
     unreachable!("runs go on until one ends")
+}
+
+/// The most tiles of one class [`line_matchings`] takes (a bit each in a
+/// word); past that, the general search runs.
+const MATCHING_TILES: usize = 64;
+
+/// Line without gravity, class by class: whether each class's tiles split
+/// into pairs that share a row or a column. There a pair's connection
+/// depends on its two cells alone and nothing moves, so the board clears
+/// exactly when every class splits so, and any order of those pairs clears
+/// it. Each class is searched on its own (the first tile left tries each
+/// partner on its lines), failed sets of tiles remembered; `None` when a
+/// class has more than [`MATCHING_TILES`] tiles.
+fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<Solution> {
+    let mut classes = std::collections::BTreeMap::<Class, Vec<Pos>>::new();
+    for (p, k) in board.tiles() {
+        classes.entry(rules.groups.class(k)).or_default().push(p);
+    }
+    if classes.values().any(|tiles| tiles.len() > MATCHING_TILES) {
+        return None;
+    }
+    let mut order = Vec::new();
+    let mut memo = Memo::<u64>::default();
+    for tiles in classes.values() {
+        let all = if tiles.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << tiles.len()) - 1
+        };
+        match pair_up(tiles, all, &mut memo, budget, &mut order) {
+            Ok(true) => {}
+            Ok(false) => return Some(Solution::Unsolvable),
+            Err(stop) => return Some(Solution::stopped(&stop, budget.states)),
+        }
+    }
+    Some(Solution::Solved(order))
+}
+
+/// Whether the tiles of `left` (bits into `tiles`, one class) split into
+/// pairs on one row or column; the pairs are pushed onto `order`.
+fn pair_up(
+    tiles: &[Pos],
+    left: u64,
+    memo: &mut Memo<u64>,
+    budget: &mut Budget,
+    order: &mut Vec<Move>,
+) -> Result<bool, Stop> {
+    if left == 0 {
+        return Ok(true);
+    }
+    // Keys of different classes may coincide: the class's first cell
+    // makes them apart.
+    let key = [left, (tiles[0].row as u64) << 32 | tiles[0].col as u64];
+    if memo.contains(&key) {
+        return Ok(false);
+    }
+    budget.count_within(u64::MAX)?;
+    let first = left.trailing_zeros() as usize;
+    let mut rest = left & !(1 << first);
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (a, b) = (tiles[first], tiles[j]);
+        if a.row == b.row || a.col == b.col {
+            order.push(Move::new(a, b));
+            if pair_up(tiles, left & !(1 << first) & !(1 << j), memo, budget, order)? {
+                return Ok(true);
+            }
+            order.pop();
+        }
+    }
+    memo.remember(key.into(), &mut budget.room);
+    Ok(false)
 }
 
 /// The state of the search between runs: the board (back at the deal
