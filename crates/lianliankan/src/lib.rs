@@ -7,7 +7,7 @@
 //! | half | items | for |
 //! |---|---|---|
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
-//! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`] | what the real games vary |
+//! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`], [`Connect`] (standard, four-rivers, line) | what the real games vary |
 //! | engine | [`Game`], [`moves`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games |
 //! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
