@@ -96,15 +96,17 @@ pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solutio
         memo: Memo::default(),
         classes: Classes::of(board, rules),
     };
-    for run in 1.. {
-        budget.limit = budget.states.saturating_add(RUN_UNIT * luby(run));
+    let mut run = 0;
+    loop {
+        run += 1;
+        let limit = RUN_UNIT.saturating_mul(luby(run));
+        budget.limit = budget.states.saturating_add(limit);
         match search.run(&mut budget, run) {
             Ok(answer) => return answer,
             Err(Stop::Restart) => {}
             Err(stop) => return Solution::stopped(&stop, budget.states),
         }
     }
-    unreachable!("runs go on until one ends")
 }
 
 /// The most tiles of one class [`line_matchings`] takes (a bit each in a
