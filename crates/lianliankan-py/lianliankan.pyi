@@ -47,11 +47,12 @@ BORDERS: Tuple[str, ...]
 class Rules:
     """The rules of a game: the turn limit of a path, the border rule
     ("open": paths may run around the board, or "closed"), the gravity mode
-    (one of GRAVITY_MODES) and the matching groups ("28-31,39+41").
+    (one of GRAVITY_MODES), the matching groups ("28-31,39+41") and the
+    connection rule ("standard", "four-rivers" or "line").
 
     Rules() is KShisen's game: 2 turns, open border, gravity down, no
     groups. Raises ValueError for a negative turn limit, an unknown border
-    or gravity, or a bad groups text.
+    or gravity, a bad groups text, or an unknown connection rule.
     """
 
     def __new__(
@@ -60,6 +61,7 @@ class Rules:
         border: str = "open",
         gravity: str = "down",
         groups: str = "",
+        connect: str = "standard",
     ) -> "Rules": ...
     @property
     def turns(self) -> int:
@@ -70,6 +72,9 @@ class Rules:
     @property
     def gravity(self) -> str:
         """The gravity mode, one of GRAVITY_MODES."""
+    @property
+    def connect(self) -> str:
+        """Which pairs connect: "standard", "four-rivers" or "line"."""
     @property
     def groups(self) -> str:
         """The matching groups as text ("" for none)."""

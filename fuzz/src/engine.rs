@@ -4,15 +4,16 @@
 //! checked against the brute-force reference, under every gravity mode and
 //! with matching groups.
 //!
-//! Input layout: a flags byte (turns and border as [`crate::rules`]; bits
-//! 4–7 the gravity mode, [`Gravity::ALL`] by index, 13 to 15 meaning none);
-//! a groups byte (`% 4`: none, `1-2`, `1+3,2+4`, `2-6`; bit 7: KShisen's
-//! sliding tiles, [`Rules::slide`]); rows and columns (1 to 8 each); the
-//! number of kinds k (1 to 6); one byte per cell (`b % (k + 1)`, 0 =
-//! empty, 255 = the largest kind); then operations, one byte each (`% 5`:
-//! remove, undo, shuffle, list the moves, redo) with their arguments (under
-//! slide a removal takes one more byte, `% 3`: a plain pair, a slide of the
-//! first tile along its row, along its column). Missing bytes read as 0.
+//! Input layout: a flags byte (turns, connection rule and border as
+//! [`crate::rules`]; bits 4–7 the gravity mode, [`Gravity::ALL`] by index,
+//! 13 to 15 meaning none); a groups byte (`% 4`: none, `1-2`, `1+3,2+4`,
+//! `2-6`; bit 7: KShisen's sliding tiles, [`Rules::slide`]); rows and
+//! columns (1 to 8 each); the number of kinds k (1 to 6); one byte per cell
+//! (`b % (k + 1)`, 0 = empty, 255 = the largest kind); then operations, one
+//! byte each (`% 5`: remove, undo, shuffle, list the moves, redo) with their
+//! arguments (under slide a removal takes one more byte, `% 3`: a plain
+//! pair, a slide of the first tile along its row, along its column).
+//! Missing bytes read as 0.
 
 use lianliankan::reference::{self, min_turns};
 use lianliankan::{

@@ -12,15 +12,17 @@ mod judges;
 pub use engine::lianliankan_engine;
 pub use judges::{lianliankan_judge, segments_judge, solitaire_judge};
 
-use lianliankan::{Border, Rules};
+use lianliankan::{Border, Connect, Rules};
 
 /// The lianliankan rules from the low four bits of `flags`: bits 0–2 the
-/// turn limit (0 to 4; the judge's 2 for the other three values), bit 3 the
-/// open border.
+/// turn limit (0 to 4) or the connection rule (5: four-rivers, 6: line,
+/// each with two turns; 7: the judge's rule), bit 3 the open border.
 pub(crate) fn rules(flags: u8) -> Rules {
-    let max_turns = match flags & 7 {
-        t @ 0..=4 => usize::from(t),
-        _ => 2,
+    let (max_turns, connect) = match flags & 7 {
+        t @ 0..=4 => (usize::from(t), Connect::Standard),
+        5 => (2, Connect::FourRivers),
+        6 => (2, Connect::Line),
+        _ => (2, Connect::Standard),
     };
     let border = if flags & 8 != 0 {
         Border::Open
@@ -30,6 +32,7 @@ pub(crate) fn rules(flags: u8) -> Rules {
     Rules {
         max_turns,
         border,
+        connect,
         ..Rules::default()
     }
 }

@@ -167,8 +167,8 @@ fn scan(input: &[u8]) -> u64 {
 }
 
 /// Names for `--only` beside the workloads': the engine's times, or only
-/// its `moves` line, or only its sliding tiles' table.
-const SECTIONS: [&str; 3] = ["engine", "moves", "slide"];
+/// its `moves` line, or only its rule variants' table.
+const SECTIONS: [&str; 3] = ["engine", "moves", "variants"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -236,11 +236,11 @@ fn measure_all(options: &Options) -> Result<(), String> {
     let engine = if options.only.is_empty() || asked("engine") {
         println!("==> engine: generate and solve under every gravity mode, random deals, moves");
         engine_times::section(scale, judged)?
-    } else if asked("moves") || asked("slide") {
+    } else if asked("moves") || asked("variants") {
         let mut text = String::new();
-        if asked("slide") {
-            println!("==> engine: sliding tiles");
-            text += &engine_times::slide_times(scale, judged)?;
+        if asked("variants") {
+            println!("==> engine: rule variants (four-rivers, line, sliding tiles)");
+            text += &engine_times::variant_times(scale, judged)?;
         }
         if asked("moves") {
             println!("==> engine: moves");

@@ -1,6 +1,6 @@
 //! `lianliankan.Rules`: the library's [`Rules`] as a frozen Python value.
 
-use lianliankan::{Border, Gravity, Groups, Rules};
+use lianliankan::{Border, Connect, Gravity, Groups, Rules};
 use pyo3::prelude::*;
 
 use crate::convert::value_error;
@@ -8,14 +8,17 @@ use crate::convert::value_error;
 /// The rules of a game: how many turns a path may make (`turns`), whether
 /// it may run around the board (`border`: "open" or "closed"), how the
 /// tiles slide after a removal (`gravity`: one of `GRAVITY_MODES`), and
-/// which kinds match besides equal ones (`groups`, e.g. "28-31,39+41").
+/// which kinds match besides equal ones (`groups`, e.g. "28-31,39+41"),
+/// and which pairs connect (`connect`: "standard", "four-rivers" or
+/// "line").
 ///
 /// `Rules()` is KShisen's game: two turns, around the board, gravity down,
 /// no groups. The judge's rule (HDU 1175) is
 /// `Rules(border="closed", gravity="none")`.
 ///
 /// Raises ValueError for a negative turn limit, an unknown border or
-/// gravity name, or a bad groups text, with the library's message.
+/// gravity name, a bad groups text, or an unknown connection rule, with
+/// the library's message.
 #[pyclass(frozen, eq, hash, module = "lianliankan", name = "Rules")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PyRules {
@@ -25,12 +28,19 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (turns = 2, border = "open", gravity = "down", groups = ""))]
-    fn new(turns: i64, border: &str, gravity: &str, groups: &str) -> PyResult<PyRules> {
+    #[pyo3(signature = (turns = 2, border = "open", gravity = "down", groups = "", connect = "standard"))]
+    fn new(
+        turns: i64,
+        border: &str,
+        gravity: &str,
+        groups: &str,
+        connect: &str,
+    ) -> PyResult<PyRules> {
         let max_turns = usize::try_from(turns)
             .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
         let border: Border = border.parse().map_err(value_error)?;
         let gravity: Gravity = gravity.parse().map_err(value_error)?;
+        let connect: Connect = connect.parse().map_err(value_error)?;
         let groups: Groups = if groups.is_empty() {
             Groups::none()
         } else {
@@ -44,6 +54,7 @@ impl PyRules {
             border,
             gravity,
             groups,
+            connect,
             ..Rules::default()
         };
         Ok(PyRules { inner })
@@ -73,13 +84,20 @@ impl PyRules {
         self.inner.groups.to_string()
     }
 
+    /// Which pairs connect: "standard", "four-rivers" or "line".
+    #[getter]
+    fn connect(&self) -> &'static str {
+        self.inner.connect.name()
+    }
+
     fn __repr__(&self) -> String {
         format!(
-            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?})",
+            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?})",
             self.inner.max_turns,
             self.inner.border.name(),
             self.inner.gravity.name(),
-            self.inner.groups.to_string()
+            self.inner.groups.to_string(),
+            self.inner.connect.name()
         )
     }
 }

@@ -16,7 +16,12 @@ def test_rules_defaults_names_and_equality() -> None:
     assert rules == llk.Rules(turns=2, border="open", gravity="down", groups="")
     assert rules != JUDGE_RULES
     assert hash(rules) == hash(llk.Rules())
-    assert repr(rules) == 'Rules(turns=2, border="open", gravity="down", groups="")'
+    assert repr(rules) == (
+        'Rules(turns=2, border="open", gravity="down", groups="", connect="standard")'
+    )
+    line = llk.Rules(connect="line")
+    assert line.connect == "line" and line != rules
+    assert llk.Rules(connect="four-rivers").connect == "four-rivers"
     grouped = llk.Rules(turns=3, border="closed", gravity="apart-vertical", groups="28-31,39+41")
     assert (grouped.turns, grouped.groups) == (3, "28-31,39+41")
     assert llk.GRAVITY_MODES[0] == "none" and len(llk.GRAVITY_MODES) == 13
@@ -36,6 +41,7 @@ def test_rules_defaults_names_and_equality() -> None:
         ({"groups": "0+1"}, "bad group `0`: kind 0 is an empty cell, not a tile"),
         ({"groups": "1-4,3+7"}, "bad group `1-4,3+7`: a kind is listed twice"),
         ({"groups": "a"}, "bad group `a`: expected a kind (a whole number)"),
+        ({"connect": "river"}, "unknown connection rule `river` (one of: standard, "),
     ],
 )
 def test_bad_rules_raise_the_librarys_message(kwargs: dict, message: str) -> None:

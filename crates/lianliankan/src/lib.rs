@@ -7,7 +7,7 @@
 //! | half | items | for |
 //! |---|---|---|
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
-//! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`], KShisen's sliding tiles ([`Rules::slide`]) | what the real games vary |
+//! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`], [`Connect`] (standard, four-rivers, line), KShisen's sliding tiles ([`Rules::slide`]) | what the real games vary |
 //! | engine | [`Game`], [`moves`], [`ways_to_remove`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games |
 //! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
@@ -129,7 +129,10 @@ pub use engine::{
 pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
 pub use order::{Order, Removal, ReplayError, Replayed};
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
-pub use rules::{BadGroups, Border, Class, Gravity, Groups, Rules, UnknownBorder, UnknownGravity};
+pub use rules::{
+    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, UnknownBorder, UnknownConnect,
+    UnknownGravity,
+};
 
 // The README's example runs as a doctest, so that it cannot go stale.
 #[cfg(doctest)]

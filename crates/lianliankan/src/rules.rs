@@ -1,5 +1,5 @@
 //! Which pairs count and what happens after a removal: the turn limit, the
-//! border rule, gravity and matching groups.
+//! border rule, gravity, matching groups and the connection rule.
 
 use std::fmt;
 use std::str::FromStr;
@@ -145,6 +145,80 @@ impl FromStr for Gravity {
             .into_iter()
             .find(|g| g.name() == s)
             .ok_or_else(|| UnknownGravity(s.to_owned()))
+    }
+}
+
+/// Which pairs of tiles a path may join: the connection rule (SPEC §8).
+///
+/// With the `serde` feature a rule is written by its command-line name,
+/// `"standard"`, `"four-rivers"` or `"line"`, and an unknown name is
+/// refused with [`UnknownConnect`]'s message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Connect {
+    /// A path of at most `max_turns` turns through empty cells (and the
+    /// ring with [`Border::Open`]): the judge's rule.
+    #[default]
+    Standard,
+    /// PySolFC's "Four Rivers": as [`Connect::Standard`], but two tiles
+    /// side by side do not connect through their shared edge; they need a
+    /// path through at least one empty (or ring) cell, a U around them, say.
+    FourRivers,
+    /// PySolFC's "Not Shisen-Sho": two matching tiles connect when they
+    /// share a row or a column, whatever lies between; nothing else
+    /// connects. The path is the straight segment; the turn limit and the
+    /// border have no effect.
+    Line,
+}
+
+impl Connect {
+    /// Every rule, the default first.
+    pub const ALL: [Connect; 3] = [Connect::Standard, Connect::FourRivers, Connect::Line];
+
+    /// The rule's name on the command line: `standard`, `four-rivers` or
+    /// `line`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Connect::Standard => "standard",
+            Connect::FourRivers => "four-rivers",
+            Connect::Line => "line",
+        }
+    }
+}
+
+impl fmt::Display for Connect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A connection rule name that is not one of [`Connect::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownConnect(pub String);
+
+impl fmt::Display for UnknownConnect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Connect::ALL.iter().map(|c| c.name()).collect();
+        write!(
+            f,
+            "unknown connection rule `{}` (one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownConnect {}
+
+impl FromStr for Connect {
+    type Err = UnknownConnect;
+
+    fn from_str(s: &str) -> Result<Connect, UnknownConnect> {
+        Connect::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownConnect(s.to_owned()))
     }
 }
 
@@ -393,9 +467,10 @@ impl fmt::Display for Groups {
 
 /// The rules of a game: how many turns a path may make, whether it may
 /// leave the board, how the tiles slide after a removal, which kinds
-/// match, and whether a tile may be pushed before its removal (KShisen's
-/// sliding tiles). `Rules::default()` is the judge's: 2 turns, closed
-/// border, no gravity, only equal kinds match, no slides.
+/// match, which pairs connect, and whether a tile may be pushed before its
+/// removal (KShisen's sliding tiles). `Rules::default()` is the judge's: 2
+/// turns, closed border, no gravity, only equal kinds match, the standard
+/// connection, no slides.
 ///
 /// ```
 /// use lianliankan::{Border, Gravity, Rules};
@@ -410,7 +485,7 @@ impl fmt::Display for Groups {
 ///
 /// With the `serde` feature the rules are an object with the command line's
 /// names, `{"turns": 2, "border": "open", "gravity": "down", "groups":
-/// "28-31,39-42", "slide": true}` (`slide` written only when set); every field may be left out (the judge's rule fills it
+/// "28-31,39-42", "connect": "standard", "slide": true}` (`slide` written only when set); every field may be left out (the judge's rule fills it
 /// in), and an unknown field is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -429,6 +504,9 @@ pub struct Rules {
     pub gravity: Gravity,
     /// Kinds that match besides equal ones.
     pub groups: Groups,
+    /// Which pairs connect: [`Connect::Standard`] paths, or one of the
+    /// variants.
+    pub connect: Connect,
     /// KShisen's sliding tiles ("tiles can slide, but you can connect only
     /// in 2 lines instead of 3"): besides plain pairs joined by a path of
     /// at most one turn on the board, a move may first push the first
@@ -436,9 +514,10 @@ pub struct Rules {
     /// row or column to the corner from which a straight empty segment
     /// reaches its partner ([`Move::slide`](crate::Move::slide)).
     ///
-    /// When it is set, `max_turns` and `border` are not read: paths have
-    /// at most one turn and stay on the board ([`Rules::path_limits`]).
-    /// (With the `serde` feature, written only when set.)
+    /// When it is set, `max_turns`, `border` and `connect` are not read:
+    /// paths are standard ones with at most one turn on the board
+    /// ([`Rules::path_limits`]). (With the `serde` feature, written only
+    /// when set.)
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub slide: bool,
 }
@@ -472,17 +551,24 @@ impl Rules {
     }
 
     /// These rules with [`Rules::path_limits`] written into `max_turns`
-    /// and `border` (borrowed when they are there already), so that code
-    /// that reads those fields obeys the path rule in force. Every entry
-    /// point of the engine calls it once.
+    /// and `border`, and under slide the standard connection in `connect`
+    /// (borrowed when they are there already), so that code that reads
+    /// those fields obeys the path rule in force. Every entry point of the
+    /// engine calls it once.
     pub(crate) fn effective(&self) -> std::borrow::Cow<'_, Rules> {
         let (max_turns, border) = self.path_limits();
-        if (max_turns, border) == (self.max_turns, self.border) {
+        let connect = if self.slide {
+            Connect::Standard
+        } else {
+            self.connect
+        };
+        if (max_turns, border, connect) == (self.max_turns, self.border, self.connect) {
             std::borrow::Cow::Borrowed(self)
         } else {
             std::borrow::Cow::Owned(Rules {
                 max_turns,
                 border,
+                connect,
                 ..self.clone()
             })
         }
@@ -503,6 +589,7 @@ impl Default for Rules {
             border: Border::Closed,
             gravity: Gravity::None,
             groups: Groups::none(),
+            connect: Connect::Standard,
             slide: false,
         }
     }
@@ -518,6 +605,21 @@ impl serde::Serialize for Gravity {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Gravity {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Gravity, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Connect {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Connect {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Connect, D::Error> {
         let name = <String as serde::Deserialize>::deserialize(deserializer)?;
         name.parse().map_err(serde::de::Error::custom)
     }
@@ -552,6 +654,19 @@ mod tests {
         }
         let error = "sideways".parse::<Gravity>().unwrap_err().to_string();
         assert!(error.starts_with("unknown gravity mode `sideways` (one of: none, down,"));
+    }
+
+    #[test]
+    fn connect_names_round_trip() {
+        for c in Connect::ALL {
+            assert_eq!(c.name().parse::<Connect>(), Ok(c));
+            assert_eq!(c.to_string(), c.name());
+        }
+        assert_eq!(Connect::ALL[0], Connect::default());
+        assert_eq!(
+            "river".parse::<Connect>().unwrap_err().to_string(),
+            "unknown connection rule `river` (one of: standard, four-rivers, line)"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The lianliankan engine's times: `generate` and `solve` on generated
-//! 12×18 boards of 36 kinds under every gravity mode, and under KShisen's
-//! sliding tiles with gravity `none` and `down`, `solve` deciding
+//! 12×18 boards of 36 kinds under every gravity mode, and under the rule
+//! variants (four-rivers, line, KShisen's sliding tiles) with gravity `none`
+//! and `down`, `solve` deciding
 //! random 18×8 deals (36 kinds × 4, open border) under gravity `down`, and
 //! `moves` listing every pair of a large sparse board against the time to
 //! write those pairs.
@@ -24,8 +25,8 @@ use std::time::{Duration, Instant};
 
 use grid_core::{Grid, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution, SolveConfig, deal,
-    generate, moves, solve, solve_with_progress,
+    Board, Border, Connect, DealSpec, Game, GenerateSpec, Gravity, Move, Rules, Solution,
+    SolveConfig, deal, generate, moves, solve, solve_with_progress,
 };
 use rustc_hash::FxHashSet;
 
@@ -96,71 +97,99 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         )
         .unwrap();
     }
-    out.push_str(&slide_times(scale, judged)?);
+    out.push_str(&variant_times(scale, judged)?);
     out.push_str(&random_deals(scale, judged)?);
     out.push_str(&kshisen_deals(scale)?);
     out.push_str(&all_moves(scale, judged)?);
     Ok(out)
 }
 
-/// `generate` and `solve` under KShisen's sliding tiles (issue 38): the
-/// same 12×18 boards of 36 kinds, gravity `none` and `down`; goals
-/// generate median ≤ 50 ms, solve median ≤ 100 ms. Every generated board
-/// must be solved and every order replayed. Also measured alone (`--only
-/// slide`).
-pub fn slide_times(scale: Scale, judged: bool) -> Result<String, String> {
+/// `generate` and `solve` under the rule variants of issue 38 (SPEC §8):
+/// four-rivers and line (open border, two turns) and KShisen's sliding
+/// tiles, each with gravity `none` and `down`, on 12×18 boards of 36 kinds;
+/// goals generate median ≤ 50 ms, solve median ≤ 100 ms. Every generated
+/// board must be solved and every order replayed. Also measured alone
+/// (`--only variants`).
+pub fn variant_times(scale: Scale, judged: bool) -> Result<String, String> {
     let (rows, cols, kinds, seeds) = match scale {
         Scale::Full => (12, 18, 36, 100),
         Scale::Quick => (6, 8, 12, 3),
     };
     let mut out = format!(
-        "\nSliding tiles (KShisen's `--slide`): {rows}×{cols} boards of {kinds} kinds made by \
-         `generate`, {seeds} seeds a mode, then solved (budget {BUDGET} states); goals: generate \
-         median ≤ 50 ms, solve median ≤ 100 ms.\n\n\
-         | gravity | generate median | generate slowest | solve median | solve slowest | goal |\n\
-         |---|---:|---:|---:|---:|---|\n"
+        "\nRule variants: {rows}×{cols} boards of {kinds} kinds made by `generate` (four-rivers and \
+         line: open border, two turns; slide: one turn on the board), {seeds} seeds a cell, then \
+         solved (budget {BUDGET} states); goals: generate median ≤ 50 ms, solve median ≤ 100 ms.\n\n\
+         | rule | gravity | generate median | generate slowest | solve median | solve slowest | goal |\n\
+         |---|---|---:|---:|---:|---:|---|\n"
     );
-    for gravity in [Gravity::None, Gravity::Down] {
-        let rules = Rules {
-            slide: true,
-            gravity,
-            ..Rules::default()
-        };
-        let (mut made, mut solved) = (Vec::new(), Vec::new());
-        for seed in 0..seeds {
-            let spec = GenerateSpec::new(rows, cols, kinds)
-                .with_seed(seed)
-                .with_rules(rules.clone());
-            let start = Instant::now();
-            let generated = generate(&spec)
-                .map_err(|e| format!("generate, slide {gravity}, seed {seed}: {e}"))?;
-            made.push(start.elapsed());
-            replay(&generated.board, &rules, &generated.certificate)?;
-            let start = Instant::now();
-            let answer = solve(&generated.board, &rules, BUDGET);
-            solved.push(start.elapsed());
-            match answer {
-                Solution::Solved(order) => replay(&generated.board, &rules, &order)?,
-                other => {
-                    return Err(format!(
-                        "a generated board (slide, gravity {gravity}, seed {seed}) was not solved: {other:?}"
-                    ));
+    let variants = [
+        (
+            "four-rivers",
+            Rules {
+                border: Border::Open,
+                connect: Connect::FourRivers,
+                ..Rules::default()
+            },
+        ),
+        (
+            "line",
+            Rules {
+                border: Border::Open,
+                connect: Connect::Line,
+                ..Rules::default()
+            },
+        ),
+        (
+            "slide",
+            Rules {
+                slide: true,
+                ..Rules::default()
+            },
+        ),
+    ];
+    for (name, variant) in variants {
+        for gravity in [Gravity::None, Gravity::Down] {
+            let rules = Rules {
+                gravity,
+                ..variant.clone()
+            };
+            let (mut made, mut solved) = (Vec::new(), Vec::new());
+            for seed in 0..seeds {
+                let spec = GenerateSpec::new(rows, cols, kinds)
+                    .with_seed(seed)
+                    .with_rules(rules.clone());
+                let start = Instant::now();
+                let generated = generate(&spec).map_err(|e| {
+                    format!("generate, {name}, gravity {gravity}, seed {seed}: {e}")
+                })?;
+                made.push(start.elapsed());
+                replay(&generated.board, &rules, &generated.certificate)?;
+                let start = Instant::now();
+                let answer = solve(&generated.board, &rules, BUDGET);
+                solved.push(start.elapsed());
+                match answer {
+                    Solution::Solved(order) => replay(&generated.board, &rules, &order)?,
+                    other => {
+                        return Err(format!(
+                            "a generated board ({name}, gravity {gravity}, seed {seed}) was not solved: {other:?}"
+                        ));
+                    }
                 }
             }
+            let (made, solved) = (Percentiles::of(made), Percentiles::of(solved));
+            let met = made.median <= Duration::from_millis(50)
+                && solved.median <= Duration::from_millis(100);
+            writeln!(
+                out,
+                "| {name} | {gravity} | {} | {} | {} | {} | {} |",
+                ms(made.median),
+                ms(made.max),
+                ms(solved.median),
+                ms(solved.max),
+                verdict(judged, met)
+            )
+            .unwrap();
         }
-        let (made, solved) = (Percentiles::of(made), Percentiles::of(solved));
-        let met =
-            made.median <= Duration::from_millis(50) && solved.median <= Duration::from_millis(100);
-        writeln!(
-            out,
-            "| {gravity} | {} | {} | {} | {} | {} |",
-            ms(made.median),
-            ms(made.max),
-            ms(solved.median),
-            ms(solved.max),
-            verdict(judged, met)
-        )
-        .unwrap();
     }
     Ok(out)
 }

@@ -70,7 +70,9 @@ impl Greedy {
 ///    first cell, with `done` cleared.
 ///
 /// A path's existence is all that decides a pair, so which path KShisen
-/// would draw does not matter.
+/// would draw does not matter. The check is KShisen's, which knows only
+/// the standard connection: `rules.connect` is ignored (a pair is joined
+/// as under [`Connect::Standard`](crate::Connect::Standard)).
 ///
 /// ```
 /// use lianliankan::{Board, Border, Rules, kshisen_greedy};
@@ -91,6 +93,10 @@ impl Greedy {
 /// at the first columns.
 #[must_use]
 pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
+    let rules = &Rules {
+        connect: crate::Connect::Standard,
+        ..rules.clone()
+    };
     let mut board = board.clone();
     // Every tile's cell, column by column, grouped by matching class.
     let column_major = |p: &Pos| (p.col, p.row);

@@ -44,6 +44,14 @@
 //! above under those plain rules (one turn, closed border, the same
 //! gravity and groups): its certificate of plain pairs clears it under
 //! slide too, every step on the same board.
+//!
+//! # Under the other connection rules
+//! Four-rivers and line boards are built forwards in the same way, with or
+//! without gravity: the backward placement's region argument is the
+//! standard path's. Each step lists the pairs of the board of anonymous
+//! tiles with [`moves`], which honours the rule, so the certificate replays
+//! under it. Under four-rivers with a closed border no two tiles of a full
+//! board can be joined, and [`GenerateError::NoFirstMove`] says so.
 
 use std::fmt;
 
@@ -51,7 +59,7 @@ use grid_core::{Grid, SplitMix64};
 
 use super::gravity::settle;
 use super::reach::{Cell, Field};
-use crate::{Board, Gravity, MAX_KIND, Move, Pos, Rules};
+use crate::{Board, Connect, Gravity, Groups, MAX_KIND, Move, Pos, Rules, moves};
 
 /// A generated board and a removal order that clears it.
 ///
@@ -92,13 +100,20 @@ pub enum GenerateError {
         /// The tiles of one kind in a group.
         copies: usize,
     },
-    /// Every attempt got stuck. The last attempt keeps a domino tiling of
-    /// the empty cells and cannot get stuck, so this reports a bug instead
-    /// of panicking.
+    /// Every attempt got stuck. Under the standard rule without gravity the
+    /// last attempt keeps a domino tiling of the empty cells and cannot get
+    /// stuck, so there this reports a bug instead of panicking; under
+    /// gravity or the other connection rules a small board may have no
+    /// clearable arrangement at all (four-rivers on a board one tile wide,
+    /// say), or none that the attempts found.
     Stuck {
         /// The attempts made.
         attempts: usize,
     },
+    /// No two tiles of the full board can be joined under the rules, so no
+    /// full board can be cleared (four-rivers with a closed border: every
+    /// tile is boxed in by its neighbours).
+    NoFirstMove,
 }
 
 impl fmt::Display for GenerateError {
@@ -117,6 +132,9 @@ impl fmt::Display for GenerateError {
             GenerateError::Stuck { attempts } => {
                 write!(f, "no board found in {attempts} attempts under these rules")
             }
+            GenerateError::NoFirstMove => f.write_str(
+                "no two tiles of a full board can be joined under these rules, so no board can be cleared",
+            ),
         }
     }
 }
@@ -334,7 +352,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     let mut rng = SplitMix64::new(seed);
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
-    if rules.gravity != Gravity::None {
+    if rules.gravity != Gravity::None || rules.connect != Connect::Standard {
         return play_forwards(rows, cols, &plan, rules, &mut rng);
     }
     for attempt in 0..=FREE_ATTEMPTS {
@@ -386,7 +404,21 @@ fn play_forwards(
             ids[pos] = i as u32 + 1;
             origin.push(pos);
         }
-        if let Some(steps) = play(&mut ids, plan.len(), rules, rng) {
+        let steps = match rules.connect {
+            Connect::Standard => play(&mut ids, plan.len(), rules, rng),
+            Connect::FourRivers | Connect::Line => {
+                match play_by_moves(&mut ids, plan.len(), rules, rng) {
+                    // With no hole, every attempt starts from the same
+                    // full board: none can do better.
+                    Played::Stuck { first: true } if cells % 2 == 0 => {
+                        return Err(GenerateError::NoFirstMove);
+                    }
+                    Played::Stuck { .. } => None,
+                    Played::Done(steps) => Some(steps),
+                }
+            }
+        };
+        if let Some(steps) = steps {
             let mut kinds = Grid::new(rows, cols, 0);
             let mut certificate = Vec::with_capacity(steps.len());
             for ((pair, tiles), &kind) in steps.into_iter().zip(plan) {
@@ -452,6 +484,62 @@ fn play(
         settle(ids, rules.gravity);
     }
     Some(steps)
+}
+
+/// How [`play_by_moves`] ended.
+enum Played {
+    /// Every pair removed: the steps, as [`play`] gives them.
+    Done(Vec<(Move, [u32; 2])>),
+    /// No two tiles could be joined, at the first step or later.
+    Stuck { first: bool },
+}
+
+/// As [`play`], under any connection rule: each step lists the pairs of
+/// the board of anonymous tiles with [`moves`] (every tile of one kind, so
+/// that the pairs are those the occupancy allows), then removes the drawn
+/// tile with the fewest partners and a random partner of it.
+fn play_by_moves(ids: &mut Grid<u32>, pairs: usize, rules: &Rules, rng: &mut SplitMix64) -> Played {
+    let anonymous = Rules {
+        groups: Groups::none(),
+        ..rules.clone()
+    };
+    let mut steps = Vec::with_capacity(pairs);
+    let mut tiles: Vec<Pos> = Vec::new();
+    let mut partners: Vec<Vec<Pos>> = Vec::new();
+    for step in 0..pairs {
+        let occupied = Grid::from_vec(
+            ids.rows(),
+            ids.cols(),
+            ids.cells().iter().map(|&id| u32::from(id != 0)).collect(),
+        )
+        .expect("the ids' own size");
+        let board = Board::new(&occupied).expect("kinds 0 and 1");
+        let slot = |p: Pos| p.row * ids.cols() + p.col;
+        partners.iter_mut().for_each(Vec::clear);
+        partners.resize(ids.rows() * ids.cols(), Vec::new());
+        let joinable = moves(&board, &anonymous);
+        if joinable.is_empty() {
+            return Played::Stuck { first: step == 0 };
+        }
+        for m in joinable {
+            partners[slot(m.a())].push(m.b());
+            partners[slot(m.b())].push(m.a());
+        }
+        tiles.clear();
+        tiles.extend(ids.positions().filter(|&p| !partners[slot(p)].is_empty()));
+        rng.shuffle(&mut tiles);
+        let a = *tiles[..tiles.len().min(DRAWN)]
+            .iter()
+            .min_by_key(|&&p| partners[slot(p)].len())
+            .expect("a tile with a partner");
+        let choices = &partners[slot(a)];
+        let b = choices[rng.below(choices.len())];
+        steps.push((Move::new(a, b), [ids[a], ids[b]]));
+        ids[a] = 0;
+        ids[b] = 0;
+        settle(ids, rules.gravity);
+    }
+    Played::Done(steps)
 }
 
 /// Places the pairs of `plan` (one kind per pair, in placement order) on

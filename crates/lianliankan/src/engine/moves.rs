@@ -10,7 +10,8 @@ use super::slide::slide_moves;
 
 use rustc_hash::FxHashMap;
 
-use crate::{Board, Border, Class, Rules};
+use crate::query::detour_joins;
+use crate::{Board, Border, Class, Connect, Rules};
 
 /// A removal: a pair of tiles, or, under [`Rules::slide`], a slide of the
 /// first tile of a pair before the pair goes.
@@ -130,17 +131,31 @@ impl fmt::Display for Move {
 /// O(t·rows·cols) for t tiles (one reach per tile whose kind has a twin),
 /// whatever the turn limit; plus sorting the answer.
 ///
+/// Under [`Connect::FourRivers`] the standard pairs are found so, and a
+/// pair of neighbours among them is kept only when a detour joins it
+/// (O(rows + cols) each with two turns). Under [`Connect::Line`] the pairs
+/// are those of matching tiles in one row or column: O(rows·cols + P log P)
+/// for the P pairs found.
+///
 /// Under [`Rules::slide`] the plain pairs are those joined with at most one
-/// turn on the board, and every slide is listed besides (both pick orders,
-/// both routes; see [`Move::slide`]), all sorted together; the slides add
-/// O(t·(rows + cols)²) at worst.
+/// turn on the board (the standard connection), and every slide is listed
+/// besides (both pick orders, both routes; see [`Move::slide`]), all sorted
+/// together; the slides add O(t·(rows + cols)²) at worst.
 #[must_use]
 pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let rules = rules.effective();
-    let mut found = if rules.max_turns == 2 {
-        two_turn_moves(board, &rules)
-    } else {
-        reach_moves(board, &rules)
+    let rules = &*rules.effective();
+    let mut found = match rules.connect {
+        Connect::Standard => standard_moves(board, rules),
+        Connect::FourRivers => {
+            let mut found = standard_moves(board, rules);
+            found.retain(|m| {
+                let (a, b) = (m.a, m.b);
+                a.row.abs_diff(b.row) + a.col.abs_diff(b.col) != 1
+                    || detour_joins(board, a, b, rules.border, rules.max_turns)
+            });
+            found
+        }
+        Connect::Line => line_moves(board, rules),
     };
     if rules.slide {
         let kinds = board.to_grid();
@@ -153,6 +168,55 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
         );
         found.sort_unstable();
     }
+    found
+}
+
+/// Every pair the standard path rule joins.
+fn standard_moves(board: &Board, rules: &Rules) -> Vec<Move> {
+    if rules.max_turns == 2 {
+        return two_turn_moves(board, rules);
+    }
+    reach_moves(board, rules)
+}
+
+/// Every pair of matching tiles that share a row or a column: the pairs of
+/// [`Connect::Line`].
+fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
+    let groups = &rules.groups;
+    let mut found = Vec::new();
+    let mut line: Vec<(Pos, Class)> = Vec::new();
+    let pair_up = |line: &[(Pos, Class)], found: &mut Vec<Move>| {
+        for (i, &(p, class)) in line.iter().enumerate() {
+            for &(q, other) in &line[i + 1..] {
+                if class == other {
+                    found.push(Move::new(p, q));
+                }
+            }
+        }
+    };
+    for row in 0..board.rows() {
+        line.clear();
+        line.extend((0..board.cols()).filter_map(|col| {
+            let p = Pos::new(row, col);
+            board
+                .kind(p)
+                .filter(|&k| k != 0)
+                .map(|k| (p, groups.class(k)))
+        }));
+        pair_up(&line, &mut found);
+    }
+    for col in 0..board.cols() {
+        line.clear();
+        line.extend((0..board.rows()).filter_map(|row| {
+            let p = Pos::new(row, col);
+            board
+                .kind(p)
+                .filter(|&k| k != 0)
+                .map(|k| (p, groups.class(k)))
+        }));
+        pair_up(&line, &mut found);
+    }
+    found.sort_unstable();
     found
 }
 

@@ -28,6 +28,12 @@
 //!    between the ends, else the nearest on either side) in O(log cols).
 //!    The transposed field gives the middle rows.
 //!
+//! The other connection rules: under [`Connect::Line`] a pair joins when
+//! it shares a row or a column, nothing else asked; under
+//! [`Connect::FourRivers`] pairs that are not neighbours are answered as
+//! above, and neighbours by [`Connector`] on a board built once per board
+//! (the first batch that needs it).
+//!
 //! The judge hands over a board's queries in chunks sized by the board
 //! (`chunk_for`), so that memory follows the board and one chunk, while
 //! the sweeps, one pair per chunk, cost a few steps per query.
@@ -35,7 +41,7 @@
 use grid_core::{Frame, Grid, Nearest, Pos};
 
 use super::board::check_kinds;
-use crate::{Board, BoardError, Border, Connector, MAX_KIND, OffBoard, Path, Rules};
+use crate::{Board, BoardError, Border, Connect, Connector, MAX_KIND, OffBoard, Path, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
@@ -370,15 +376,26 @@ impl Batch {
             (a != b && kind != 0 && matching).then_some(i)
         }));
         self.found.resize(queries.len(), Found::No);
+        let connect = self.rules.connect;
+        let mut detours = false;
         for &i in &matchable {
             let (a, b) = queries[i];
-            self.found[i] = self.short_path(i, a, b, max_turns);
+            self.found[i] = match connect {
+                Connect::Line if a.row == b.row || a.col == b.col => Found::Straight,
+                Connect::Line => Found::No,
+                // Four-rivers' neighbours: `Connector`'s detours, below.
+                Connect::FourRivers if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 => {
+                    detours = true;
+                    Found::No
+                }
+                Connect::Standard | Connect::FourRivers => self.short_path(i, a, b, max_turns),
+            };
         }
         self.matchable = matchable;
         if !self.pending.is_empty() {
             self.find_middles();
         }
-        if max_turns > 2 {
+        if (max_turns > 2 && connect != Connect::Line) || detours {
             self.find_long_paths();
         }
         Ok(())
@@ -508,13 +525,18 @@ impl Batch {
     }
 
     /// With `max_turns > 2`: the matchable pairs without a short path get
-    /// the minimum-turn search.
+    /// the minimum-turn search; under four-rivers, neighbours get
+    /// [`Connector`]'s detour (whatever the turn limit).
     fn find_long_paths(&mut self) {
         for &i in &self.matchable {
             if self.found[i] != Found::No {
                 continue;
             }
             let (a, b) = self.queries[i];
+            let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
+            if self.rules.max_turns <= 2 && !neighbours {
+                continue;
+            }
             if self.searched.is_none() {
                 let board = Board::new(&self.to_grid()).expect("kinds no larger than MAX_KIND");
                 self.searched = Some((board, Connector::new()));

@@ -10,6 +10,12 @@
 //! Everything works in ringed coordinates (board cell (r, c) is (r + 1,
 //! c + 1)); the border rule only sets the bounds a path may use: the board
 //! for [`Border::Closed`], the board and its ring for [`Border::Open`].
+//!
+//! The other connection rules: [`Connect::Line`] asks only whether the
+//! tiles share a row or a column; [`Connect::FourRivers`] is the standard
+//! rule except between neighbours, which take the shapes' two-turn paths
+//! (a U never uses the step between them) and, beyond two turns, a search
+//! that never takes that step (`detour`).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -17,7 +23,7 @@ use std::ops::ControlFlow;
 use grid_core::{Pos, TurnSearch};
 
 use super::board::{Board, RING, is_tile};
-use crate::{Border, Path, Rules};
+use crate::{Border, Connect, Path, Rules};
 
 /// A query naming a cell that is not on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +71,10 @@ impl Connector {
     /// by [`ways_to_remove`](crate::ways_to_remove)).
     ///
     /// The path returned has the fewest turns, and among those the fewest
-    /// steps.
+    /// steps. Under [`Connect::FourRivers`] neighbours are never joined by
+    /// the step between them (a U, or under more turns a longer detour);
+    /// under [`Connect::Line`] the path is the straight segment between two
+    /// tiles of one row or column, whatever lies on it.
     ///
     /// # Errors
     /// [`OffBoard`] when `a` or `b` is not on the board.
@@ -73,7 +82,9 @@ impl Connector {
     /// # Complexity
     /// O(rows + cols) when a path with at most two turns exists or
     /// `max_turns <= 2`; otherwise O(rows·cols), the states of grid-core's
-    /// minimum-turn search. No allocation beyond the path in the first case.
+    /// minimum-turn search (four-rivers' detours between neighbours:
+    /// O(rows·cols·log(rows·cols))). No allocation beyond the path in the
+    /// first case. Line: O(1).
     pub fn connect(
         &mut self,
         board: &Board,
@@ -81,6 +92,9 @@ impl Connector {
         b: Pos,
         rules: &Rules,
     ) -> Result<Option<Path>, OffBoard> {
+        // Under `slide`: one turn on the board, the standard connection;
+        // the slide itself is a move of the engine, not a path.
+        let rules = &*rules.effective();
         for pos in [a, b] {
             if !board.contains(pos) {
                 return Err(OffBoard {
@@ -95,25 +109,180 @@ impl Connector {
         }
         let frame = board.frame();
         let (a, b) = (frame.to_outer(a), frame.to_outer(b));
+        let corners = match rules.connect {
+            Connect::Line => (a.row == b.row || a.col == b.col).then(|| vec![a, b]),
+            Connect::FourRivers if are_neighbours(a, b) => {
+                detour_corners(board, a, b, rules.border, rules.max_turns)
+            }
+            Connect::Standard | Connect::FourRivers => {
+                self.standard_corners(board, a, b, rules.border, rules.max_turns)
+            }
+        };
+        Ok(corners.map(|c| Path::new(c.into_iter().map(|p| frame.to_point(p)).collect())))
+    }
+
+    /// The corners (ringed coordinates) of the standard path joining the
+    /// tiles at ringed cells `a` and `b`.
+    fn standard_corners(
+        &mut self,
+        board: &Board,
+        a: Pos,
+        b: Pos,
+        border: Border,
+        max_turns: usize,
+    ) -> Option<Vec<Pos>> {
         // A path with at most two turns, when there is one, has the fewest
         // turns under any limit, and the shapes return the shortest of them:
         // so the search runs only when no such path exists.
-        // Under `slide` the limits are one turn on the board; the slide
-        // itself is a move of the engine, not a path.
-        let (max_turns, border) = rules.path_limits();
         let mut corners = Shapes::new(board, a, b, border).best(max_turns.min(2));
         if corners.is_none() && max_turns > 2 {
-            let free: fn(&u32) -> bool = match border {
-                Border::Closed => |&k| k == 0,
-                Border::Open => |&k| k == 0 || k == RING,
-            };
             corners = self
                 .search
-                .find(board.ringed(), free, a, b, Some(max_turns))
+                .find(board.ringed(), free_for(border), a, b, Some(max_turns))
                 .map(|p| p.corners);
         }
-        Ok(corners.map(|c| Path::new(c.into_iter().map(|p| frame.to_point(p)).collect())))
+        corners
     }
+}
+
+/// Which ringed cells a path may pass through under `border`.
+fn free_for(border: Border) -> fn(&u32) -> bool {
+    match border {
+        Border::Closed => |&k| k == 0,
+        Border::Open => |&k| k == 0 || k == RING,
+    }
+}
+
+/// Whether two cells share an edge.
+fn are_neighbours(a: Pos, b: Pos) -> bool {
+    a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1
+}
+
+/// Four-rivers between neighbours `a` and `b` (ringed coordinates): the
+/// corners of the path with the fewest turns, then the fewest steps, that
+/// does not take the step from one to the other, within `max_turns`.
+///
+/// Such a path has at least two turns (the ends share a line, so one turn
+/// cannot join them, and no turn is the forbidden step), so with at most
+/// two it is a U whose middle segment runs along a line next to theirs:
+/// the shapes' two-turn paths, which never use the direct step. Beyond
+/// two turns, [`detour`] searches.
+fn detour_corners(
+    board: &Board,
+    a: Pos,
+    b: Pos,
+    border: Border,
+    max_turns: usize,
+) -> Option<Vec<Pos>> {
+    if max_turns < 2 {
+        return None;
+    }
+    let shapes = Shapes::new(board, a, b, border);
+    let mut best: Option<(usize, [Pos; 4])> = None;
+    let _ = shapes.two_turns(|len, corners| {
+        if best.is_none_or(|(l, _)| len < l) {
+            best = Some((len, corners));
+        }
+        ControlFlow::Continue(())
+    });
+    match best {
+        Some((_, corners)) => Some(corners.to_vec()),
+        None if max_turns > 2 => detour(board.ringed(), free_for(border), a, b, max_turns),
+        None => None,
+    }
+}
+
+/// Whether four-rivers joins the tiles at board cells `a` and `b`, which
+/// are neighbours, with at most `max_turns` turns under `border`.
+///
+/// # Complexity
+/// O(rows + cols) with at most two turns; O(rows·cols·log(rows·cols))
+/// when no U joins them and more turns are allowed.
+pub(crate) fn detour_joins(
+    board: &Board,
+    a: Pos,
+    b: Pos,
+    border: Border,
+    max_turns: usize,
+) -> bool {
+    let frame = board.frame();
+    detour_corners(
+        board,
+        frame.to_outer(a),
+        frame.to_outer(b),
+        border,
+        max_turns,
+    )
+    .is_some()
+}
+
+/// The path from `a` to `b` (cells of `grid`) with the fewest turns, then
+/// the fewest steps, within `max_turns`, through cells where `free` holds,
+/// that does not step from `a` straight onto `b`: Dijkstra's search over
+/// (cell, heading) by (turns, steps), for four-rivers' neighbours when no
+/// U joins them. Its corners, or `None`.
+fn detour(
+    grid: &grid_core::Grid<u32>,
+    free: fn(&u32) -> bool,
+    a: Pos,
+    b: Pos,
+    max_turns: usize,
+) -> Option<Vec<Pos>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    let step = |p: Pos, d: usize| -> Option<Pos> {
+        let row = p.row.checked_add_signed(STEPS[d].0)?;
+        let col = p.col.checked_add_signed(STEPS[d].1)?;
+        (row < grid.rows() && col < grid.cols()).then(|| Pos::new(row, col))
+    };
+    let state = |p: Pos, d: usize| grid.index_of(p) * 4 + d;
+    let mut best = vec![(usize::MAX, usize::MAX); grid.cells().len() * 4];
+    let mut came = vec![usize::MAX; grid.cells().len() * 4];
+    let mut heap = BinaryHeap::new();
+    for d in 0..4 {
+        if let Some(n) = step(a, d).filter(|&n| n != b && free(&grid[n])) {
+            best[state(n, d)] = (0, 1);
+            heap.push(Reverse((0, 1, state(n, d))));
+        }
+    }
+    while let Some(Reverse((turns, steps, s))) = heap.pop() {
+        if best[s] != (turns, steps) {
+            continue;
+        }
+        let (cell, d) = (s / 4, s % 4);
+        let p = Pos::new(cell / grid.cols(), cell % grid.cols());
+        if p == b {
+            // Popped in (turns, steps) order: the best arrival.
+            let mut cells = vec![b];
+            let mut at = s;
+            while came[at] != usize::MAX {
+                at = came[at];
+                cells.push(Pos::new(at / 4 / grid.cols(), at / 4 % grid.cols()));
+            }
+            cells.push(a);
+            cells.reverse();
+            return Some(corners_of(&cells));
+        }
+        for e in 0..4 {
+            // Reversing is never useful.
+            if e ^ 1 == d {
+                continue;
+            }
+            let t = turns + usize::from(e != d);
+            let Some(n) = step(p, e).filter(|&n| t <= max_turns && (n == b || free(&grid[n])))
+            else {
+                continue;
+            };
+            let next = state(n, e);
+            if (t, steps + 1) < best[next] {
+                best[next] = (t, steps + 1);
+                came[next] = s;
+                heap.push(Reverse((t, steps + 1, next)));
+            }
+        }
+    }
+    None
 }
 
 /// The path joining the tiles at `a` and `b`, as [`Connector::connect`]
@@ -333,6 +502,21 @@ impl<'a> Shapes<'a> {
         }
         (lo_end, hi_end)
     }
+}
+
+/// The corners of a path given cell by cell: its ends and every cell where
+/// it changes heading.
+fn corners_of(cells: &[Pos]) -> Vec<Pos> {
+    let mut corners = vec![cells[0]];
+    for w in cells.windows(3) {
+        let straight = (w[0].row == w[1].row && w[1].row == w[2].row)
+            || (w[0].col == w[1].col && w[1].col == w[2].col);
+        if !straight {
+            corners.push(w[1]);
+        }
+    }
+    corners.extend(cells.last());
+    corners
 }
 
 /// Whether `e` lies on the segment from `p` to `q` (one row or column).

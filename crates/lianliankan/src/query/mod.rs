@@ -13,5 +13,5 @@ mod connect;
 pub use batch::Batch;
 pub(crate) use batch::chunk_for;
 pub use board::{Board, BoardError, MAX_KIND};
-pub(crate) use connect::joins;
 pub use connect::{Connector, OffBoard, connect};
+pub(crate) use connect::{detour_joins, joins};

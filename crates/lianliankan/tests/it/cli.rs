@@ -33,7 +33,7 @@ fn bad_input() {
 #[test]
 fn bad_rules_are_usage_errors() {
     use std::process::Command;
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 7] = [
         &["hint", "--gravity", "sideways", "-"],
         &["solve", "--groups", "1-3,3-5", "-"],
         &["--groups", "2-1", "-"],
@@ -51,8 +51,30 @@ fn bad_rules_are_usage_errors() {
             "diagonal",
         ],
         &["moves", "--groups", "0+1", "-"],
+        &["--connect", "river", "-"],
+        &[
+            "study",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--kinds",
+            "1",
+            "--deals",
+            "1",
+            "--connect",
+            "lines",
+        ],
     ];
-    let named = ["`sideways`", "`1-3,3-5`", "`2-1`", "`diagonal`", "`0`"];
+    let named = [
+        "`sideways`",
+        "`1-3,3-5`",
+        "`2-1`",
+        "`diagonal`",
+        "`0`",
+        "`river`",
+        "`lines`",
+    ];
     for (args, bad) in cases.iter().zip(named) {
         let out = Command::new(BIN).args(*args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -349,8 +371,8 @@ fn border_names_on_the_command_line() {
     );
 }
 
-/// `--slide` fixes the path rule: with `--turns` or `--border open` it is
-/// a usage error (exit status 1) in every subcommand that takes rules;
+/// `--slide` fixes the path rule: with `--turns`, `--border open` or another
+/// `--connect` than standard it is a usage error (exit status 1) in every subcommand that takes rules;
 /// `--border closed` is allowed; judge mode has no `--slide`.
 #[test]
 fn slide_refuses_other_path_rules() {
@@ -369,7 +391,12 @@ fn slide_refuses_other_path_rules() {
         ],
     ];
     for args in subcommands {
-        for extra in [&["--turns", "2"][..], &["--border", "open"]] {
+        for extra in [
+            &["--turns", "2"][..],
+            &["--border", "open"],
+            &["--connect", "line"],
+            &["--connect", "four-rivers"],
+        ] {
             let out = Command::new(BIN)
                 .args(args)
                 .arg("--slide")

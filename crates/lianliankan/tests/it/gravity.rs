@@ -31,7 +31,7 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         },
         gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
         groups,
-        slide: false,
+        ..Rules::default()
     }
 }
 

@@ -7,8 +7,8 @@
 
 use grid_core::{Path, Point, Pos, SplitMix64};
 use lianliankan::{
-    Board, Border, DealSpec, Game, GenerateSpec, Generated, Gravity, Groups, Move, Order, Rules,
-    Slide, Step, deal, generate,
+    Board, Border, Connect, DealSpec, Game, GenerateSpec, Generated, Gravity, Groups, Move, Order,
+    Rules, Slide, Step, deal, generate,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -50,18 +50,19 @@ fn rules_and_their_parts_by_their_command_line_names() {
 
     assert_eq!(
         round_trip(&Rules::default()),
-        r#"{"turns":2,"border":"closed","gravity":"none","groups":""}"#
+        r#"{"turns":2,"border":"closed","gravity":"none","groups":"","connect":"standard"}"#
     );
     let kshisen = Rules {
         max_turns: 3,
         border: Border::Open,
         gravity: Gravity::ApartVertical,
         groups: "28-31,39-42".parse().unwrap(),
+        connect: Connect::FourRivers,
         slide: false,
     };
     assert_eq!(
         round_trip(&kshisen),
-        r#"{"turns":3,"border":"open","gravity":"apart-vertical","groups":"28-31,39-42"}"#
+        r#"{"turns":3,"border":"open","gravity":"apart-vertical","groups":"28-31,39-42","connect":"four-rivers"}"#
     );
     // Left-out fields are the judge's.
     let read: Rules = serde_json::from_value(json!({})).unwrap();
@@ -80,6 +81,11 @@ fn rules_and_their_parts_by_their_command_line_names() {
     assert!(
         sideways.starts_with(&"sideways".parse::<Gravity>().unwrap_err().to_string()),
         "{sideways}"
+    );
+    let river = refused::<Rules>(&json!({"connect": "river"}));
+    assert!(
+        river.starts_with(&"river".parse::<Connect>().unwrap_err().to_string()),
+        "{river}"
     );
     let wavy = refused::<Rules>(&json!({"border": "wavy"}));
     assert!(
@@ -217,7 +223,7 @@ fn specs_and_generated_boards() {
     let text = round_trip(&spec);
     assert_eq!(
         text,
-        r#"{"rows":4,"cols":6,"kinds":5,"seed":7,"rules":{"turns":2,"border":"open","gravity":"down","groups":"1-2"}}"#
+        r#"{"rows":4,"cols":6,"kinds":5,"seed":7,"rules":{"turns":2,"border":"open","gravity":"down","groups":"1-2","connect":"standard"}}"#
     );
     let read: GenerateSpec =
         serde_json::from_value(json!({"rows": 4, "cols": 6, "kinds": 5})).unwrap();

@@ -335,19 +335,39 @@ fn files_that_are_not_one_study_are_refused() {
     );
     damage(
         "slide.csv",
-        ",3,,no,no,",
-        ",3,,no,yes,",
+        ",3,,no,standard,no,",
+        ",3,,no,standard,yes,",
         &["slide.csv: line 3", "`slide` is no here but yes on line 2"],
     );
     damage(
         "stray.csv",
-        ",3,,no,no,2,1,",
-        ",3,,no,no,2,2,",
+        ",3,,no,standard,no,2,1,",
+        ",3,,no,standard,no,2,2,",
         &[
             "stray.csv: line 2, column ",
             "deal 2 is not one of shard 2/3's",
         ],
     );
+    damage(
+        "connect.csv",
+        ",no,standard,",
+        ",no,line,",
+        &[
+            "connect.csv: line ",
+            "`connect` is standard here but line on line 2",
+        ],
+    );
+    // A file from before the `connect` column reads as the standard rule:
+    // it merges with the others.
+    let older = dir.join("older.csv");
+    std::fs::write(
+        &older,
+        text.replacen(",lost_before_stuck,connect,", ",lost_before_stuck,", 1)
+            .replace(",no,standard,", ",no,"),
+    )
+    .unwrap();
+    let merged = merge(&[files[0].clone(), older, files[2].clone()], false);
+    assert!(merged.status.success(), "{merged:?}");
     let empty = dir.join("empty.csv");
     std::fs::write(&empty, "").unwrap();
     refused(&[empty], 2, &["empty.csv: line 1, column 1: an empty file"]);

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
+use lianliankan::{Border, Connect, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
 
 use commands::{Replayed, Verdict};
 
@@ -90,6 +90,13 @@ struct MatchArgs {
     /// commas, each a range `a-b` or a list `a+b+c` (e.g. `28-31,39-42`).
     #[arg(long, value_name = "SPEC")]
     groups: Option<Groups>,
+    /// Which pairs connect: standard (a path within the turns and the
+    /// border), four-rivers (as standard, but tiles side by side need a
+    /// path through an empty cell, not their shared edge) or line (two
+    /// tiles in one row or column, whatever lies between; turns and border
+    /// have no effect).
+    #[arg(long, value_name = "RULE", default_value_t = Connect::Standard)]
+    connect: Connect,
 }
 
 impl MatchArgs {
@@ -98,6 +105,7 @@ impl MatchArgs {
             max_turns: self.turns,
             border: self.border,
             groups: self.groups.clone().unwrap_or_default(),
+            connect: self.connect,
             ..Rules::default()
         }
     }
@@ -118,15 +126,24 @@ struct RulesArgs {
     /// a move may first push the first tile of a pair, with the tiles in
     /// front of it, along its row or column to the corner from which a
     /// straight empty segment reaches its partner (`r1 c1 r2 c2 row` or
-    /// `... column` in removal orders). Not with --turns or --border open.
+    /// `... column` in removal orders). Not with --turns, --border open or
+    /// another --connect than standard.
     #[arg(long, conflicts_with = "turns")]
     slide: bool,
 }
 
 impl RulesArgs {
-    /// The rules, or a usage error for `--slide` with `--border open`
-    /// (`--slide` with `--turns` is clap's conflict).
+    /// The rules, or a usage error for `--slide` with `--border open` or a
+    /// connection rule other than the standard one (`--slide` with
+    /// `--turns` is clap's conflict).
     fn rules(&self) -> Result<Rules, Failure> {
+        if self.slide && self.matching.connect != Connect::Standard {
+            return Err(Failure::Usage(format!(
+                "error: --slide is KShisen's rule, on the standard connection: \
+                 it cannot be given with --connect {}",
+                self.matching.connect
+            )));
+        }
         if self.slide && self.matching.border == Border::Open {
             return Err(Failure::Usage(
                 "error: --slide keeps paths on the board (one turn, closed border): \

@@ -10,7 +10,10 @@
 //! (`gravity`), with its own dead-position test (`stuck`), the dead
 //! positions it remembers (`dead_sets`) and the same holes proof. Under
 //! KShisen's sliding tiles, with any gravity, positions are whole boards
-//! too (`slides`), searched without any of those proofs.
+//! too (`slides`), searched without any of those proofs. Under the other
+//! connection rules (four-rivers, line) every one of those shortcuts rests
+//! on the standard path's geometry, so a plain search over whole boards
+//! (`plain`) runs instead, with any gravity.
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
@@ -34,8 +37,9 @@
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
 //! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
+//! | `plain` | `budget`, `memo`, `position`, `solution` |
 //! | `slides` | `budget`, `memo`, `position`, `solution` |
-//! | this one | `budget`, `gravity`, `memo`, `positions`, `slides`, `solution` |
+//! | this one | `budget`, `gravity`, `memo`, `plain`, `positions`, `slides`, `solution` |
 
 use std::ops::ControlFlow;
 
@@ -48,6 +52,7 @@ mod locks;
 mod memo;
 mod pairings;
 mod partners;
+mod plain;
 mod position;
 mod positions;
 mod slides;
@@ -58,7 +63,7 @@ mod tiles;
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;
 
-use crate::{Board, Gravity, Rules};
+use crate::{Board, Connect, Gravity, Rules};
 use budget::Budget;
 use memo::{DEFAULT_MEMORY_CAP, Room};
 
@@ -154,6 +159,13 @@ impl SolveConfig {
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
+/// Under [`Connect::FourRivers`] and [`Connect::Line`] none of the
+/// standard rule's shortcuts applies (each rests on its path geometry):
+/// a plain depth-first search over whole boards runs, with the memo, the
+/// odd-class test and, without gravity, the last two tiles of a class
+/// taken first (sound because those rules never break a pair by emptying
+/// a cell). It is exact, and slower to prove a board unsolvable.
+///
 /// # Complexity
 /// Exponential in the worst case (the problem is NP-complete); at most
 /// `budget` states (positions of the first search, partner choices of the
@@ -220,6 +232,8 @@ pub fn solve_with_progress(
     let rules = &*rules.effective();
     if rules.slide {
         slides::solve(board, rules, budget)
+    } else if rules.connect != Connect::Standard {
+        plain::solve(board, rules, budget)
     } else if rules.gravity != Gravity::None {
         gravity::solve(board, rules, budget)
     } else {

@@ -92,6 +92,7 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
         border: params.border,
         gravity: params.gravity,
         groups: params.groups.clone(),
+        connect: params.connect,
         slide: params.slide,
     };
     let study = Study {

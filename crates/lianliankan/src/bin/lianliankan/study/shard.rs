@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use grid_cli::Failure;
 use grid_core::{InputError, Location, Reader};
-use lianliankan::{Border, Gravity, Groups};
+use lianliankan::{Border, Connect, Gravity, Groups};
 
 use super::csv::{Field, field, split};
 use super::params::{Check, Decided, Played, Shard, Study, Verdict};
@@ -40,9 +40,10 @@ const PARAMS: [&str; 14] = [
 ];
 
 /// The study's columns added with `--check`, `--lost-before-stuck` and
-/// `--slide`: written always, read when present (a file without them
-/// asked for none of them).
-const MORE_PARAMS: [&str; 3] = ["check", "lost_before_stuck", "slide"];
+/// `--connect` and `--slide`: written always, read when present (a file
+/// without them asked for none of them: no check, no game, the standard
+/// connection, no slides).
+const MORE_PARAMS: [&str; 4] = ["check", "lost_before_stuck", "connect", "slide"];
 
 /// Each deal's columns, after the study's.
 const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
@@ -105,6 +106,7 @@ pub struct Params {
     pub gravity: Gravity,
     pub turns: usize,
     pub groups: Groups,
+    pub connect: Connect,
     pub budget: u64,
     pub time_limit: Option<Duration>,
     pub seed: u64,
@@ -126,6 +128,7 @@ impl Params {
             gravity: study.rules.gravity,
             turns: study.rules.max_turns,
             groups: study.rules.groups.clone(),
+            connect: study.rules.connect,
             budget: study.budget,
             time_limit: study.time_limit,
             seed: study.seed,
@@ -157,6 +160,7 @@ impl Params {
             self.shards.to_string(),
             self.check.map_or(String::new(), |c| c.to_string()),
             if self.lost_before_stuck { "yes" } else { "no" }.to_owned(),
+            self.connect.to_string(),
             if self.slide { "yes" } else { "no" }.to_owned(),
         ]
     }
@@ -290,8 +294,17 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
                 Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
                 None => false,
             },
+            // Files from before the column: the standard connection.
+            connect: match more_params_at[2].map(|i| &row[i]) {
+                Some(f) => parsed(
+                    f,
+                    line.location.line,
+                    "a connection rule (standard, four-rivers or line)",
+                )?,
+                None => Connect::Standard,
+            },
             // Files written before slides: no slide.
-            slide: match more_params_at[2].map(|i| &row[i]) {
+            slide: match more_params_at[3].map(|i| &row[i]) {
                 Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
                 None => false,
             },

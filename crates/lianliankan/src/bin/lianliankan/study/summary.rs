@@ -185,7 +185,7 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
     }
     writeln!(
         out,
-        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}{}; budget {} states{} a deal, seed {}",
+        "{} deals{} of {}x{}, {} kinds in groups of {}, {border} border, gravity {}, {} turns{}{}{}; budget {} states{} a deal, seed {}",
         tally.deals(),
         study.shard.map_or(String::new(), |shard| format!(
             " (shard {shard} of {}: deals i with i mod {} = {})",
@@ -203,6 +203,11 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
             String::new()
         } else {
             format!(", groups {}", rules.groups)
+        },
+        if rules.connect == lianliankan::Connect::Standard {
+            String::new()
+        } else {
+            format!(", connection {}", rules.connect)
         },
         if rules.slide { ", sliding tiles" } else { "" },
         study.budget,
@@ -247,6 +252,12 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
 /// asked for: (`,name,...`, `,value,...`).
 fn extras(study: &Study, tally: &Tally) -> (String, String) {
     let (mut names, mut values) = (String::new(), String::new());
+    // Only another rule than the standard one adds the column, so that the
+    // standard rule's table reads as before.
+    if study.rules.connect != lianliankan::Connect::Standard {
+        names.push_str(",connect");
+        values.push_str(&format!(",{}", study.rules.connect));
+    }
     if study.rules.slide {
         // Only when set, so that the columns of other studies stay as
         // they were.

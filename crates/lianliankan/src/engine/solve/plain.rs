@@ -1,0 +1,353 @@
+//! The exact search under the connection rules other than the standard
+//! one ([`Connect::FourRivers`], [`Connect::Line`]), with any gravity,
+//! border and groups.
+//!
+//! Every shortcut of the other searches rests on the standard path's
+//! geometry (which pairs a removal can open or close, what a region of
+//! empty cells lets through, which tiles can never meet), so none of them
+//! runs here. What is left is a depth-first search over whole boards
+//! (under gravity tiles move, so a position is the board, not the set of
+//! tiles left), each position's pairs from [`moves`] (which honours the
+//! rule), with three things that need no geometry:
+//!
+//! - **Odd classes.** Every removal takes two tiles of one class, so a
+//!   class with an odd number of tiles can never be cleared: the board is
+//!   unsolvable at once.
+//! - **The memo.** A position whose every move fails is remembered by its
+//!   exact cells (a class a cell: tiles of one class are interchangeable;
+//!   never a hash alone) and is not searched again; past the memory cap
+//!   nothing more is remembered and the search stays exact. Only positions
+//!   searched to the end are remembered, so the memo holds across runs.
+//! - **Runs.** The search restarts after a number of states that follows
+//!   Luby's sequence, each run breaking ties at random (its own seed), the
+//!   memo kept; a run that ends without reaching its limit gives the
+//!   answer, so `Unsolvable` is still a full search.
+//! - **The last two of a class, without gravity.** Without gravity the
+//!   three rules are *monotone*: emptying a cell never breaks a pair that
+//!   was joined (a standard or four-rivers path runs through empty cells,
+//!   which stay empty, and a detour stays a detour; a line pair needs
+//!   nothing of the cells between). Say the only two tiles of a class left
+//!   are joined now. Any clearing order removes them together at some step
+//!   (nothing else can be their partner); moving that step to the front
+//!   leaves every later step a legal move (each of its boards has the
+//!   same tiles as before or fewer, so its pair stays joined), and the
+//!   moved step is legal now. So if the position clears, it clears after
+//!   that pair first: the search takes it alone, without branching.
+//!   Under gravity a removal moves other tiles, so this is not used.
+//!
+//! - **Line without gravity, class by class.** There a pair's connection
+//!   depends on its two cells alone and nothing moves, so the board clears
+//!   exactly when every class's tiles split into pairs sharing a row or a
+//!   column, in any order: each class is searched on its own
+//!   (`line_matchings`), instead of all classes interleaved.
+//!
+//! Each run keeps one board and undoes each removal exactly (the tiles
+//! gravity moved, back to where they were), so its memory is the memo
+//! and O(rows·cols) a level for the moves and the slides.
+
+use grid_core::{Grid, SplitMix64};
+
+use super::budget::{Budget, Stop, luby};
+use super::memo::Memo;
+use super::position::has_odd_class;
+use super::solution::Solution;
+use crate::engine::gravity::{Slide, settle};
+use crate::{Board, Class, Connect, Gravity, Move, Pos, Rules, moves};
+
+/// One level of the search: the moves of its position, the next to try,
+/// and what the move taken from it changed (to undo it).
+struct Level {
+    moves: Vec<Move>,
+    next: usize,
+    taken: Option<Taken>,
+}
+
+/// A removal done on the board: the pair, its kinds and gravity's slides.
+struct Taken {
+    pair: Move,
+    kinds: [u32; 2],
+    moved: Vec<Slide>,
+}
+
+/// Runs are this many states times the terms of Luby's sequence, each
+/// with its own tie-breaking, as in the search under gravity: the times
+/// of clearable boards are heavy-tailed, one long run spending its states
+/// under an early wrong removal.
+const RUN_UNIT: u64 = 1000;
+
+/// Whether `board` clears under `rules` (whose connection rule is not the
+/// standard one), within `budget`: see the module doc.
+pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solution {
+    debug_assert_ne!(rules.connect, Connect::Standard);
+    if board.tile_count() == 0 {
+        return Solution::Solved(Vec::new());
+    }
+    if has_odd_class(board, rules) {
+        return Solution::Unsolvable;
+    }
+    if rules.connect == Connect::Line && rules.gravity == Gravity::None {
+        if let Some(answer) = line_matchings(board, rules, &mut budget) {
+            return answer;
+        }
+    }
+    let mut search = Search {
+        board: board.clone(),
+        rules,
+        memo: Memo::default(),
+        classes: Classes::of(board, rules),
+    };
+    let mut run = 0;
+    loop {
+        run += 1;
+        let limit = RUN_UNIT.saturating_mul(luby(run));
+        budget.limit = budget.states.saturating_add(limit);
+        match search.run(&mut budget, run) {
+            Ok(answer) => return answer,
+            Err(Stop::Restart) => {}
+            Err(stop) => return Solution::stopped(&stop, budget.states),
+        }
+    }
+}
+
+/// The most tiles of one class [`line_matchings`] takes (a bit each in a
+/// word); past that, the general search runs.
+const MATCHING_TILES: usize = 64;
+
+/// Line without gravity, class by class: whether each class's tiles split
+/// into pairs that share a row or a column. There a pair's connection
+/// depends on its two cells alone and nothing moves, so the board clears
+/// exactly when every class splits so, and any order of those pairs clears
+/// it. Each class is searched on its own (the first tile left tries each
+/// partner on its lines), failed sets of tiles remembered; `None` when a
+/// class has more than [`MATCHING_TILES`] tiles.
+fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<Solution> {
+    let mut classes = std::collections::BTreeMap::<Class, Vec<Pos>>::new();
+    for (p, k) in board.tiles() {
+        classes.entry(rules.groups.class(k)).or_default().push(p);
+    }
+    if classes.values().any(|tiles| tiles.len() > MATCHING_TILES) {
+        return None;
+    }
+    let mut order = Vec::new();
+    let mut memo = Memo::<u64>::default();
+    for tiles in classes.values() {
+        let all = if tiles.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << tiles.len()) - 1
+        };
+        match pair_up(tiles, all, &mut memo, budget, &mut order) {
+            Ok(true) => {}
+            Ok(false) => return Some(Solution::Unsolvable),
+            Err(stop) => return Some(Solution::stopped(&stop, budget.states)),
+        }
+    }
+    Some(Solution::Solved(order))
+}
+
+/// Whether the tiles of `left` (bits into `tiles`, one class) split into
+/// pairs on one row or column; the pairs are pushed onto `order`.
+fn pair_up(
+    tiles: &[Pos],
+    left: u64,
+    memo: &mut Memo<u64>,
+    budget: &mut Budget,
+    order: &mut Vec<Move>,
+) -> Result<bool, Stop> {
+    if left == 0 {
+        return Ok(true);
+    }
+    // Keys of different classes may coincide: the class's first cell
+    // makes them apart.
+    let key = [left, (tiles[0].row as u64) << 32 | tiles[0].col as u64];
+    if memo.contains(&key) {
+        return Ok(false);
+    }
+    budget.count_within(u64::MAX)?;
+    let first = left.trailing_zeros() as usize;
+    let mut rest = left & !(1 << first);
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (a, b) = (tiles[first], tiles[j]);
+        if a.row == b.row || a.col == b.col {
+            order.push(Move::new(a, b));
+            if pair_up(tiles, left & !(1 << first) & !(1 << j), memo, budget, order)? {
+                return Ok(true);
+            }
+            order.pop();
+        }
+    }
+    memo.remember(key.into(), &mut budget.room);
+    Ok(false)
+}
+
+/// The state of the search between runs: the board (back at the deal
+/// after every run) and what is known to fail.
+struct Search<'r> {
+    board: Board,
+    rules: &'r Rules,
+    memo: Memo<u8>,
+    classes: Classes,
+}
+
+/// The dense number of each class on the board, for the memo's keys.
+struct Classes {
+    /// The classes on the deal, sorted; a cell's key is its index + 1.
+    sorted: Vec<Class>,
+}
+
+impl Classes {
+    fn of(board: &Board, rules: &Rules) -> Classes {
+        let mut sorted: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        Classes { sorted }
+    }
+
+    /// The position's exact key: the class of every cell, row by row (0:
+    /// empty), one byte a cell when there are fewer than 256 classes, four
+    /// otherwise. Tiles of one class are interchangeable, so positions
+    /// equal class for class clear alike.
+    fn key(&self, board: &Board, rules: &Rules) -> Box<[u8]> {
+        let number = |k: u32| -> u32 {
+            if k == 0 {
+                return 0;
+            }
+            let class = rules.groups.class(k);
+            self.sorted
+                .binary_search(&class)
+                .map_or(0, |i| i as u32 + 1)
+        };
+        let cells = board.to_grid();
+        if self.sorted.len() < 256 {
+            cells.cells().iter().map(|&k| number(k) as u8).collect()
+        } else {
+            cells
+                .cells()
+                .iter()
+                .flat_map(|&k| number(k).to_le_bytes())
+                .collect()
+        }
+    }
+}
+
+impl Search<'_> {
+    /// One run from the deal: the answer, or why it stopped (the board is
+    /// back at the deal either way).
+    fn run(&mut self, budget: &mut Budget, run: u64) -> Result<Solution, Stop> {
+        let mut rng = SplitMix64::new(run);
+        let shuffle = run > 1;
+        let rules = self.rules;
+        budget.count()?;
+        let mut levels = vec![Level {
+            moves: ordered_moves(&self.board, rules, shuffle.then_some(&mut rng)),
+            next: 0,
+            taken: None,
+        }];
+        let answer = loop {
+            let level = levels.last_mut().expect("the root stays until the end");
+            if level.next == level.moves.len() {
+                // Every move of this position fails.
+                let key = self.classes.key(&self.board, rules);
+                self.memo.remember(key, &mut budget.room);
+                let level = levels.pop().expect("a level");
+                if let Some(taken) = level.taken {
+                    undo(&mut self.board, &taken);
+                }
+                if levels.is_empty() {
+                    break Ok(Solution::Unsolvable);
+                }
+                continue;
+            }
+            let pair = level.moves[level.next];
+            level.next += 1;
+            let taken = take(&mut self.board, pair, rules.gravity);
+            if self.board.tile_count() == 0 {
+                let mut order: Vec<Move> = levels
+                    .iter()
+                    .filter_map(|l| l.taken.as_ref().map(|t| t.pair))
+                    .collect();
+                order.push(pair);
+                undo(&mut self.board, &taken);
+                break Ok(Solution::Solved(order));
+            }
+            if self.memo.contains(&self.classes.key(&self.board, rules)) {
+                undo(&mut self.board, &taken);
+                continue;
+            }
+            if let Err(stop) = budget.count() {
+                undo(&mut self.board, &taken);
+                break Err(stop);
+            }
+            levels.push(Level {
+                moves: ordered_moves(&self.board, rules, shuffle.then_some(&mut rng)),
+                next: 0,
+                taken: Some(taken),
+            });
+        };
+        // Back to the deal for the next run.
+        while let Some(level) = levels.pop() {
+            if let Some(taken) = level.taken {
+                undo(&mut self.board, &taken);
+            }
+        }
+        answer
+    }
+}
+
+/// The moves of `board` in the order the search tries them: without
+/// gravity, a pair that is the last two of its class alone (the module
+/// doc's reduction); otherwise every move, those of the classes with the
+/// fewest tiles left first (they have the fewest ways to go wrong), in
+/// [`moves`]' order within a class size, or with `shuffle` in a random
+/// order within a class size.
+fn ordered_moves(board: &Board, rules: &Rules, shuffle: Option<&mut SplitMix64>) -> Vec<Move> {
+    let mut found = moves(board, rules);
+    if let Some(rng) = shuffle {
+        rng.shuffle(&mut found);
+    }
+    let mut left: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    left.sort_unstable();
+    let count = |class: Class| {
+        let lo = left.partition_point(|&c| c < class);
+        let hi = left.partition_point(|&c| c <= class);
+        hi - lo
+    };
+    let class_of = |m: &Move| rules.groups.class(board.kind(m.a()).unwrap_or(0));
+    if rules.gravity == Gravity::None {
+        if let Some(&last) = found.iter().find(|m| count(class_of(m)) == 2) {
+            return vec![last];
+        }
+    }
+    found.sort_by_key(|m| count(class_of(m)));
+    found
+}
+
+/// Removes `pair` (a legal move) and lets `gravity` act.
+fn take(board: &mut Board, pair: Move, gravity: Gravity) -> Taken {
+    let kinds = [pair.a(), pair.b()].map(|p| board.kind(p).unwrap_or(0));
+    board.set(pair.a(), 0);
+    board.set(pair.b(), 0);
+    let mut moved = Vec::new();
+    if gravity != Gravity::None {
+        let mut grid: Grid<u32> = board.to_grid();
+        moved = settle(&mut grid, gravity);
+        if !moved.is_empty() {
+            *board = Board::new(&grid).expect("the board's own kinds");
+        }
+    }
+    Taken { pair, kinds, moved }
+}
+
+/// Puts the board back as it was before `taken`.
+fn undo(board: &mut Board, taken: &Taken) {
+    for slide in &taken.moved {
+        board.set(slide.to, 0);
+    }
+    for slide in &taken.moved {
+        board.set(slide.from, slide.kind);
+    }
+    board.set(taken.pair.a(), taken.kinds[0]);
+    board.set(taken.pair.b(), taken.kinds[1]);
+}
