@@ -331,7 +331,7 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 26"],
+        &["short.csv: line 2", "fields where the header has 27"],
     );
     damage(
         "slide.csv",

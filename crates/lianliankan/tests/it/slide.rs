@@ -289,7 +289,7 @@ fn serde_forms_of_slides() {
     let text = serde_json::to_string(&rules).unwrap();
     assert_eq!(
         text,
-        r#"{"turns":2,"border":"closed","gravity":"down","groups":"","slide":true}"#
+        r#"{"turns":2,"border":"closed","gravity":"down","groups":"","connect":"standard","slide":true}"#
     );
     assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), rules);
     // Without `slide`, the form is what it was.
