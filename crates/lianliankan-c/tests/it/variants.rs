@@ -128,6 +128,11 @@ fn every_variant_solves_as_the_library_does_and_replays_under_the_reference() {
         // SAFETY: a live solution.
         let outcome = unsafe { llk_solution_outcome(solution) };
         let steps: Vec<Move> = steps_of(solution).into_iter().map(move_of).collect();
+        // SAFETY: a live solution; its text lives as long as it.
+        let text = unsafe { std::ffi::CStr::from_ptr(llk_solution_text(solution)) }
+            .to_str()
+            .unwrap()
+            .to_owned();
         // SAFETY: made by llk_solve, freed once.
         unsafe { llk_solution_free(solution) };
         let expected = lianliankan::solve(&board, rules, u64::MAX);
@@ -138,6 +143,9 @@ fn every_variant_solves_as_the_library_does_and_replays_under_the_reference() {
                 assert_eq!(outcome, LlkOutcome::Solved, "{context}");
                 assert!(clearable, "{context}");
                 assert_eq!(steps, order.to_vec(), "{context}");
+                // The binary's lines: `r1 c1 r2 c2`, and a slide's route.
+                let lines: String = order.iter().map(|m| format!("{m}\n")).collect();
+                assert_eq!(text, lines, "{context}");
                 reference::replay_clears(&board, rules, &steps)
                     .unwrap_or_else(|e| panic!("{context}: {e}"));
                 // The C library's own replay of its steps clears the board.
@@ -224,6 +232,14 @@ fn a_game_plays_slides_as_the_reference_does() {
         let mut got: Vec<Move> = buf.iter().map(|&p| move_of(p)).collect();
         got.sort();
         assert_eq!(got, expected, "case {case}\n{board}");
+        let mut hint = blank;
+        // SAFETY: a live game and a writable pair.
+        let hinted = unsafe { llk_game_hint(game, &mut hint) };
+        assert_eq!(hinted, !got.is_empty(), "case {case}");
+        assert!(
+            !hinted || got.contains(&move_of(hint)),
+            "case {case}: {hint:?}"
+        );
         if let Some(&pick) = got.iter().find(|m| m.route().is_some()) {
             // SAFETY: a live game, used by this thread only.
             let status = unsafe { llk_game_play(game, pair_of(pick)) };
