@@ -29,6 +29,8 @@ _Cell = Tuple[int, int]
 """A cell, (row, col), 0-based."""
 _Pair = Tuple[_Cell, _Cell]
 """Two cells: a pair of tiles."""
+_Route = Literal["row", "column"]
+"""The route of a slide: along the first tile's row or its column."""
 _Board = List[List[int]]
 """A board as returned: a list of rows of kinds, 0 for an empty cell."""
 _BoardLike = Sequence[Sequence[int]]
@@ -48,20 +50,25 @@ class Rules:
     """The rules of a game: the turn limit of a path, the border rule
     ("open": paths may run around the board, or "closed"), the gravity mode
     (one of GRAVITY_MODES), the matching groups ("28-31,39+41") and the
-    connection rule ("standard", "four-rivers" or "line").
+    connection rule ("standard", "four-rivers" or "line"), and whether
+    tiles slide (KShisen's rule; turns then defaults to 1, border to
+    "closed").
 
     Rules() is KShisen's game: 2 turns, open border, gravity down, no
     groups. Raises ValueError for a negative turn limit, an unknown border
-    or gravity, a bad groups text, or an unknown connection rule.
+    or gravity, a bad groups text, or an unknown connection rule; and for
+    slide with turns other than 1, the open border or a connection rule
+    other than "standard".
     """
 
     def __new__(
         cls,
-        turns: int = 2,
-        border: str = "open",
+        turns: Optional[int] = None,
+        border: Optional[str] = None,
         gravity: str = "down",
         groups: str = "",
         connect: str = "standard",
+        slide: bool = False,
     ) -> "Rules": ...
     @property
     def turns(self) -> int:
@@ -78,6 +85,9 @@ class Rules:
     @property
     def groups(self) -> str:
         """The matching groups as text ("" for none)."""
+    @property
+    def slide(self) -> bool:
+        """Whether tiles slide (KShisen's rule)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -91,6 +101,9 @@ class Deal:
     @property
     def certificate(self) -> List[_Pair]:
         """A removal order that clears the board under its rules."""
+    @property
+    def routes(self) -> List[Optional[_Route]]:
+        """Each certificate step's route: None, or a slide's route."""
 
 @final
 class SolveResult:
@@ -103,6 +116,10 @@ class SolveResult:
     def order(self) -> Optional[List[_Pair]]:
         """The removal order when solved, each pair on the board as it is
         at that step; None otherwise."""
+    @property
+    def routes(self) -> Optional[List[Optional[_Route]]]:
+        """Each order step's route (None for a plain pair, "row" or
+        "column" for a slide) when solved; None otherwise."""
     @property
     def states(self) -> Optional[int]:
         """The states searched when the status is "unknown"; None otherwise."""
@@ -117,6 +134,9 @@ class Step:
     @property
     def pair(self) -> Optional[_Pair]:
         """The removed pair (on the board as it was); None for a shuffle."""
+    @property
+    def route(self) -> Optional[_Route]:
+        """The route of a slide; None for a plain pair or a shuffle."""
     @property
     def kinds(self) -> Optional[Tuple[int, int]]:
         """The removed tiles' kinds; None for a shuffle."""
@@ -161,14 +181,21 @@ class Game:
     def remove(self, a: _Cell, b: _Cell) -> List[_Corner]:
         """Removes the tiles at a and b and returns the path's corners.
         Raises ValueError (nothing changed) when the pair cannot go."""
+    def play(self, a: _Cell, b: _Cell, route: Optional[_Route] = None) -> List[_Corner]:
+        """Makes a move: a plain pair as remove does, or (rules with slide)
+        the slide of a along route toward b, then their removal; returns
+        the path's corners. Raises ValueError (nothing changed) when the
+        move cannot be made or for an unknown route."""
+    def slides(self) -> List[Tuple[_Cell, _Cell, _Route]]:
+        """Every slide that can be made now: (a, b, route)."""
     def undo(self) -> Optional[Step]:
         """Undoes the last step and returns it; None at the start."""
     def redo(self) -> Optional[Step]:
         """Takes the last undone step again and returns it; None if none."""
     def hint(self) -> Optional[_Pair]:
-        """A pair that can be removed now, or None."""
+        """A pair that remove can take now, or None."""
     def moves(self) -> List[_Pair]:
-        """Every pair that can be removed now."""
+        """Every pair that remove can take now (slides: slides())."""
     def shuffle(self, seed: int) -> None:
         """Rearranges the tiles left so that a move exists (undoable).
         Raises ValueError when no arrangement has a move."""
@@ -204,9 +231,15 @@ def solve(
     """Whether board can be cleared: solved (with the order), unsolvable
     (proved) or unknown (budget spent). Releases the GIL; Ctrl-C stops it."""
 
-def replay(board: _BoardLike, rules: Rules, order: Sequence[_Pair]) -> int:
-    """Plays order on board; returns the steps played, or raises
-    IllegalStep at the first step that cannot be played."""
+def replay(
+    board: _BoardLike,
+    rules: Rules,
+    order: Sequence[_Pair],
+    routes: Optional[Sequence[Optional[str]]] = None,
+) -> int:
+    """Plays order (with each step's route, for slides) on board; returns
+    the steps played, or raises IllegalStep at the first step that cannot
+    be played."""
 
 def connect(
     board: _BoardLike,
@@ -217,4 +250,4 @@ def connect(
     """The corners of a path joining the tiles at a and b, or None."""
 
 def moves(board: _BoardLike, rules: Optional[Rules] = None) -> List[_Pair]:
-    """Every pair that can be removed now."""
+    """Every pair that can be removed now (plain pairs; slides: Game.slides)."""

@@ -27,8 +27,29 @@
 // thousand, the judge's bound).
 #define LLK_MAX_GENERATE_CELLS 1000000
 
+// The connection rule `llk_rules_set_connect` takes: paths of at most
+// the turn limit (the judge's rule).
+#define LLK_CONNECT_STANDARD 0
+
+// PySolFC's "Four Rivers": as standard, but two tiles side by side do not
+// connect through their shared edge.
+#define LLK_CONNECT_FOUR_RIVERS 1
+
+// PySolFC's "Not Shisen-Sho": matching tiles in one row or column
+// connect, whatever lies between; the turn limit and border do nothing.
+#define LLK_CONNECT_LINE 2
+
 // The search budget of the `lianliankan` binary's `solve`, in states.
 #define LLK_DEFAULT_BUDGET 1000000
+
+// `LlkPair::route` of a plain pair: no slide.
+#define LLK_ROUTE_NONE 0
+
+// `LlkPair::route` of a slide along the first tile's row.
+#define LLK_ROUTE_ROW 1
+
+// `LlkPair::route` of a slide along the first tile's column.
+#define LLK_ROUTE_COLUMN 2
 
 // What a call did: `LLK_STATUS_OK`, or why it did nothing.
 //
@@ -105,8 +126,9 @@ typedef struct LlkGame LlkGame;
 typedef struct LlkPath LlkPath;
 
 // The rules of a game (opaque): made by `llk_rules_new`, freed by
-// `llk_rules_free`. Read-only once made, so one `LlkRules` may be used
-// by many threads at once.
+// `llk_rules_free`, set by `llk_rules_set_connect` and
+// `llk_rules_set_slide` before they are shared; read-only then, so one
+// `LlkRules` may be used by many threads at once.
 typedef struct LlkRules LlkRules;
 
 // A solver's answer (opaque): made by `llk_solve` (and, as a certificate,
@@ -122,12 +144,18 @@ typedef struct LlkPos {
   size_t col;
 } LlkPos;
 
-// Two cells: a removal of the tiles at `a` and `b`.
+// Two cells: a removal of the tiles at `a` and `b`, or, with a `route`
+// (rules with `llk_rules_set_slide`), the slide of the tile at `a` along
+// its row or column toward `b`, then their removal. Zero-initialised
+// (`{a, b}` in C) it is a plain pair.
 typedef struct LlkPair {
-  // The first tile.
+  // The first tile (the one that slides in a slide).
   struct LlkPos a;
   // The second tile.
   struct LlkPos b;
+  // `LLK_ROUTE_NONE` (0) for a plain pair, `LLK_ROUTE_ROW` or
+  // `LLK_ROUTE_COLUMN` for a slide.
+  int32_t route;
 } LlkPair;
 
 // A corner of a path, in the signed board frame: a corner on the ring
@@ -265,6 +293,26 @@ LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t 
 // # Safety
 // `game` is NULL or a live game no other thread uses during the call.
 LlkStatus llk_game_remove(struct LlkGame *game, struct LlkPos a, struct LlkPos b);
+
+// Makes the move `pair`: a plain pair (`route` `LLK_ROUTE_NONE`) as
+// `llk_game_remove` does, or, under rules with slides, the slide of the
+// tile at `pair.a` along its row (`LLK_ROUTE_ROW`) or column
+// (`LLK_ROUTE_COLUMN`), with the run of tiles in front of it, to the
+// corner from which a straight empty segment reaches `pair.b`; then the
+// two are removed and gravity acts. Clears what `llk_game_redo` could
+// take again.
+//
+// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, for a move that
+// cannot be made (a slide under rules without slides, among the reasons
+// of `llk_game_remove`); `LLK_STATUS_INVALID_ARGUMENT` for a NULL game or
+// an unknown route.
+//
+// # Complexity
+// O(rows·cols).
+//
+// # Safety
+// `game` is NULL or a live game no other thread uses during the call.
+LlkStatus llk_game_play(struct LlkGame *game, struct LlkPair pair);
 
 // Undoes the last step (a removal with its gravity, or a shuffle): true,
 // or false when there is none (and for NULL).
@@ -481,6 +529,46 @@ LlkStatus llk_rules_new(size_t turns,
 // `rules` is NULL or rules not yet freed, not used after this.
 void llk_rules_free(struct LlkRules *rules);
 
+// Sets which pairs connect: `LLK_CONNECT_STANDARD` (what `llk_rules_new`
+// makes), `LLK_CONNECT_FOUR_RIVERS` or `LLK_CONNECT_LINE`. Call it before
+// the rules are shared with other threads.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
+// `rules`, a value that is none of these, or a rule other than the
+// standard one on rules with slides (`llk_rules_set_slide`).
+//
+// # Safety
+// `rules` is NULL or live rules no other thread uses during the call.
+LlkStatus llk_rules_set_connect(struct LlkRules *rules, int32_t connect);
+
+// The connection rule of `rules` (`LLK_CONNECT_STANDARD` for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+int32_t llk_rules_connect(const struct LlkRules *rules);
+
+// Turns KShisen's sliding tiles on or off: with `slide`, a move may first
+// push its first tile, with the run of tiles in front of it, along its
+// row or column (`LlkPair::route`) to the corner from which a straight
+// empty segment reaches its partner; paths have at most one turn on the
+// board. Slides need rules made with `turns` 1 and the `"closed"` border,
+// and the standard connection. Call it before the rules are shared with
+// other threads.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
+// `rules`, or slides on rules with another turn limit than 1, the open
+// border or a connection rule other than the standard one.
+//
+// # Safety
+// `rules` is NULL or live rules no other thread uses during the call.
+LlkStatus llk_rules_set_slide(struct LlkRules *rules, bool slide);
+
+// Whether `rules` have slides (`false` for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+bool llk_rules_slide(const struct LlkRules *rules);
+
 // Solves `board` under `rules` exactly, searching at most `budget` states
 // (`LLK_DEFAULT_BUDGET` is the `lianliankan` binary's default;
 // `UINT64_MAX` means no limit), and stores the answer in `*out`: solved
@@ -524,7 +612,7 @@ size_t llk_solution_len(const struct LlkSolution *solution);
 
 // Stores removal `index` (from 0) of the order in `*out`: the two cells,
 // named on the board as it is at that step, after the earlier removals
-// and their gravity.
+// and their gravity, and the route of a slide.
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end or a
 // NULL pointer.
@@ -533,6 +621,14 @@ size_t llk_solution_len(const struct LlkSolution *solution);
 // `solution` is NULL or a live solution; `out` is NULL or valid for
 // writing.
 LlkStatus llk_solution_step(const struct LlkSolution *solution, size_t index, struct LlkPair *out);
+
+// The route of removal `index` (from 0) of the order: `LLK_ROUTE_NONE`
+// (0) for a plain pair, `LLK_ROUTE_ROW` (1) or `LLK_ROUTE_COLUMN` (2)
+// for a slide; -1 for a NULL solution or an index past the end.
+//
+// # Safety
+// `solution` is NULL or a live solution.
+int32_t llk_solution_route(const struct LlkSolution *solution, size_t index);
 
 // What the `lianliankan` binary's `solve` prints for this answer (without
 // `--draw`): one `r1 c1 r2 c2` line per removal, 1-based, or

@@ -119,6 +119,37 @@ pub unsafe extern "C" fn llk_game_remove(game: *mut LlkGame, a: LlkPos, b: LlkPo
     })
 }
 
+/// Makes the move `pair`: a plain pair (`route` `LLK_ROUTE_NONE`) as
+/// `llk_game_remove` does, or, under rules with slides, the slide of the
+/// tile at `pair.a` along its row (`LLK_ROUTE_ROW`) or column
+/// (`LLK_ROUTE_COLUMN`), with the run of tiles in front of it, to the
+/// corner from which a straight empty segment reaches `pair.b`; then the
+/// two are removed and gravity acts. Clears what `llk_game_redo` could
+/// take again.
+///
+/// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, for a move that
+/// cannot be made (a slide under rules without slides, among the reasons
+/// of `llk_game_remove`); `LLK_STATUS_INVALID_ARGUMENT` for a NULL game or
+/// an unknown route.
+///
+/// # Complexity
+/// O(rows·cols).
+///
+/// # Safety
+/// `game` is NULL or a live game no other thread uses during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_game_play(game: *mut LlkGame, pair: LlkPair) -> LlkStatus {
+    guard(|| {
+        // SAFETY: the caller's promise above.
+        let game = unsafe { ptr::borrow_mut(game, "game")? };
+        let pair = pair.to_move()?;
+        game.game
+            .play(pair)
+            .map(drop)
+            .map_err(|e| Error::new(LlkStatus::IllegalStep, e.to_string()))
+    })
+}
+
 /// Undoes the last step (a removal with its gravity, or a shuffle): true,
 /// or false when there is none (and for NULL).
 ///

@@ -51,17 +51,21 @@ pub use board::{
 };
 pub use game::{
     LlkGame, llk_game_board, llk_game_free, llk_game_get, llk_game_hint, llk_game_is_cleared,
-    llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_redo, llk_game_remove,
+    llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_play, llk_game_redo, llk_game_remove,
     llk_game_shuffle, llk_game_undo, llk_moves,
 };
 pub use play::{
     LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,
     llk_path_free, llk_path_len, llk_replay,
 };
-pub use rules::{LlkRules, llk_rules_free, llk_rules_new};
+pub use rules::{
+    LLK_CONNECT_FOUR_RIVERS, LLK_CONNECT_LINE, LLK_CONNECT_STANDARD, LlkRules, llk_rules_connect,
+    llk_rules_free, llk_rules_new, llk_rules_set_connect, llk_rules_set_slide, llk_rules_slide,
+};
 pub use solve::{
-    LLK_DEFAULT_BUDGET, LlkOutcome, LlkPair, LlkSolution, llk_solution_free, llk_solution_len,
-    llk_solution_outcome, llk_solution_states, llk_solution_step, llk_solution_text, llk_solve,
+    LLK_DEFAULT_BUDGET, LLK_ROUTE_COLUMN, LLK_ROUTE_NONE, LLK_ROUTE_ROW, LlkOutcome, LlkPair,
+    LlkSolution, llk_solution_free, llk_solution_len, llk_solution_outcome, llk_solution_route,
+    llk_solution_states, llk_solution_step, llk_solution_text, llk_solve,
 };
 pub use status::LlkStatus;
 

@@ -175,8 +175,15 @@ pub unsafe extern "C" fn llk_replay(
         let order = Order::new(
             steps
                 .iter()
-                .map(|s| Removal::pair(s.a.into(), s.b.into()))
-                .collect(),
+                .map(|s| {
+                    // A plain pair keeps its cells as written, so that an
+                    // illegal step's message names them in that order.
+                    s.to_move().map(|m| match m.route() {
+                        None => Removal::pair(s.a.into(), s.b.into()),
+                        Some(_) => Removal::from(m),
+                    })
+                })
+                .collect::<Result<_, _>>()?,
         );
         let (played, tiles_left, result) = match order.replay(&board.inner, &rules.inner) {
             Ok(done) => (done.steps, Some(done.tiles_left), Ok(())),

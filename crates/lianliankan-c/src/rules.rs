@@ -2,14 +2,15 @@
 
 use std::ffi::c_char;
 
-use lianliankan::{Border, Gravity, Groups, Rules};
+use lianliankan::{Border, Connect, Gravity, Groups, Rules};
 
 use crate::ptr;
-use crate::status::{Error, LlkStatus, guard};
+use crate::status::{Error, LlkStatus, guard, guard_value};
 
 /// The rules of a game (opaque): made by `llk_rules_new`, freed by
-/// `llk_rules_free`. Read-only once made, so one `LlkRules` may be used
-/// by many threads at once.
+/// `llk_rules_free`, set by `llk_rules_set_connect` and
+/// `llk_rules_set_slide` before they are shared; read-only then, so one
+/// `LlkRules` may be used by many threads at once.
 #[derive(Debug)]
 pub struct LlkRules {
     pub(crate) inner: Rules,
@@ -85,4 +86,131 @@ pub unsafe extern "C" fn llk_rules_new(
 pub unsafe extern "C" fn llk_rules_free(rules: *mut LlkRules) {
     // SAFETY: the caller's promise above.
     unsafe { ptr::free(rules) }
+}
+
+/// The connection rule `llk_rules_set_connect` takes: paths of at most
+/// the turn limit (the judge's rule).
+pub const LLK_CONNECT_STANDARD: i32 = 0;
+/// PySolFC's "Four Rivers": as standard, but two tiles side by side do not
+/// connect through their shared edge.
+pub const LLK_CONNECT_FOUR_RIVERS: i32 = 1;
+/// PySolFC's "Not Shisen-Sho": matching tiles in one row or column
+/// connect, whatever lies between; the turn limit and border do nothing.
+pub const LLK_CONNECT_LINE: i32 = 2;
+
+/// The rule that `value` names, or an invalid-argument error.
+fn connect_of(value: i32) -> Result<Connect, Error> {
+    match value {
+        LLK_CONNECT_STANDARD => Ok(Connect::Standard),
+        LLK_CONNECT_FOUR_RIVERS => Ok(Connect::FourRivers),
+        LLK_CONNECT_LINE => Ok(Connect::Line),
+        _ => Err(Error::invalid(format!(
+            "unknown connection rule {value} (LLK_CONNECT_STANDARD, \
+             LLK_CONNECT_FOUR_RIVERS or LLK_CONNECT_LINE)"
+        ))),
+    }
+}
+
+/// Why `rules` cannot be played with KShisen's slides, if they cannot.
+fn slide_conflict(rules: &Rules) -> Result<(), Error> {
+    if !rules.slide {
+        return Ok(());
+    }
+    if rules.connect != Connect::Standard {
+        return Err(Error::invalid(format!(
+            "slide is KShisen's rule, on the standard connection: it cannot be \
+             used with the connection rule {}",
+            rules.connect
+        )));
+    }
+    if rules.border == Border::Open || rules.max_turns != 1 {
+        return Err(Error::invalid(format!(
+            "slide keeps paths on the board with one turn: it needs turns 1 and \
+             the closed border, not turns {} and the {} border",
+            rules.max_turns, rules.border
+        )));
+    }
+    Ok(())
+}
+
+/// Sets which pairs connect: `LLK_CONNECT_STANDARD` (what `llk_rules_new`
+/// makes), `LLK_CONNECT_FOUR_RIVERS` or `LLK_CONNECT_LINE`. Call it before
+/// the rules are shared with other threads.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
+/// `rules`, a value that is none of these, or a rule other than the
+/// standard one on rules with slides (`llk_rules_set_slide`).
+///
+/// # Safety
+/// `rules` is NULL or live rules no other thread uses during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_rules_set_connect(rules: *mut LlkRules, connect: i32) -> LlkStatus {
+    guard(|| {
+        // SAFETY: the caller's promise above.
+        let rules = unsafe { ptr::borrow_mut(rules, "rules")? };
+        let changed = Rules {
+            connect: connect_of(connect)?,
+            ..rules.inner.clone()
+        };
+        slide_conflict(&changed)?;
+        rules.inner = changed;
+        Ok(())
+    })
+}
+
+/// The connection rule of `rules` (`LLK_CONNECT_STANDARD` for NULL).
+///
+/// # Safety
+/// `rules` is NULL or live rules.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_rules_connect(rules: *const LlkRules) -> i32 {
+    guard_value(LLK_CONNECT_STANDARD, || {
+        // SAFETY: the caller's promise above.
+        match unsafe { ptr::borrow(rules, "rules") }.map(|r| r.inner.connect) {
+            Ok(Connect::FourRivers) => LLK_CONNECT_FOUR_RIVERS,
+            Ok(Connect::Line) => LLK_CONNECT_LINE,
+            Ok(Connect::Standard) | Err(_) => LLK_CONNECT_STANDARD,
+        }
+    })
+}
+
+/// Turns KShisen's sliding tiles on or off: with `slide`, a move may first
+/// push its first tile, with the run of tiles in front of it, along its
+/// row or column (`LlkPair::route`) to the corner from which a straight
+/// empty segment reaches its partner; paths have at most one turn on the
+/// board. Slides need rules made with `turns` 1 and the `"closed"` border,
+/// and the standard connection. Call it before the rules are shared with
+/// other threads.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
+/// `rules`, or slides on rules with another turn limit than 1, the open
+/// border or a connection rule other than the standard one.
+///
+/// # Safety
+/// `rules` is NULL or live rules no other thread uses during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_rules_set_slide(rules: *mut LlkRules, slide: bool) -> LlkStatus {
+    guard(|| {
+        // SAFETY: the caller's promise above.
+        let rules = unsafe { ptr::borrow_mut(rules, "rules")? };
+        let changed = Rules {
+            slide,
+            ..rules.inner.clone()
+        };
+        slide_conflict(&changed)?;
+        rules.inner = changed;
+        Ok(())
+    })
+}
+
+/// Whether `rules` have slides (`false` for NULL).
+///
+/// # Safety
+/// `rules` is NULL or live rules.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_rules_slide(rules: *const LlkRules) -> bool {
+    guard_value(false, || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(rules, "rules") }.is_ok_and(|r| r.inner.slide)
+    })
 }

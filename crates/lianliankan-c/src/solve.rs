@@ -3,7 +3,7 @@
 
 use std::ffi::{CString, c_char};
 
-use lianliankan::{Move, Solution, SolveConfig};
+use lianliankan::{Move, Route, Solution, SolveConfig};
 
 use crate::board::{LlkBoard, LlkPos};
 use crate::ptr;
@@ -27,14 +27,27 @@ pub enum LlkOutcome {
     Unknown = 2,
 }
 
-/// Two cells: a removal of the tiles at `a` and `b`.
+/// `LlkPair::route` of a plain pair: no slide.
+pub const LLK_ROUTE_NONE: i32 = 0;
+/// `LlkPair::route` of a slide along the first tile's row.
+pub const LLK_ROUTE_ROW: i32 = 1;
+/// `LlkPair::route` of a slide along the first tile's column.
+pub const LLK_ROUTE_COLUMN: i32 = 2;
+
+/// Two cells: a removal of the tiles at `a` and `b`, or, with a `route`
+/// (rules with `llk_rules_set_slide`), the slide of the tile at `a` along
+/// its row or column toward `b`, then their removal. Zero-initialised
+/// (`{a, b}` in C) it is a plain pair.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LlkPair {
-    /// The first tile.
+    /// The first tile (the one that slides in a slide).
     pub a: LlkPos,
     /// The second tile.
     pub b: LlkPos,
+    /// `LLK_ROUTE_NONE` (0) for a plain pair, `LLK_ROUTE_ROW` or
+    /// `LLK_ROUTE_COLUMN` for a slide.
+    pub route: i32,
 }
 
 impl From<Move> for LlkPair {
@@ -42,6 +55,27 @@ impl From<Move> for LlkPair {
         LlkPair {
             a: m.a().into(),
             b: m.b().into(),
+            route: match m.route() {
+                None => LLK_ROUTE_NONE,
+                Some(Route::Row) => LLK_ROUTE_ROW,
+                Some(Route::Column) => LLK_ROUTE_COLUMN,
+            },
+        }
+    }
+}
+
+impl LlkPair {
+    /// The move this pair names, or an invalid-argument error for a route
+    /// that is none of the three.
+    pub(crate) fn to_move(self) -> Result<Move, Error> {
+        let (a, b) = (self.a.into(), self.b.into());
+        match self.route {
+            LLK_ROUTE_NONE => Ok(Move::new(a, b)),
+            LLK_ROUTE_ROW => Ok(Move::slide(a, b, Route::Row)),
+            LLK_ROUTE_COLUMN => Ok(Move::slide(a, b, Route::Column)),
+            other => Err(Error::invalid(format!(
+                "unknown route {other} (LLK_ROUTE_NONE, LLK_ROUTE_ROW or LLK_ROUTE_COLUMN)"
+            ))),
         }
     }
 }
@@ -158,7 +192,7 @@ pub unsafe extern "C" fn llk_solution_len(solution: *const LlkSolution) -> usize
 
 /// Stores removal `index` (from 0) of the order in `*out`: the two cells,
 /// named on the board as it is at that step, after the earlier removals
-/// and their gravity.
+/// and their gravity, and the route of a slide.
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end or a
 /// NULL pointer.
@@ -183,6 +217,23 @@ pub unsafe extern "C" fn llk_solution_step(
         })?;
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, step, "out") }
+    })
+}
+
+/// The route of removal `index` (from 0) of the order: `LLK_ROUTE_NONE`
+/// (0) for a plain pair, `LLK_ROUTE_ROW` (1) or `LLK_ROUTE_COLUMN` (2)
+/// for a slide; -1 for a NULL solution or an index past the end.
+///
+/// # Safety
+/// `solution` is NULL or a live solution.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_solution_route(solution: *const LlkSolution, index: usize) -> i32 {
+    guard_value(-1, || {
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::borrow(solution, "solution") }
+            .ok()
+            .and_then(|s| s.steps.get(index))
+            .map_or(-1, |step| step.route)
     })
 }
 

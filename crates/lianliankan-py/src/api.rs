@@ -28,6 +28,10 @@ pub struct Deal {
     /// A removal order that clears the board: `[((r1, c1), (r2, c2)), ...]`.
     #[pyo3(get)]
     certificate: Vec<PairOut>,
+    /// The route of each step of `certificate`: None for a plain pair,
+    /// "row" or "column" for a slide (rules with `slide`).
+    #[pyo3(get)]
+    routes: Vec<Option<&'static str>>,
 }
 
 #[pymethods]
@@ -89,7 +93,12 @@ pub fn generate(
         .map_err(value_error)?;
     Ok(Deal {
         board: convert::rows(&made.board),
-        certificate: made.certificate.into_iter().map(convert::pair).collect(),
+        certificate: made.certificate.iter().map(|&m| convert::pair(m)).collect(),
+        routes: made
+            .certificate
+            .iter()
+            .map(|&m| convert::route_name(m))
+            .collect(),
     })
 }
 
@@ -138,7 +147,8 @@ pub fn connect(
 
 /// Every pair that can be removed now under `rules` (default `Rules()`):
 /// `[((r1, c1), (r2, c2)), ...]`, each pair's smaller cell first, in row
-/// order.
+/// order (plain pairs only: under rules with `slide`, `Game.slides()`
+/// lists the slides).
 ///
 /// Raises ValueError for a bad board.
 #[pyfunction]
@@ -146,31 +156,50 @@ pub fn connect(
 pub fn moves(board: Vec<Vec<i64>>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<Vec<PairOut>> {
     let board = convert::board(board)?;
     let all = lianliankan::moves(&board, &or_default(rules.as_deref()));
-    Ok(all.into_iter().map(convert::pair).collect())
+    Ok(all
+        .into_iter()
+        .filter(|m| m.route().is_none())
+        .map(convert::pair)
+        .collect())
 }
 
 /// Plays the removal `order` (`[((r1, c1), (r2, c2)), ...]`, each pair on
 /// the board as it is at that step) on `board` under `rules`, and returns
-/// the number of steps played (all of them).
+/// the number of steps played (all of them). `routes`, when given, holds
+/// each step's route (None, or "row" or "column" for a slide under rules
+/// with `slide`), as `SolveResult.routes` and `Deal.routes` do.
 ///
 /// Raises IllegalStep (a ValueError) at the first step that cannot be
 /// played, with its index, the step and the reason; ValueError for a bad
-/// board.
+/// board, an unknown route, or routes of another length than the order.
 #[pyfunction]
+#[pyo3(signature = (board, rules, order, routes = None))]
 pub fn replay(
     py: Python<'_>,
     board: Vec<Vec<i64>>,
     rules: PyRef<'_, PyRules>,
     order: Vec<Pair>,
+    routes: Option<Vec<Option<String>>>,
 ) -> PyResult<usize> {
     let board = convert::board(board)?;
+    let routes = routes.unwrap_or_else(|| vec![None; order.len()]);
+    if routes.len() != order.len() {
+        return Err(value_error(format!(
+            "routes has {} entries for an order of {} steps",
+            routes.len(),
+            order.len()
+        )));
+    }
     // The steps up to the first cell no position can name (a negative
     // row or column): those are replayed, then that step is refused.
     let mut steps = Vec::with_capacity(order.len());
     let mut unnamed = None;
-    for (index, &(a, b)) in order.iter().enumerate() {
+    for (index, (&(a, b), route)) in order.iter().zip(&routes).enumerate() {
         match (convert::try_pos(a, &board), convert::try_pos(b, &board)) {
-            (Ok(a), Ok(b)) => steps.push(Removal::pair(a, b)),
+            (Ok(a), Ok(b)) => steps.push(match route {
+                None => Removal::pair(a, b),
+                Some(route) => Removal::from(convert::make_move(a, b, Some(route))?),
+            }),
             (Err(reason), _) | (_, Err(reason)) => {
                 unnamed = Some((index, reason));
                 break;

@@ -4,7 +4,7 @@
 //! library's message (or one in its words where the library cannot name
 //! the value, a negative cell say), never a panic.
 
-use lianliankan::{Board, MAX_KIND, Move, Path, Pos};
+use lianliankan::{Board, MAX_KIND, Move, Path, Pos, Route};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -83,6 +83,28 @@ pub fn cell(pos: Pos) -> CellOut {
 /// A move as Python writes a pair: its two cells, smaller first.
 pub fn pair(m: Move) -> PairOut {
     (cell(m.a()), cell(m.b()))
+}
+
+/// The route of a move as Python writes it: None for a plain pair, "row"
+/// or "column" for a slide.
+pub fn route_name(m: Move) -> Option<&'static str> {
+    m.route().map(Route::name)
+}
+
+/// The move of the tiles at `a` and `b`: a plain pair for no route, or the
+/// slide of `a` along `route` ("row" or "column") toward `b`.
+///
+/// # Errors
+/// `ValueError` for another route name.
+pub fn make_move(a: Pos, b: Pos, route: Option<&str>) -> PyResult<Move> {
+    match route {
+        None => Ok(Move::new(a, b)),
+        Some("row") => Ok(Move::slide(a, b, Route::Row)),
+        Some("column") => Ok(Move::slide(a, b, Route::Column)),
+        Some(other) => Err(value_error(format!(
+            "unknown route {other:?}: a route is \"row\", \"column\" or None"
+        ))),
+    }
 }
 
 /// The corners of `path`, both tiles included; a corner on the ring around

@@ -15,6 +15,8 @@ type Tile = (CellOut, u32);
 /// One step of a game's history. `kind` is "removed" or "shuffled".
 ///
 /// A removal has `pair` (the two cells, on the board as it was before),
+/// `route` (None, or "row" or "column" for a slide, whose first cell is
+/// the tile pushed),
 /// `kinds` (the two tiles' kinds) and `moved`, the tiles gravity moved
 /// afterwards as `(kind, from, to)` (empty without gravity), row by row of
 /// where they went. A shuffle has `before` and `after`, the tiles as
@@ -28,6 +30,10 @@ pub struct PyStep {
     /// The removed pair, on the board as it was before; None for a shuffle.
     #[pyo3(get)]
     pair: Option<PairOut>,
+    /// The route of a slide ("row" or "column"); None for a plain pair or
+    /// a shuffle.
+    #[pyo3(get)]
+    route: Option<&'static str>,
     /// The kinds of the removed tiles; None for a shuffle.
     #[pyo3(get)]
     kinds: Option<(u32, u32)>,
@@ -66,6 +72,7 @@ impl From<&Step> for PyStep {
             } => PyStep {
                 kind: "removed",
                 pair: Some(convert::pair(*pair)),
+                route: convert::route_name(*pair),
                 kinds: Some((kinds[0], kinds[1])),
                 moved: moved
                     .iter()
@@ -77,6 +84,7 @@ impl From<&Step> for PyStep {
             Step::Shuffled { before, after } => PyStep {
                 kind: "shuffled",
                 pair: None,
+                route: None,
                 kinds: None,
                 moved: Vec::new(),
                 before: tiles(before),
@@ -149,6 +157,40 @@ impl PyGame {
         Ok(convert::corners(&path))
     }
 
+    /// Makes the move of the tiles at `a` and `b`: without `route` as
+    /// `remove` does; with `route` "row" or "column" (under rules with
+    /// `slide`), pushes the tile at `a`, with the run of tiles in front of
+    /// it, along its row or column to the corner from which a straight
+    /// empty segment reaches `b`, then removes the two (then gravity
+    /// acts). Returns the path's corners: from where `a` was, along its
+    /// route, to `b`. Clears what `redo` could take again.
+    ///
+    /// Raises ValueError, with the library's message, and changes nothing
+    /// when the move cannot be made (a slide under rules without slides
+    /// among the reasons), or for an unknown route.
+    #[pyo3(signature = (a, b, route = None))]
+    fn play(&mut self, a: Cell, b: Cell, route: Option<&str>) -> PyResult<Vec<(isize, isize)>> {
+        let board = self.game.board();
+        let (a, b) = (convert::pos(a, board)?, convert::pos(b, board)?);
+        let pair = convert::make_move(a, b, route)?;
+        let path = self.game.play(pair).map_err(value_error)?;
+        Ok(convert::corners(&path))
+    }
+
+    /// Every slide that can be made now (rules with `slide`): `[(a, b,
+    /// route), ...]`, `a` the tile pushed along `route` ("row" or
+    /// "column") toward `b`; `play(a, b, route)` makes one. Empty under
+    /// rules without slides.
+    fn slides(&self) -> Vec<(CellOut, CellOut, &'static str)> {
+        self.game
+            .moves()
+            .into_iter()
+            .filter_map(|m| {
+                convert::route_name(m).map(|r| (convert::cell(m.a()), convert::cell(m.b()), r))
+            })
+            .collect()
+    }
+
     /// Undoes the last step (a removal, with its gravity, or a shuffle) and
     /// returns it, or None at the start.
     fn undo(&mut self) -> Option<PyStep> {
@@ -161,14 +203,25 @@ impl PyGame {
         self.game.redo().as_ref().map(PyStep::from)
     }
 
-    /// A pair that can be removed now, or None when there is none.
+    /// A pair that `remove` can take now, or None when there is none
+    /// (under rules with `slide`, `slides()` may still have moves).
     fn hint(&self) -> Option<PairOut> {
-        self.game.hint().map(convert::pair)
+        match self.game.hint() {
+            Some(m) if m.route().is_none() => Some(convert::pair(m)),
+            Some(_) => self.moves().into_iter().next(),
+            None => None,
+        }
     }
 
-    /// Every pair that can be removed now, smaller cell first, in row order.
+    /// Every pair that `remove` can take now, smaller cell first, in row
+    /// order (the slides are `slides()`).
     fn moves(&self) -> Vec<PairOut> {
-        self.game.moves().into_iter().map(convert::pair).collect()
+        self.game
+            .moves()
+            .into_iter()
+            .filter(|m| m.route().is_none())
+            .map(convert::pair)
+            .collect()
     }
 
     /// Rearranges the tiles left over their cells, from `seed`, so that a

@@ -10,7 +10,10 @@ use crate::convert::value_error;
 /// tiles slide after a removal (`gravity`: one of `GRAVITY_MODES`), and
 /// which kinds match besides equal ones (`groups`, e.g. "28-31,39+41"),
 /// and which pairs connect (`connect`: "standard", "four-rivers" or
-/// "line").
+/// "line"), and whether tiles slide (`slide`: KShisen's sliding tiles,
+/// paths of one turn on the board, a move may first push its first tile
+/// along its row or column; `turns` then defaults to 1 and `border` to
+/// "closed").
 ///
 /// `Rules()` is KShisen's game: two turns, around the board, gravity down,
 /// no groups. The judge's rule (HDU 1175) is
@@ -18,7 +21,8 @@ use crate::convert::value_error;
 ///
 /// Raises ValueError for a negative turn limit, an unknown border or
 /// gravity name, a bad groups text, or an unknown connection rule, with
-/// the library's message.
+/// the library's message; and for `slide` with turns other than 1, the
+/// open border or a connection rule other than "standard".
 #[pyclass(frozen, eq, hash, module = "lianliankan", name = "Rules")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PyRules {
@@ -28,16 +32,19 @@ pub struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (turns = 2, border = "open", gravity = "down", groups = "", connect = "standard"))]
+    #[pyo3(signature = (turns = None, border = None, gravity = "down", groups = "", connect = "standard", slide = false))]
     fn new(
-        turns: i64,
-        border: &str,
+        turns: Option<i64>,
+        border: Option<&str>,
         gravity: &str,
         groups: &str,
         connect: &str,
+        slide: bool,
     ) -> PyResult<PyRules> {
+        let turns = turns.unwrap_or(if slide { 1 } else { 2 });
         let max_turns = usize::try_from(turns)
             .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
+        let border = border.unwrap_or(if slide { "closed" } else { "open" });
         let border: Border = border.parse().map_err(value_error)?;
         let gravity: Gravity = gravity.parse().map_err(value_error)?;
         let connect: Connect = connect.parse().map_err(value_error)?;
@@ -46,6 +53,20 @@ impl PyRules {
         } else {
             groups.parse().map_err(value_error)?
         };
+        if slide && connect != Connect::Standard {
+            return Err(value_error(format!(
+                "slide is KShisen's rule, on the standard connection: it cannot be \
+                 used with connect={:?}",
+                connect.name()
+            )));
+        }
+        if slide && (max_turns != 1 || border == Border::Open) {
+            return Err(value_error(format!(
+                "slide keeps paths on the board with one turn: it needs turns=1 and \
+                 border=\"closed\", not turns={max_turns} and border={:?}",
+                border.name()
+            )));
+        }
         // `..Rules::default()`: settings the library adds keep their
         // defaults here until this class learns them.
         #[allow(clippy::needless_update)]
@@ -55,6 +76,7 @@ impl PyRules {
             gravity,
             groups,
             connect,
+            slide,
             ..Rules::default()
         };
         Ok(PyRules { inner })
@@ -90,14 +112,21 @@ impl PyRules {
         self.inner.connect.name()
     }
 
+    /// Whether tiles slide (KShisen's rule).
+    #[getter]
+    fn slide(&self) -> bool {
+        self.inner.slide
+    }
+
     fn __repr__(&self) -> String {
         format!(
-            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?})",
+            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?}{})",
             self.inner.max_turns,
             self.inner.border.name(),
             self.inner.gravity.name(),
             self.inner.groups.to_string(),
-            self.inner.connect.name()
+            self.inner.connect.name(),
+            if self.inner.slide { ", slide=True" } else { "" }
         )
     }
 }

@@ -30,6 +30,11 @@ pub struct SolveResult {
     /// removals and their gravity); None otherwise.
     #[pyo3(get)]
     order: Option<Vec<PairOut>>,
+    /// The route of each step of `order`: None for a plain pair, "row" or
+    /// "column" for a slide (rules with `slide`; its first cell is the
+    /// tile pushed); None when not solved.
+    #[pyo3(get)]
+    routes: Option<Vec<Option<&'static str>>>,
     /// The states searched when the status is "unknown"; None otherwise.
     #[pyo3(get)]
     states: Option<u64>,
@@ -108,24 +113,28 @@ pub fn solve(
     Ok(match solution {
         Solution::Solved(order) => SolveResult {
             status: "solved",
-            order: Some(order.into_iter().map(convert::pair).collect()),
+            order: Some(order.iter().map(|&m| convert::pair(m)).collect()),
+            routes: Some(order.iter().map(|&m| convert::route_name(m)).collect()),
             states: None,
         },
         Solution::Unsolvable => SolveResult {
             status: "unsolvable",
             order: None,
+            routes: None,
             states: None,
         },
         // Cancelled only when a signal handler raised, handled above.
         Solution::OutOfBudget { states } | Solution::Cancelled { states } => SolveResult {
             status: "unknown",
             order: None,
+            routes: None,
             states: Some(states),
         },
         // A future kind of answer: not a proof either way.
         _ => SolveResult {
             status: "unknown",
             order: None,
+            routes: None,
             states: None,
         },
     })

@@ -2,7 +2,7 @@
 test step runs `mypy --strict` over this file and the example); also run
 by test_typed_usage.py, so that what it does is right as well as typed."""
 
-from typing import List, Optional, Tuple
+from typing import List, Literal, Optional, Tuple
 
 import lianliankan as llk
 
@@ -53,6 +53,16 @@ def main() -> None:
         index: int = e.index
         reason: str = e.reason
         assert index == 0 and reason == "both tiles are the one at (0, 0)" and e.step[0] == (0, 0)
+    sliding = llk.Rules(slide=True, gravity="none")
+    slide_game = llk.Game([[1, 2, 0, 0], [2, 0, 1, 0]], sliding)
+    slides: List[Tuple[Cell, Cell, Literal["row", "column"]]] = slide_game.slides()
+    for a, b, route in slides:
+        slide_game.play(a, b, route)
+    solved = llk.solve([[1, 2, 0, 0], [2, 0, 1, 0]], sliding)
+    routes: Optional[List[Optional[Literal["row", "column"]]]] = solved.routes
+    assert sliding.slide and routes is not None and solved.order is not None
+    assert llk.replay([[1, 2, 0, 0], [2, 0, 1, 0]], sliding, solved.order, routes) == 2
+    assert slide_game.history[0].route == "row"
     version: str = llk.__version__
     assert version
 

@@ -21,6 +21,7 @@ fn steps_of(solution: *const LlkSolution) -> Vec<LlkPair> {
             let mut pair = LlkPair {
                 a: LlkPos { row: 0, col: 0 },
                 b: LlkPos { row: 0, col: 0 },
+                route: 0,
             };
             // SAFETY: as above.
             let status = unsafe { llk_solution_step(solution, i, &mut pair) };
@@ -289,6 +290,7 @@ fn replay_names_the_first_illegal_step() {
     let pair = |a: (usize, usize), b: (usize, usize)| LlkPair {
         a: LlkPos { row: a.0, col: a.1 },
         b: LlkPos { row: b.0, col: b.1 },
+        route: 0,
     };
     let steps = [
         pair((0, 0), (0, 1)),
@@ -497,6 +499,7 @@ fn null_pointers_are_errors_and_frees_accept_null() {
     let mut pair = LlkPair {
         a: origin,
         b: origin,
+        route: 0,
     };
     let mut point = LlkPoint { row: 0, col: 0 };
     let (mut b, mut s, mut p) = (null_mut(), null_mut(), null_mut());
@@ -615,7 +618,14 @@ fn no_panic_escapes_on_the_worst_arguments() {
                             "corner",
                         );
                         llk_path_free(path);
-                        let steps = [LlkPair { a, b }, LlkPair { a: b, b: a }];
+                        let steps = [
+                            LlkPair { a, b, route: 0 },
+                            LlkPair {
+                                a: b,
+                                b: a,
+                                route: 0,
+                            },
+                        ];
                         check(
                             llk_replay(board, rule, steps.as_ptr(), 2, null_mut(), null_mut()),
                             "replay",
@@ -636,6 +646,7 @@ fn no_panic_escapes_on_the_worst_arguments() {
                             &mut LlkPair {
                                 a: LlkPos { row: 0, col: 0 },
                                 b: LlkPos { row: 0, col: 0 },
+                                route: 0,
                             },
                         ),
                         "step",

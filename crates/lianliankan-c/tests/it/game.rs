@@ -34,7 +34,8 @@ fn moves_of(board: *const LlkBoard, rules: *const LlkRules) -> Vec<(Pos, Pos)> {
     let mut buf = vec![
         LlkPair {
             a: origin,
-            b: origin
+            b: origin,
+            route: 0,
         };
         count
     ];
@@ -72,6 +73,7 @@ fn a_short_buffer_gets_the_first_moves_and_the_whole_count() {
     let mut buf = [LlkPair {
         a: origin,
         b: origin,
+        route: 0,
     }; 3];
     let mut count = 0;
     // SAFETY: three writable pairs, of which two are offered.
@@ -131,6 +133,7 @@ fn a_game_clears_by_its_certificate_with_undo_and_redo_under_every_rule() {
             let mut pair = LlkPair {
                 a: LlkPos { row: 7, col: 7 },
                 b: LlkPos { row: 7, col: 7 },
+                route: 0,
             };
             assert!(!llk_game_hint(game, &mut pair));
             assert_eq!(pair.a.row, 7, "nothing stored without a hint");
@@ -169,6 +172,7 @@ fn refused_removals_change_nothing_and_say_why() {
         let mut pair = LlkPair {
             a: cell(9, 9),
             b: cell(9, 9),
+            route: 0,
         };
         let has = llk_game_hint(game, &mut pair);
         let want = lianliankan::Game::new(board.clone(), Rules::default()).hint();
@@ -227,6 +231,7 @@ fn game_functions_refuse_null() {
     let mut pair = LlkPair {
         a: origin,
         b: origin,
+        route: 0,
     };
     let (mut count, mut kind) = (0, 0);
     let mut game = null_mut();

@@ -10,3 +10,4 @@ mod api;
 mod common;
 mod example;
 mod game;
+mod variants;
