@@ -12,7 +12,7 @@ use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use grid_core::Pos;
-use lianliankan::{Border, Game, Gravity, Groups, Rules};
+use lianliankan::{Border, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
@@ -41,6 +41,10 @@ pub enum GameStep {
         a: Pos,
         /// The second tile.
         b: Pos,
+        /// Under sliding tiles, a slide of `a` along this route before the
+        /// pair goes (`Move::slide`'s `route`); left out for a plain pair.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        route: Option<Route>,
     },
     /// The shuffle `POST /api/shuffle` makes with this seed.
     Shuffle {
@@ -128,7 +132,7 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
     for (i, step) in steps.iter().enumerate() {
         let number = i + 1;
         match *step {
-            GameStep::Remove { a, b } => {
+            GameStep::Remove { a, b, route } => {
                 for cell in [a, b] {
                     if !game.board().contains(cell) {
                         return Err(format!(
@@ -137,9 +141,14 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
                         ));
                     }
                 }
-                game.remove(a, b).map_err(|e| {
+                let pair = match route {
+                    Some(route) => Move::slide(a, b, route),
+                    None => Move::new(a, b),
+                };
+                game.play(pair).map_err(|e| {
+                    let slide = route.map_or(String::new(), |route| format!(" (slide {route})"));
                     format!(
-                        "step {number}, [{}, {}] and [{}, {}]: {e}",
+                        "step {number}, [{}, {}] and [{}, {}]{slide}: {e}",
                         a.row, a.col, b.row, b.col
                     )
                 })?;
