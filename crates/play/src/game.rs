@@ -184,6 +184,10 @@ pub struct RemoveRequest {
     rules: RulesRequest,
     a: Pos,
     b: Pos,
+    /// A slide of `a` along this route, as a solver's order names it
+    /// (`Move`'s serde form); left out, the server picks the way.
+    #[serde(default)]
+    route: Option<Route>,
 }
 
 /// The answer to `POST /api/remove`: the step, or why the pair cannot go.
@@ -220,7 +224,8 @@ pub enum RemoveResponse {
     Illegal {
         /// Always `false`.
         legal: bool,
-        /// `same-cell`, `empty`, `different-kinds` or `no-path`.
+        /// `same-cell`, `empty`, `different-kinds`, `no-path` or (for a
+        /// slide the request named) `no-slide`.
         reason: &'static str,
         /// The reason in words, for the player.
         message: String,
@@ -230,7 +235,8 @@ pub enum RemoveResponse {
 /// Removes a pair, as `Game::remove` does, or under sliding tiles, when
 /// no plain path joins them, the first slide of `a` toward `b` that
 /// removes them (route `row`, then `column`: the engine's
-/// `ways_to_remove`): an illegal pair is explained and changes nothing.
+/// `ways_to_remove`), or the slide the request names: an illegal pair is
+/// explained and changes nothing.
 pub async fn remove(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<RemoveRequest>,
@@ -240,12 +246,17 @@ pub async fn remove(
     let a = check_cell(request.a, &board, "cell a")?;
     let b = check_cell(request.b, &board, "cell b")?;
     light(move || {
-        let way = match ways_to_remove(&board, a, b, &rules) {
-            Ok(ways) => ways.into_iter().next().ok_or(RemoveError::NoPath),
-            Err(error) => Err(error),
+        let way = match (request.route, ways_to_remove(&board, a, b, &rules)) {
+            (Some(route), Ok(_)) => Ok(Move::slide(a, b, route)),
+            (None, Ok(ways)) => ways
+                .into_iter()
+                .next()
+                .map(|way| way.pair)
+                .ok_or(RemoveError::NoPath),
+            (_, Err(error)) => Err(error),
         };
         let mut game = Game::new(board, rules);
-        match way.and_then(|way| game.play(way.pair)) {
+        match way.and_then(|pair| game.play(pair)) {
             Ok(path) => {
                 let Some(Step::Removed {
                     pair,
@@ -269,13 +280,14 @@ pub async fn remove(
             }
             Err(error) => {
                 let reason = match error {
-                    RemoveError::OffBoard(_) => {
+                    RemoveError::OffBoard(_) | RemoveError::SlidesOff => {
                         return Err(ApiError::bad_request(error.to_string()));
                     }
                     RemoveError::SameCell(_) => "same-cell",
                     RemoveError::Empty(_) => "empty",
                     RemoveError::DifferentKinds { .. } => "different-kinds",
                     RemoveError::NoPath => "no-path",
+                    RemoveError::NoSlide { .. } => "no-slide",
                     // A refusal of a later version of the engine.
                     _ => "illegal",
                 };

@@ -83,6 +83,21 @@ async fn a_pair_only_a_slide_removes_is_answered_with_its_push() {
     .unwrap();
     assert_eq!(serde_json::to_value(game.board()).unwrap(), after);
 
+    // A route the request names is played as named (auto-solve's order).
+    let named = |route: &str, rules: &Value| json!({"board": example(), "rules": rules, "a": [1, 0], "b": [3, 3], "route": route});
+    let (_, row) = post(&app, "remove", &named("row", &rules)).await;
+    assert_eq!(row["board"], after, "{row}");
+    let (status, column) = post(&app, "remove", &named("column", &rules)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(column["legal"], false, "{column}");
+    assert_eq!(column["reason"], "no-slide");
+    let (status, off) = post(&app, "remove", &named("row", &json!({"turns": 1}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{off}");
+    assert!(
+        off["error"].as_str().unwrap().contains("no slides"),
+        "{off}"
+    );
+
     // Picked the other way round, nothing slides: the partner never moves.
     let (status, refused) = post(
         &app,
