@@ -577,7 +577,8 @@ function tableQuery() {
   const s = game.spec, r = game.rules;
   return new URLSearchParams({
     rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
-    gravity: r.gravity, groups: r.groups || "",
+    gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
+    slide: r.slide ? "on" : "off",
   }).toString();
 }
 
