@@ -13,8 +13,8 @@ use axum::Json;
 use axum::extract::State;
 use grid_core::{Path, Pos};
 use lianliankan::{
-    Board, Cancel, DealSpec, Game, GenerateSpec, Move, RemoveError, Rules, Slide, Solution,
-    SolveConfig, Step, deal, generate, moves,
+    Board, Cancel, Connect, DealSpec, Game, GenerateSpec, Move, RemoveError, Route, Rules, Slide,
+    Solution, SolveConfig, Step, deal, generate, moves, ways_to_remove,
 };
 use serde::{Deserialize, Serialize};
 
@@ -184,6 +184,10 @@ pub struct RemoveRequest {
     rules: RulesRequest,
     a: Pos,
     b: Pos,
+    /// A slide of `a` along this route, as a solver's order names it
+    /// (`Move`'s serde form); left out, the server picks the way.
+    #[serde(default)]
+    route: Option<Route>,
 }
 
 /// The answer to `POST /api/remove`: the step, or why the pair cannot go.
@@ -194,8 +198,18 @@ pub enum RemoveResponse {
     Legal {
         /// Always `true`.
         legal: bool,
-        /// The corners of the path that joined them.
+        /// The corners of the path that joined them (for a slide: from
+        /// where the first tile was, along its route to the corner, then
+        /// to its partner).
         path: Path,
+        /// Under sliding tiles, when only a slide of the first tile picked
+        /// (`a`) removes the pair: its route, `row` or `column`; `null`
+        /// for a plain pair.
+        route: Option<Route>,
+        /// The tiles the slide pushed, `a` first (each from its cell to
+        /// its cell after the push), before the pair went; empty for a
+        /// plain pair.
+        pushed: Vec<Slide>,
         /// The kinds of the two tiles.
         kinds: [u32; 2],
         /// The tiles gravity moved.
@@ -210,15 +224,19 @@ pub enum RemoveResponse {
     Illegal {
         /// Always `false`.
         legal: bool,
-        /// `same-cell`, `empty`, `different-kinds` or `no-path`.
+        /// `same-cell`, `empty`, `different-kinds`, `no-path` or (for a
+        /// slide the request named) `no-slide`.
         reason: &'static str,
         /// The reason in words, for the player.
         message: String,
     },
 }
 
-/// Removes a pair, as `Game::remove` does: an illegal pair is explained and
-/// changes nothing.
+/// Removes a pair, as `Game::remove` does, or under sliding tiles, when
+/// no plain path joins them, the first slide of `a` toward `b` that
+/// removes them (route `row`, then `column`: the engine's
+/// `ways_to_remove`), or the slide the request names: an illegal pair is
+/// explained and changes nothing.
 pub async fn remove(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<RemoveRequest>,
@@ -228,15 +246,32 @@ pub async fn remove(
     let a = check_cell(request.a, &board, "cell a")?;
     let b = check_cell(request.b, &board, "cell b")?;
     light(move || {
+        let way = match (request.route, ways_to_remove(&board, a, b, &rules)) {
+            (Some(route), Ok(_)) => Ok(Move::slide(a, b, route)),
+            (None, Ok(ways)) => ways
+                .into_iter()
+                .next()
+                .map(|way| way.pair)
+                .ok_or(RemoveError::NoPath),
+            (_, Err(error)) => Err(error),
+        };
         let mut game = Game::new(board, rules);
-        match game.remove(a, b) {
+        match way.and_then(|pair| game.play(pair)) {
             Ok(path) => {
-                let Some(Step::Removed { kinds, moved, .. }) = game.history().last() else {
+                let Some(Step::Removed {
+                    pair,
+                    kinds,
+                    moved,
+                    pushed,
+                }) = game.history().last()
+                else {
                     return Err(ApiError::from(WorkError::Failed));
                 };
                 Ok(RemoveResponse::Legal {
                     legal: true,
                     path,
+                    route: pair.route(),
+                    pushed: pushed.clone(),
                     kinds: *kinds,
                     moved: moved.clone(),
                     board: game.board().clone(),
@@ -245,22 +280,19 @@ pub async fn remove(
             }
             Err(error) => {
                 let reason = match error {
-                    RemoveError::OffBoard(_) => {
+                    RemoveError::OffBoard(_) | RemoveError::SlidesOff => {
                         return Err(ApiError::bad_request(error.to_string()));
                     }
                     RemoveError::SameCell(_) => "same-cell",
                     RemoveError::Empty(_) => "empty",
                     RemoveError::DifferentKinds { .. } => "different-kinds",
                     RemoveError::NoPath => "no-path",
+                    RemoveError::NoSlide { .. } => "no-slide",
                     // A refusal of a later version of the engine.
                     _ => "illegal",
                 };
                 let message = match error {
-                    RemoveError::NoPath => format!(
-                        "no path with at most {} turn{} joins these tiles",
-                        game.rules().max_turns,
-                        if game.rules().max_turns == 1 { "" } else { "s" }
-                    ),
+                    RemoveError::NoPath => no_path(game.rules()),
                     other => other.to_string(),
                 };
                 Ok(RemoveResponse::Illegal {
@@ -273,6 +305,26 @@ pub async fn remove(
     })
     .await?
     .map(Json)
+}
+
+/// Why no path joins two matching tiles, in the rules' words.
+fn no_path(rules: &Rules) -> String {
+    if rules.slide {
+        return "no path with at most 1 turn on the board joins these tiles, and no slide of the first tile picked makes one".to_owned();
+    }
+    match rules.connect {
+        Connect::Line => "these tiles share no row or column".to_owned(),
+        Connect::FourRivers => format!(
+            "no path with at most {} turn{} joins these tiles (side by side is not enough: four rivers)",
+            rules.max_turns,
+            if rules.max_turns == 1 { "" } else { "s" }
+        ),
+        _ => format!(
+            "no path with at most {} turn{} joins these tiles",
+            rules.max_turns,
+            if rules.max_turns == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 /// `POST /api/hint` and the board-only requests: a board and its rules.

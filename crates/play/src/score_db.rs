@@ -26,7 +26,7 @@ pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
 /// The schema, one step per version: `MIGRATIONS[v]` takes a file from
 /// version v to v + 1. Steps are never edited once released; a change is a
 /// new step.
-pub const MIGRATIONS: [&str; 1] = [
+pub const MIGRATIONS: [&str; 2] = [
     // Version 1: the scores, and the index the table of a setting reads.
     "CREATE TABLE scores (
         id INTEGER PRIMARY KEY,
@@ -46,6 +46,13 @@ pub const MIGRATIONS: [&str; 1] = [
     );
     CREATE INDEX scores_by_setting ON scores
         (rows, cols, kinds, turns, border, gravity, groups, score DESC, id);",
+    // Version 2: the rule variants of SPEC §8 (issue 38) are part of a
+    // setting; the scores of version 1 were all standard, without slides.
+    "ALTER TABLE scores ADD COLUMN connect TEXT NOT NULL DEFAULT 'standard';
+    ALTER TABLE scores ADD COLUMN slide INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX scores_by_setting;
+    CREATE INDEX scores_by_setting ON scores
+        (rows, cols, kinds, turns, border, gravity, groups, connect, slide, score DESC, id);",
 ];
 
 /// The schema version this build writes.
@@ -100,6 +107,10 @@ pub struct Setting {
     pub gravity: String,
     /// The groups as the engine writes them ("" for none).
     pub groups: String,
+    /// The connection rule's name.
+    pub connect: String,
+    /// Sliding tiles.
+    pub slide: bool,
 }
 
 /// A score to store.
@@ -213,8 +224,8 @@ impl Store {
         let s = &score.setting;
         connection.execute(
             "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
-                 seed, score, elapsed_ms, steps, date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+                 seed, score, elapsed_ms, steps, connect, slide, date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
                  strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
             params![
                 score.name,
@@ -229,13 +240,15 @@ impl Store {
                 score.score as i64,
                 score.elapsed_ms as i64,
                 score.steps,
+                s.connect,
+                s.slide,
             ],
         )?;
         let id = connection.last_insert_rowid();
         let better: i64 = connection.query_row(
             "SELECT count(*) FROM scores
              WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND gravity = ?6 AND groups = ?7
+               AND gravity = ?6 AND groups = ?7 AND connect = ?10 AND slide = ?11
                AND (score > ?8 OR (score = ?8 AND id < ?9))",
             params![
                 s.rows,
@@ -246,7 +259,9 @@ impl Store {
                 s.gravity,
                 s.groups,
                 score.score as i64,
-                id
+                id,
+                s.connect,
+                s.slide
             ],
             |r| r.get(0),
         )?;
@@ -262,14 +277,15 @@ impl Store {
         let mut statement = connection.prepare_cached(
             "SELECT name, score, elapsed_ms, date FROM scores
              WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND gravity = ?6 AND groups = ?7
+               AND gravity = ?6 AND groups = ?7 AND connect = ?9 AND slide = ?10
              ORDER BY score DESC, id LIMIT ?8",
         )?;
         let s = setting;
         statement
             .query_map(
                 params![
-                    s.rows, s.cols, s.kinds, s.turns, s.border, s.gravity, s.groups, n
+                    s.rows, s.cols, s.kinds, s.turns, s.border, s.gravity, s.groups, n, s.connect,
+                    s.slide
                 ],
                 |r| {
                     Ok(Entry {

@@ -12,7 +12,7 @@ use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use grid_core::Pos;
-use lianliankan::{Border, Game, Gravity, Groups, Rules};
+use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
@@ -41,6 +41,10 @@ pub enum GameStep {
         a: Pos,
         /// The second tile.
         b: Pos,
+        /// Under sliding tiles, a slide of `a` along this route before the
+        /// pair goes (`Move::slide`'s `route`); left out for a plain pair.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        route: Option<Route>,
     },
     /// The shuffle `POST /api/shuffle` makes with this seed.
     Shuffle {
@@ -128,7 +132,7 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
     for (i, step) in steps.iter().enumerate() {
         let number = i + 1;
         match *step {
-            GameStep::Remove { a, b } => {
+            GameStep::Remove { a, b, route } => {
                 for cell in [a, b] {
                     if !game.board().contains(cell) {
                         return Err(format!(
@@ -137,9 +141,14 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
                         ));
                     }
                 }
-                game.remove(a, b).map_err(|e| {
+                let pair = match route {
+                    Some(route) => Move::slide(a, b, route),
+                    None => Move::new(a, b),
+                };
+                game.play(pair).map_err(|e| {
+                    let slide = route.map_or(String::new(), |route| format!(" (slide {route})"));
                     format!(
-                        "step {number}, [{}, {}] and [{}, {}]: {e}",
+                        "step {number}, [{}, {}] and [{}, {}]{slide}: {e}",
                         a.row, a.col, b.row, b.col
                     )
                 })?;
@@ -240,10 +249,13 @@ fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
         border: rules.border.to_string(),
         gravity: rules.gravity.to_string(),
         groups: rules.groups.to_string(),
+        connect: rules.connect.to_string(),
+        slide: rules.slide,
     }
 }
 
-/// `GET /api/scores`'s query: the setting, every field given.
+/// `GET /api/scores`'s query: the setting, every field given but the
+/// rule variants (`connect`, `slide=on|off`), standard when left out.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableQuery {
@@ -255,6 +267,12 @@ pub struct TableQuery {
     gravity: String,
     #[serde(default)]
     groups: String,
+    /// The connection rule (`standard` when left out).
+    #[serde(default)]
+    connect: Option<String>,
+    /// `on` for sliding tiles (`off` when left out).
+    #[serde(default)]
+    slide: Option<String>,
 }
 
 /// The answer to `GET /api/scores`.
@@ -263,7 +281,7 @@ pub struct Table {
     scores: Vec<Entry>,
 }
 
-/// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=`:
+/// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=&connect=&slide=`:
 /// the best ten of exactly that setting.
 pub async fn best(
     State(state): State<Arc<AppState>>,
@@ -287,12 +305,28 @@ pub async fn best(
             .parse()
             .map_err(|e| ApiError::bad_request(format!("groups: {e}")))?
     };
+    let connect: Connect = match &query.connect {
+        Some(name) => name
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("connect: {e}")))?,
+        None => Connect::Standard,
+    };
+    let slide = match query.slide.as_deref() {
+        None | Some("off") => false,
+        Some("on") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "slide: `on` or `off`, got `{other}`"
+            )));
+        }
+    };
     let rules = Rules {
         max_turns: query.turns,
         border,
         gravity,
         groups,
-        ..Rules::default()
+        connect,
+        slide,
     };
     let wanted = setting(query.rows, query.cols, query.kinds, &rules);
     let scores = light(move || store.best(&wanted, TABLE))

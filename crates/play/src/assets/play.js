@@ -251,47 +251,63 @@ function deselect() {
 
 // ---- animations ----
 
-/** The path, the pair fading out, then the tiles gravity moved sliding. */
+/** Moves the tiles of `slides` (each `{from, to}`) from `from` to `to`
+ * cells at once (a block may move onto its own cells). */
+function moveTiles(slides, from, to) {
+  const moving = slides.map((s) => [tileAt(s[from]), s]);
+  moving.forEach(([, s]) => game.tiles.delete(key(...s[from])));
+  moving.forEach(([el, s]) => {
+    if (el) {
+      place(el, s[to][0], s[to][1]);
+      game.tiles.set(key(...s[to]), el);
+    }
+  });
+}
+
+/** Where the first tile of a step is when the pair goes: the corner its
+ * slide pushed it to, or where it was. */
+const firstAtRemoval = (step) => (step.pushed && step.pushed.length > 0 ? step.pushed[0].to : step.a);
+
+/** The path; for a slide, the first tile and the run in front of it
+ * pushed to the corner; the pair fading out; then the tiles gravity moved
+ * sliding. */
 async function animateRemoval(step) {
   drawPath(step.path);
-  const pair = [tileAt(step.a), tileAt(step.b)];
+  if (step.pushed && step.pushed.length > 0) {
+    moveTiles(step.pushed, "from", "to");
+    await sleep(280);
+  }
+  const first = firstAtRemoval(step);
+  const pair = [tileAt(first), tileAt(step.b)];
   pair.forEach((el) => el && el.classList.add("gone"));
   await sleep(280);
   pair.forEach((el) => el && el.remove());
-  game.tiles.delete(key(...step.a));
+  game.tiles.delete(key(...first));
   game.tiles.delete(key(...step.b));
   clearPaths();
   if (step.moved.length > 0) {
-    const moving = step.moved.map((s) => [tileAt(s.from), s]);
-    moving.forEach(([, s]) => game.tiles.delete(key(...s.from)));
-    moving.forEach(([el, s]) => {
-      if (el) {
-        place(el, s.to[0], s.to[1]);
-        game.tiles.set(key(...s.to), el);
-      }
-    });
+    moveTiles(step.moved, "from", "to");
     await sleep(280);
   }
 }
 
-/** The removal backwards: the moved tiles slide back, the pair returns. */
+/** The removal backwards: the moved tiles slide back, the pair returns
+ * (the first tile on its slide's corner), then a slide's tiles slide back. */
 async function animateUndoRemoval(step) {
   if (step.moved.length > 0) {
-    const moving = step.moved.map((s) => [tileAt(s.to), s]);
-    moving.forEach(([, s]) => game.tiles.delete(key(...s.to)));
-    moving.forEach(([el, s]) => {
-      if (el) {
-        place(el, s.from[0], s.from[1]);
-        game.tiles.set(key(...s.from), el);
-      }
-    });
+    moveTiles(step.moved, "to", "from");
     await sleep(280);
   }
-  const back = [makeTile(step.a[0], step.a[1], step.kinds[0]), makeTile(step.b[0], step.b[1], step.kinds[1])];
+  const first = firstAtRemoval(step);
+  const back = [makeTile(first[0], first[1], step.kinds[0]), makeTile(step.b[0], step.b[1], step.kinds[1])];
   back.forEach((el) => el.classList.add("fresh"));
   void boardEl.offsetWidth; // start the fade from transparent
   back.forEach((el) => el.classList.remove("fresh"));
   await sleep(240);
+  if (step.pushed && step.pushed.length > 0) {
+    moveTiles(step.pushed, "to", "from");
+    await sleep(280);
+  }
 }
 
 /** Every tile fades out, the new arrangement fades in. */
@@ -348,7 +364,7 @@ function saveGame() {
 
 /** The same deal: size, kinds, rules, kind of deal and seed. */
 function sameDeal(a, b) {
-  const r = (x) => [x.turns, x.border, x.gravity, x.groups || ""].join("|");
+  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
   return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
     a.solvable === b.solvable && r(a.rules) === r(b.rules);
 }
@@ -561,7 +577,8 @@ function tableQuery() {
   const s = game.spec, r = game.rules;
   return new URLSearchParams({
     rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
-    gravity: r.gravity, groups: r.groups || "",
+    gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
+    slide: r.slide ? "on" : "off",
   }).toString();
 }
 
@@ -612,8 +629,10 @@ async function saveScore() {
   if (name === "") return;
   localStorage.setItem("lianliankan-name", name);
   $("score-save").disabled = true;
-  const steps = game.history.map((step) =>
-    step.type === "remove" ? { a: step.a, b: step.b } : { shuffle: step.seed });
+  const steps = game.history.map((step) => {
+    if (step.type !== "remove") return { shuffle: step.seed };
+    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
+  });
   const res = await api("scores", {
     name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
     rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
@@ -662,11 +681,15 @@ async function pick(r, c) {
   await tryRemove(first, [r, c]);
 }
 
-/** Asks the server to remove the pair `a`, `b`; animates the step, or
+/** Asks the server to remove the pair `a`, `b` (sliding `a` along
+ * `route` first, if given; without one, under sliding tiles, the server
+ * slides `a` when only a slide removes the pair); animates the step, or
  * shows why the pair cannot go. Returns whether it went. */
-async function tryRemove(a, b) {
+async function tryRemove(a, b, route) {
   setBusy(true);
-  const res = await api("remove", { board: game.board, rules: game.rules, a, b });
+  const request = { board: game.board, rules: game.rules, a, b };
+  if (route) request.route = route;
+  const res = await api("remove", request);
   if (!res.ok) {
     say(res.data.error, "bad");
     setBusy(false);
@@ -695,7 +718,7 @@ async function tryRemove(a, b) {
     return false;
   }
   const step = {
-    type: "remove", a, b, path: d.path, kinds: d.kinds, moved: d.moved,
+    type: "remove", a, b, route: d.route || null, pushed: d.pushed || [], path: d.path, kinds: d.kinds, moved: d.moved,
     before: game.board, after: d.board, positionBefore: game.position, position: positionOf(d),
   };
   game.history.push(step);
@@ -704,7 +727,8 @@ async function tryRemove(a, b) {
   await animateRemoval(step);
   game.board = step.after;
   reconcile();
-  say(d.moved.length > 0 ? d.moved.length + " tile" + (d.moved.length === 1 ? "" : "s") + " slid" : "");
+  const slid = step.pushed.length > 0 ? "Slid " + step.pushed.length + " tile" + (step.pushed.length === 1 ? "" : "s") + " along the " + d.route + ". " : "";
+  say(slid + (d.moved.length > 0 ? d.moved.length + " tile" + (d.moved.length === 1 ? "" : "s") + " slid" : ""));
   setPosition(step.position);
   setBusy(false);
   return true;
@@ -838,7 +862,7 @@ async function autoSolve() {
   const mine = () => game.solving && game.solveProgress === p;
   for (const pair of d.order) {
     if (!mine()) return; // Stop was pressed (and perhaps another run began)
-    const went = await tryRemove(pair.a, pair.b);
+    const went = await tryRemove(pair.a, pair.b, pair.route);
     if (!went) break;
     p.done++;
     if (mine()) {
@@ -856,8 +880,10 @@ function shareUrl(spec) {
   const q = new URLSearchParams({
     rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
     turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
-    groups: spec.rules.groups || "", deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
+    groups: spec.rules.groups || "", connect: spec.rules.connect || "standard",
+    deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
   });
+  if (spec.rules.slide) q.set("slide", "on");
   return location.origin + location.pathname + "?" + q.toString();
 }
 
@@ -887,15 +913,30 @@ function readForm() {
     rows: Number($("rows").value),
     cols: Number($("cols").value),
     kinds: Number($("kinds").value),
-    rules: {
+    rules: slideRules({
       turns: Number($("turns").value),
       border: $("border").value,
       gravity: $("gravity").value,
       groups: $("groups").value.trim(),
-    },
+      connect: $("connect").value,
+      slide: $("slide").value === "on",
+    }),
     solvable: $("solvable").value === "solvable",
     seed: seedText === "" ? randomSeed() : Number(seedText),
   };
+}
+
+/** Under sliding tiles the path rule is fixed (one turn, closed border,
+ * the standard connection: SPEC §8); the form's other values are not
+ * sent with it. */
+function slideRules(rules) {
+  return rules.slide ? { ...rules, turns: 1, border: "closed", connect: "standard" } : rules;
+}
+
+/** The fields sliding tiles fix are greyed out while it is on. */
+function showSlideChoice() {
+  const on = $("slide").value === "on";
+  for (const id of ["turns", "border", "connect"]) $(id).disabled = on;
 }
 
 // ---- the deal form's choices, remembered apart from the game ----
@@ -948,6 +989,9 @@ function fillForm(spec) {
   $("border").value = spec.rules.border;
   $("gravity").value = spec.rules.gravity;
   $("groups").value = spec.rules.groups || "";
+  $("connect").value = spec.rules.connect || "standard";
+  $("slide").value = spec.rules.slide ? "on" : "off";
+  showSlideChoice();
   $("solvable").value = spec.solvable ? "solvable" : "random";
 }
 
@@ -1022,6 +1066,9 @@ function badLinkValue(q) {
       return "This link is damaged: " + what + " should be a whole number, and it says “" + q.get(name) + "”.";
     }
   }
+  if (q.has("slide") && !["on", "off"].includes(q.get("slide"))) {
+    return "This link is damaged: sliding tiles should be “on” or “off”, and it says “" + q.get("slide") + "”.";
+  }
   if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
     return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
   }
@@ -1043,12 +1090,14 @@ function specFromUrl() {
     rows: num("rows", 8),
     cols: num("cols", 12),
     kinds: num("kinds", 18),
-    rules: {
+    rules: slideRules({
       turns: num("turns", 2),
       border: q.get("border") || "closed",
       gravity: q.get("gravity") || "none",
       groups: q.get("groups") || "",
-    },
+      connect: q.get("connect") || "standard",
+      slide: q.get("slide") === "on",
+    }),
     solvable: q.get("deal") !== "random",
     seed: num("seed", 0),
   };
@@ -1168,6 +1217,8 @@ async function startPlay() {
   }
   // The form as the player left it (the gravity modes are known now).
   formRemembered = restoreFormChoices();
+  showSlideChoice();
+  $("slide").addEventListener("change", showSlideChoice);
   // On a phone the settings start folded, so that the board is in view.
   const phone = window.innerWidth < 600;
   if (phone) $("settings").open = false;

@@ -60,6 +60,7 @@ macro_rules! check {
 }
 
 mod level;
+mod slide;
 
 #[test]
 fn browser_scenarios() {
@@ -80,7 +81,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 28] = [
+const SCENARIOS: [(&str, Scenario); 29] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -162,6 +163,9 @@ const SCENARIOS: [(&str, Scenario); 28] = [
     }),
     ("a_reload_resumes_a_level_run", |e| {
         Box::pin(level::a_reload_resumes_a_level_run(e))
+    }),
+    ("a_pick_that_only_a_slide_removes", |e| {
+        Box::pin(slide::a_pick_that_only_a_slide_removes(e))
     }),
 ];
 

@@ -10,3 +10,4 @@ mod load;
 mod palette;
 mod scores;
 mod support;
+mod variants;

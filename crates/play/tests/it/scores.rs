@@ -301,7 +301,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     std::fs::write(&empty, b"").unwrap();
     for path in [&missing, &empty] {
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (1, 0x4C4C_4B50), "{}", path.display());
+        assert_eq!(stamps(path), (2, 0x4C4C_4B50), "{}", path.display());
         let mode: String = rusqlite::Connection::open(path)
             .unwrap()
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -309,7 +309,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
         assert_eq!(mode, "wal");
         // Opened again: nothing to migrate, still ours.
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (1, 0x4C4C_4B50));
+        assert_eq!(stamps(path), (2, 0x4C4C_4B50));
     }
     // An SQLite file with nothing in it is taken as new.
     let blank = dir.join("blank.sqlite3");
@@ -317,7 +317,52 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     connection.execute_batch("VACUUM").unwrap();
     drop(connection);
     drop(ScoreDb::open(&blank).unwrap());
-    assert_eq!(stamps(&blank), (1, 0x4C4C_4B50));
+    assert_eq!(stamps(&blank), (2, 0x4C4C_4B50));
+}
+
+/// A file of schema version 1 (before the rule variants), with a score in
+/// it, is brought to version 2; its score stays in its setting's table,
+/// as a standard game without slides.
+#[tokio::test]
+async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
+    let dir = scratch("v1");
+    let path = dir.join("v1.sqlite3");
+    let connection = rusqlite::Connection::open(&path).unwrap();
+    connection
+        // Version 1's schema, as `MIGRATIONS[0]` writes it.
+        .execute_batch(
+            "CREATE TABLE scores (
+                id INTEGER PRIMARY KEY, name TEXT NOT NULL, rows INTEGER NOT NULL,
+                cols INTEGER NOT NULL, kinds INTEGER NOT NULL, turns INTEGER NOT NULL,
+                border TEXT NOT NULL, gravity TEXT NOT NULL, groups TEXT NOT NULL,
+                seed INTEGER NOT NULL, score INTEGER NOT NULL, elapsed_ms INTEGER NOT NULL,
+                steps TEXT NOT NULL, date TEXT NOT NULL);
+             CREATE INDEX scores_by_setting ON scores
+                (rows, cols, kinds, turns, border, gravity, groups, score DESC, id);",
+        )
+        .unwrap();
+    connection
+        .execute_batch(
+            "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups, seed,
+                 score, elapsed_ms, steps, date)
+             VALUES ('Old', 4, 6, 6, 2, 'open', 'down', '', 5, 900, 1000, '[]',
+                 '2026-01-01T00:00:00Z');
+             PRAGMA application_id = 1280068432;
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    drop(connection);
+    let app = app(Limits::default(), Some(ScoreDb::open(&path).unwrap()));
+    assert_eq!(stamps(&path), (2, 0x4C4C_4B50));
+    let (status, listed) = table(&app, SETTING).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["scores"][0]["name"], "Old", "{listed}");
+    let (_, slides) = table(&app, &format!("{SETTING}&slide=on")).await;
+    assert_eq!(slides["scores"], json!([]));
+    let (_, line) = table(&app, &format!("{SETTING}&connect=line")).await;
+    assert_eq!(line["scores"], json!([]));
+    let (status, _) = table(&app, &format!("{SETTING}&slide=maybe")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[test]
@@ -365,12 +410,12 @@ fn foreign_damaged_and_newer_files_are_refused_untouched() {
     let newer = dir.join("newer.sqlite3");
     drop(ScoreDb::open(&newer).unwrap());
     let connection = rusqlite::Connection::open(&newer).unwrap();
-    connection.pragma_update(None, "user_version", 2).unwrap();
+    connection.pragma_update(None, "user_version", 3).unwrap();
     connection
         .pragma_update(None, "journal_mode", "DELETE")
         .unwrap();
     drop(connection);
-    check(&newer, |e| matches!(e, OpenError::Newer { found: 2 }));
+    check(&newer, |e| matches!(e, OpenError::Newer { found: 3 }));
 
     // Ours, with scores, then its table's page overwritten.
     let damaged = dir.join("damaged.sqlite3");
