@@ -1,9 +1,9 @@
 //! Project tasks: `cargo xtask test` runs every check; `cargo xtask bench`
 //! measures the solvers; `cargo xtask study` measures how many random
-//! deals can be cleared; `cargo xtask links` checks the Markdown links;
-//! `cargo xtask wheel` builds the Python package; `cargo xtask c-header`
-//! and `cargo xtask c-example` write the C library's header and build its
-//! example.
+//! deals can be cleared (and `study checks`, the checks games use);
+//! `cargo xtask links` checks the Markdown links; `cargo xtask wheel`
+//! builds the Python package; `cargo xtask c-header` and `cargo xtask
+//! c-example` write the C library's header and build its example.
 
 mod bench;
 mod c;
@@ -14,6 +14,7 @@ mod packages;
 mod python;
 mod run;
 mod study;
+mod study_checks;
 mod system_packages;
 mod test;
 
@@ -76,6 +77,10 @@ tasks:
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md
                  (`study --chart` only redraws them from the CSV)
+  study checks   KShisen's check and \"a move exists\" against solve, 24
+                 cells of KShisen's deal (resumable; hours): writes
+                 docs/study/checks.csv and checks.md (`--table` only
+                 rewrites the table from the CSV)
 ";
 
 fn main() -> ExitCode {
@@ -89,6 +94,9 @@ fn main() -> ExitCode {
         Some("c-header") => c::header(&args[1..]),
         Some("c-example") => c::example(&args[1..]),
         Some("links") => links::run(&args[1..]),
+        Some("study") if args.get(1).is_some_and(|a| a == "checks") => {
+            study_checks::run(&args[2..])
+        }
         Some("study") => study::run(&args[1..]),
         // The measuring half of `bench`, run in a release build by `bench`.
         Some("bench-run") => bench::run_measurements(&args[1..]),
