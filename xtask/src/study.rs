@@ -11,6 +11,7 @@
 //! Then `docs/study/solvable.svg` (the chart) and `docs/study/table.md`
 //! (the table docs/study.md shows) are written from the CSV.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
@@ -133,17 +134,7 @@ fn cells(plan: &Plan) -> Vec<Cell> {
 
 /// Runs every cell not yet in `csv`, appending each row when it is done.
 fn study(plan: &Plan, csv: &std::path::Path) -> Result<(), String> {
-    let mut build = cargo();
-    build.args([
-        "build",
-        "--release",
-        "-p",
-        "lianliankan",
-        "--bin",
-        "lianliankan",
-    ]);
-    step(build)?;
-    let binary = workspace_root().join("target/release/lianliankan");
+    let binary = release_binary()?;
     let mut text = std::fs::read_to_string(csv).unwrap_or_default();
     for cell in cells(plan) {
         let done = parse(&text)?.iter().any(|row| row.is(&cell));
@@ -163,20 +154,41 @@ fn study(plan: &Plan, csv: &std::path::Path) -> Result<(), String> {
         ] {
             cmd.args([name, value.as_str()]);
         }
-        let printed = output(cmd)?;
-        let mut lines = printed.lines();
-        let (header, row) = (lines.next(), lines.next());
-        let (Some(header), Some(row)) = (header, row) else {
-            return Err(format!("lianliankan study printed no CSV row: {printed:?}"));
-        };
-        if text.is_empty() {
-            text = format!("{header}\n");
-        }
-        text.push_str(row);
-        text.push('\n');
-        std::fs::write(csv, &text).map_err(|e| format!("{}: {e}", csv.display()))?;
-        println!("{row}");
+        append_row(csv, &mut text, &output(cmd)?)?;
     }
+    Ok(())
+}
+
+/// Builds the lianliankan binary (release) and returns its path.
+pub fn release_binary() -> Result<PathBuf, String> {
+    let mut build = cargo();
+    build.args([
+        "build",
+        "--release",
+        "-p",
+        "lianliankan",
+        "--bin",
+        "lianliankan",
+    ]);
+    step(build)?;
+    Ok(workspace_root().join("target/release/lianliankan"))
+}
+
+/// Appends the row of `printed` (what `lianliankan study --csv` printed:
+/// a header and one row) to `text`, the CSV file `csv` holds, with the
+/// header first if `text` is empty, and writes the file at once.
+pub fn append_row(csv: &std::path::Path, text: &mut String, printed: &str) -> Result<(), String> {
+    let mut lines = printed.lines();
+    let (Some(header), Some(row)) = (lines.next(), lines.next()) else {
+        return Err(format!("lianliankan study printed no CSV row: {printed:?}"));
+    };
+    if text.is_empty() {
+        *text = format!("{header}\n");
+    }
+    text.push_str(row);
+    text.push('\n');
+    std::fs::write(csv, &*text).map_err(|e| format!("{}: {e}", csv.display()))?;
+    println!("{row}");
     Ok(())
 }
 
@@ -215,9 +227,11 @@ impl Row {
     }
 }
 
-/// Parses the CSV `lianliankan study --csv` prints (rows appended under one
-/// header).
-fn parse(text: &str) -> Result<Vec<Row>, String> {
+/// The rows of the CSV `lianliankan study --csv` prints (rows appended
+/// under one header), each a map from column name to field (a field never
+/// holds a comma in a study's rows); an error for a row of another length
+/// than the header.
+pub fn records(text: &str) -> Result<Vec<BTreeMap<String, String>>, String> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let Some(header) = lines.next() else {
         return Ok(Vec::new());
@@ -226,15 +240,30 @@ fn parse(text: &str) -> Result<Vec<Row>, String> {
     let mut out = Vec::new();
     for (i, line) in lines.enumerate() {
         let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() != names.len() {
+            return Err(format!(
+                "CSV line {}: {} fields under a header of {}",
+                i + 2,
+                fields.len(),
+                names.len()
+            ));
+        }
+        let row = names.iter().zip(fields);
+        out.push(row.map(|(n, f)| (n.to_string(), f.to_owned())).collect());
+    }
+    Ok(out)
+}
+
+/// Parses the CSV `lianliankan study --csv` prints into the fields the
+/// chart and the table use.
+fn parse(text: &str) -> Result<Vec<Row>, String> {
+    let mut out = Vec::new();
+    for (i, record) in records(text)?.iter().enumerate() {
         let get = |name: &str| -> Result<&str, String> {
-            let at = names
-                .iter()
-                .position(|n| *n == name)
-                .ok_or_else(|| format!("the CSV has no column `{name}`"))?;
-            fields
-                .get(at)
-                .copied()
-                .ok_or_else(|| format!("CSV line {}: too few fields", i + 2))
+            record
+                .get(name)
+                .map(String::as_str)
+                .ok_or_else(|| format!("the CSV has no column `{name}`"))
         };
         let num = |name: &str| -> Result<f64, String> {
             let field = get(name)?;

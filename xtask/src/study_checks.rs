@@ -15,12 +15,13 @@
 //! the CSV; both checks of a cell see the same deals, so their solve
 //! verdicts must agree, and a table is refused when they do not.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-use crate::run::{cargo, output, step, workspace_root};
+use crate::run::{output, workspace_root};
+use crate::study::{append_row, records, release_binary};
 
 /// KShisen's board sizes, as (rows, columns), smallest first.
 const SIZES: [(usize, usize); 6] = [(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)];
@@ -99,7 +100,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let text = std::fs::read_to_string(&csv).map_err(|e| format!("{}: {e}", csv.display()))?;
     let md = dir.join("checks.md");
-    std::fs::write(&md, table(&parse(&text)?, deals)?)
+    std::fs::write(&md, table(&records(&text)?, deals)?)
         .map_err(|e| format!("{}: {e}", md.display()))?;
     println!("==> wrote docs/study/checks.md");
     Ok(())
@@ -107,21 +108,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// Runs every cell and check not yet in `csv`, appending each row.
 fn run_missing(deals: u64, jobs: u64, csv: &Path) -> Result<(), String> {
-    let mut build = cargo();
-    build.args([
-        "build",
-        "--release",
-        "-p",
-        "lianliankan",
-        "--bin",
-        "lianliankan",
-    ]);
-    step(build)?;
-    let binary = workspace_root().join("target/release/lianliankan");
+    let binary = release_binary()?;
     let mut text = std::fs::read_to_string(csv).unwrap_or_default();
     for cell in cells() {
         for check in CHECKS {
-            if find(&parse(&text)?, cell, check, deals).is_some() {
+            if find(&records(&text)?, cell, check, deals).is_some() {
                 continue;
             }
             let mut cmd = Command::new(&binary);
@@ -137,53 +128,14 @@ fn run_missing(deals: u64, jobs: u64, csv: &Path) -> Result<(), String> {
             ] {
                 cmd.args([name, value.as_str()]);
             }
-            let printed = output(cmd)?;
-            let mut lines = printed.lines();
-            let (Some(header), Some(row)) = (lines.next(), lines.next()) else {
-                return Err(format!("lianliankan study printed no CSV row: {printed:?}"));
-            };
-            if text.is_empty() {
-                text = format!("{header}\n");
-            }
-            text.push_str(row);
-            text.push('\n');
-            std::fs::write(csv, &text).map_err(|e| format!("{}: {e}", csv.display()))?;
-            println!("{row}");
+            append_row(csv, &mut text, &output(cmd)?)?;
         }
     }
     Ok(())
 }
 
 /// One row of the CSV, by column name.
-type Row = HashMap<String, String>;
-
-/// Parses the CSV `lianliankan study --csv` prints (rows appended under
-/// one header; a field never holds a comma in these cells).
-fn parse(text: &str) -> Result<Vec<Row>, String> {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let Some(header) = lines.next() else {
-        return Ok(Vec::new());
-    };
-    let names: Vec<&str> = header.split(',').collect();
-    let mut out = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != names.len() {
-            return Err(format!(
-                "checks.csv line {}: {} fields under a header of {}",
-                i + 2,
-                fields.len(),
-                names.len()
-            ));
-        }
-        let row = names
-            .iter()
-            .zip(fields)
-            .map(|(n, f)| (n.to_string(), f.to_owned()));
-        out.push(row.collect());
-    }
-    Ok(out)
-}
+type Row = BTreeMap<String, String>;
 
 /// The row of `cell` and `check` with `deals` deals, under the study's
 /// fixed settings.
@@ -291,7 +243,7 @@ mod tests {
 
     #[test]
     fn a_cell_measured_by_both_checks_is_one_line() {
-        let rows = parse(&csv(&[GREEDY, HAS_MOVE])).unwrap();
+        let rows = records(&csv(&[GREEDY, HAS_MOVE])).unwrap();
         let table = table(&rows, 1000).unwrap();
         assert_eq!(table.lines().count(), 3, "{table}");
         assert!(table.ends_with(
@@ -299,7 +251,7 @@ mod tests {
         ));
         // Another number of deals, or one check only: not in the table.
         assert_eq!(table_lines(&rows, 200), 2);
-        let one = parse(&csv(&[GREEDY])).unwrap();
+        let one = records(&csv(&[GREEDY])).unwrap();
         assert_eq!(table_lines(&one, 1000), 2);
     }
 
@@ -313,7 +265,7 @@ mod tests {
         // another study.
         let timed = GREEDY.replace(",1000000,,1,", ",1000000,10,1,");
         let seeded = GREEDY.replace(",1000000,,1,", ",1000000,,2,");
-        let rows = parse(&csv(&[&timed, &seeded, HAS_MOVE])).unwrap();
+        let rows = records(&csv(&[&timed, &seeded, HAS_MOVE])).unwrap();
         assert_eq!(table_lines(&rows, 1000), 2);
         let cell = cells()[12 + 6];
         assert_eq!(
@@ -321,7 +273,7 @@ mod tests {
             (14, "closed", "down")
         );
         assert!(find(&rows, cell, "has-move", 1000).is_some());
-        let mut foreign = parse(&csv(&[HAS_MOVE])).unwrap();
+        let mut foreign = records(&csv(&[HAS_MOVE])).unwrap();
         foreign[0].insert("connect".into(), "line".into());
         assert!(find(&foreign, cell, "has-move", 1000).is_none());
     }
@@ -329,10 +281,10 @@ mod tests {
     #[test]
     fn checks_that_disagree_on_the_verdicts_are_refused() {
         let other = HAS_MOVE.replace(",400,590,10,", ",401,589,10,");
-        let rows = parse(&csv(&[GREEDY, &other])).unwrap();
+        let rows = records(&csv(&[GREEDY, &other])).unwrap();
         let error = table(&rows, 1000).unwrap_err();
         assert!(error.contains("14×6 closed down"), "{error}");
-        assert!(parse(&format!("{HEADER}\n1,2\n")).is_err());
+        assert!(records(&format!("{HEADER}\n1,2\n")).is_err());
     }
 
     #[test]
