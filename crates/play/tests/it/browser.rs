@@ -59,6 +59,7 @@ macro_rules! check {
     };
 }
 
+mod connect;
 mod level;
 mod slide;
 
@@ -81,7 +82,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 29] = [
+const SCENARIOS: [(&str, Scenario); 30] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -166,6 +167,9 @@ const SCENARIOS: [(&str, Scenario); 29] = [
     }),
     ("a_pick_that_only_a_slide_removes", |e| {
         Box::pin(slide::a_pick_that_only_a_slide_removes(e))
+    }),
+    ("the_connection_rules_in_the_page", |e| {
+        Box::pin(connect::the_connection_rules_in_the_page(e))
     }),
 ];
 
