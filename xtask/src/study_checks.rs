@@ -287,6 +287,26 @@ mod tests {
         assert!(records(&format!("{HEADER}\n1,2\n")).is_err());
     }
 
+    /// The committed table is the one the committed CSV gives (all 24
+    /// cells at 1,000 deals), and docs/study.md shows it as it is.
+    #[test]
+    fn the_docs_show_the_committed_measurements() {
+        let dir = workspace_root().join("docs");
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+        let rows = records(&read("study/checks.csv")).unwrap();
+        let md = read("study/checks.md");
+        assert_eq!(
+            table(&rows, 1000).unwrap(),
+            md,
+            "run `cargo xtask study checks --table`"
+        );
+        assert_eq!(md.lines().count(), 2 + 24, "every cell is measured");
+        assert!(
+            read("study.md").contains(&md),
+            "docs/study.md shows docs/study/checks.md as it is"
+        );
+    }
+
     #[test]
     fn there_are_24_cells_in_the_table_order() {
         let cells = cells();
