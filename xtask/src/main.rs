@@ -77,10 +77,11 @@ tasks:
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md
                  (`study --chart` only redraws them from the CSV)
-  study checks   KShisen's check and \"a move exists\" against solve, 24
-                 cells of KShisen's deal (resumable; hours): writes
-                 docs/study/checks.csv and checks.md (`--table` only
-                 rewrites the table from the CSV)
+  study checks   KShisen's check and \"a move exists\" against solve, and
+                 random games lost before stuck, 24 cells of KShisen's
+                 deal (resumable; hours): writes docs/study/checks.csv,
+                 checks.md, games.csv and games.md (`--table` only
+                 rewrites the tables from the CSVs)
 ";
 
 fn main() -> ExitCode {

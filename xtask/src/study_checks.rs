@@ -1,19 +1,23 @@
 //! `cargo xtask study checks`: the checks games use against the exact
-//! verdict (docs/study.md, "The checks games use"). KShisen's check
-//! (`--check kshisen-greedy`) and "a move exists" (`--check has-move`) on
-//! KShisen's deal (its 42 kinds taken in turn, four at a time) at its six
-//! board sizes, both borders, gravity `none` and `down`: 24 cells, each run
-//! once per check with `lianliankan study --check C --csv` (seed 1, the
-//! default budget of 1,000,000 states, no time limit, so the counts repeat
-//! on any machine).
+//! verdict, and how early random games are lost (docs/study.md, "The
+//! checks games use"). KShisen's check (`--check kshisen-greedy`) and "a
+//! move exists" (`--check has-move`) on KShisen's deal (its 42 kinds taken
+//! in turn, four at a time) at its six board sizes, both borders, gravity
+//! `none` and `down`: 24 cells, each run once per check with `lianliankan
+//! study --check C --csv`, and once more as the random games (`--check
+//! kshisen-greedy --lost-before-stuck`), all with seed 1, the default
+//! budget of 1,000,000 states and no time limit, so the counts repeat on
+//! any machine.
 //!
-//! Each cell's CSV row is appended to `docs/study/checks.csv` as soon as it
-//! is done, and a cell already there with the same deals is not run again:
-//! the run can be stopped and resumed, or its rows made elsewhere (`study
-//! --shard K/N --csv`, then `study merge --csv`) and appended. Then
-//! `docs/study/checks.md`, the table docs/study.md shows, is written from
-//! the CSV; both checks of a cell see the same deals, so their solve
-//! verdicts must agree, and a table is refused when they do not.
+//! Each row is appended to its CSV (`docs/study/checks.csv`, then
+//! `docs/study/games.csv`) as soon as it is done, and a cell already there
+//! with the same deals is not run again: the run can be stopped and
+//! resumed, or its rows made elsewhere (`study --shard K/N --csv`, then
+//! `study merge --csv`) and appended. Then the tables docs/study.md shows,
+//! `docs/study/checks.md` and `docs/study/games.md`, are written from the
+//! CSVs. All the runs of a cell see the same deals, so their solve
+//! verdicts (and the greedy's, in the games run) must agree: a table is
+//! refused when they do not.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -36,12 +40,16 @@ const BUDGET: &str = "1000000";
 /// The two checks, in the table's order.
 const CHECKS: [&str; 2] = ["kshisen-greedy", "has-move"];
 
+/// The extra arguments of the random games' run (the greedy check again,
+/// so that its row can be held against the checks' row).
+const GAMES: [&str; 3] = ["--check", "kshisen-greedy", "--lost-before-stuck"];
+
 const USAGE: &str = "\
 usage: cargo xtask study checks [--deals N] [--jobs J] [--table]
 
   --deals N   deals a cell (default 1000)
   --jobs J    threads of each `lianliankan study` (default 2)
-  --table     only write docs/study/checks.md from docs/study/checks.csv
+  --table     only write docs/study/checks.md and games.md from the CSVs
 ";
 
 /// One cell of the table.
@@ -94,44 +102,71 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let dir = workspace_root().join("docs/study");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let csv = dir.join("checks.csv");
+    let (checks_csv, games_csv) = (dir.join("checks.csv"), dir.join("games.csv"));
     if !table_only {
-        run_missing(deals, jobs, &csv)?;
+        let binary = release_binary()?;
+        for check in CHECKS {
+            run_missing(&binary, deals, jobs, &checks_csv, &["--check", check])?;
+        }
+        run_missing(&binary, deals, jobs, &games_csv, &GAMES)?;
     }
-    let text = std::fs::read_to_string(&csv).map_err(|e| format!("{}: {e}", csv.display()))?;
-    let md = dir.join("checks.md");
-    std::fs::write(&md, table(&records(&text)?, deals)?)
-        .map_err(|e| format!("{}: {e}", md.display()))?;
-    println!("==> wrote docs/study/checks.md");
+    let read = |csv: &Path| -> Result<Vec<Row>, String> {
+        match std::fs::read_to_string(csv) {
+            Ok(text) => records(&text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(format!("{}: {e}", csv.display())),
+        }
+    };
+    let (checks, games) = (read(&checks_csv)?, read(&games_csv)?);
+    for (name, text) in [
+        ("checks.md", table(&checks, deals)?),
+        ("games.md", games_table(&games, &checks, deals)?),
+    ] {
+        let md = dir.join(name);
+        std::fs::write(&md, text).map_err(|e| format!("{}: {e}", md.display()))?;
+        println!("==> wrote docs/study/{name}");
+    }
     Ok(())
 }
 
-/// Runs every cell and check not yet in `csv`, appending each row.
-fn run_missing(deals: u64, jobs: u64, csv: &Path) -> Result<(), String> {
-    let binary = release_binary()?;
+/// Runs every cell not yet in `csv` with the study's settings and
+/// `extra` (which names the check), appending each row.
+fn run_missing(
+    binary: &Path,
+    deals: u64,
+    jobs: u64,
+    csv: &Path,
+    extra: &[&str],
+) -> Result<(), String> {
+    let check = extra[1];
+    let games = extra.contains(&"--lost-before-stuck");
     let mut text = std::fs::read_to_string(csv).unwrap_or_default();
     for cell in cells() {
-        for check in CHECKS {
-            if find(&records(&text)?, cell, check, deals).is_some() {
-                continue;
-            }
-            let mut cmd = Command::new(&binary);
-            cmd.args(["study", "--csv", "--kinds", KINDS, "--seed", SEED]);
-            cmd.args(["--budget", BUDGET, "--check", check]);
-            for (name, value) in [
-                ("--rows", cell.rows.to_string()),
-                ("--cols", cell.cols.to_string()),
-                ("--border", cell.border.to_owned()),
-                ("--gravity", cell.gravity.to_owned()),
-                ("--deals", deals.to_string()),
-                ("--jobs", jobs.to_string()),
-            ] {
-                cmd.args([name, value.as_str()]);
-            }
-            append_row(csv, &mut text, &output(cmd)?)?;
+        if find(&records(&text)?, cell, check, deals).is_some_and(|row| !games || has_games(row)) {
+            continue;
         }
+        let mut cmd = Command::new(binary);
+        cmd.args(["study", "--csv", "--kinds", KINDS, "--seed", SEED]);
+        cmd.args(["--budget", BUDGET]).args(extra);
+        for (name, value) in [
+            ("--rows", cell.rows.to_string()),
+            ("--cols", cell.cols.to_string()),
+            ("--border", cell.border.to_owned()),
+            ("--gravity", cell.gravity.to_owned()),
+            ("--deals", deals.to_string()),
+            ("--jobs", jobs.to_string()),
+        ] {
+            cmd.args([name, value.as_str()]);
+        }
+        append_row(csv, &mut text, &output(cmd)?)?;
     }
     Ok(())
+}
+
+/// Whether `row` carries the random games (a run with
+/// `--lost-before-stuck`).
+fn has_games(row: &Row) -> bool {
+    row.get("games").is_some_and(|v| !v.is_empty())
 }
 
 /// One row of the CSV, by column name.
@@ -169,7 +204,7 @@ fn count(row: &Row, name: &str) -> Result<u64, String> {
     let field = row.get(name).map_or("", String::as_str);
     field
         .parse()
-        .map_err(|_| format!("checks.csv: `{field}` in column {name} is not a count"))
+        .map_err(|_| format!("`{field}` in column {name} is not a count"))
 }
 
 /// The table docs/study.md shows: one line a cell that both checks have
@@ -217,6 +252,72 @@ fn table(rows: &[Row], deals: u64) -> Result<String, String> {
             count(greedy, "rejects_solvable")?,
             count(has_move, "accepts")?,
             count(has_move, "accepts_unsolvable")?,
+        )
+        .expect("writing to a String");
+    }
+    Ok(out)
+}
+
+/// The random games' table docs/study.md shows: one line a cell of
+/// `games` (rows of the greedy check with `--lost-before-stuck`), in
+/// [`cells`]' order. An error when a cell's solve verdicts or greedy
+/// counts differ from its row in `checks` (the same deals must give the
+/// same counts).
+fn games_table(games: &[Row], checks: &[Row], deals: u64) -> Result<String, String> {
+    let mut out = String::from(
+        "| board | border | gravity | deals | games | cleared | stuck | not known | \
+         gap: quartiles | gap: max | lost ≥ 10 pairs before stuck |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n",
+    );
+    for cell in cells() {
+        let Some(row) = find(games, cell, CHECKS[0], deals).filter(|row| has_games(row)) else {
+            continue;
+        };
+        if let Some(greedy) = find(checks, cell, CHECKS[0], deals) {
+            for name in [
+                "solvable",
+                "unsolvable",
+                "undecided",
+                "accepts",
+                "accepts_unsolvable",
+            ] {
+                if count(row, name)? != count(greedy, name)? {
+                    return Err(format!(
+                        "{}×{} {} {}: the games' run and the checks' run disagree on {name}",
+                        cell.cols, cell.rows, cell.border, cell.gravity
+                    ));
+                }
+            }
+        }
+        let field = |name: &str| row.get(name).map_or("", String::as_str);
+        let stuck = count(row, "games_stuck")?;
+        let (quartiles, max, share) = if stuck == 0 {
+            ("—".to_owned(), "—".to_owned(), "—".to_owned())
+        } else {
+            let share: f64 = field("lost_10_before_stuck")
+                .parse()
+                .map_err(|_| "games.csv: lost_10_before_stuck is not a number".to_owned())?;
+            (
+                format!(
+                    "{} / {} / {}",
+                    field("gap_q1"),
+                    field("gap_median"),
+                    field("gap_q3")
+                ),
+                field("gap_max").to_owned(),
+                format!("{share:.2}"),
+            )
+        };
+        writeln!(
+            out,
+            "| {}×{} | {} | {} | {deals} | {} | {} | {stuck} | {} | {quartiles} | {max} | {share} |",
+            cell.cols,
+            cell.rows,
+            cell.border,
+            cell.gravity,
+            count(row, "games")?,
+            count(row, "games_cleared")?,
+            count(row, "games_undecided")?,
         )
         .expect("writing to a String");
     }
@@ -287,24 +388,82 @@ mod tests {
         assert!(records(&format!("{HEADER}\n1,2\n")).is_err());
     }
 
-    /// The committed table is the one the committed CSV gives (all 24
-    /// cells at 1,000 deals), and docs/study.md shows it as it is.
+    /// The committed tables are the ones the committed CSVs give (every
+    /// cell's checks at 1,000 deals), and docs/study.md shows them as they
+    /// are.
     #[test]
     fn the_docs_show_the_committed_measurements() {
         let dir = workspace_root().join("docs");
         let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
-        let rows = records(&read("study/checks.csv")).unwrap();
+        let checks = records(&read("study/checks.csv")).unwrap();
+        let games = records(&read("study/games.csv")).unwrap();
+        let redo = "run `cargo xtask study checks --table`";
         let md = read("study/checks.md");
-        assert_eq!(
-            table(&rows, 1000).unwrap(),
-            md,
-            "run `cargo xtask study checks --table`"
-        );
+        assert_eq!(table(&checks, 1000).unwrap(), md, "{redo}");
         assert_eq!(md.lines().count(), 2 + 24, "every cell is measured");
-        assert!(
-            read("study.md").contains(&md),
-            "docs/study.md shows docs/study/checks.md as it is"
+        let games_md = read("study/games.md");
+        assert_eq!(
+            games_table(&games, &checks, 1000).unwrap(),
+            games_md,
+            "{redo}"
         );
+        let study = read("study.md");
+        for (name, md) in [("checks.md", md), ("games.md", games_md)] {
+            assert!(
+                study.contains(&md),
+                "docs/study.md shows docs/study/{name} as it is"
+            );
+        }
+    }
+
+    const GAMES_HEADER: &str = ",games,games_cleared,games_stuck,games_undecided,gap_q1,gap_median,gap_q3,gap_max,lost_10_before_stuck";
+
+    fn games_csv(rows: &[&str]) -> Vec<Row> {
+        let mut text = format!("{HEADER}{GAMES_HEADER}\n");
+        for row in rows {
+            text.push_str(row);
+            text.push('\n');
+        }
+        records(&text).unwrap()
+    }
+
+    #[test]
+    fn a_cell_s_games_are_one_line_and_agree_with_its_checks() {
+        let checks = records(&csv(&[GREEDY, HAS_MOVE])).unwrap();
+        let played = format!("{GREEDY},400,120,270,10,4,7,11,30,0.3333");
+        let table = games_table(&games_csv(&[&played]), &checks, 1000).unwrap();
+        assert_eq!(table.lines().count(), 3, "{table}");
+        assert!(
+            table.ends_with(
+                "| 14×6 | closed | down | 1000 | 400 | 120 | 270 | 10 | 4 / 7 / 11 | 30 | 0.33 |\n"
+            ),
+            "{table}"
+        );
+        // No stuck game: no gap to tell.
+        let cleared = format!("{GREEDY},400,400,0,0,,,,,");
+        let table = games_table(&games_csv(&[&cleared]), &checks, 1000).unwrap();
+        assert!(
+            table.ends_with("| 400 | 400 | 0 | 0 | — | — | — |\n"),
+            "{table}"
+        );
+        // A greedy row without games is not a cell of this table.
+        let without = format!("{GREEDY},,,,,,,,,");
+        assert_eq!(
+            games_table(&games_csv(&[&without]), &checks, 1000)
+                .unwrap()
+                .lines()
+                .count(),
+            2
+        );
+        // Another verdict or another greedy count than the checks' run: refused.
+        for (from, to) in [
+            (",400,590,10,", ",401,589,10,"),
+            (",kshisen-greedy,180,110,70,", ",kshisen-greedy,181,110,71,"),
+        ] {
+            let other = played.replace(from, to);
+            let error = games_table(&games_csv(&[&other]), &checks, 1000).unwrap_err();
+            assert!(error.contains("14×6 closed down"), "{error}");
+        }
     }
 
     #[test]
