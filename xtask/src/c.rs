@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::run::{cargo, output, step, workspace_root};
+use crate::run::{cargo, output, step, target_dir, workspace_root};
 
 /// The C library's crate, relative to the workspace root.
 const CRATE: &str = "crates/lianliankan-c";
@@ -113,7 +113,7 @@ fn build_example(asan: bool) -> Result<PathBuf, String> {
     gcc.arg("-I")
         .arg(root.join(CRATE).join("include"))
         .arg(root.join(EXAMPLE))
-        .arg(root.join("target").join(profile).join("liblianliankan_c.a"))
+        .arg(target_dir().join(profile).join("liblianliankan_c.a"))
         .args(NATIVE_LIBS)
         .arg("-o")
         .arg(&program);

@@ -11,6 +11,16 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Where cargo puts what it builds: `CARGO_TARGET_DIR` if set (relative
+/// to the workspace root, as cargo reads it when run from there), else
+/// `target/` at the root.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => workspace_root().join(dir),
+        _ => workspace_root().join("target"),
+    }
+}
+
 /// The cargo that runs this task (so the same toolchain runs every step).
 pub fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));

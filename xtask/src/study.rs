@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::run::{cargo, output, step, workspace_root};
+use crate::run::{cargo, output, step, target_dir, workspace_root};
 
 /// KShisen's board sizes, as (rows, columns), smallest first.
 const SIZES: [(usize, usize); 6] = [(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)];
@@ -171,7 +171,7 @@ pub fn release_binary() -> Result<PathBuf, String> {
         "lianliankan",
     ]);
     step(build)?;
-    Ok(workspace_root().join("target/release/lianliankan"))
+    Ok(target_dir().join("release/lianliankan"))
 }
 
 /// Appends the row of `printed` (what `lianliankan study --csv` printed:

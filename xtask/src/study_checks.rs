@@ -40,10 +40,6 @@ const BUDGET: &str = "1000000";
 /// The two checks, in the table's order.
 const CHECKS: [&str; 2] = ["kshisen-greedy", "has-move"];
 
-/// The extra arguments of the random games' run (the greedy check again,
-/// so that its row can be held against the checks' row).
-const GAMES: [&str; 3] = ["--check", "kshisen-greedy", "--lost-before-stuck"];
-
 const USAGE: &str = "\
 usage: cargo xtask study checks [--deals N] [--jobs J] [--table]
 
@@ -80,7 +76,7 @@ fn cells() -> Vec<Cell> {
     out
 }
 
-/// Runs the missing cells (unless `--table`), then writes the table.
+/// Runs the missing cells (unless `--table`), then writes the tables.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut deals: u64 = 1000;
     let mut jobs: u64 = 2;
@@ -106,9 +102,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !table_only {
         let binary = release_binary()?;
         for check in CHECKS {
-            run_missing(&binary, deals, jobs, &checks_csv, &["--check", check])?;
+            run_missing(&binary, deals, jobs, &checks_csv, check, false)?;
         }
-        run_missing(&binary, deals, jobs, &games_csv, &GAMES)?;
+        // The games run the greedy check again, so that their row can be
+        // held against the checks' row.
+        run_missing(&binary, deals, jobs, &games_csv, CHECKS[0], true)?;
     }
     let read = |csv: &Path| -> Result<Vec<Row>, String> {
         match std::fs::read_to_string(csv) {
@@ -130,16 +128,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Runs every cell not yet in `csv` with the study's settings and
-/// `extra` (which names the check), appending each row.
+/// `check` (and the random games if `games`), appending each row.
 fn run_missing(
     binary: &Path,
     deals: u64,
     jobs: u64,
     csv: &Path,
-    extra: &[&str],
+    check: &str,
+    games: bool,
 ) -> Result<(), String> {
-    let check = extra[1];
-    let games = extra.contains(&"--lost-before-stuck");
     let mut text = std::fs::read_to_string(csv).unwrap_or_default();
     for cell in cells() {
         if find(&records(&text)?, cell, check, deals).is_some_and(|row| !games || has_games(row)) {
@@ -147,7 +144,10 @@ fn run_missing(
         }
         let mut cmd = Command::new(binary);
         cmd.args(["study", "--csv", "--kinds", KINDS, "--seed", SEED]);
-        cmd.args(["--budget", BUDGET]).args(extra);
+        cmd.args(["--budget", BUDGET, "--check", check]);
+        if games {
+            cmd.arg("--lost-before-stuck");
+        }
         for (name, value) in [
             ("--rows", cell.rows.to_string()),
             ("--cols", cell.cols.to_string()),
