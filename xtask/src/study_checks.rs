@@ -57,6 +57,26 @@ struct Cell {
     gravity: &'static str,
 }
 
+impl Cell {
+    /// The board as the tables name it, columns × rows: `14×6`.
+    fn board(&self) -> String {
+        format!("{}×{}", self.cols, self.rows)
+    }
+
+    /// The first three columns of the cell's line in a table, and the
+    /// bar after them: `| 14×6 | open | none |`.
+    fn first_columns(&self) -> String {
+        format!("| {} | {} | {} |", self.board(), self.border, self.gravity)
+    }
+}
+
+/// A cell as the errors name it: `14×6 closed down`.
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {}", self.board(), self.border, self.gravity)
+    }
+}
+
 /// The cells in the table's order: open before closed, no gravity before
 /// `down`, small boards first (so a resumed run does the quick ones first).
 fn cells() -> Vec<Cell> {
@@ -235,17 +255,13 @@ fn table(rows: &[Row], deals: u64) -> Result<String, String> {
         let [clearable, lost, undecided] = verdicts(greedy)?;
         if verdicts(has_move)? != [clearable, lost, undecided] {
             return Err(format!(
-                "{}×{} {} {}: the two checks' runs disagree on the solve verdicts",
-                cell.cols, cell.rows, cell.border, cell.gravity
+                "{cell}: the two checks' runs disagree on the solve verdicts"
             ));
         }
         writeln!(
             out,
-            "| {}×{} | {} | {} | {deals} | {clearable} | {lost} | {undecided} | {} | {} | {} | {} | {} | {} |",
-            cell.cols,
-            cell.rows,
-            cell.border,
-            cell.gravity,
+            "{} {deals} | {clearable} | {lost} | {undecided} | {} | {} | {} | {} | {} | {} |",
+            cell.first_columns(),
             count(greedy, "accepts")?,
             count(greedy, "accepts_unsolvable")?,
             count(greedy, "rejects")?,
@@ -283,8 +299,7 @@ fn games_table(games: &[Row], checks: &[Row], deals: u64) -> Result<String, Stri
             ] {
                 if count(row, name)? != count(greedy, name)? {
                     return Err(format!(
-                        "{}×{} {} {}: the games' run and the checks' run disagree on {name}",
-                        cell.cols, cell.rows, cell.border, cell.gravity
+                        "{cell}: the games' run and the checks' run disagree on {name}"
                     ));
                 }
             }
@@ -310,11 +325,8 @@ fn games_table(games: &[Row], checks: &[Row], deals: u64) -> Result<String, Stri
         };
         writeln!(
             out,
-            "| {}×{} | {} | {} | {deals} | {} | {} | {stuck} | {} | {quartiles} | {max} | {share} |",
-            cell.cols,
-            cell.rows,
-            cell.border,
-            cell.gravity,
+            "{} {deals} | {} | {} | {stuck} | {} | {quartiles} | {max} | {share} |",
+            cell.first_columns(),
             count(row, "games")?,
             count(row, "games_cleared")?,
             count(row, "games_undecided")?,
