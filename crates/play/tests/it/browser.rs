@@ -464,6 +464,36 @@ async fn screenshot(env: &Env, client: &Client, name: &str) -> Outcome {
     std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The cells of the tiles the hint marks, in the page's order.
+async fn hinted_cells(client: &Client) -> Result<Vec<lianliankan::Pos>, String> {
+    let hinted = js(
+        client,
+        "return [...document.querySelectorAll('.tile.hinted')].map(e => e.dataset.cell);",
+    )
+    .await?;
+    Ok(hinted
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            let (r, c) = c.as_str()?.split_once(',')?;
+            Some(lianliankan::Pos::new(r.parse().ok()?, c.parse().ok()?))
+        })
+        .collect())
+}
+
+/// A board as the engine holds it, from the rows of kinds the page or the
+/// API sent.
+fn engine_board(value: &Value) -> Result<lianliankan::Board, String> {
+    serde_json::from_value(value.clone()).map_err(|e| format!("not a board ({e}): {value}"))
+}
+
+/// The two tiles of `m` as [`play_pair`] clicks them: `{"a": [r, c], "b":
+/// [r, c]}`.
+fn pick(m: lianliankan::Move) -> Value {
+    json!({"a": m.a(), "b": m.b()})
+}
+
 async fn api(env: &Env, path: &str, body: &Value) -> Result<Value, String> {
     crate::support::post(&env.http, env.site, path, body).await
 }
@@ -533,19 +563,12 @@ async fn hint_undo_redo_and_shuffle(env: &Env) -> Outcome {
         goto(&client, &url).await?;
         let start = board(&client).await?;
         click(&client, "hint").await?;
-        let hinted = js(&client, "return [...document.querySelectorAll('.tile.hinted')].map(e => e.dataset.cell);").await?;
         let paths = js(&client, "return document.querySelectorAll('#paths polyline.hint').length;").await?;
         check!(paths == json!(1), "one hint path drawn, found {paths}");
-        let cells: Vec<Value> = hinted
-            .as_array()
-            .map(|a| a.iter().map(|c| {
-                let (r, c) = c.as_str().unwrap_or("").split_once(',').unwrap_or(("", ""));
-                json!([r.parse::<u32>().unwrap_or(0), c.parse::<u32>().unwrap_or(0)])
-            }).collect())
-            .unwrap_or_default();
-        check!(cells.len() == 2, "two tiles marked by the hint, found {hinted}");
+        let cells = hinted_cells(&client).await?;
+        check!(cells.len() == 2, "two tiles marked by the hint, found {cells:?}");
         screenshot(env, &client, "desktop-hint").await?;
-        play_pair(&client, &json!({"a": cells[0], "b": cells[1]})).await?;
+        play_pair(&client, &pick(lianliankan::Move::new(cells[0], cells[1]))).await?;
         check!(tiles_left(&client).await? == 94, "the hinted pair went");
         let after = board(&client).await?;
         click(&client, "undo").await?;
@@ -647,12 +670,9 @@ async fn a_dead_board_offers_shuffle_and_undo(env: &Env) -> Outcome {
 /// a pair whose removal leaves a board no order clears, found by the
 /// engine for the first seed that has them.
 fn losing_line(board: &Value) -> Option<(Value, Value)> {
-    use lianliankan::{Board, Game, Rules, Solution, solve};
-    let rows: Vec<Vec<u32>> = serde_json::from_value(board.clone()).ok()?;
-    let board = Board::try_from(rows).ok()?;
+    use lianliankan::{Game, Rules, Solution, solve};
+    let board = engine_board(board).ok()?;
     let rules = Rules::default();
-    let cell = |p: lianliankan::Pos| json!([p.row, p.col]);
-    let pair = |m: lianliankan::Move| json!({"a": cell(m.a()), "b": cell(m.b())});
     let start = Game::new(board, rules.clone());
     for good in start.moves() {
         let mut game = start.clone();
@@ -666,7 +686,7 @@ fn losing_line(board: &Value) -> Option<(Value, Value)> {
             if lost.board().tile_count() > 0
                 && solve(lost.board(), &rules, 1_000_000) == Solution::Unsolvable
             {
-                return Some((pair(good), pair(bad)));
+                return Some((pick(good), pick(bad)));
             }
         }
     }

@@ -9,8 +9,8 @@ use lianliankan::{Board, Border, Connect, Game, Move, Rules, connect, moves};
 use serde_json::{Value, json};
 
 use super::{
-    Env, Outcome, Screen, api, board, click, deal_url, goto, idle, page_matches_board, play_pair,
-    rules, text, tiles_left, with_session,
+    Env, Outcome, Screen, api, board, click, deal_url, engine_board, goto, hinted_cells, idle,
+    page_matches_board, pick, play_pair, rules, text, tiles_left, with_session,
 };
 
 /// One rule's case: its settings, and how to tell the two pairs.
@@ -58,17 +58,16 @@ impl Case {
         )
     }
 
-    /// Whether the rule joins the pair where the standard rule does not,
-    /// in the way that tells the rules apart: for four rivers, tiles side
-    /// by side joined around (never through their shared edge); for line,
-    /// tiles in one row or column with tiles between them.
+    /// Whether the rule joins the pair in the way that tells it from the
+    /// standard rule: for four rivers, tiles side by side (joined around,
+    /// never through their shared edge); for line, tiles the standard rule
+    /// does not join (one row or column with tiles between them).
     fn only_this_joins(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        let here = joined(board, a, b, &self.rules(self.connect));
-        let standard = joined(board, a, b, &self.rules(Connect::Standard));
-        match self.connect {
-            Connect::FourRivers => here && a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1,
-            _ => here && !standard,
-        }
+        joined(board, a, b, &self.rules(self.connect))
+            && match self.connect {
+                Connect::FourRivers => a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1,
+                _ => !joined(board, a, b, &self.rules(Connect::Standard)),
+            }
     }
 
     /// Whether the standard rule joins the pair and this rule does not.
@@ -83,13 +82,13 @@ fn joined(board: &Board, a: Pos, b: Pos, rules: &Rules) -> bool {
 }
 
 /// The pairs of one kind on the board, each once.
-fn pairs(board: &Board) -> Vec<(Pos, Pos)> {
+fn pairs(board: &Board) -> Vec<Move> {
     let tiles: Vec<(Pos, u32)> = board.tiles().collect();
     let mut out = Vec::new();
     for (i, &(a, kind)) in tiles.iter().enumerate() {
         for &(b, other) in &tiles[i + 1..] {
             if kind == other {
-                out.push((a, b));
+                out.push(Move::new(a, b));
             }
         }
     }
@@ -104,8 +103,8 @@ struct Plan {
     seed: u64,
     dealt: Value,
     before: Vec<Move>,
-    refused: (Pos, Pos),
-    wanted: (Pos, Pos),
+    refused: Move,
+    wanted: Move,
 }
 
 async fn find_plan(env: &Env, case: &Case) -> Result<Plan, String> {
@@ -116,20 +115,17 @@ async fn find_plan(env: &Env, case: &Case) -> Result<Plan, String> {
             "rules": {"turns": 2, "border": case.border.to_string(), "connect": case.name()},
         });
         let dealt = api(env, "deal", &spec).await?["board"].clone();
-        let rows: Vec<Vec<u32>> =
-            serde_json::from_value(dealt.clone()).map_err(|e| e.to_string())?;
-        let mut game = Game::new(
-            Board::from_rows(&rows).map_err(|e| e.to_string())?,
-            rules.clone(),
-        );
+        let mut game = Game::new(engine_board(&dealt)?, rules.clone());
         let mut before = Vec::new();
         for _ in 0..8 {
             let now = game.board().clone();
             let all = pairs(&now);
             let refused = all
                 .iter()
-                .find(|&&(a, b)| case.only_standard_joins(&now, a, b));
-            let wanted = all.iter().find(|&&(a, b)| case.only_this_joins(&now, a, b));
+                .find(|m| case.only_standard_joins(&now, m.a(), m.b()));
+            let wanted = all
+                .iter()
+                .find(|m| case.only_this_joins(&now, m.a(), m.b()));
             if let (Some(&refused), Some(&wanted)) = (refused, wanted) {
                 return Ok(Plan {
                     seed,
@@ -152,28 +148,19 @@ async fn find_plan(env: &Env, case: &Case) -> Result<Plan, String> {
     ))
 }
 
-fn cell(p: Pos) -> Value {
-    json!([p.row, p.col])
-}
-
-fn pick((a, b): (Pos, Pos)) -> Value {
-    json!({"a": cell(a), "b": cell(b)})
-}
-
 pub(super) async fn the_connection_rules_in_the_page(env: &Env) -> Outcome {
     for case in &CASES {
         let engine_rules = case.rules(case.connect);
         let plan = find_plan(env, case).await?;
-        let rows: Vec<Vec<u32>> = serde_json::from_value(plan.dealt.clone()).unwrap();
-        let mut game = Game::new(Board::from_rows(&rows).unwrap(), engine_rules.clone());
+        let dealt = engine_board(&plan.dealt)?;
+        let mut game = Game::new(dealt.clone(), engine_rules.clone());
         for &m in &plan.before {
             game.play(m).unwrap();
         }
         let start = serde_json::to_value(game.board()).unwrap();
-        let (a, b) = plan.wanted;
         let path = game
-            .remove(a, b)
-            .map_err(|e| format!("the engine refuses {a:?} {b:?}: {e}"))?;
+            .remove(plan.wanted.a(), plan.wanted.b())
+            .map_err(|e| format!("the engine refuses {}: {e}", plan.wanted))?;
         let after = serde_json::to_value(game.board()).unwrap();
         let name = case.name();
         let url = deal_url(env, &case.link(plan.seed));
@@ -192,29 +179,15 @@ pub(super) async fn the_connection_rules_in_the_page(env: &Env) -> Outcome {
             let form =
                 super::js(&client, "return document.getElementById('connect').value;").await?;
             check!(form == json!(name), "{name}: the form shows {form}");
-            // The hint is a pair the rule joins, along the rule's path.
+            // The hint is a pair the rule joins.
             click(&client, "hint").await?;
-            let hinted = super::js(
-                &client,
-                "return [...document.querySelectorAll('.tile.hinted')].map(e => e.dataset.cell);",
-            )
-            .await?;
-            let cells: Vec<Pos> = hinted
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| {
-                    let (r, c) = c.as_str()?.split_once(',')?;
-                    Some(Pos::new(r.parse().ok()?, c.parse().ok()?))
-                })
-                .collect();
-            let dealt = Board::from_rows(&rows).unwrap();
+            let cells = hinted_cells(&client).await?;
             check!(
                 cells.len() == 2 && joined(&dealt, cells[0], cells[1], &engine_rules),
-                "{name}: the hint {hinted} is a pair the rule joins"
+                "{name}: the hint {cells:?} is a pair the rule joins"
             );
-            for m in &plan.before {
-                play_pair(&client, &json!({"a": cell(m.a()), "b": cell(m.b())})).await?;
+            for &m in &plan.before {
+                play_pair(&client, &pick(m)).await?;
             }
             check!(
                 board(&client).await? == start,
@@ -225,14 +198,14 @@ pub(super) async fn the_connection_rules_in_the_page(env: &Env) -> Outcome {
             let message = text(&client, "message").await?;
             check!(
                 message.starts_with("Not a pair") && message.contains(case.refusal),
-                "{name}: {:?} refused with the rule's reason: {message}",
+                "{name}: {} refused with the rule's reason: {message}",
                 plan.refused
             );
             check!(tiles_left(&client).await? == left, "{name}: nothing went");
             play_pair(&client, &pick(plan.wanted)).await?;
             check!(
                 board(&client).await? == after,
-                "{name}: after {:?} the page's board is the engine's",
+                "{name}: after {} the page's board is the engine's",
                 plan.wanted
             );
             let step = super::js(

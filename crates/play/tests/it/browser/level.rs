@@ -479,12 +479,11 @@ fn to_stuck(game: &lianliankan::Game, depth: usize) -> Option<Vec<Value>> {
     if depth == 0 {
         return None;
     }
-    let cell = |p: lianliankan::Pos| json!([p.row, p.col]);
     moves.into_iter().find_map(|m| {
         let mut next = game.clone();
         next.remove(m.a(), m.b()).ok()?;
         let mut rest = to_stuck(&next, depth - 1)?;
-        rest.insert(0, json!({"a": cell(m.a()), "b": cell(m.b())}));
+        rest.insert(0, super::pick(m));
         Some(rest)
     })
 }
@@ -492,9 +491,8 @@ fn to_stuck(game: &lianliankan::Game, depth: usize) -> Option<Vec<Value>> {
 /// A short line of removals that leaves `board` (straight paths only,
 /// closed border, no gravity) with tiles and no move.
 fn stuck_line(board: &Value) -> Option<Vec<Value>> {
-    use lianliankan::{Board, Border, Game, Rules};
-    let rows: Vec<Vec<u32>> = serde_json::from_value(board.clone()).ok()?;
-    let board = Board::try_from(rows).ok()?;
+    use lianliankan::{Border, Game, Rules};
+    let board = super::engine_board(board).ok()?;
     let rules = Rules {
         max_turns: 0,
         border: Border::Closed,

@@ -3,12 +3,12 @@
 //! back; with and without reduced motion, and the share link and a reload
 //! keep the rule.
 
-use lianliankan::{Board, Game, Move, Rules, moves, ways_to_remove};
+use lianliankan::{Game, Move, Rules, moves, ways_to_remove};
 use serde_json::{Value, json};
 
 use super::{
-    Env, Outcome, Screen, api, board, click, deal_url, goto, idle, page_matches_board, play_pair,
-    rules, with_session,
+    Env, Outcome, Screen, api, board, click, deal_url, engine_board, goto, idle,
+    page_matches_board, pick, play_pair, rules, with_session,
 };
 
 /// The link of a 4 × 6 solvable deal under slides.
@@ -38,12 +38,7 @@ async fn a_deal_with_a_slide(env: &Env) -> Result<(u64, Value, Vec<Move>, Move),
             &json!({"rows": 4, "cols": 6, "kinds": 6, "seed": seed, "rules": {"slide": true}}),
         )
         .await?;
-        let rows: Vec<Vec<u32>> =
-            serde_json::from_value(dealt["board"].clone()).map_err(|e| e.to_string())?;
-        let mut game = Game::new(
-            Board::from_rows(&rows).map_err(|e| e.to_string())?,
-            rules.clone(),
-        );
+        let mut game = Game::new(engine_board(&dealt["board"])?, rules.clone());
         let mut plain = Vec::new();
         for _ in 0..6 {
             let now = game.board().clone();
@@ -73,8 +68,7 @@ async fn a_deal_with_a_slide(env: &Env) -> Result<(u64, Value, Vec<Move>, Move),
 
 pub(super) async fn a_pick_that_only_a_slide_removes(env: &Env) -> Outcome {
     let (seed, dealt, plain, slide) = a_deal_with_a_slide(env).await?;
-    let rows: Vec<Vec<u32>> = serde_json::from_value(dealt.clone()).unwrap();
-    let mut game = Game::new(Board::from_rows(&rows).unwrap(), engine_rules());
+    let mut game = Game::new(engine_board(&dealt)?, engine_rules());
     for &m in &plain {
         game.play(m).unwrap();
     }
@@ -106,12 +100,10 @@ pub(super) async fn a_pick_that_only_a_slide_removes(env: &Env) -> Outcome {
                 played["slide"] == json!(true) && played["turns"] == json!(1),
                 "the rules: {played}"
             );
-            let cell = |p: grid_core::Pos| json!([p.row, p.col]);
-            for m in &plain {
-                play_pair(&client, &json!({"a": cell(m.a()), "b": cell(m.b())})).await?;
+            for &m in &plain {
+                play_pair(&client, &pick(m)).await?;
             }
             check!(board(&client).await? == start, "the plain removals as the engine's");
-            let pick = json!({"a": cell(slide.a()), "b": cell(slide.b())});
             // Each tile element carries the cell it started on: the tiles
             // the slide pushes must be moved, not drawn afresh.
             super::js(
@@ -119,7 +111,7 @@ pub(super) async fn a_pick_that_only_a_slide_removes(env: &Env) -> Outcome {
                 "document.querySelectorAll('button.tile').forEach((el) => { el.dataset.probe = el.dataset.cell; }); return null;",
             )
             .await?;
-            play_pair(&client, &pick).await?;
+            play_pair(&client, &pick(slide)).await?;
             check!(
                 moved_along(&client, &pushed, true).await?,
                 "the pushed tiles were moved to their cells: {pushed:?}"
