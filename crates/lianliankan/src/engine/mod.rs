@@ -24,6 +24,8 @@
 //!   and the holes of a crowded closed board, searched one at a time,
 //!   which prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate;
+//! - `rate` — how hard a deal is (random games, probed by the solver)
+//!   and deals generated within a band of difficulty;
 //! - `checks` — the checks games make instead of solving (KShisen's
 //!   greedy one, a first move), and random playouts with the step from
 //!   which they are lost.
@@ -35,6 +37,7 @@ mod game;
 mod generate;
 mod gravity;
 mod moves;
+mod rate;
 pub(crate) mod reach;
 mod shuffle;
 mod slide;
@@ -46,6 +49,10 @@ pub use game::{Game, RemoveError, Step};
 pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 pub use gravity::Slide;
 pub use moves::{Move, Route, moves};
+pub use rate::{
+    Cancelled, Difficulty, RateConfig, RatedDeal, RatedError, Rating, UnknownDifficulty,
+    generate_rated, rate,
+};
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;
 pub use solve::{Cancel, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress};

@@ -1,4 +1,4 @@
-//! The engine subcommands: `hint`, `moves`, `solve`, `generate` (judge
+//! The engine subcommands: `hint`, `moves`, `solve`, `generate`, `rate` (judge
 //! mode is `lianliankan::judge::run`).
 
 use std::io::{IsTerminal, Write};
@@ -6,9 +6,11 @@ use std::io::{IsTerminal, Write};
 use grid_cli::Failure;
 use lianliankan::draw::{Style, draw, settled};
 use lianliankan::format::write_board;
+use std::ops::RangeInclusive;
+
 use lianliankan::{
-    Board, Game, GenerateSpec, Gravity, Order, Progress, Rules, Solution, SolveConfig, Step,
-    generate, solve_with_progress, ways_to_remove,
+    Board, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules, Solution, SolveConfig,
+    Step, generate, generate_rated, solve_with_progress, ways_to_remove,
 };
 
 /// `hint`: one removable pair as `r1 c1 r2 c2`, or `NONE`.
@@ -121,10 +123,54 @@ pub fn solve(
     }
 }
 
-/// `generate`: a solvable board in the judge format, without queries.
-pub fn generate_board(spec: &GenerateSpec, out: &mut dyn Write) -> Result<(), Failure> {
-    let made = generate(spec).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+/// `generate`: a solvable board in the judge format, without queries; with
+/// a band (scores, rating settings, candidates), one rated in the band,
+/// with what was tried on standard error; the certificate to a file if
+/// asked.
+pub fn generate_board(
+    spec: &GenerateSpec,
+    band: Option<&(RangeInclusive<u8>, RateConfig, usize)>,
+    certificate: Option<&std::path::Path>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let made = match band {
+        None => generate(spec).map_err(|e| Failure::Usage(format!("error: {e}")))?,
+        Some((scores, config, candidates)) => {
+            let rated = generate_rated(spec, scores.clone(), config, *candidates)
+                .map_err(|e| Failure::Usage(format!("error: {e}")))?;
+            eprintln!(
+                "score {} ({}), found in {} candidates (seed {})",
+                rated.rating.score(),
+                rated.rating.difficulty(),
+                rated.candidates,
+                rated.seed
+            );
+            rated.generated
+        }
+    };
     write_board(out, &made.board.to_grid())?;
+    if let Some(file) = certificate {
+        let order = Order::from(made.certificate);
+        std::fs::write(file, order.to_string()).map_err(|e| {
+            Failure::Io(std::io::Error::new(
+                e.kind(),
+                format!("cannot write {}: {e}", file.display()),
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+/// `rate`: the score and the figures behind it.
+pub fn rate(
+    board: &Board,
+    rules: &Rules,
+    config: &RateConfig,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let rating = lianliankan::rate(board, rules, config)
+        .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;
+    write!(out, "{rating}")?;
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! The `lianliankan` binary: the HDU 1175 judge by default, with paths,
 //! drawings and other rules on request; and the game engine's subcommands
-//! `hint`, `moves`, `solve`, `generate`, `replay` and `study`; and
+//! `hint`, `moves`, `solve`, `generate`, `rate`, `replay` and `study`; and
 //! `stress`, which tests another program against ours.
 
 mod commands;
@@ -34,6 +34,9 @@ Examples:
   lianliankan generate --rows 8 --cols 12 --kinds 10 --seed 1 > board.txt
   lianliankan solve --border open board.txt           a removal order that clears the board
   lianliankan hint board.txt                          one pair that can be removed now
+  lianliankan rate --border open --gravity down board.txt
+                                                      how hard it is: score 0-100 and why
+  lianliankan generate --rows 8 --cols 18 --kinds 36 --seed 1 --border open --difficulty hard
   lianliankan solve --gravity down --border open board.txt > order.txt
   lianliankan replay --gravity down --border open board.txt order.txt
                                                       ok 48, or the first illegal step
@@ -159,6 +162,63 @@ impl RulesArgs {
     }
 }
 
+/// How a rating measures, for `rate` and `generate --difficulty`.
+#[derive(Debug, clap::Args)]
+struct RatingArgs {
+    /// Random games to play.
+    #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_PLAYS)]
+    plays: u32,
+    /// Of them, games probed by the solver (traps and forced positions).
+    #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_PROBES)]
+    probes: u32,
+}
+
+impl RatingArgs {
+    fn config(&self) -> lianliankan::RateConfig {
+        lianliankan::RateConfig::new()
+            .plays(self.plays)
+            .probes(self.probes)
+    }
+}
+
+/// `generate`'s difficulty: a band of the rating's score.
+#[derive(Debug, clap::Args)]
+struct BandArgs {
+    /// A board whose rating is easy (score 0-24), normal (25-49) or hard
+    /// (50-100), as `rate` rates it with its default seed and budget.
+    #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
+    difficulty: Option<lianliankan::Difficulty>,
+    /// A board whose rating score lies in LOW-HIGH (0 to 100).
+    #[arg(long, value_name = "LOW-HIGH", value_parser = parse_band)]
+    score: Option<std::ops::RangeInclusive<u8>>,
+    /// With --difficulty or --score: boards to make and rate before giving
+    /// up (seeds SEED, SEED + 1, ...).
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    candidates: u32,
+    #[command(flatten)]
+    rating: RatingArgs,
+}
+
+impl BandArgs {
+    fn band(&self) -> Option<std::ops::RangeInclusive<u8>> {
+        self.score
+            .clone()
+            .or_else(|| self.difficulty.map(lianliankan::Difficulty::band))
+    }
+}
+
+/// A score band `LOW-HIGH`, 0 to 100.
+fn parse_band(text: &str) -> Result<std::ops::RangeInclusive<u8>, String> {
+    let bad = || format!("`{text}`: a band LOW-HIGH of scores 0 to 100, such as 50-100");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: u8 = low.trim().parse().map_err(|_| bad())?;
+    let high: u8 = high.trim().parse().map_err(|_| bad())?;
+    if low > high || high > 100 {
+        return Err(bad());
+    }
+    Ok(low..=high)
+}
+
 /// Drawing options.
 #[derive(Debug, clap::Args)]
 struct DrawArgs {
@@ -229,6 +289,28 @@ enum Command {
         seed: u64,
         #[command(flatten)]
         rules: RulesArgs,
+        #[command(flatten)]
+        band: BandArgs,
+        /// Also write the certificate, a removal order that clears the
+        /// board (as `solve` prints it, for `replay`), to FILE.
+        #[arg(long, value_name = "FILE")]
+        certificate: Option<PathBuf>,
+    },
+    /// How hard the board is to clear: random games on it, the first ones
+    /// probed by the solver at every position; prints the score (0 to 100)
+    /// and its figures (forgiveness, traps, width), as docs/rating.md
+    /// defines them.
+    Rate {
+        #[command(flatten)]
+        board: BoardArgs,
+        #[command(flatten)]
+        rating: RatingArgs,
+        /// The seed of the random games.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The most search states of each solve.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_BUDGET)]
+        budget: u64,
     },
     /// What fraction of random deals can be cleared: deals D boards (every
     /// kind in groups of COPIES, kinds taken in turn, shuffled), decides
@@ -425,11 +507,29 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             kinds,
             seed,
             rules,
+            band,
+            certificate,
         }) => {
             let spec = GenerateSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
                 .with_seed(*seed)
                 .with_rules(rules.rules()?);
-            with_stdout(|out| commands::generate_board(&spec, out))
+            let band = band
+                .band()
+                .map(|scores| (scores, band.rating.config(), band.candidates as usize));
+            with_stdout(|out| {
+                commands::generate_board(&spec, band.as_ref(), certificate.as_deref(), out)
+            })
+        }
+        Some(Command::Rate {
+            board: b,
+            rating,
+            seed,
+            budget,
+        }) => {
+            let rules = b.rules.rules()?;
+            let board = board_of(b)?;
+            let config = rating.config().seed(*seed).budget(*budget);
+            with_stdout(|out| commands::rate(&board, &rules, &config, out))
         }
         Some(Command::Study {
             merge: Some(StudyCommand::Merge { files, csv }),
