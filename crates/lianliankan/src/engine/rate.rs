@@ -165,8 +165,8 @@ pub struct Rating {
     /// Probed positions that offer at least one losing pair (a pair after
     /// which the board can no longer be cleared).
     pub trap_positions: u64,
-    /// Probed positions with exactly one winning pair, every other pair
-    /// proved losing.
+    /// Probed positions with a choice (two pairs or more on offer) where
+    /// exactly one pair wins, every other pair proved losing.
     pub forced_positions: u64,
     /// Probed games that met a trap (a position offering a losing pair).
     pub trapped_games: u32,
@@ -284,7 +284,8 @@ impl Rating {
         ratio(self.trap_positions, self.positions)
     }
 
-    /// The fraction of probed positions with exactly one winning pair.
+    /// The fraction of probed positions where one pair wins and the
+    /// others, at least one, lose.
     #[must_use]
     pub fn forced_rate(&self) -> f64 {
         ratio(self.forced_positions, self.positions)
@@ -593,7 +594,7 @@ fn probe_games(
             rating.positions += 1;
             rating.offered += offered.len() as u64;
             rating.undecided += unknown;
-            if winning == 1 && unknown == 0 {
+            if winning == 1 && unknown == 0 && offered.len() > 1 {
                 rating.forced_positions += 1;
             }
             if losing > 0 {

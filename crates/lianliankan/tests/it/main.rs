@@ -11,6 +11,7 @@ mod connect_rules;
 mod differential;
 mod engine;
 mod gravity;
+mod rating;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;
