@@ -46,6 +46,8 @@
 //!   and `solve` against its baseline (a plain depth-first search over
 //!   positions with a memo of failed ones, written there on the library's
 //!   public API).
+//! - `rating_times`: the rating's absolute times (`rate` on random deals,
+//!   `generate_rated` asked for a hard deal), a table of its own.
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
@@ -57,6 +59,7 @@
 mod engine_times;
 mod lianliankan_workloads;
 mod measure;
+mod rating_times;
 mod report;
 mod segments_workloads;
 mod solitaire_workloads;
@@ -168,7 +171,7 @@ fn scan(input: &[u8]) -> u64 {
 
 /// Names for `--only` beside the workloads': the engine's times, or only
 /// its `moves` line, or only its rule variants' table.
-const SECTIONS: [&str; 3] = ["engine", "moves", "variants"];
+const SECTIONS: [&str; 4] = ["engine", "moves", "variants", "rating"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -250,7 +253,13 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let text = report::render(&machine, profile, judged, &outcomes) + &engine;
+    let rating = if options.only.is_empty() || asked("rating") {
+        println!("==> rating: rate random deals, generate hard deals");
+        rating_times::section(scale, judged)?
+    } else {
+        String::new()
+    };
+    let text = report::render(&machine, profile, judged, &outcomes) + &engine + &rating;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",

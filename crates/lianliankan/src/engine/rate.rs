@@ -533,6 +533,9 @@ fn play_games(board: &Board, rules: &Rules, config: &RateConfig) -> Result<Ratin
         let mut rng = SplitMix64::new(seed);
         let mut position = board.clone();
         loop {
+            if config.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(Cancelled);
+            }
             let offered = moves(&position, rules);
             if offered.is_empty() {
                 break;
@@ -707,6 +710,18 @@ pub fn generate_rated(
     config: &RateConfig,
     candidates: usize,
 ) -> Result<RatedDeal, RatedError> {
+    // `generate`'s own checks first, so that a spec it refuses is refused
+    // here too, whichever way the candidates come.
+    let pairs = spec.rows * spec.cols / 2;
+    if pairs == 0 {
+        return Err(RatedError::Generate(GenerateError::TooSmall));
+    }
+    if spec.kinds == 0 || spec.kinds as usize > pairs {
+        return Err(RatedError::Generate(GenerateError::Kinds {
+            kinds: spec.kinds,
+            pairs,
+        }));
+    }
     let mut lowest = u8::MAX;
     let mut highest = 0;
     let seeds = std::iter::once(spec.seed).chain(play_seeds(spec.seed));

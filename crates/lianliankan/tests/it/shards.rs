@@ -331,18 +331,18 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 27"],
+        &["short.csv: line 2", "fields where the header has 39"],
     );
     damage(
         "slide.csv",
-        ",3,,no,standard,no,",
-        ",3,,no,standard,yes,",
+        ",3,,no,standard,no,no,",
+        ",3,,no,standard,yes,no,",
         &["slide.csv: line 3", "`slide` is no here but yes on line 2"],
     );
     damage(
         "stray.csv",
-        ",3,,no,standard,no,2,1,",
-        ",3,,no,standard,no,2,2,",
+        ",3,,no,standard,no,no,2,1,",
+        ",3,,no,standard,no,no,2,2,",
         &[
             "stray.csv: line 2, column ",
             "deal 2 is not one of shard 2/3's",
@@ -439,4 +439,86 @@ fn readme_gnu_parallel_recipe_runs() {
     };
     assert_eq!(untimed(&table), untimed(&unsharded));
     assert!(table.starts_with("90 deals of 4x6"), "{table}");
+}
+
+/// `--rate`: the shards' rating columns merge to the unsharded ratings
+/// (the same scores, bands, held-out rates and correlations), and a row
+/// that drops its score is refused.
+#[test]
+fn rated_shards_merge_to_the_unsharded_ratings() {
+    let dir = scratch("rated");
+    let study = [
+        "study",
+        "--rows",
+        "4",
+        "--cols",
+        "6",
+        "--kinds",
+        "6",
+        "--deals",
+        "24",
+        "--seed",
+        "3",
+        "--border",
+        "open",
+        "--gravity",
+        "down",
+        "--rate",
+    ];
+    let mut whole = study.to_vec();
+    whole.push("--csv");
+    let unsharded = stdout_of(run(&whole));
+    let expected = without_times(&unsharded);
+    let value = |name: &str| expected.iter().find(|(n, _)| n == name).unwrap().1.clone();
+    assert_eq!(value("rated"), value("solvable"), "{unsharded}");
+    assert!(
+        value("spearman_heldout").parse::<f64>().unwrap() < 0.0,
+        "{unsharded}"
+    );
+    let files: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            let mut args = study.to_vec();
+            args.extend(["--csv", "--shard", &shard]);
+            let path = dir.join(format!("rated-{k}.csv"));
+            std::fs::write(&path, stdout_of(run(&args))).unwrap();
+            path
+        })
+        .collect();
+    assert_eq!(without_times(&stdout_of(merge(&files, true))), expected);
+    let table = stdout_of(run(&study));
+    let merged = stdout_of(merge(&files, false));
+    let untimed = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with("solve time"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(untimed(&merged), untimed(&table));
+    assert!(table.contains("Spearman's rank correlation"), "{table}");
+
+    // A solvable deal without its score is not a rated study's row.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let header = fields(text.lines().next().unwrap());
+    let (score, verdict) = (
+        header.iter().position(|h| h == "score").unwrap(),
+        header.iter().position(|h| h == "verdict").unwrap(),
+    );
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let row = lines
+        .iter()
+        .position(|l| fields(l)[verdict] == "solvable")
+        .unwrap();
+    let mut cells = fields(&lines[row]);
+    cells[score] = String::new();
+    lines[row] = cells.join(",");
+    let broken = dir.join("rated-broken.csv");
+    std::fs::write(&broken, lines.join("\n") + "\n").unwrap();
+    let out = merge(&[broken], true);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("rating columns must be numbers"),
+        "{stderr}"
+    );
 }

@@ -417,6 +417,12 @@ struct StudyArgs {
     /// `solve` within --budget).
     #[arg(long)]
     lost_before_stuck: bool,
+    /// Also rate every solvable deal (`rate` with its defaults: score,
+    /// forgiveness, traps, width), and judge the score by held-out games:
+    /// as many fresh random games, and the player who always takes the
+    /// first hint.
+    #[arg(long)]
+    rate: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -595,5 +601,6 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         shard: args.shard,
         check: args.check,
         lost_before_stuck: args.lost_before_stuck,
+        rate: args.rate,
     })
 }

@@ -25,10 +25,13 @@ use lianliankan::{Board, Solution, SolveConfig, deal, playout, solve_with_progre
 use rayon::prelude::*;
 
 pub use params::{Check, Shard, Study};
-use params::{Decided, Played, Verdict};
+use params::{Decided, Played, Rated, Verdict};
 
 /// Mixed into a deal's seed for its random game.
 const PLAYOUT_SEED: u64 = 0x0070_6c61_796f_7574;
+
+/// Mixed into a deal's seed for its rating's games.
+const RATE_SEED: u64 = 0x0072_6174_696e_6700;
 
 /// The seed of deal number `i` of a study seeded `seed`.
 fn deal_seed(seed: u64, i: u64) -> u64 {
@@ -101,12 +104,15 @@ fn decide(study: &Study, i: u64) -> Decided {
         let seed = deal_seed(study.seed, i) ^ PLAYOUT_SEED;
         Played::of(&playout(&board, &study.rules, seed, &config))
     });
+    let rated = (study.rate && verdict == Verdict::Solvable)
+        .then(|| Rated::of(&board, &study.rules, deal_seed(study.seed, i) ^ RATE_SEED));
     Decided {
         deal: i,
         verdict,
         time,
         accepted,
         played,
+        rated,
     }
 }
 

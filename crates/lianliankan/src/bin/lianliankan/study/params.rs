@@ -33,6 +33,9 @@ pub struct Study {
     /// A random game on every solvable deal: when it is lost against when
     /// it is stuck.
     pub lost_before_stuck: bool,
+    /// The rating of every solvable deal (`lianliankan::rate` with its
+    /// defaults), with the held-out games it is judged by.
+    pub rate: bool,
 }
 
 /// The checks games make instead of solving (`--check`).
@@ -201,6 +204,64 @@ impl FromStr for Verdict {
     }
 }
 
+/// A solvable deal's rating (`--rate`), and the held-out games that test
+/// what it predicts: as many fresh random games, seeded apart from the
+/// rating's, and one game of the player who always takes the first hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated {
+    /// The summary score, 0 to 100.
+    pub score: u8,
+    /// The rating's random games, and how many cleared.
+    pub plays: u32,
+    pub cleared: u32,
+    /// Probed positions, those offering a losing pair, and those with one
+    /// winning pair among several.
+    pub positions: u64,
+    pub traps: u64,
+    pub forced: u64,
+    /// Pairs on offer where the rating's games took one, and those places.
+    pub width_offered: u64,
+    pub width_positions: u64,
+    /// Pairs the rating's solver left undecided.
+    pub undecided: u64,
+    /// Held-out random games cleared (of `plays`).
+    pub heldout_cleared: u32,
+    /// Whether the first-hint player cleared the deal.
+    pub greedy_cleared: bool,
+}
+
+impl Rated {
+    /// The rating of `board`, and its held-out games, seeded with `seed`.
+    pub fn of(board: &lianliankan::Board, rules: &Rules, seed: u64) -> Rated {
+        use lianliankan::{Game, RateConfig, rate};
+        let config = RateConfig::new().seed(seed);
+        let rating = rate(board, rules, &config).expect("no cancel token");
+        let heldout = rate(
+            board,
+            rules,
+            &RateConfig::new().seed(!seed).probes(0).deal_budget(0),
+        )
+        .expect("no cancel token");
+        let mut game = Game::new(board.clone(), rules.clone());
+        while let Some(pair) = game.hint() {
+            game.play(pair).expect("the game's own hint");
+        }
+        Rated {
+            score: rating.score(),
+            plays: rating.plays,
+            cleared: rating.cleared,
+            positions: rating.positions,
+            traps: rating.trap_positions,
+            forced: rating.forced_positions,
+            width_offered: rating.width_offered,
+            width_positions: rating.width_positions,
+            undecided: rating.undecided,
+            heldout_cleared: heldout.cleared,
+            greedy_cleared: game.is_cleared(),
+        }
+    }
+}
+
 /// One deal of a study, decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decided {
@@ -214,6 +275,8 @@ pub struct Decided {
     pub accepted: Option<bool>,
     /// The random game on it (`None`: not asked, or not solvable).
     pub played: Option<Played>,
+    /// Its rating (`None`: not asked, or not solvable).
+    pub rated: Option<Rated>,
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use grid_core::{InputError, Location, Reader};
 use lianliankan::{Border, Connect, Gravity, Groups};
 
 use super::csv::{Field, field, split};
-use super::params::{Check, Decided, Played, Shard, Study, Verdict};
+use super::params::{Check, Decided, Played, Rated, Shard, Study, Verdict};
 
 /// The format's version, in the `version` column of every row.
 pub const VERSION: u32 = 1;
@@ -39,11 +39,11 @@ const PARAMS: [&str; 14] = [
     "shards",
 ];
 
-/// The study's columns added with `--check`, `--lost-before-stuck` and
-/// `--connect` and `--slide`: written always, read when present (a file
+/// The study's columns added with `--check`, `--lost-before-stuck`,
+/// `--connect`, `--slide` and `--rate`: written always, read when present (a file
 /// without them asked for none of them: no check, no game, the standard
 /// connection, no slides).
-const MORE_PARAMS: [&str; 4] = ["check", "lost_before_stuck", "connect", "slide"];
+const MORE_PARAMS: [&str; 5] = ["check", "lost_before_stuck", "connect", "slide", "rate"];
 
 /// Each deal's columns, after the study's.
 const DEAL: [&str; 4] = ["shard", "deal", "verdict", "time_ns"];
@@ -59,6 +59,22 @@ const MORE_DEAL: [&str; 5] = [
     "lost_from",
 ];
 
+/// Each deal's columns of its rating (`--rate`), after [`MORE_DEAL`]
+/// (written always, read when present; empty when the deal was not rated).
+const RATING: [&str; 11] = [
+    "score",
+    "rate_plays",
+    "rate_cleared",
+    "probed_positions",
+    "trap_positions",
+    "forced_positions",
+    "width_offered",
+    "width_positions",
+    "rate_undecided",
+    "heldout_cleared",
+    "greedy_cleared",
+];
+
 /// Writes `decided` (deals of `study`'s shard) as a shard file.
 ///
 /// # Errors
@@ -67,20 +83,40 @@ pub fn write(study: &Study, decided: &[Decided], out: &mut dyn Write) -> Result<
     let shard = study.shard.unwrap_or(Shard { index: 1, count: 1 });
     writeln!(
         out,
-        "{},{},{},{}",
+        "{},{},{},{},{}",
         PARAMS.join(","),
         MORE_PARAMS.join(","),
         DEAL.join(","),
-        MORE_DEAL.join(",")
+        MORE_DEAL.join(","),
+        RATING.join(",")
     )?;
     let params = Params::of(study, shard.count).values().join(",");
     let number = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
     let yes_no = |b: Option<bool>| b.map_or("", |b| if b { "yes" } else { "no" });
     for d in decided {
         let game = d.played;
+        let rating = d.rated.map_or_else(
+            || vec![String::new(); RATING.len()].join(","),
+            |r| {
+                [
+                    r.score.to_string(),
+                    r.plays.to_string(),
+                    r.cleared.to_string(),
+                    r.positions.to_string(),
+                    r.traps.to_string(),
+                    r.forced.to_string(),
+                    r.width_offered.to_string(),
+                    r.width_positions.to_string(),
+                    r.undecided.to_string(),
+                    r.heldout_cleared.to_string(),
+                    yes_no(Some(r.greedy_cleared)).to_owned(),
+                ]
+                .join(",")
+            },
+        );
         writeln!(
             out,
-            "{params},{},{},{},{},{},{},{},{},{}",
+            "{params},{},{},{},{},{},{},{},{},{},{rating}",
             shard.index,
             d.deal,
             d.verdict.as_str(),
@@ -115,6 +151,7 @@ pub struct Params {
     pub check: Option<Check>,
     pub lost_before_stuck: bool,
     pub slide: bool,
+    pub rate: bool,
 }
 
 impl Params {
@@ -137,6 +174,7 @@ impl Params {
             check: study.check,
             lost_before_stuck: study.lost_before_stuck,
             slide: study.rules.slide,
+            rate: study.rate,
         }
     }
 
@@ -162,6 +200,7 @@ impl Params {
             if self.lost_before_stuck { "yes" } else { "no" }.to_owned(),
             self.connect.to_string(),
             if self.slide { "yes" } else { "no" }.to_owned(),
+            if self.rate { "yes" } else { "no" }.to_owned(),
         ]
     }
 
@@ -231,6 +270,7 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
     let optional = |name: &str| header.iter().position(|f| f.text == name);
     let more_params_at = MORE_PARAMS.map(optional);
     let more_deal_at = MORE_DEAL.map(optional);
+    let rating_at = RATING.map(optional);
     let mut file = ShardFile::default();
     while let Some(line) = reader.line() {
         // Blank lines, and the header again where files were concatenated.
@@ -305,6 +345,11 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
             },
             // Files written before slides: no slide.
             slide: match more_params_at[3].map(|i| &row[i]) {
+                Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
+                None => false,
+            },
+            // Files written before ratings: none.
+            rate: match more_params_at[4].map(|i| &row[i]) {
                 Some(f) => yes_no(f, line.location.line)?.unwrap_or(false),
                 None => false,
             },
@@ -399,6 +444,14 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
                 "the `steps` column must be a number for a solvable deal of a study with --lost-before-stuck, and empty otherwise",
             ));
         }
+        let rated = rated(&row, &rating_at, line.location.line)?;
+        let wants_rating = params.rate && verdict == Verdict::Solvable;
+        if rated.is_some() != wants_rating {
+            return Err(InputError::invalid(
+                here(rating_at[0].unwrap_or(0)),
+                "the rating columns must be numbers for a solvable deal of a study with --rate, and empty otherwise",
+            ));
+        }
         file.rows.push(Row {
             line: line.location.line,
             decided: Decided {
@@ -407,10 +460,46 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
                 time,
                 accepted,
                 played,
+                rated,
             },
         });
     }
     Ok(file)
+}
+
+/// A row's rating columns ([`RATING`], at `at`): `None` when the score is
+/// empty or absent.
+fn rated(
+    row: &[Field],
+    at: &[Option<usize>; RATING.len()],
+    line: usize,
+) -> Result<Option<Rated>, InputError> {
+    let Some(score) = at[0].map(|i| &row[i]).filter(|f| !f.text.is_empty()) else {
+        return Ok(None);
+    };
+    let missing = |name: &str| {
+        InputError::invalid(
+            Location {
+                line,
+                column: score.column,
+            },
+            format!("a score without the `{name}` column"),
+        )
+    };
+    let field = |k: usize| at[k].map(|i| &row[i]).ok_or_else(|| missing(RATING[k]));
+    Ok(Some(Rated {
+        score: number(score, line)?,
+        plays: number(field(1)?, line)?,
+        cleared: number(field(2)?, line)?,
+        positions: number(field(3)?, line)?,
+        traps: number(field(4)?, line)?,
+        forced: number(field(5)?, line)?,
+        width_offered: number(field(6)?, line)?,
+        width_positions: number(field(7)?, line)?,
+        undecided: number(field(8)?, line)?,
+        heldout_cleared: number(field(9)?, line)?,
+        greedy_cleared: yes_no(field(10)?, line)?.ok_or_else(|| missing(RATING[10]))?,
+    }))
 }
 
 /// The fields of a line, or where it is malformed.

@@ -10,7 +10,7 @@ use grid_cli::Failure;
 use lianliankan::Rules;
 
 use super::csv::field;
-use super::params::{Decided, Study, Verdict};
+use super::params::{Decided, Rated, Study, Verdict};
 
 /// The verdicts of a study's deals, summed up.
 #[derive(Debug, Default)]
@@ -29,6 +29,8 @@ pub struct Tally {
     /// The random games: how many were played, cleared, stuck with their
     /// first lost step known, and stuck with it unknown (a solve ran out).
     pub games: Games,
+    /// The ratings of the solvable deals (`--rate`).
+    pub rated: Vec<Rated>,
 }
 
 /// The random games of a study (`--lost-before-stuck`).
@@ -63,6 +65,9 @@ impl Tally {
                     Verdict::Undecided => 2,
                 };
                 tally.check[usize::from(!accepted)][verdict] += 1;
+            }
+            if let Some(rated) = d.rated {
+                tally.rated.push(rated);
             }
             if let Some(game) = d.played {
                 let games = &mut tally.games;
@@ -245,7 +250,8 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         at(1.0)
     )?;
     write_check(study, tally, out)?;
-    write_games(study, tally, out)
+    write_games(study, tally, out)?;
+    write_rating(study, tally, out)
 }
 
 /// The CSV columns of the check and of the random games, those the study
@@ -299,7 +305,229 @@ fn extras(study: &Study, tally: &Tally) -> (String, String) {
             g.share_at_least(LONG_GAP)
         ));
     }
+    if study.rate {
+        let r = Ratings::of(&tally.rated);
+        names.push_str(",rated,score_q1,score_median,score_q3,score_max,easy,normal,hard,easy_heldout,normal_heldout,hard_heldout,easy_greedy,normal_greedy,hard_greedy,spearman_heldout,spearman_greedy,rate_undecided");
+        values.push_str(&format!(
+            ",{},{},{},{},{}",
+            tally.rated.len(),
+            r.score_at(0.25),
+            r.score_at(0.5),
+            r.score_at(0.75),
+            r.score_at(1.0)
+        ));
+        for band in &r.bands {
+            values.push_str(&format!(",{}", band.deals));
+        }
+        for band in &r.bands {
+            values.push_str(&format!(",{:.4}", band.heldout()));
+        }
+        for band in &r.bands {
+            values.push_str(&format!(",{:.4}", band.greedy()));
+        }
+        values.push_str(&format!(
+            ",{:.4},{:.4},{}",
+            r.spearman_heldout, r.spearman_greedy, r.undecided
+        ));
+    }
     (names, values)
+}
+
+/// The ratings of a study's solvable deals, summed up: the scores, each
+/// difficulty's held-out clear rates, and how well the score ranks them.
+pub struct Ratings {
+    /// The scores, sorted.
+    pub scores: Vec<u8>,
+    /// Easy, normal and hard.
+    pub bands: [Band; 3],
+    /// Spearman's rank correlation of the score with the held-out random
+    /// games' clear rate (`NaN` with fewer than two deals or no spread).
+    pub spearman_heldout: f64,
+    /// The same with the first-hint player's clear (1 or 0).
+    pub spearman_greedy: f64,
+    /// Pairs the ratings' solver left undecided, in all.
+    pub undecided: u64,
+}
+
+/// The deals of one difficulty.
+#[derive(Default)]
+pub struct Band {
+    pub deals: u64,
+    pub heldout_cleared: u64,
+    pub heldout_plays: u64,
+    pub greedy_cleared: u64,
+}
+
+impl Band {
+    /// The held-out random games' clear rate.
+    pub fn heldout(&self) -> f64 {
+        self.heldout_cleared as f64 / self.heldout_plays as f64
+    }
+
+    /// The first-hint player's clear rate.
+    pub fn greedy(&self) -> f64 {
+        self.greedy_cleared as f64 / self.deals as f64
+    }
+}
+
+impl Ratings {
+    /// Of `rated`.
+    pub fn of(rated: &[Rated]) -> Ratings {
+        let mut bands: [Band; 3] = Default::default();
+        for r in rated {
+            let at = lianliankan::Difficulty::ALL
+                .iter()
+                .position(|d| d.band().contains(&r.score))
+                .expect("every score has its difficulty");
+            let band = &mut bands[at];
+            band.deals += 1;
+            band.heldout_cleared += u64::from(r.heldout_cleared);
+            band.heldout_plays += u64::from(r.plays);
+            band.greedy_cleared += u64::from(r.greedy_cleared);
+        }
+        let scores: Vec<f64> = rated.iter().map(|r| f64::from(r.score)).collect();
+        let heldout: Vec<f64> = rated
+            .iter()
+            .map(|r| f64::from(r.heldout_cleared) / f64::from(r.plays.max(1)))
+            .collect();
+        let greedy: Vec<f64> = rated
+            .iter()
+            .map(|r| f64::from(u8::from(r.greedy_cleared)))
+            .collect();
+        let mut sorted: Vec<u8> = rated.iter().map(|r| r.score).collect();
+        sorted.sort_unstable();
+        Ratings {
+            scores: sorted,
+            bands,
+            spearman_heldout: spearman(&scores, &heldout),
+            spearman_greedy: spearman(&scores, &greedy),
+            undecided: rated.iter().map(|r| r.undecided).sum(),
+        }
+    }
+
+    /// The score at quantile `q` (nearest rank), `NaN` with none.
+    fn score_at(&self, q: f64) -> f64 {
+        let s = &self.scores;
+        if s.is_empty() {
+            return f64::NAN;
+        }
+        f64::from(s[((s.len() - 1) as f64 * q).round() as usize])
+    }
+}
+
+/// The ranks of `values` (1-based, ties sharing their mean rank).
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        let mean = (i + j) as f64 / 2.0 + 1.0;
+        for &k in &order[i..=j] {
+            ranks[k] = mean;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+/// Spearman's rank correlation of `x` and `y`: Pearson's of their ranks
+/// (`NaN` when either has no spread).
+pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
+    let (rx, ry) = (ranks(x), ranks(y));
+    let n = rx.len() as f64;
+    let mean = (n + 1.0) / 2.0;
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (a, b) in rx.iter().zip(&ry) {
+        sxy += (a - mean) * (b - mean);
+        sxx += (a - mean) * (a - mean);
+        syy += (b - mean) * (b - mean);
+    }
+    sxy / (sxx * syy).sqrt()
+}
+
+/// The table's lines of the ratings: the scores' spread, each difficulty's
+/// held-out clear rates, the rank correlations and a histogram.
+fn write_rating(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Failure> {
+    if !study.rate {
+        return Ok(());
+    }
+    let r = Ratings::of(&tally.rated);
+    writeln!(
+        out,
+        "ratings ({} solvable deals; {} random games each, held-out: as many fresh games and the first-hint player): {} pairs undecided",
+        tally.rated.len(),
+        tally.rated.first().map_or(0, |r| r.plays),
+        r.undecided
+    )?;
+    if tally.rated.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "  score: quartiles {} / {} / {}, max {}",
+        r.score_at(0.25),
+        r.score_at(0.5),
+        r.score_at(0.75),
+        r.score_at(1.0)
+    )?;
+    for (difficulty, band) in lianliankan::Difficulty::ALL.iter().zip(&r.bands) {
+        let range = difficulty.band();
+        if band.deals == 0 {
+            writeln!(
+                out,
+                "  {:<6} ({:>2}-{:<3}) {:>6} deals",
+                difficulty.name(),
+                range.start(),
+                range.end(),
+                0
+            )?;
+            continue;
+        }
+        writeln!(
+            out,
+            "  {:<6} ({:>2}-{:<3}) {:>6} deals: held-out random games clear {:.3}, the first-hint player {:.3}",
+            difficulty.name(),
+            range.start(),
+            range.end(),
+            band.deals,
+            band.heldout(),
+            band.greedy()
+        )?;
+    }
+    writeln!(
+        out,
+        "  Spearman's rank correlation of the score with the held-out clear rate {:.3}, with the first-hint player's clear {:.3}",
+        r.spearman_heldout, r.spearman_greedy
+    )?;
+    writeln!(
+        out,
+        "  scores (each # is {} deals or part of it):",
+        (tally.rated.len() as f64 / 50.0).ceil().max(1.0)
+    )?;
+    let per = (tally.rated.len() as f64 / 50.0).ceil().max(1.0);
+    for low in (0..=100).step_by(10) {
+        let high = if low == 90 { 100 } else { low + 9 };
+        if low == 100 {
+            break;
+        }
+        let count = r
+            .scores
+            .iter()
+            .filter(|&&s| (low..=high).contains(&s))
+            .count();
+        writeln!(
+            out,
+            "  {low:>3}-{high:<3} {:>6} {}",
+            count,
+            "#".repeat((count as f64 / per).ceil() as usize)
+        )?;
+    }
+    Ok(())
 }
 
 /// The table's lines of the check: what it accepts and rejects, against
