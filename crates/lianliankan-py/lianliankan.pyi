@@ -11,12 +11,17 @@ __all__ = [
     "Rules",
     "Deal",
     "SolveResult",
+    "Rating",
+    "RatedDeal",
     "Game",
     "Step",
     "IllegalStep",
+    "OutOfBand",
     "generate",
+    "generate_rated",
     "deal",
     "solve",
+    "rate",
     "replay",
     "connect",
     "moves",
@@ -125,6 +130,116 @@ class SolveResult:
         """The states searched when the status is "unknown"; None otherwise."""
 
 @final
+class Rating:
+    """How hard a deal is, as rate measured it: the counts of its random
+    and probed games, the figures computed from them, and the score (0
+    easy to 100 hard) with its difficulty. str() is the report
+    `lianliankan rate` prints."""
+
+    @property
+    def winnable(self) -> Optional[bool]:
+        """Whether the deal can be cleared; None when the solver did not
+        decide it within deal_budget (then nothing was probed)."""
+    @property
+    def plays(self) -> int:
+        """Random games played."""
+    @property
+    def cleared(self) -> int:
+        """Of them, the games that cleared the board."""
+    @property
+    def probes(self) -> int:
+        """Random games probed (the first ones, while the deal is winnable)."""
+    @property
+    def positions(self) -> int:
+        """Positions probed: positions of the probed games proved winnable."""
+    @property
+    def offered(self) -> int:
+        """Pairs on offer at the probed positions, in all."""
+    @property
+    def trap_positions(self) -> int:
+        """Probed positions that offer at least one losing pair."""
+    @property
+    def forced_positions(self) -> int:
+        """Probed positions with exactly one winning pair."""
+    @property
+    def trapped_games(self) -> int:
+        """Probed games that met a trap."""
+    @property
+    def first_trap_losing(self) -> int:
+        """Losing pairs at the first trap of each trapped game, in all."""
+    @property
+    def first_trap_offered(self) -> int:
+        """Pairs on offer at those first traps, in all."""
+    @property
+    def earliest_trap(self) -> Optional[int]:
+        """The earliest step (0: the deal) at which a probed game met a
+        trap; None when none did."""
+    @property
+    def width_positions(self) -> int:
+        """Positions of all the random games at which a pair was taken."""
+    @property
+    def width_offered(self) -> int:
+        """Pairs on offer at those positions, in all."""
+    @property
+    def undecided(self) -> int:
+        """Pairs made at probed positions the solver did not decide."""
+    @property
+    def solves(self) -> int:
+        """Solves run (each position decided once)."""
+    @property
+    def forgiveness(self) -> float:
+        """The fraction of random games that cleared the board."""
+    @property
+    def forgiveness_interval(self) -> Tuple[float, float]:
+        """The 95% Wilson score interval of forgiveness: (low, high)."""
+    @property
+    def trap_rate(self) -> float:
+        """The fraction of probed positions that offer a losing pair."""
+    @property
+    def forced_rate(self) -> float:
+        """The fraction of probed positions with exactly one winning pair."""
+    @property
+    def mean_width(self) -> float:
+        """The mean number of pairs on offer where a random game took one."""
+    @property
+    def first_trap_mean_losing(self) -> float:
+        """The mean number of losing pairs at a probed game's first trap."""
+    @property
+    def first_trap_mean_offered(self) -> float:
+        """The mean number of pairs on offer at a probed game's first trap."""
+    @property
+    def score(self) -> int:
+        """The summary score, 0 (every random game clears) to 100."""
+    @property
+    def difficulty(self) -> Literal["easy", "normal", "hard"]:
+        """The band of the score: "easy" (0-24), "normal" (25-49) or
+        "hard" (50-100)."""
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class RatedDeal:
+    """A clearable deal rated within a band, made by generate_rated."""
+
+    @property
+    def board(self) -> _Board:
+        """The board: a list of rows of kinds, 0 empty."""
+    @property
+    def certificate(self) -> List[_Pair]:
+        """A removal order that clears the board under its rules."""
+    @property
+    def routes(self) -> List[Optional[_Route]]:
+        """Each certificate step's route: None, or a slide's route."""
+    @property
+    def rating(self) -> Rating:
+        """The board's rating, whose score lies in the band asked for."""
+    @property
+    def seed(self) -> int:
+        """The seed of generate that made the board."""
+    @property
+    def candidates(self) -> int:
+        """How many deals were made and rated to find it (this one included)."""
+
+@final
 class Step:
     """One step of a game's history: a removal or a shuffle."""
 
@@ -159,6 +274,16 @@ class IllegalStep(ValueError):
     """The pair as the order gave it."""
     reason: str
     """The library's words for why it cannot be played."""
+
+class OutOfBand(ValueError):
+    """No deal generate_rated made scored within the band asked for."""
+
+    band: Tuple[int, int]
+    """The band asked for, (low, high)."""
+    candidates: int
+    """The deals made and rated."""
+    scores: Tuple[int, int]
+    """The lowest and highest scores seen, (low, high)."""
 
 @final
 class Game:
@@ -230,6 +355,40 @@ def solve(
 ) -> SolveResult:
     """Whether board can be cleared: solved (with the order), unsolvable
     (proved) or unknown (budget spent). Releases the GIL; Ctrl-C stops it."""
+
+def rate(
+    board: _BoardLike,
+    rules: Optional[Rules] = None,
+    *,
+    plays: int = 100,
+    probes: int = 3,
+    seed: int = 0,
+    budget: int = 10000,
+    deal_budget: int = 1000000,
+) -> Rating:
+    """How hard board is to clear under rules: plays random games, the
+    first probes of them probed by the solver (budget states a position,
+    deal_budget for the deal). Releases the GIL; Ctrl-C stops it."""
+
+def generate_rated(
+    rows: int,
+    cols: int,
+    kinds: int,
+    seed: int = 0,
+    rules: Optional[Rules] = None,
+    *,
+    difficulty: Optional[Literal["easy", "normal", "hard"]] = None,
+    score: Optional[Tuple[int, int]] = None,
+    candidates: int = 200,
+    plays: int = 100,
+    probes: int = 3,
+    budget: int = 10000,
+    deal_budget: int = 1000000,
+) -> RatedDeal:
+    """A board that can be cleared under rules, with its certificate, whose
+    rating falls in the band of difficulty or score=(low, high): at most
+    candidates deals are made and rated. Raises OutOfBand when none scored
+    in the band. Releases the GIL; Ctrl-C stops it."""
 
 def replay(
     board: _BoardLike,

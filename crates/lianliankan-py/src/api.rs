@@ -2,7 +2,7 @@
 //! `deal`), asking about one (`connect`, `moves`) and checking a removal
 //! order (`replay`, which raises [`IllegalStep`]).
 
-use lianliankan::{DealSpec, GenerateSpec, Order, Removal, ReplayError};
+use lianliankan::{DealSpec, GenerateSpec, Order, Removal, ReplayError, Rules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -63,6 +63,17 @@ pub fn seed(value: i64) -> PyResult<u64> {
     u64::try_from(value).map_err(|_| value_error(format!("seed must be 0 or more, got {value}")))
 }
 
+/// The spec of `generate` (and `generate_rated`) from Python's numbers.
+pub fn spec(rows: i64, cols: i64, kinds: i64, seed: i64, rules: Rules) -> PyResult<GenerateSpec> {
+    Ok(GenerateSpec::new(
+        count("rows", rows)?,
+        count("cols", cols)?,
+        self::kinds(kinds)?,
+    )
+    .with_seed(self::seed(seed)?)
+    .with_rules(rules))
+}
+
 /// A `rows` x `cols` board of `kinds` kinds that can be cleared under
 /// `rules` (default `Rules()`), with a removal order that proves it
 /// (`certificate`). The same arguments give the same board. Every cell is a
@@ -81,13 +92,7 @@ pub fn generate(
     seed: i64,
     rules: Option<PyRef<'_, PyRules>>,
 ) -> PyResult<Deal> {
-    let spec = GenerateSpec::new(
-        count("rows", rows)?,
-        count("cols", cols)?,
-        self::kinds(kinds)?,
-    )
-    .with_seed(self::seed(seed)?)
-    .with_rules(or_default(rules.as_deref()));
+    let spec = spec(rows, cols, kinds, seed, or_default(rules.as_deref()))?;
     let made = py
         .detach(|| lianliankan::generate(&spec))
         .map_err(value_error)?;

@@ -19,12 +19,15 @@
 //! - `api` — `generate`, `deal`, `connect`, `moves`, `replay` and
 //!   `IllegalStep`;
 //! - `solve` — `solve` and `SolveResult`;
+//! - `rate` — `rate`, `Rating`, `generate_rated`, `RatedDeal` and
+//!   `OutOfBand` (GIL released, Ctrl-C stops them as it stops `solve`);
 //! - `game` — `Game` and `Step`.
 #![deny(missing_docs)]
 
 mod api;
 mod convert;
 mod game;
+mod rate;
 mod rules;
 mod solve;
 
@@ -43,10 +46,15 @@ fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::SolveResult>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyStep>()?;
+    m.add_class::<rate::PyRating>()?;
+    m.add_class::<rate::RatedDeal>()?;
     m.add("IllegalStep", m.py().get_type::<api::IllegalStep>())?;
+    m.add("OutOfBand", m.py().get_type::<rate::OutOfBand>())?;
     m.add_function(wrap_pyfunction!(api::generate, m)?)?;
     m.add_function(wrap_pyfunction!(api::deal, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(rate::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(rate::generate_rated, m)?)?;
     m.add_function(wrap_pyfunction!(api::replay, m)?)?;
     m.add_function(wrap_pyfunction!(api::connect, m)?)?;
     m.add_function(wrap_pyfunction!(api::moves, m)?)?;

@@ -284,7 +284,8 @@ def test_illegal_step_is_exported_and_documented() -> None:
 
 def test_everything_has_a_docstring() -> None:
     names = ["Rules", "Deal", "SolveResult", "Game", "Step", "IllegalStep",
-             "generate", "deal", "solve", "replay", "connect", "moves"]
+             "generate", "deal", "solve", "replay", "connect", "moves",
+             "Rating", "RatedDeal", "OutOfBand", "rate", "generate_rated"]
     for name in names:
         assert (getattr(llk, name).__doc__ or "").strip(), name
     for method in ["remove", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead"]:

@@ -1,5 +1,6 @@
-"""A long solve releases the GIL and stops promptly when a signal handler
-raises: Ctrl-C in a real process, and a timer's handler in this one."""
+"""A long solve (or rating) releases the GIL and stops promptly when a
+signal handler raises: Ctrl-C in a real process, and a timer's handler in
+this one."""
 
 import functools
 import signal
@@ -19,6 +20,9 @@ from conftest import HARD, HARD_RULES
 # is a lower bound on the time the whole search would take (1 to 3 s in a
 # release build on this machine, under load).
 PROOF_BUDGET = 40_000
+
+# A deal whose random games take about 0.1 s each (release build, here).
+MEDIUM = llk.deal(12, 12, 36, seed=1)
 
 
 @functools.lru_cache(maxsize=None)
@@ -132,6 +136,57 @@ def test_the_gil_is_released_while_solving() -> None:
     start, end = window
     # This thread ran all along the solve: its longest pause within it is
     # a small part of it (with the GIL held it would be all of it).
+    points = [start] + [t for t in stamps if start < t < end] + [end]
+    longest = max(b - a for a, b in zip(points, points[1:]))
+    assert end - start > 0.1, end - start
+    assert longest < (end - start) / 4, (longest, end - start)
+
+
+def test_a_timer_handler_interrupts_a_long_rating_and_a_long_generate_rated() -> None:
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        # A million random games take hours (the rating looks at its token
+        # between games: a game on this board takes about 0.1 s in a
+        # release build here); the deal's solve on the hard board takes
+        # minutes (the solver looks at the token every few states).
+        for run in [
+            lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000),
+            lambda: llk.rate(HARD, HARD_RULES, plays=0, deal_budget=10**12),
+            lambda: llk.generate_rated(
+                12, 12, 36, rules=HARD_RULES, score=(100, 100), plays=1_000_000
+            ),
+        ]:
+            signal.setitimer(signal.ITIMER_REAL, 0.1)
+            started = time.perf_counter()
+            with pytest.raises(KeyboardInterrupt):
+                run()
+            elapsed = time.perf_counter() - started
+            assert elapsed < 0.1 + 0.5, elapsed
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_gil_is_released_while_rating() -> None:
+    stamps: List[float] = []
+    window: List[float] = []
+    done = threading.Event()
+
+    def rate() -> None:
+        window.append(time.perf_counter())
+        llk.rate(MEDIUM, HARD_RULES, plays=5, probes=0)
+        window.append(time.perf_counter())
+        done.set()
+
+    worker = threading.Thread(target=rate)
+    worker.start()
+    while not done.is_set():
+        stamps.append(time.perf_counter())
+    worker.join()
+    start, end = window
     points = [start] + [t for t in stamps if start < t < end] + [end]
     longest = max(b - a for a, b in zip(points, points[1:]))
     assert end - start > 0.1, end - start

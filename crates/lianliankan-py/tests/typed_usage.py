@@ -63,6 +63,27 @@ def main() -> None:
     assert sliding.slide and routes is not None and solved.order is not None
     assert llk.replay([[1, 2, 0, 0], [2, 0, 1, 0]], sliding, solved.order, routes) == 2
     assert slide_game.history[0].route == "row"
+    closed = llk.Rules(border="closed", gravity="none")
+    rating: llk.Rating = llk.rate(board, closed, plays=20, probes=1, seed=3, budget=5_000)
+    score: int = rating.score
+    level: Literal["easy", "normal", "hard"] = rating.difficulty
+    interval: Tuple[float, float] = rating.forgiveness_interval
+    earliest: Optional[int] = rating.earliest_trap
+    winnable: Optional[bool] = rating.winnable
+    assert 0 <= score <= 100 and interval[0] <= rating.forgiveness <= interval[1]
+    assert rating.plays == 20 and (earliest is None or earliest >= 0) and winnable is not False
+    assert str(rating).startswith(f"score {score} ({level})")
+    rated: llk.RatedDeal = llk.generate_rated(
+        6, 8, 12, seed=2, rules=closed, difficulty="normal", plays=40, candidates=100
+    )
+    assert 25 <= rated.rating.score <= 49 and rated.candidates >= 1 and rated.seed >= 0
+    assert llk.replay(rated.board, closed, rated.certificate, rated.routes) == 24
+    try:
+        llk.generate_rated(4, 6, 3, rules=closed, score=(90, 100), candidates=2, plays=10)
+    except llk.OutOfBand as e:
+        band: Tuple[int, int] = e.band
+        seen: Tuple[int, int] = e.scores
+        assert band == (90, 100) and e.candidates == 2 and seen[1] < 90
     version: str = llk.__version__
     assert version
 

@@ -1,0 +1,521 @@
+//! `lianliankan.rate` and `generate_rated`: how hard a deal is (the
+//! library's [`Rating`]) and a clearable deal whose score falls in a band.
+//! Both release the GIL and stop within milliseconds when a signal handler
+//! raises (Ctrl-C): the work runs on a thread of its own with a
+//! [`Cancel`] token, while the calling thread looks at Python's signal
+//! handlers and cancels the token when one raises.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use lianliankan::{Cancel, Cancelled, Difficulty, RateConfig, RatedError, Rating};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::api::seed;
+use crate::convert::{self, PairOut, value_error};
+use crate::rules::{PyRules, or_default};
+
+pyo3::create_exception!(
+    lianliankan,
+    OutOfBand,
+    PyValueError,
+    "No deal `generate_rated` made scored within the band asked for: `band` is the band (low, high), `candidates` the deals made and rated, `scores` the lowest and highest scores seen (low, high)."
+);
+
+// The defaults of `rate` and `generate_rated` are written as literals in
+// their signatures, so that Python's `inspect.signature` (and the stub
+// checker) shows them; they are the library's, or the build fails here.
+const _: () = assert!(RateConfig::DEFAULT_PLAYS == 100);
+const _: () = assert!(RateConfig::DEFAULT_PROBES == 3);
+const _: () = assert!(RateConfig::DEFAULT_BUDGET == 10_000);
+const _: () = assert!(RateConfig::DEFAULT_DEAL_BUDGET == 1_000_000);
+
+/// How often a running rating lets Python run its signal handlers (as
+/// `solve` does).
+const SIGNAL_CHECK_EVERY: Duration = Duration::from_millis(10);
+
+/// How hard a deal is, as `rate` measured it: the counts of its random and
+/// probed games (each a read-only property), the figures computed from
+/// them, and the `score` (0 easy to 100 hard) with its `difficulty`.
+/// `str()` is the report `lianliankan rate` prints.
+#[pyclass(frozen, eq, module = "lianliankan", name = "Rating")]
+#[derive(Debug, PartialEq)]
+pub struct PyRating {
+    inner: Rating,
+}
+
+#[pymethods]
+impl PyRating {
+    /// Whether the deal can be cleared: True, False (proved), or None when
+    /// the solver did not decide it within `deal_budget` (then nothing was
+    /// probed).
+    #[getter]
+    fn winnable(&self) -> Option<bool> {
+        self.inner.winnable
+    }
+
+    /// Random games played.
+    #[getter]
+    fn plays(&self) -> u32 {
+        self.inner.plays
+    }
+
+    /// Of them, the games that cleared the board.
+    #[getter]
+    fn cleared(&self) -> u32 {
+        self.inner.cleared
+    }
+
+    /// Random games probed (the first ones, while the deal is winnable).
+    #[getter]
+    fn probes(&self) -> u32 {
+        self.inner.probes
+    }
+
+    /// Positions probed: positions of the probed games proved winnable.
+    #[getter]
+    fn positions(&self) -> u64 {
+        self.inner.positions
+    }
+
+    /// Pairs on offer at the probed positions, in all.
+    #[getter]
+    fn offered(&self) -> u64 {
+        self.inner.offered
+    }
+
+    /// Probed positions that offer at least one losing pair.
+    #[getter]
+    fn trap_positions(&self) -> u64 {
+        self.inner.trap_positions
+    }
+
+    /// Probed positions with exactly one winning pair, every other pair
+    /// proved losing.
+    #[getter]
+    fn forced_positions(&self) -> u64 {
+        self.inner.forced_positions
+    }
+
+    /// Probed games that met a trap.
+    #[getter]
+    fn trapped_games(&self) -> u32 {
+        self.inner.trapped_games
+    }
+
+    /// Losing pairs at the first trap of each trapped game, in all.
+    #[getter]
+    fn first_trap_losing(&self) -> u64 {
+        self.inner.first_trap_losing
+    }
+
+    /// Pairs on offer at those first traps, in all.
+    #[getter]
+    fn first_trap_offered(&self) -> u64 {
+        self.inner.first_trap_offered
+    }
+
+    /// The earliest step (0: the deal) at which a probed game met a trap;
+    /// None when none did.
+    #[getter]
+    fn earliest_trap(&self) -> Option<usize> {
+        self.inner.earliest_trap
+    }
+
+    /// Positions of all the random games at which a pair was taken.
+    #[getter]
+    fn width_positions(&self) -> u64 {
+        self.inner.width_positions
+    }
+
+    /// Pairs on offer at those positions, in all.
+    #[getter]
+    fn width_offered(&self) -> u64 {
+        self.inner.width_offered
+    }
+
+    /// Pairs made at probed positions whose result the solver did not
+    /// decide within the budget.
+    #[getter]
+    fn undecided(&self) -> u64 {
+        self.inner.undecided
+    }
+
+    /// Solves run (each position decided once).
+    #[getter]
+    fn solves(&self) -> u64 {
+        self.inner.solves
+    }
+
+    /// The fraction of random games that cleared the board (0 when none
+    /// was played).
+    #[getter]
+    fn forgiveness(&self) -> f64 {
+        self.inner.forgiveness()
+    }
+
+    /// The 95% Wilson score interval of `forgiveness`: (low, high); (0, 1)
+    /// when no game was played.
+    #[getter]
+    fn forgiveness_interval(&self) -> (f64, f64) {
+        self.inner.forgiveness_interval()
+    }
+
+    /// The fraction of probed positions that offer a losing pair.
+    #[getter]
+    fn trap_rate(&self) -> f64 {
+        self.inner.trap_rate()
+    }
+
+    /// The fraction of probed positions with exactly one winning pair.
+    #[getter]
+    fn forced_rate(&self) -> f64 {
+        self.inner.forced_rate()
+    }
+
+    /// The mean number of pairs on offer where a random game took one.
+    #[getter]
+    fn mean_width(&self) -> f64 {
+        self.inner.mean_width()
+    }
+
+    /// The mean number of losing pairs at a probed game's first trap.
+    #[getter]
+    fn first_trap_mean_losing(&self) -> f64 {
+        self.inner.first_trap_mean_losing()
+    }
+
+    /// The mean number of pairs on offer at a probed game's first trap.
+    #[getter]
+    fn first_trap_mean_offered(&self) -> f64 {
+        self.inner.first_trap_mean_offered()
+    }
+
+    /// The summary score, 0 (every random game clears) to 100 (no game
+    /// can): round(100 * (0.6*h + 0.2*trap_rate + 0.2*forced_rate)), h =
+    /// min(1, -log10(p) / 2) for p = (cleared + 1/2) / (plays + 1); 100 for
+    /// a deal proved unclearable.
+    #[getter]
+    fn score(&self) -> u8 {
+        self.inner.score()
+    }
+
+    /// The band `score` falls in: "easy" (0-24), "normal" (25-49) or
+    /// "hard" (50-100).
+    #[getter]
+    fn difficulty(&self) -> &'static str {
+        self.inner.difficulty().name()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(score={}, difficulty={:?}, cleared={}, plays={})",
+            self.inner.score(),
+            self.inner.difficulty().name(),
+            self.inner.cleared,
+            self.inner.plays
+        )
+    }
+}
+
+/// A clearable deal rated within a band, made by `generate_rated`: the
+/// `board`, its `certificate` (with `routes`), its `rating`, the `seed`
+/// that made it and how many `candidates` were made and rated to find it.
+#[pyclass(frozen, module = "lianliankan", name = "RatedDeal")]
+#[derive(Debug)]
+pub struct RatedDeal {
+    /// The board: a list of rows of kinds, 0 empty.
+    #[pyo3(get)]
+    board: Vec<Vec<u32>>,
+    /// A removal order that clears the board: `[((r1, c1), (r2, c2)), ...]`.
+    #[pyo3(get)]
+    certificate: Vec<PairOut>,
+    /// The route of each step of `certificate`: None for a plain pair,
+    /// "row" or "column" for a slide (rules with `slide`).
+    #[pyo3(get)]
+    routes: Vec<Option<&'static str>>,
+    /// The board's rating, whose score lies in the band asked for.
+    #[pyo3(get)]
+    rating: Py<PyRating>,
+    /// The seed of `generate` that made the board (the seed given, or one
+    /// drawn from it for a later candidate).
+    #[pyo3(get)]
+    seed: u64,
+    /// How many deals were made and rated to find it (this one included).
+    #[pyo3(get)]
+    candidates: usize,
+}
+
+#[pymethods]
+impl RatedDeal {
+    fn __repr__(&self) -> String {
+        let cols = self.board.first().map_or(0, Vec::len);
+        format!(
+            "RatedDeal(<{}x{} board>, score={}, seed={}, candidates={})",
+            self.board.len(),
+            cols,
+            self.rating.get().inner.score(),
+            self.seed,
+            self.candidates
+        )
+    }
+}
+
+/// `value` as a count of games named `name`: a `ValueError` when negative
+/// or above 2**32 - 1.
+fn games(name: &str, value: i64) -> PyResult<u32> {
+    u32::try_from(value).map_err(|_| {
+        value_error(format!(
+            "{name} must be from 0 to {}, got {value}",
+            u32::MAX
+        ))
+    })
+}
+
+/// `value` as a budget of search states named `name`: a `ValueError` when
+/// negative.
+fn states(name: &str, value: i64) -> PyResult<u64> {
+    u64::try_from(value).map_err(|_| value_error(format!("{name} must be 0 or more, got {value}")))
+}
+
+/// The rating's settings from Python's arguments.
+fn config(
+    plays: i64,
+    probes: i64,
+    seed: i64,
+    budget: i64,
+    deal_budget: i64,
+) -> PyResult<RateConfig> {
+    Ok(RateConfig::new()
+        .plays(games("plays", plays)?)
+        .probes(games("probes", probes)?)
+        .seed(self::seed(seed)?)
+        .budget(states("budget", budget)?)
+        .deal_budget(states("deal_budget", deal_budget)?))
+}
+
+/// Runs `work` with the GIL released, on a thread of its own, handing it a
+/// cancel token; meanwhile this thread runs Python's signal handlers every
+/// few milliseconds, and when one raises, cancels the token, waits for the
+/// work to stop and returns that exception.
+fn cancellable<T: Send>(py: Python<'_>, work: impl FnOnce(Cancel) -> T + Send) -> PyResult<T> {
+    let (result, interrupted) = py.detach(|| {
+        let cancel = Cancel::new();
+        let token = cancel.clone();
+        let (done, finished) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(move || {
+                let result = work(token);
+                // The receiver lives until the join below.
+                let _ = done.send(());
+                result
+            });
+            let mut interrupted = None;
+            // Until the worker says it finished, or its sender is dropped
+            // (it panicked: the join says so).
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(SIGNAL_CHECK_EVERY)
+            {
+                if interrupted.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        cancel.cancel();
+                        interrupted = Some(e);
+                    }
+                }
+            }
+            (worker.join(), interrupted)
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    // A panic of the worker (a bug) goes on as a panic, which PyO3 turns
+    // into PanicException, as it would on this thread.
+    result.map_err(|payload| std::panic::resume_unwind(payload))
+}
+
+/// Rates how hard `board` (a list of rows of kinds, 0 empty) is to clear
+/// under `rules` (default `Rules()`): `plays` random games (a pair drawn
+/// uniformly at each step), of which the first `probes` are probed: at
+/// every position they reach while the deal can still be won, every pair on
+/// offer is made and the position after it decided by the solver (at most
+/// `budget` states each; `deal_budget` for the deal itself). The same
+/// board, rules and arguments give the same Rating.
+///
+/// The GIL is released while it works; Ctrl-C (KeyboardInterrupt), or any
+/// exception a signal handler raises, stops it within milliseconds and is
+/// raised from here.
+///
+/// Raises ValueError for a bad board or a negative (or too large) number.
+#[pyfunction]
+#[pyo3(signature = (
+    board,
+    rules = None,
+    *,
+    plays = 100,
+    probes = 3,
+    seed = 0,
+    budget = 10_000,
+    deal_budget = 1_000_000,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn rate(
+    py: Python<'_>,
+    board: Vec<Vec<i64>>,
+    rules: Option<PyRef<'_, PyRules>>,
+    plays: i64,
+    probes: i64,
+    seed: i64,
+    budget: i64,
+    deal_budget: i64,
+) -> PyResult<PyRating> {
+    let board = convert::board(board)?;
+    let rules = or_default(rules.as_deref());
+    let config = config(plays, probes, seed, budget, deal_budget)?;
+    let rating = cancellable(py, |token| {
+        lianliankan::rate(&board, &rules, &config.cancel(token))
+    })?;
+    match rating {
+        Ok(inner) => Ok(PyRating { inner }),
+        // Cancelled only when a signal handler raised, handled above.
+        Err(Cancelled) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled")),
+    }
+}
+
+/// The score band of `generate_rated`'s `difficulty` or `score`: exactly
+/// one of them.
+fn band(
+    difficulty: Option<&str>,
+    score: Option<(i64, i64)>,
+) -> PyResult<std::ops::RangeInclusive<u8>> {
+    match (difficulty, score) {
+        (Some(name), None) => {
+            let difficulty: Difficulty = name.parse().map_err(value_error)?;
+            Ok(difficulty.band())
+        }
+        (None, Some((low, high))) => match (u8::try_from(low), u8::try_from(high)) {
+            (Ok(l), Ok(h)) if l <= h && h <= 100 => Ok(l..=h),
+            _ => Err(value_error(format!(
+                "score must be a band (low, high) of scores 0 to 100 with low <= high, \
+                 such as (50, 100); got ({low}, {high})"
+            ))),
+        },
+        (Some(_), Some(_)) => Err(value_error("give difficulty or score, not both")),
+        (None, None) => Err(value_error(
+            "give difficulty (\"easy\", \"normal\" or \"hard\") or score (low, high)",
+        )),
+    }
+}
+
+/// A `rows` x `cols` board of `kinds` kinds that can be cleared under
+/// `rules` (default `Rules()`), with its certificate, whose rating (as
+/// `rate` rates it with `plays`, `probes`, `budget` and `deal_budget`, its
+/// games seeded 0) falls in a band: `difficulty` "easy" (scores 0-24),
+/// "normal" (25-49) or "hard" (50-100), or `score=(low, high)`, 0 to 100.
+/// Up to `candidates` deals are made and rated, the first from `seed`, the
+/// others from seeds drawn from it: a random deal as the games deal it,
+/// kept when the solver clears it, else a board built backwards (always
+/// clearable, usually easier). The same arguments give the same deal.
+///
+/// Returns a RatedDeal: `board`, `certificate`, `routes`, `rating`, `seed`
+/// (the candidate's) and `candidates` (how many were tried). The GIL is
+/// released while it works; Ctrl-C stops it.
+///
+/// Raises OutOfBand (a ValueError) when no candidate scored in the band,
+/// with the scores seen; ValueError for an unknown difficulty, a bad band,
+/// both or neither of difficulty and score, fewer than one candidate, or
+/// numbers `generate` refuses.
+#[pyfunction]
+#[pyo3(signature = (
+    rows,
+    cols,
+    kinds,
+    seed = 0,
+    rules = None,
+    *,
+    difficulty = None,
+    score = None,
+    candidates = 200,
+    plays = 100,
+    probes = 3,
+    budget = 10_000,
+    deal_budget = 1_000_000,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate_rated(
+    py: Python<'_>,
+    rows: i64,
+    cols: i64,
+    kinds: i64,
+    seed: i64,
+    rules: Option<PyRef<'_, PyRules>>,
+    difficulty: Option<&str>,
+    score: Option<(i64, i64)>,
+    candidates: i64,
+    plays: i64,
+    probes: i64,
+    budget: i64,
+    deal_budget: i64,
+) -> PyResult<RatedDeal> {
+    let band = band(difficulty, score)?;
+    let candidates = usize::try_from(candidates)
+        .ok()
+        .filter(|&c| c >= 1)
+        .ok_or_else(|| value_error(format!("candidates must be 1 or more, got {candidates}")))?;
+    let spec = crate::api::spec(rows, cols, kinds, seed, or_default(rules.as_deref()))?;
+    let config = config(plays, probes, 0, budget, deal_budget)?;
+    let made = cancellable(py, |token| {
+        lianliankan::generate_rated(&spec, band, &config.cancel(token), candidates)
+    })?;
+    match made {
+        Ok(made) => Ok(RatedDeal {
+            board: convert::rows(&made.generated.board),
+            certificate: made
+                .generated
+                .certificate
+                .iter()
+                .map(|&m| convert::pair(m))
+                .collect(),
+            routes: made
+                .generated
+                .certificate
+                .iter()
+                .map(|&m| convert::route_name(m))
+                .collect(),
+            rating: Py::new(py, PyRating { inner: made.rating })?,
+            seed: made.seed,
+            candidates: made.candidates,
+        }),
+        Err(e @ RatedError::OutOfBand { .. }) => Err(out_of_band(py, &e)),
+        Err(RatedError::Cancelled) => {
+            Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled"))
+        }
+        Err(e) => Err(value_error(e)),
+    }
+}
+
+/// The OutOfBand exception for the library's `e`, with its figures as
+/// attributes.
+fn out_of_band(py: Python<'_>, e: &RatedError) -> PyErr {
+    let err = OutOfBand::new_err(e.to_string());
+    if let RatedError::OutOfBand {
+        band,
+        candidates,
+        scores,
+    } = e
+    {
+        let value = err.value(py);
+        // Setting attributes on a fresh exception instance cannot fail but
+        // for memory; then the exception without them is still the right
+        // error.
+        let _ = value.setattr("band", (*band.start(), *band.end()));
+        let _ = value.setattr("candidates", *candidates);
+        let _ = value.setattr("scores", (*scores.start(), *scores.end()));
+    }
+    err
+}
