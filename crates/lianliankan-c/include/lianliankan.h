@@ -27,6 +27,35 @@
 // thousand, the judge's bound).
 #define LLK_MAX_GENERATE_CELLS 1000000
 
+// The random games `llk_rate` plays by default (`LlkRateConfig::plays`).
+// A literal, so that cbindgen can write it; a test checks it is the
+// library's.
+#define LLK_RATE_DEFAULT_PLAYS 100
+
+// The games probed by default (`LlkRateConfig::probes`).
+#define LLK_RATE_DEFAULT_PROBES 3
+
+// Each probed position's solve budget by default, in states
+// (`LlkRateConfig::budget`).
+#define LLK_RATE_DEFAULT_BUDGET 10000
+
+// The deal's own solve budget by default, in states
+// (`LlkRateConfig::deal_budget`).
+#define LLK_RATE_DEFAULT_DEAL_BUDGET 1000000
+
+// The candidates `lianliankan generate --difficulty` makes and rates at
+// most, a good `candidates` for `llk_generate_rated`.
+#define LLK_RATE_DEFAULT_CANDIDATES 200
+
+// `LlkRating::winnable` of a deal proved clearable.
+#define LLK_WINNABLE_YES 1
+
+// `LlkRating::winnable` of a deal proved unclearable.
+#define LLK_WINNABLE_NO 0
+
+// `LlkRating::winnable` of a deal the solver did not decide in its budget.
+#define LLK_WINNABLE_UNKNOWN -1
+
 // The connection rule `llk_rules_set_connect` takes: paths of at most
 // the turn limit (the judge's rule).
 #define LLK_CONNECT_STANDARD 0
@@ -76,6 +105,9 @@ enum LlkStatus
   // `llk_generate` could not make a board with these numbers (too few
   // cells, kinds out of range).
   LLK_STATUS_GENERATE_FAILED = 4,
+  // `llk_generate_rated` rated every candidate it was allowed and none
+  // scored in the band; the message gives the scores seen.
+  LLK_STATUS_OUT_OF_BAND = 5,
   // A bug in the library (a panic caught at the boundary in a build
   // that unwinds). Please report it with the message.
   LLK_STATUS_INTERNAL = 99,
@@ -107,6 +139,27 @@ enum LlkOutcome
 typedef enum LlkOutcome LlkOutcome;
 #else
 typedef int32_t LlkOutcome;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A named band of the rating's score.
+enum LlkDifficulty
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Scores 0 to 24.
+  LLK_DIFFICULTY_EASY = 0,
+  // Scores 25 to 49.
+  LLK_DIFFICULTY_NORMAL = 1,
+  // Scores 50 to 100.
+  LLK_DIFFICULTY_HARD = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum LlkDifficulty LlkDifficulty;
+#else
+typedef int32_t LlkDifficulty;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -166,6 +219,93 @@ typedef struct LlkPoint {
   // The column, -1 to cols.
   ptrdiff_t col;
 } LlkPoint;
+
+// How `llk_rate` measures: a plain struct the caller fills, or
+// `llk_rate_config_default()`'s values (NULL where a config is taken
+// means those).
+typedef struct LlkRateConfig {
+  // Random games to play (forgiveness and width).
+  uint32_t plays;
+  // Of them, games probed by the solver (traps and forced positions);
+  // more than `plays` means all of them.
+  uint32_t probes;
+  // The seed of the random games: the same seed, the same rating.
+  uint64_t seed;
+  // The most search states of each probed position's solve.
+  uint64_t budget;
+  // The most search states of the deal's own solve.
+  uint64_t deal_budget;
+} LlkRateConfig;
+
+// How hard a deal is (a plain struct: the caller owns it, the library
+// only writes it): the counts `llk_rate` measured, the figures computed
+// from them, and the score with its difficulty. Counts of several deals
+// can be added up field by field (then `llk_rating_text` recomputes the
+// figures from the sums).
+typedef struct LlkRating {
+  // `LLK_WINNABLE_YES` (1) when the deal can be cleared,
+  // `LLK_WINNABLE_NO` (0) when it cannot (proved; then it scores 100),
+  // `LLK_WINNABLE_UNKNOWN` (-1) when the solver did not decide it
+  // within `deal_budget` (then nothing was probed).
+  int32_t winnable;
+  // Random games played.
+  uint32_t plays;
+  // Of them, the games that cleared the board.
+  uint32_t cleared;
+  // Random games probed (the first ones, while the deal is winnable).
+  uint32_t probes;
+  // Positions probed: positions of the probed games proved winnable.
+  uint64_t positions;
+  // Pairs on offer at the probed positions, in all.
+  uint64_t offered;
+  // Probed positions that offer at least one losing pair.
+  uint64_t trap_positions;
+  // Probed positions with exactly one winning pair, every other pair
+  // proved losing.
+  uint64_t forced_positions;
+  // Probed games that met a trap.
+  uint32_t trapped_games;
+  // Losing pairs at the first trap of each trapped game, in all.
+  uint64_t first_trap_losing;
+  // Pairs on offer at those first traps, in all.
+  uint64_t first_trap_offered;
+  // The earliest step (0: the deal) at which a probed game met a trap;
+  // -1 when none did.
+  int64_t earliest_trap;
+  // Positions of all the random games at which a pair was taken.
+  uint64_t width_positions;
+  // Pairs on offer at those positions, in all.
+  uint64_t width_offered;
+  // Pairs made at probed positions whose result the solver did not
+  // decide within the budget.
+  uint64_t undecided;
+  // Solves run (each position decided once).
+  uint64_t solves;
+  // The summary score, 0 (every random game clears) to 100 (no game
+  // can): round(100 * (0.6*h + 0.2*trap_rate + 0.2*forced_rate)),
+  // h = min(1, -log10(p) / 2) for p = (cleared + 1/2) / (plays + 1).
+  uint32_t score;
+  // The band `score` falls in, an `LlkDifficulty`.
+  int32_t difficulty;
+  // The fraction of random games that cleared the board (0 when none
+  // was played).
+  double forgiveness;
+  // The low end of the 95% Wilson score interval of `forgiveness` (0
+  // when no game was played).
+  double forgiveness_low;
+  // Its high end (1 when no game was played).
+  double forgiveness_high;
+  // The fraction of probed positions that offer a losing pair.
+  double trap_rate;
+  // The fraction of probed positions with exactly one winning pair.
+  double forced_rate;
+  // The mean number of pairs on offer where a random game took one.
+  double mean_width;
+  // The mean number of losing pairs at a probed game's first trap.
+  double first_trap_mean_losing;
+  // The mean number of pairs on offer at a probed game's first trap.
+  double first_trap_mean_offered;
+} LlkRating;
 
 #ifdef __cplusplus
 extern "C" {
@@ -498,6 +638,128 @@ LlkStatus llk_generate(size_t rows,
                        const struct LlkRules *rules,
                        struct LlkBoard **out_board,
                        struct LlkSolution **out_certificate);
+
+// The default settings of `llk_rate`: `LLK_RATE_DEFAULT_PLAYS` (100)
+// random games, the first `LLK_RATE_DEFAULT_PROBES` (3) probed, seed 0,
+// `LLK_RATE_DEFAULT_BUDGET` (10,000) states a position's solve and
+// `LLK_RATE_DEFAULT_DEAL_BUDGET` (1,000,000) the deal's, as `lianliankan
+// rate` measures by default. A plain value; change its fields as needed.
+struct LlkRateConfig llk_rate_config_default(void);
+
+// Rates how hard `board` is to clear under `rules`, as `config` says
+// (NULL: `llk_rate_config_default()`), and stores the rating in `*out`:
+// `config->plays` random games (a pair drawn uniformly at each step), of
+// which the first `config->probes` are probed: at every position they
+// reach while the deal can still be won, every pair on offer is made and
+// the position after it decided by the solver (`config->budget` states
+// each; `config->deal_budget` for the deal itself, solved first). The
+// same board, rules and config give the same rating, as `lianliankan
+// rate` prints it (`llk_rating_text`). Both handles are only read, so
+// many threads may rate at once.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or `out`.
+//
+// # Complexity
+// O(plays · s · m) for s steps a game and m the cost of listing the
+// moves, plus about probes · s · w solves (each within `budget` states)
+// for w pairs on offer.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles; `config` is NULL or
+// points to a config; `out` is NULL or valid for writing an `LlkRating`.
+LlkStatus llk_rate(const struct LlkBoard *board,
+                   const struct LlkRules *rules,
+                   const struct LlkRateConfig *config,
+                   struct LlkRating *out);
+
+// Writes the report `lianliankan rate` prints for the counts of
+// `*rating` (its figures, score and difficulty fields are not read: they
+// are recomputed from the counts): a line each for the score, the
+// forgiveness, the traps, the width and the solver, each ended by `\n`.
+// At most `cap` bytes go to `buf`, the text cut short to `cap - 1` bytes
+// (it is ASCII) and a NUL after it; `*out_len` (when not NULL) gets the
+// whole text's length without the NUL: call with `cap` 0 (and `buf`
+// NULL) to learn it, then with a buffer one byte longer. The caller owns
+// the buffer.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `rating`, a NULL `buf`
+// with a `cap`, or a `winnable` or `earliest_trap` out of range.
+//
+// # Safety
+// `rating` is NULL or points to an `LlkRating`; `buf` is NULL or valid
+// for writing `cap` bytes; `out_len` is NULL or valid for writing.
+LlkStatus llk_rating_text(const struct LlkRating *rating, char *buf, size_t cap, size_t *out_len);
+
+// Stores the scores of `difficulty` (an `LlkDifficulty`) in `*out_low`
+// and `*out_high`: 0-24 (easy), 25-49 (normal) or 50-100 (hard), the band
+// to give `llk_generate_rated`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for another number or a NULL
+// pointer.
+//
+// # Safety
+// Each out-parameter is NULL or valid for writing.
+LlkStatus llk_difficulty_band(int32_t difficulty, uint32_t *out_low, uint32_t *out_high);
+
+// Stores the difficulty named `name` (`"easy"`, `"normal"` or `"hard"`,
+// as the command line's `--difficulty` takes them) in `*out`, as an
+// `LlkDifficulty`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for another name (the message
+// lists the names), text that is not UTF-8, or a NULL pointer.
+//
+// # Safety
+// `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
+// writing.
+LlkStatus llk_difficulty_parse(const char *name, int32_t *out);
+
+// Makes a `rows` x `cols` board of `kinds` kinds that can be cleared
+// under `rules`, whose rating (as `llk_rate` rates it with `config`; NULL:
+// `llk_rate_config_default()`) scores from `band_low` to `band_high`
+// (0 to 100; `llk_difficulty_band` gives a difficulty's), as
+// `lianliankan generate --score LOW-HIGH` does. At most `candidates` deals
+// are made and rated, the first from `seed`, the others from seeds drawn
+// from it: a random deal as the games deal it, kept when the solver clears
+// it within `config->deal_budget`, else a board built backwards from the
+// same seed (always clearable, usually easier). The same arguments give
+// the same board.
+//
+// Stores the board in `*out_board` (the caller frees it with
+// `llk_board_free`) and, for each out-parameter that is not NULL: a
+// solution (outcome `LLK_OUTCOME_SOLVED`) whose order clears it in
+// `*out_certificate` (freed by `llk_solution_free`), its rating in
+// `*out_rating` (a plain struct the caller owns), the seed of the
+// candidate in `*out_seed` and the number of deals made and rated to find
+// it (this one included) in `*out_candidates`.
+//
+// Returns `LLK_STATUS_OUT_OF_BAND` when no candidate scored in the band
+// (`llk_last_error()` says which scores were seen);
+// `LLK_STATUS_GENERATE_FAILED` for fewer than two cells or kinds
+// `llk_generate` refuses; `LLK_STATUS_INVALID_ARGUMENT` for a band that is
+// not `low <= high <= 100`, no candidates, more than
+// `LLK_MAX_GENERATE_CELLS` cells, or a NULL `rules` or `out_board`.
+//
+// # Complexity
+// Up to `candidates` times: a deal, a solve within `config->deal_budget`
+// states and a rating (as `llk_rate`).
+//
+// # Safety
+// `rules` is NULL or live rules; `config` is NULL or points to a config;
+// each out-parameter is NULL or valid for writing its type.
+LlkStatus llk_generate_rated(size_t rows,
+                             size_t cols,
+                             uint32_t kinds,
+                             uint64_t seed,
+                             const struct LlkRules *rules,
+                             uint32_t band_low,
+                             uint32_t band_high,
+                             size_t candidates,
+                             const struct LlkRateConfig *config,
+                             struct LlkBoard **out_board,
+                             struct LlkSolution **out_certificate,
+                             struct LlkRating *out_rating,
+                             uint64_t *out_seed,
+                             size_t *out_candidates);
 
 // Makes rules: `turns`, the most turns a path may make (2 in the judge
 // and the games); `border`, `"closed"` (paths stay on the board, the

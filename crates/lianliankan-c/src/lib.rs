@@ -9,7 +9,8 @@
 //! The key choices:
 //! - every value C keeps is an opaque handle (`LlkRules`, `LlkBoard`,
 //!   `LlkSolution`, `LlkPath`, `LlkGame`) with a `_free` function that accepts NULL;
-//!   plain values (`LlkPos`, `LlkPair`, `LlkPoint`) cross by value;
+//!   plain values (`LlkPos`, `LlkPair`, `LlkPoint`, `LlkRateConfig`,
+//!   `LlkRating`) cross by value or into the caller's memory;
 //! - every fallible function returns an `LlkStatus`, leaves its
 //!   out-parameters alone on failure, and stores a message that
 //!   `llk_last_error()` returns (one per thread);
@@ -22,7 +23,8 @@
 //! raw pointer from C goes through it), `text` (the judge board reader and
 //! `solve`'s output, no unsafe code), and the entry points: `rules`,
 //! `board`, `solve`, `play` (connect, replay, generate), `game` (a game
-//! with undo and redo, hints, moves, shuffles).
+//! with undo and redo, hints, moves, shuffles), `rate` (a deal's
+//! difficulty rating, and a deal generated within a band of scores).
 #![deny(missing_docs)]
 
 // Unsafe code is allowed only in these modules: `ptr` dereferences the raw
@@ -36,6 +38,8 @@ mod game;
 mod play;
 #[allow(unsafe_code)]
 mod ptr;
+#[allow(unsafe_code)]
+mod rate;
 #[allow(unsafe_code)]
 mod rules;
 #[allow(unsafe_code)]
@@ -57,6 +61,12 @@ pub use game::{
 pub use play::{
     LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,
     llk_path_free, llk_path_len, llk_replay,
+};
+pub use rate::{
+    LLK_RATE_DEFAULT_BUDGET, LLK_RATE_DEFAULT_CANDIDATES, LLK_RATE_DEFAULT_DEAL_BUDGET,
+    LLK_RATE_DEFAULT_PLAYS, LLK_RATE_DEFAULT_PROBES, LLK_WINNABLE_NO, LLK_WINNABLE_UNKNOWN,
+    LLK_WINNABLE_YES, LlkDifficulty, LlkRateConfig, LlkRating, llk_difficulty_band,
+    llk_difficulty_parse, llk_generate_rated, llk_rate, llk_rate_config_default, llk_rating_text,
 };
 pub use rules::{
     LLK_CONNECT_FOUR_RIVERS, LLK_CONNECT_LINE, LLK_CONNECT_STANDARD, LlkRules, llk_rules_connect,

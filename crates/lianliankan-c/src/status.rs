@@ -37,6 +37,9 @@ pub enum LlkStatus {
     /// `llk_generate` could not make a board with these numbers (too few
     /// cells, kinds out of range).
     GenerateFailed = 4,
+    /// `llk_generate_rated` rated every candidate it was allowed and none
+    /// scored in the band; the message gives the scores seen.
+    OutOfBand = 5,
     /// A bug in the library (a panic caught at the boundary in a build
     /// that unwinds). Please report it with the message.
     Internal = 99,
@@ -150,6 +153,7 @@ pub fn status_name(status: i32) -> Option<&'static CStr> {
         2 => c"LLK_STATUS_PARSE_ERROR",
         3 => c"LLK_STATUS_ILLEGAL_STEP",
         4 => c"LLK_STATUS_GENERATE_FAILED",
+        5 => c"LLK_STATUS_OUT_OF_BAND",
         99 => c"LLK_STATUS_INTERNAL",
         _ => return None,
     })
@@ -188,6 +192,7 @@ mod tests {
             LlkStatus::ParseError,
             LlkStatus::IllegalStep,
             LlkStatus::GenerateFailed,
+            LlkStatus::OutOfBand,
             LlkStatus::Internal,
         ] {
             let name = status_name(status as i32).expect("a name");
@@ -205,7 +210,7 @@ mod tests {
                 Ok(format!("LLK_STATUS_{screaming}").as_str())
             );
         }
-        assert_eq!(status_name(5), None);
+        assert_eq!(status_name(6), None);
         assert_eq!(status_name(-1), None);
     }
 }

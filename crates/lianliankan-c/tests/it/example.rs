@@ -22,7 +22,7 @@ const ASAN_EXIT: i32 = 86;
 
 /// How the example is linked to the library (both with AddressSanitizer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Link {
+pub enum Link {
     /// `liblianliankan_c.a`.
     Static,
     /// `liblianliankan_c.so`, found at run time through an rpath.
@@ -40,6 +40,15 @@ fn program() -> &'static Path {
 /// `target/<profile>/c-example-test/`, against the library cargo built
 /// beside this test binary.
 fn build(link: Link) -> Result<PathBuf, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    build_program(&root.join("../../examples/c/solve.c"), "solve", link)
+}
+
+/// Builds the C program `source` with AddressSanitizer into
+/// `target/<profile>/c-example-test/NAME-asan` (static) or
+/// `NAME-shared-asan`, against the library cargo built beside this test
+/// binary.
+pub fn build_program(source: &Path, name: &str, link: Link) -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     // target/<profile>/deps/it-HASH -> target/<profile>
     let profile_dir = exe
@@ -65,7 +74,7 @@ fn build(link: Link) -> Result<PathBuf, String> {
         Ok(out) if out.status.success() => {}
         _ => {
             return Err(
-                "gcc is needed to build examples/c/solve.c for this test and was not found: \
+                "gcc is needed to build the C programs of this test and was not found: \
                  install it (Debian: apt-get install gcc)"
                     .to_owned(),
             );
@@ -84,17 +93,17 @@ fn build(link: Link) -> Result<PathBuf, String> {
         ])
         .arg("-I")
         .arg(root.join("include"))
-        .arg(root.join("../../examples/c/solve.c"))
+        .arg(source)
         // The file itself, not `-l`: deps/ holds both kinds.
         .arg(&library);
     let program = match link {
         Link::Static => {
             gcc.args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"]);
-            out_dir.join("solve-asan")
+            out_dir.join(format!("{name}-asan"))
         }
         Link::Shared => {
             gcc.arg(format!("-Wl,-rpath,{}", deps.display()));
-            out_dir.join("solve-shared-asan")
+            out_dir.join(format!("{name}-shared-asan"))
         }
     };
     let built = gcc
@@ -104,7 +113,8 @@ fn build(link: Link) -> Result<PathBuf, String> {
         .map_err(|e| format!("cannot run gcc: {e}"))?;
     if !built.status.success() {
         return Err(format!(
-            "gcc failed to build examples/c/solve.c:\n{}",
+            "gcc failed to build {}:\n{}",
+            source.display(),
             String::from_utf8_lossy(&built.stderr)
         ));
     }
@@ -118,7 +128,7 @@ fn run(args: &[&str], input: &[u8]) -> Output {
 }
 
 /// Runs `program` (an example build) with `args` on `input`.
-fn run_program(program: &Path, args: &[&str], input: &[u8]) -> Output {
+pub fn run_program(program: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(program)
         .args(args)
         .env(

@@ -2,7 +2,9 @@
 //! functions (the `lib` crate type) and checks them against the library
 //! and its brute-force reference, with the worst arguments too; `example`
 //! builds `examples/c/solve.c` with AddressSanitizer and checks what it
-//! prints on boards of every gravity mode.
+//! prints on boards of every gravity mode; `rate` checks the rating and
+//! rated generation against the library's, and `rate_program` the same
+//! from C (`tests/c/rate.c`, built with AddressSanitizer).
 // The tests call `unsafe extern "C"` functions, as C does.
 #![allow(unsafe_code)]
 
@@ -10,4 +12,6 @@ mod api;
 mod common;
 mod example;
 mod game;
+mod rate;
+mod rate_program;
 mod variants;
