@@ -21,8 +21,9 @@ from conftest import HARD, HARD_RULES
 # release build on this machine, under load).
 PROOF_BUDGET = 40_000
 
-# A deal whose random games take about 0.1 s each (release build, here).
-MEDIUM = llk.deal(12, 12, 36, seed=1)
+# A deal whose random games take about a millisecond each (release build,
+# here): a rating stops within one game of its token's cancel.
+MEDIUM = llk.deal(10, 10, 25, seed=1)
 
 
 @functools.lru_cache(maxsize=None)
@@ -148,15 +149,15 @@ def test_a_timer_handler_interrupts_a_long_rating_and_a_long_generate_rated() ->
 
     previous = signal.signal(signal.SIGALRM, interrupt)
     try:
-        # A million random games take hours (the rating looks at its token
-        # between games: a game on this board takes about 0.1 s in a
-        # release build here); the deal's solve on the hard board takes
-        # minutes (the solver looks at the token every few states).
+        # A million random games take a quarter of an hour (the rating
+        # looks at its token between games); the deal's solve on the hard
+        # board takes minutes (the solver looks at the token every few
+        # states).
         for run in [
             lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000),
             lambda: llk.rate(HARD, HARD_RULES, plays=0, deal_budget=10**12),
             lambda: llk.generate_rated(
-                12, 12, 36, rules=HARD_RULES, score=(100, 100), plays=1_000_000
+                10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000
             ),
         ]:
             signal.setitimer(signal.ITIMER_REAL, 0.1)
@@ -177,7 +178,7 @@ def test_the_gil_is_released_while_rating() -> None:
 
     def rate() -> None:
         window.append(time.perf_counter())
-        llk.rate(MEDIUM, HARD_RULES, plays=5, probes=0)
+        llk.rate(MEDIUM, HARD_RULES, plays=300, probes=0)
         window.append(time.perf_counter())
         done.set()
 
