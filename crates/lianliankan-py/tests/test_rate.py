@@ -51,10 +51,10 @@ solver: 47 positions decided, 0 pairs undecided in the budget
 # `... --plays 40 --probes 50 --seed 3 --budget 200 FILE`: more probes than
 # games (all 40 probed), and a budget small enough to leave pairs undecided.
 REPORT_SMALL_BUDGET = """\
-score 40 (normal)
+score 39 (normal)
 forgiveness 0.12: 5 of 40 random games cleared the board (95% interval 0.05-0.26)
 traps 0.61: 176 of 289 probed positions offer a losing pair; at a game's first trap 1.0 of 7.5 pairs lose (37 of 40 games trapped); the earliest at step 1
-width 4.3: pairs on offer on average (456 positions); forced 0.08: 24 of 289 probed positions have one winning pair
+width 4.3: pairs on offer on average (456 positions); forced 0.05: 15 of 289 probed positions have one winning pair
 solver: 532 positions decided, 40 pairs undecided in the budget
 """
 
@@ -76,7 +76,7 @@ def test_every_count_and_figure_is_in_its_place() -> None:
     # The counts the report above shows, each from its own property.
     assert r.winnable is True
     assert (r.plays, r.cleared, r.probes) == (40, 5, 40)
-    assert (r.positions, r.trap_positions, r.forced_positions) == (289, 176, 24)
+    assert (r.positions, r.trap_positions, r.forced_positions) == (289, 176, 15)
     assert (r.trapped_games, r.earliest_trap) == (37, 1)
     assert (r.width_positions, r.undecided, r.solves) == (456, 40, 532)
     assert round(r.width_offered / r.width_positions, 1) == 4.3
@@ -86,7 +86,7 @@ def test_every_count_and_figure_is_in_its_place() -> None:
     # The figures are the documented ratios of the counts.
     assert r.forgiveness == 5 / 40
     assert r.trap_rate == 176 / 289
-    assert r.forced_rate == 24 / 289
+    assert r.forced_rate == 15 / 289
     assert r.mean_width == r.width_offered / r.width_positions
     assert r.first_trap_mean_losing == r.first_trap_losing / 37
     assert r.first_trap_mean_offered == r.first_trap_offered / 37
@@ -96,9 +96,9 @@ def test_every_count_and_figure_is_in_its_place() -> None:
     # The score's formula, from the counts.
     p = (r.cleared + 0.5) / (r.plays + 1)
     h = min(1.0, max(0.0, -math.log10(p) / 2))
-    assert r.score == round(100 * (0.6 * h + 0.2 * r.trap_rate + 0.2 * r.forced_rate)) == 40
+    assert r.score == round(100 * (0.6 * h + 0.2 * r.trap_rate + 0.2 * r.forced_rate)) == 39
     assert r.difficulty == "normal"
-    assert repr(r) == 'Rating(score=40, difficulty="normal", cleared=5, plays=40)'
+    assert repr(r) == 'Rating(score=39, difficulty="normal", cleared=5, plays=40)'
 
 
 def test_the_same_seed_gives_the_same_rating_and_another_seed_another() -> None:
@@ -124,12 +124,12 @@ def test_an_unclearable_deal_scores_100_and_an_undecided_one_is_not_probed() -> 
     none = llk.rate(HARD6X8, CLOSED, plays=0)
     assert (none.plays, none.probes, none.forgiveness) == (0, 0, 0.0)
     assert none.forgiveness_interval == (0.0, 1.0)
-    # Side-by-side pairs: no pair loses; only each game's last pair is
-    # forced (3 of the 12 positions of 3 probed games), hence 0.2 * 1/4.
+    # Side-by-side pairs: no pair loses, and a game's last pair is no
+    # choice, so no position is forced.
     easy = llk.rate([[1, 1, 2, 2], [3, 3, 4, 4]], llk.Rules(gravity="none"))
     assert (easy.forgiveness, easy.trap_positions, easy.earliest_trap) == (1.0, 0, None)
-    assert (easy.forced_positions, easy.positions) == (3, 12)
-    assert (easy.score, easy.difficulty) == (5, "easy")
+    assert (easy.forced_positions, easy.positions) == (0, 12)
+    assert (easy.score, easy.difficulty) == (0, "easy")
 
 
 @pytest.mark.parametrize(

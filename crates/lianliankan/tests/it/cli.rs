@@ -150,6 +150,95 @@ fn generate_then_solve() {
     assert!(String::from_utf8_lossy(&refused.stderr).starts_with("error: 3 kinds"));
 }
 
+/// `generate --difficulty`/`--score`: a board rated in the band, what it
+/// scored on stderr, its certificate replayed by `replay`, the rating
+/// `rate` gives it; an unreachable band and a malformed one are errors.
+#[test]
+fn generate_by_difficulty_then_rate_and_replay() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("llk-rated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (board, order) = (dir.join("board.txt"), dir.join("order.txt"));
+    let rules = ["--gravity", "left"];
+    let out = Command::new(BIN)
+        .args([
+            "generate", "--rows", "6", "--cols", "8", "--kinds", "12", "--seed", "2",
+        ])
+        .args(rules)
+        .args(["--score", "25-100", "--plays", "40", "--certificate"])
+        .arg(&order)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    std::fs::write(&board, &out.stdout).unwrap();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let score: u8 = said
+        .strip_prefix("score ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        (25..=100).contains(&score) && said.contains(" candidates (seed "),
+        "{said}"
+    );
+    let replayed = Command::new(BIN)
+        .arg("replay")
+        .args(rules)
+        .arg(&board)
+        .arg(&order)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&replayed.stdout), "ok 24\n");
+    let rated = Command::new(BIN)
+        .arg("rate")
+        .args(rules)
+        .args(["--plays", "40"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&rated.stdout);
+    assert!(
+        report.starts_with(&format!("score {score} (")),
+        "{report} vs {said}"
+    );
+
+    let unreachable = Command::new(BIN)
+        .args([
+            "generate", "--rows", "2", "--cols", "4", "--kinds", "2", "--seed", "0",
+        ])
+        .args([
+            "--border",
+            "open",
+            "--difficulty",
+            "hard",
+            "--candidates",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(unreachable.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&unreachable.stderr);
+    assert!(
+        stderr.starts_with("error: no deal scored 50-100 in 3 candidates"),
+        "{stderr}"
+    );
+    for bad in ["50-20", "0-101", "hard", "5"] {
+        let out = Command::new(BIN)
+            .args([
+                "generate", "--rows", "2", "--cols", "4", "--kinds", "2", "--seed", "0", "--score",
+                bad,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{bad}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("a band LOW-HIGH"),
+            "{bad}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn standard_input_and_help() {
     use std::process::Command;
