@@ -25,7 +25,9 @@
 //!   which prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate;
 //! - `rate` — how hard a deal is (random games, probed by the solver)
-//!   and deals generated within a band of difficulty;
+//!   and deals generated within a band of difficulty; `repair` — the
+//!   clearing order of a position adapted to the positions one move away,
+//!   which spares the rating most of its solves;
 //! - `checks` — the checks games make instead of solving (KShisen's
 //!   greedy one, a first move), and random playouts with the step from
 //!   which they are lost.
@@ -38,6 +40,7 @@ mod generate;
 mod gravity;
 mod moves;
 mod rate;
+mod repair;
 pub(crate) mod reach;
 mod shuffle;
 mod slide;

@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 use super::game::Game;
 use super::generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
 use super::moves::{Move, moves};
+use super::repair::Plan;
 use super::solve::{Cancel, Solution, SolveConfig, solve_with};
 use crate::{Board, Rules};
 
@@ -444,34 +445,62 @@ pub(crate) fn play_seeds(seed: u64) -> impl Iterator<Item = u64> {
     std::iter::repeat_with(move || seeds.next_u64())
 }
 
-/// Whether positions can be cleared: each decided once by the solver, the
-/// verdict remembered by the position's cells.
+/// What is known of a position: cleared by an order, lost, or undecided.
+#[derive(Clone, Debug)]
+enum Known {
+    /// A clearing order (empty for an empty board).
+    Winnable(Vec<Move>),
+    Lost,
+    Undecided,
+}
+
+impl Known {
+    fn verdict(&self) -> Option<bool> {
+        match self {
+            Known::Winnable(_) => Some(true),
+            Known::Lost => Some(false),
+            Known::Undecided => None,
+        }
+    }
+}
+
+/// Whether positions can be cleared: each decided once, remembered by the
+/// position's cells; a position one move from a known winnable one is
+/// first tried with that position's order ([`Plan::after`]), and solved
+/// only when that fails.
 struct Verdicts<'a> {
     rules: &'a Rules,
     config: SolveConfig,
-    known: FxHashMap<Vec<u32>, Option<bool>>,
+    known: FxHashMap<Vec<u32>, Known>,
     solves: u64,
 }
 
 impl Verdicts<'_> {
-    /// Whether `board` can be cleared (`None`: undecided in the budget).
-    fn of(&mut self, board: &Board) -> Result<Option<bool>, Cancelled> {
+    /// What is known of `board`, one move (`made`) away from the position
+    /// of `plan` if there is one.
+    fn of(&mut self, board: &Board, from: Option<(&Plan, Move)>) -> Result<Known, Cancelled> {
         if board.tile_count() == 0 {
-            return Ok(Some(true));
+            return Ok(Known::Winnable(Vec::new()));
         }
         let key = board.to_grid().cells().to_vec();
-        if let Some(&known) = self.known.get(&key) {
-            return Ok(known);
+        if let Some(known) = self.known.get(&key) {
+            return Ok(known.clone());
         }
-        self.solves += 1;
-        let verdict = match solve_with(board, self.rules, &self.config) {
-            Solution::Solved(_) => Some(true),
-            Solution::Unsolvable => Some(false),
-            Solution::Cancelled { .. } => return Err(Cancelled),
-            _ => None,
+        let repaired = from.and_then(|(plan, made)| plan.after(made, self.rules));
+        let known = match repaired {
+            Some(order) => Known::Winnable(order),
+            None => {
+                self.solves += 1;
+                match solve_with(board, self.rules, &self.config) {
+                    Solution::Solved(order) => Known::Winnable(order),
+                    Solution::Unsolvable => Known::Lost,
+                    Solution::Cancelled { .. } => return Err(Cancelled),
+                    _ => Known::Undecided,
+                }
+            }
         };
-        self.known.insert(key, verdict);
-        Ok(verdict)
+        self.known.insert(key, known.clone());
+        Ok(known)
     }
 }
 
@@ -565,7 +594,8 @@ fn probe_games(
         known: FxHashMap::default(),
         solves: 0,
     };
-    rating.winnable = verdicts.of(board)?;
+    let deal = verdicts.of(board, None)?;
+    rating.winnable = deal.verdict();
     verdicts.config = config.solve_config(config.budget);
     if rating.winnable == Some(true) {
         rating.probes = config.probes.min(config.plays);
@@ -573,6 +603,7 @@ fn probe_games(
     for seed in play_seeds(config.seed).take(rating.probes as usize) {
         let mut rng = SplitMix64::new(seed);
         let mut position = board.clone();
+        let mut known = deal.clone();
         let mut trapped = false;
         for step in 0.. {
             let offered = moves(&position, rules);
@@ -580,18 +611,23 @@ fn probe_games(
                 break;
             }
             let pick = rng.below(offered.len());
+            let plan = match &known {
+                Known::Winnable(order) => Plan::new(&position, order, rules),
+                _ => None,
+            };
             let (mut winning, mut losing, mut unknown) = (0, 0, 0);
             let mut picked = None;
             for (i, &pair) in offered.iter().enumerate() {
                 let next = after(&position, pair, rules);
-                let verdict = verdicts.of(&next)?;
+                let next_known = verdicts.of(&next, plan.as_ref().map(|plan| (plan, pair)))?;
+                let verdict = next_known.verdict();
                 match verdict {
                     Some(true) => winning += 1,
                     Some(false) => losing += 1,
                     None => unknown += 1,
                 }
                 if i == pick {
-                    picked = Some((next, verdict));
+                    picked = Some((next, next_known));
                 }
             }
             rating.positions += 1;
@@ -610,12 +646,13 @@ fn probe_games(
                     rating.earliest_trap = Some(rating.earliest_trap.map_or(step, |e| e.min(step)));
                 }
             }
-            let (next, verdict) = picked.expect("the pick is one of the pairs on offer");
-            if verdict != Some(true) {
+            let (next, next_known) = picked.expect("the pick is one of the pairs on offer");
+            if next_known.verdict() != Some(true) {
                 // Lost (or not known to be winnable): probed no further.
                 break;
             }
             position = next;
+            known = next_known;
         }
     }
     rating.solves = verdicts.solves;
