@@ -13,12 +13,13 @@ use axum::Json;
 use axum::extract::State;
 use grid_core::{Path, Pos};
 use lianliankan::{
-    Board, Cancel, Connect, DealSpec, Game, GenerateSpec, Move, RemoveError, Route, Rules, Slide,
-    Solution, SolveConfig, Step, deal, generate, moves, ways_to_remove,
+    Board, Cancel, Connect, DealSpec, Difficulty, Game, GenerateSpec, Move, RemoveError, Route,
+    Rules, Slide, Solution, SolveConfig, Step, deal, generate, moves, ways_to_remove,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
+use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
 use crate::wire::{
     PairWithPath, RulesRequest, check_cell, check_even, check_seed, check_size, parse_board,
@@ -43,6 +44,11 @@ pub struct DealRequest {
     #[serde(default = "yes")]
     solvable: bool,
     seed: u64,
+    /// `easy`, `normal` or `hard`: a clearable deal whose rating
+    /// (`lianliankan::rate`) falls in that band, under these rules; left
+    /// out or `null`: any deal, unrated.
+    #[serde(default)]
+    difficulty: Option<String>,
 }
 
 fn yes() -> bool {
@@ -56,8 +62,35 @@ pub struct DealResponse {
     rules: Rules,
     solvable: bool,
     seed: u64,
+    /// The difficulty asked for (`null`: none).
+    difficulty: Option<&'static str>,
+    /// The deal's rating (`null` for a deal of no difficulty, or one no
+    /// rating could be made for in time).
+    rating: Option<RatingBody>,
+    /// How the rated deal was found (`null` for a deal of no difficulty).
+    rated: Option<RatedBody>,
     #[serde(flatten)]
     position: Position,
+}
+
+/// How a deal of a chosen difficulty was found.
+#[derive(Debug, Serialize)]
+pub struct RatedBody {
+    /// Whether its score lies in the band asked for.
+    in_band: bool,
+    /// Candidates made and rated.
+    candidates: usize,
+    /// The search stopped at its time cap.
+    capped: bool,
+    /// The candidate's seed (a score's replay sends it back as
+    /// `rated_seed`); `null` for the unrated solvable deal.
+    deal_seed: Option<u64>,
+    /// The rating's settings: `lianliankan::rate` with them gives the same
+    /// rating.
+    config: ConfigBody,
+    /// What the player is told when the deal is not in the band: what
+    /// was dealt instead; `null` when it is.
+    note: Option<String>,
 }
 
 /// How a position stands: what the page shows after every step.
@@ -132,9 +165,27 @@ pub fn solvable_deal(
     generate(&spec).map(|made| made.board)
 }
 
+/// The difficulty a deal asks for: a 400 naming the three for another
+/// name, or for a random deal (a rated deal is always clearable).
+fn check_difficulty(name: Option<&str>, solvable: bool) -> Result<Option<Difficulty>, ApiError> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    let difficulty = name
+        .parse::<Difficulty>()
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if !solvable {
+        return Err(ApiError::bad_request(format!(
+            "a deal of a difficulty is a clearable deal: difficulty {difficulty} needs solvable true, got false"
+        )));
+    }
+    Ok(Some(difficulty))
+}
+
 /// Deals a board: by `generate` (clearable) or `deal` (random; groups of
 /// four tiles of a kind, or of two when the cells are not a multiple of
-/// four).
+/// four); or, given a difficulty, a clearable deal rated in its band
+/// ([`crate::rated`]).
 pub async fn deal_board(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<DealRequest>,
@@ -143,6 +194,9 @@ pub async fn deal_board(
     let rules = request.rules.to_rules(limits)?;
     check_deal(request.rows, request.cols, request.kinds, limits)?;
     let seed = check_seed(request.seed)?;
+    if let Some(difficulty) = check_difficulty(request.difficulty.as_deref(), request.solvable)? {
+        return rated_deal(&state, &request, rules, seed, difficulty).await;
+    }
     let (rows, cols, kinds, solvable) =
         (request.rows, request.cols, request.kinds, request.solvable);
     let dealt_rules = rules.clone();
@@ -171,6 +225,81 @@ pub async fn deal_board(
         rules,
         solvable,
         seed,
+        difficulty: None,
+        rating: None,
+        rated: None,
+        position,
+    }))
+}
+
+/// A clearable deal rated within `difficulty`'s band, or the closest found
+/// in the caps ([`crate::limits::Limits::rate_caps`]), said in `note`.
+async fn rated_deal(
+    state: &AppState,
+    request: &DealRequest,
+    rules: Rules,
+    seed: u64,
+    difficulty: Difficulty,
+) -> Result<Json<DealResponse>, ApiError> {
+    let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
+    let cells = rows * cols;
+    let (search_cap, remake_cap) = state.limits.rate_caps();
+    // Both searches stop at their caps, and when this handler ends (an
+    // answer, a time-out, a client gone), never running on for nobody.
+    let search_cancel = Cancel::new();
+    let remake_cancel = Cancel::new();
+    let _stop = (
+        CancelOnDrop(search_cancel.clone()),
+        CancelOnDrop(remake_cancel.clone()),
+    );
+    for (token, cap) in [
+        (search_cancel.clone(), search_cap),
+        (remake_cancel.clone(), remake_cap),
+    ] {
+        tokio::spawn(async move {
+            tokio::time::sleep(cap).await;
+            token.cancel();
+        });
+    }
+    let spec = GenerateSpec::new(rows, cols, kinds)
+        .with_seed(seed)
+        .with_rules(rules.clone());
+    let dealt_rules = rules.clone();
+    let found = state
+        .heavy
+        .run(move || {
+            let config = rated::rate_config(cells, seed);
+            rated::search(&rated::Search {
+                spec: &spec,
+                difficulty,
+                config: &config,
+                candidates: rated::candidates(cells),
+                search: &search_cancel,
+                remake: &remake_cancel,
+            })
+            .map(|found| {
+                let position = Position::of(&found.board, &dealt_rules);
+                (found, position)
+            })
+        })
+        .await?;
+    let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    let note = rated::note(difficulty, &found, (search_cap, remake_cap));
+    Ok(Json(DealResponse {
+        rating: found.rating.as_ref().map(RatingBody::from),
+        rated: Some(RatedBody {
+            in_band: found.in_band,
+            candidates: found.candidates,
+            capped: found.capped,
+            deal_seed: found.deal_seed,
+            config: rated::config_body(cells, seed),
+            note,
+        }),
+        board: found.board,
+        rules,
+        solvable: true,
+        seed,
+        difficulty: Some(difficulty.name()),
         position,
     }))
 }

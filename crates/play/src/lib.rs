@@ -10,7 +10,7 @@
 //! | endpoint | what it does |
 //! |---|---|
 //! | `GET /api/limits` | the limits below and the names the API accepts |
-//! | `POST /api/deal` | a new board: clearable by construction, or random |
+//! | `POST /api/deal` | a new board: clearable by construction, or random, or clearable and rated within a difficulty (easy, normal, hard) |
 //! | `POST /api/remove` | removes a pair: the path, the tiles gravity moved, the new board; or why not |
 //! | `POST /api/hint` | a pair that can go now, with its path, and whether the board is dead |
 //! | `POST /api/shuffle` | the remaining tiles rearranged so that a pair can go |
@@ -33,8 +33,8 @@
 //!
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `state` (the shared state and `GET
-//! /api/limits`), `wire` (the shared JSON pieces and their checks), then the
-//! handlers, `game`, `judge_view` and `scores` (over `score_db`, which
+//! /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
+//! (deals of a chosen difficulty, bounded in time), then the handlers, `game`, `judge_view` and `scores` (over `score_db`, which
 //! imports nothing of the crate); this file only wires the router
 //! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
@@ -45,6 +45,7 @@ mod game;
 mod judge_view;
 mod limits;
 mod problem;
+mod rated;
 mod score_db;
 mod scores;
 mod state;

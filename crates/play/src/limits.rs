@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use lianliankan::Gravity;
+use lianliankan::{Difficulty, Gravity};
 use serde::Serialize;
 
 use crate::problem::Problem;
@@ -35,6 +35,10 @@ pub struct Limits {
     /// How long a solve, a deal or a judge run may take before the request
     /// is answered with a time-out.
     pub timeout: Duration,
+    /// How long a deal of a chosen difficulty searches for a deal in its
+    /// band before it deals the closest found (at most two fifths of
+    /// `timeout`; making the closest again gets as long once more).
+    pub rate_search: Duration,
     /// How many solves, deals and judge runs may run at once (each holds a
     /// thread until its budget ends, even after a time-out).
     pub jobs: usize,
@@ -61,6 +65,7 @@ impl Default for Limits {
             groups_bytes: 200,
             solve_states: 1_000_000,
             timeout: Duration::from_secs(10),
+            rate_search: Duration::from_secs(4),
             jobs: 2,
             body_bytes: 1 << 20,
             judge_input_bytes: 64 << 10,
@@ -68,6 +73,20 @@ impl Default for Limits {
             judge_answers: 500,
             solitaire_moves: 10,
         }
+    }
+}
+
+impl Limits {
+    /// The caps of a deal of a chosen difficulty, from the request's
+    /// start: the search for a deal in the band stops at the first
+    /// ([`Limits::rate_search`], at most two fifths of the time-out), making
+    /// the closest candidate again at the second (as long once more, at most
+    /// four fifths of the time-out), so that the answer comes before the
+    /// time-out.
+    pub fn rate_caps(&self) -> (Duration, Duration) {
+        let search = self.rate_search.min(self.timeout * 2 / 5);
+        let remake = (search * 2).min(self.timeout * 4 / 5);
+        (search, remake)
     }
 }
 
@@ -83,6 +102,7 @@ pub struct LimitsBody {
     seed_max: u64,
     solve_states: u64,
     timeout_ms: u128,
+    rate_search_ms: u128,
     jobs: usize,
     body_bytes: usize,
     judge_input_bytes: usize,
@@ -91,6 +111,7 @@ pub struct LimitsBody {
     solitaire_moves: u32,
     borders: [&'static str; 2],
     gravity: Vec<&'static str>,
+    difficulties: Vec<&'static str>,
     problems: [&'static str; 3],
 }
 
@@ -106,6 +127,7 @@ impl From<&Limits> for LimitsBody {
             seed_max: SEED_MAX,
             solve_states: limits.solve_states,
             timeout_ms: limits.timeout.as_millis(),
+            rate_search_ms: limits.rate_caps().0.as_millis(),
             jobs: limits.jobs,
             body_bytes: limits.body_bytes,
             judge_input_bytes: limits.judge_input_bytes,
@@ -114,6 +136,7 @@ impl From<&Limits> for LimitsBody {
             solitaire_moves: limits.solitaire_moves,
             borders: ["closed", "open"],
             gravity: Gravity::ALL.iter().map(|g| g.name()).collect(),
+            difficulties: Difficulty::ALL.iter().map(|d| d.name()).collect(),
             problems: Problem::names(),
         }
     }

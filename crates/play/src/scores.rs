@@ -2,7 +2,8 @@
 //! stores its score; `GET /api/scores` lists the best ten of a setting.
 //!
 //! The server trusts nothing the page says but the name and the time: it
-//! deals the board again from the seed (as `POST /api/deal` does), plays
+//! deals the board again from the seed (as `POST /api/deal` does; for a
+//! deal of a chosen difficulty, the candidate of its `rated_seed`), plays
 //! every step on the engine, and stores the score only if each step is
 //! legal and the board ends empty. Scores follow KShisen (see [`score`]).
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
 use crate::game::{check_deal, solvable_deal};
+use crate::rated::rated_board;
 use crate::score_db::{Entry, NewScore, Setting, Store};
 use crate::state::AppState;
 use crate::wire::{RulesRequest, check_seed};
@@ -66,6 +68,11 @@ pub struct ScoreRequest {
     rules: RulesRequest,
     steps: Vec<GameStep>,
     elapsed_ms: u64,
+    /// For a deal of a chosen difficulty: the `rated.deal_seed` its deal
+    /// answered, the seed of the candidate that was dealt (made again by
+    /// `rated::rated_board`); left out for a plain solvable deal.
+    #[serde(default)]
+    rated_seed: Option<u64>,
 }
 
 /// The answer to a stored score.
@@ -176,6 +183,7 @@ pub async fn submit(
     let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
     check_deal(rows, cols, kinds, &state.limits)?;
     let seed = check_seed(request.seed)?;
+    let rated_seed = request.rated_seed.map(check_seed).transpose()?;
     if request.elapsed_ms == 0 || request.elapsed_ms > ELAPSED_MS_MAX {
         return Err(ApiError::bad_request(format!(
             "elapsed_ms is 1 to {ELAPSED_MS_MAX} (a day), got {}",
@@ -199,8 +207,11 @@ pub async fn submit(
     let left = state
         .heavy
         .run(move || {
-            let board = solvable_deal(rows, cols, kinds, seed, &dealt_rules)
-                .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+            let board = match rated_seed {
+                Some(rated) => rated_board(rows, cols, kinds, rated, &dealt_rules),
+                None => solvable_deal(rows, cols, kinds, seed, &dealt_rules),
+            }
+            .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
             replay(board, dealt_rules, &steps).map_err(forged)
         })
         .await??;

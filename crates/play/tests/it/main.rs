@@ -1,6 +1,6 @@
 //! The play crate's integration tests, in one test binary (one link of the
 //! server and its dependencies instead of one a file): the API without a
-//! socket, the binary's command line, a bounded load test, the page in a
+//! socket, deals of a chosen difficulty, the binary's command line, a bounded load test, the page in a
 //! real browser, and the tile set's colours under colour-vision deficiencies.
 
 mod api;
@@ -8,6 +8,7 @@ mod browser;
 mod cli;
 mod load;
 mod palette;
+mod rated;
 mod scores;
 mod support;
 mod variants;

@@ -1,0 +1,269 @@
+//! Deals of a chosen difficulty (`POST /api/deal` with `difficulty`),
+//! without a socket: the rating comes back with the deal, its score is in
+//! the band asked for or the answer says what was dealt instead, it is the
+//! engine's own `rate` of the board dealt under the same rules and
+//! settings, bad names are refused, a time cap of almost nothing still
+//! answers, and a rated deal's game enters the high scores.
+
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use lianliankan::{Board, Difficulty, Game, Move, RateConfig, Rules, Solution, rate, solve};
+use play::{Limits, ScoreDb, app};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/{path}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).expect("a JSON body"))
+}
+
+fn engine<T: serde::de::DeserializeOwned>(value: &Value) -> T {
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"))
+}
+
+/// The engine's rating of the board an answer dealt, under its rules and
+/// the settings it names.
+fn engine_rating(dealt: &Value) -> lianliankan::Rating {
+    let board: Board = engine(&dealt["board"]);
+    let rules: Rules = engine(&dealt["rules"]);
+    let c = &dealt["rated"]["config"];
+    let n = |field: &str| c[field].as_u64().unwrap_or_else(|| panic!("{field}: {c}"));
+    let config = RateConfig::new()
+        .plays(n("plays") as u32)
+        .probes(n("probes") as u32)
+        .seed(n("seed"))
+        .budget(n("budget"))
+        .deal_budget(n("deal_budget"));
+    rate(&board, &rules, &config).unwrap()
+}
+
+/// Checks a rated deal's answer: the rating is the engine's, its score in
+/// the band or the note saying which was dealt instead; the deal clears.
+fn check_rated(dealt: &Value, asked: Difficulty) {
+    assert_eq!(dealt["difficulty"], asked.name(), "{dealt}");
+    assert_eq!(dealt["solvable"], true);
+    let rating = &dealt["rating"];
+    let score = rating["score"].as_u64().expect("a score") as u8;
+    let expected = engine_rating(dealt);
+    assert_eq!(u64::from(expected.score()), u64::from(score), "{dealt}");
+    assert_eq!(rating["difficulty"], expected.difficulty().name());
+    assert_eq!(rating["forgiveness"].as_f64(), Some(expected.forgiveness()));
+    assert_eq!(rating["trap_rate"].as_f64(), Some(expected.trap_rate()));
+    assert_eq!(rating["forced_rate"].as_f64(), Some(expected.forced_rate()));
+    assert_eq!(rating["plays"], expected.plays);
+    assert_eq!(rating["cleared"], expected.cleared);
+    assert_eq!(rating["probes"], expected.probes);
+    assert_eq!(rating["winnable"], true, "a rated deal can be cleared");
+    let in_band = asked.band().contains(&score);
+    assert_eq!(dealt["rated"]["in_band"], in_band, "{dealt}");
+    if in_band {
+        assert_eq!(dealt["rated"]["note"], Value::Null);
+    } else {
+        let note = dealt["rated"]["note"].as_str().expect("a note");
+        let which = match asked {
+            Difficulty::Easy => "easiest",
+            Difficulty::Hard => "hardest",
+            _ => "closest",
+        };
+        assert!(
+            note.starts_with(&format!("no {asked} deal found under these rules in ")),
+            "{note}"
+        );
+        assert!(
+            note.ends_with(&format!("; dealt the {which} found, score {score}")),
+            "{note}"
+        );
+    }
+    let board: Board = engine(&dealt["board"]);
+    let rules: Rules = engine(&dealt["rules"]);
+    assert!(matches!(
+        solve(&board, &rules, 1_000_000),
+        Solution::Solved(_)
+    ));
+}
+
+#[tokio::test]
+async fn a_deal_of_a_difficulty_comes_with_its_rating_in_the_band() {
+    let app = app(Limits::default(), None);
+    // Open border, no gravity, many pairs on offer: easy is found at once.
+    let easy = json!({"rows": 4, "cols": 6, "kinds": 3, "seed": 7,
+        "rules": {"border": "open"}, "difficulty": "easy"});
+    let (status, dealt) = post(&app, "deal", &easy).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    check_rated(&dealt, Difficulty::Easy);
+    assert_eq!(dealt["rated"]["in_band"], true, "{dealt}");
+    assert_eq!(dealt["seed"], 7);
+    // The same request deals the same board with the same rating.
+    assert_eq!(post(&app, "deal", &easy).await.1, dealt);
+
+    // A closed border and gravity down on 6 × 6 with 9 kinds: hard deals
+    // exist, and whichever comes back is checked against the engine.
+    let hard = json!({"rows": 6, "cols": 6, "kinds": 9, "seed": 3,
+        "rules": {"gravity": "down"}, "difficulty": "hard"});
+    let (status, dealt) = post(&app, "deal", &hard).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    check_rated(&dealt, Difficulty::Hard);
+    let rules: Rules = engine(&dealt["rules"]);
+    assert_eq!(rules.gravity, lianliankan::Gravity::Down, "the rules asked");
+
+    // Without a difficulty: a deal as before, unrated.
+    let plain = json!({"rows": 4, "cols": 6, "kinds": 3, "seed": 7});
+    let (_, dealt) = post(&app, "deal", &plain).await;
+    assert_eq!(dealt["difficulty"], Value::Null);
+    assert_eq!(dealt["rating"], Value::Null);
+    assert_eq!(dealt["rated"], Value::Null);
+}
+
+#[tokio::test]
+async fn lenient_rules_deal_the_hardest_found_and_say_so() {
+    // Every pair side by side or one kind: no deal on 2 × 4 with one kind
+    // can be hard (random play always clears it).
+    let app = app(Limits::default(), None);
+    let spec = json!({"rows": 2, "cols": 4, "kinds": 1, "seed": 1,
+        "rules": {"border": "open"}, "difficulty": "hard"});
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    check_rated(&dealt, Difficulty::Hard);
+    assert_eq!(dealt["rated"]["in_band"], false);
+    assert_eq!(
+        dealt["rating"]["forgiveness"], 1.0,
+        "random play always clears"
+    );
+    let note = dealt["rated"]["note"].as_str().unwrap();
+    assert_eq!(
+        note,
+        format!(
+            "no hard deal found under these rules in 40 candidates; dealt the hardest found, score {}",
+            dealt["rating"]["score"]
+        )
+    );
+}
+
+#[tokio::test]
+async fn bad_difficulties_are_refused_with_a_message() {
+    let app = app(Limits::default(), None);
+    let with =
+        |value: Value| json!({"rows": 4, "cols": 4, "kinds": 4, "seed": 1, "difficulty": value});
+    let (status, answer) = post(&app, "deal", &with(json!("extreme"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "unknown difficulty `extreme` (easy, normal or hard)"
+    );
+    let (status, answer) = post(&app, "deal", &with(json!("Hard"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, answer) = post(&app, "deal", &with(json!(3))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        answer["error"].as_str().unwrap().contains("invalid type"),
+        "{answer}"
+    );
+    let mut random = with(json!("easy"));
+    random["solvable"] = json!(false);
+    let (status, answer) = post(&app, "deal", &random).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("difficulty easy needs solvable true"),
+        "{answer}"
+    );
+    // `null` is no difficulty.
+    let (status, answer) = post(&app, "deal", &with(Value::Null)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["rating"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_time_cap_of_nothing_still_deals_and_says_so() {
+    // Caps of a millisecond: the search stops at once; the answer comes
+    // all the same, with the closest rated or an unrated deal, and says so.
+    let limits = Limits {
+        rate_search: Duration::from_millis(1),
+        ..Limits::default()
+    };
+    let app = app(limits, None);
+    let spec = json!({"rows": 8, "cols": 18, "kinds": 36, "seed": 5,
+        "rules": {"border": "open", "gravity": "down"}, "difficulty": "hard"});
+    let started = Instant::now();
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "answered in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(dealt["tiles"], 144);
+    let note = dealt["rated"]["note"].as_str().unwrap_or("");
+    if dealt["rated"]["in_band"] == false && !dealt["rating"].is_null() {
+        assert!(
+            note.starts_with("no hard deal found under these rules in "),
+            "{dealt}"
+        );
+    }
+    if dealt["rating"].is_null() {
+        assert!(
+            note.starts_with("no hard deal found: not one deal could be rated"),
+            "{note}"
+        );
+        assert!(note.ends_with("; dealt an unrated solvable deal"), "{note}");
+        assert_eq!(dealt["rated"]["deal_seed"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn a_rated_deal_s_game_enters_the_high_scores() {
+    let dir = crate::scores::scratch("rated");
+    let store = ScoreDb::open(&dir.join("play.sqlite3")).unwrap();
+    let app = app(Limits::default(), Some(store));
+    let rules = json!({"border": "open", "gravity": "down"});
+    let spec = json!({"rows": 4, "cols": 6, "kinds": 6, "seed": 12,
+        "rules": rules, "difficulty": "normal"});
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    let board: Board = engine(&dealt["board"]);
+    let rules: Rules = engine(&dealt["rules"]);
+    let Solution::Solved(order) = solve(&board, &rules, 1_000_000) else {
+        panic!("a rated deal clears")
+    };
+    let mut game = Game::new(board, rules);
+    let steps: Vec<Value> = order
+        .iter()
+        .map(|m: &Move| {
+            game.play(*m).unwrap();
+            json!({"a": [m.a().row, m.a().col], "b": [m.b().row, m.b().col]})
+        })
+        .collect();
+    let mut score = json!({"name": "Rae", "rows": 4, "cols": 6, "kinds": 6, "seed": 12,
+        "rules": dealt["rules"], "steps": steps, "elapsed_ms": 20_000,
+        "rated_seed": dealt["rated"]["deal_seed"]});
+    let (status, stored) = post(&app, "scores", &score).await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    // Without the candidate's seed the server deals another board, on
+    // which these steps do not stand (unless the candidate was the deal's
+    // own seed's generated board).
+    score.as_object_mut().unwrap().remove("rated_seed");
+    let (status, answer) = post(&app, "scores", &score).await;
+    let same = dealt["board"]
+        == post(
+            &app,
+            "deal",
+            &json!({"rows": 4, "cols": 6, "kinds": 6, "seed": 12, "rules": dealt["rules"]}),
+        )
+        .await
+        .1["board"];
+    if !same {
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    }
+}
