@@ -1,12 +1,24 @@
-// Presets (KShisen's six sizes; easy, normal, hard) and the level game of
-// SPEC §7.1: gravity changing level by level, a countdown, shuffles as
-// lives, limited hints, combos.
+// Presets (KShisen's six sizes; a difficulty: easy, normal, hard) and the
+// level game of SPEC §7.1: gravity changing level by level, a difficulty
+// rising with the level, a countdown, shuffles as lives, limited hints,
+// combos.
+//
+// A difficulty is not a set of rules: the rules (border, gravity, tile
+// types, size) stay what the player chose, and the server deals a
+// clearable deal whose measured rating (the engine's `rate`: random games
+// and the solver, a score of 0 to 100) falls in the band: easy 0-24,
+// normal 25-49, hard 50-100. When it finds none in its candidates and its
+// time cap (lenient rules rarely make a hard deal), it deals the closest
+// and says so, and the page shows that note.
 //
 // The level game's rules are a pure function, `LevelRules.step(state,
 // event)`, which the browser tests check against a model written from the
 // specification; the rest of this file drives the page through play.js's
-// hooks (`modeHooks`). Level scores live in the page only: the server
-// neither replays nor stores them (its high scores are classic games').
+// hooks (`modeHooks`). Level L (shown as L + 1) plays gravity mode L mod
+// 13 and asks for the difficulty `LevelRules.difficulty(L)`: levels 1 and
+// 2 easy, 3 and 4 normal, 5 and on hard, within the run's other rules.
+// Level scores live in the page only: the server neither replays nor
+// stores them (its high scores are classic games').
 "use strict";
 
 // ---- presets ----
@@ -21,82 +33,59 @@ function kshisenKinds(cells) {
   return Math.max(1, Math.min(42, Math.floor(cells / 4)));
 }
 
-/** What each difficulty sets, and why, in the page's words. Every deal
- * stays solvable (the engine builds it with a removal order that clears
- * it); the difficulty changes how many ways there are to go wrong. */
+/** What each difficulty asks of the deal, in the page's words. The rules
+ * are the form's; the difficulty is the deal's measured rating. */
 const DIFFICULTIES = {
   easy: {
-    border: "open",
-    gravity: "none",
-    kinds: (k) => Math.max(1, Math.ceil(k / 2)),
-    words: "Easy: paths may run around the board, tiles stay where they are, and half as many " +
-      "tile types (each comes about twice as often), so most tiles have several partners.",
+    words: "Easy: a solvable deal under your rules that random play often clears " +
+      "(rated 0-24 of 100: few traps, many pairs on offer).",
   },
   normal: {
-    border: "open",
-    gravity: "down",
-    kinds: (k) => k,
-    words: "Normal: KShisen's game: paths may run around the board, tiles fall down after each " +
-      "pair, and KShisen's tile types.",
+    words: "Normal: a solvable deal under your rules rated 25-49 of 100: random play clears it " +
+      "now and then, and some pairs lose the game.",
   },
   hard: {
-    border: "closed",
-    gravity: "down",
-    kinds: (k) => k,
-    words: "Hard: paths stay inside the board (the judge's closed border), tiles fall down, and " +
-      "KShisen's tile types: fewer pairs can go at any time, and a careless pair can lose the game.",
+    words: "Hard: a solvable deal under your rules rated 50-100 of 100: random play rarely clears " +
+      "it, traps are common. Lenient rules (open border, no gravity) rarely make one; the page " +
+      "says when it deals the hardest it found instead.",
   },
 };
 
-/** The deal settings a preset gives: `size` is `[cols, rows]` (or null:
- * keep `rows` and `cols`), `difficulty` a key of `DIFFICULTIES` (or null:
- * keep the other settings). Pure. */
-function presetValues(size, difficulty, rows, cols) {
+/** The deal settings a size preset gives: `size` is `[cols, rows]` (or
+ * null: nothing), with KShisen's tile types for it. Pure. */
+function presetValues(size) {
   const out = {};
-  if (size !== null) [out.cols, out.rows] = size;
-  const r = out.rows ?? rows, c = out.cols ?? cols;
-  if (difficulty !== null) {
-    const d = DIFFICULTIES[difficulty];
-    const most = Math.max(1, Math.floor((r * c) / 2));
-    out.kinds = Math.min(most, d.kinds(kshisenKinds(r * c)));
-    out.border = d.border;
-    out.gravity = d.gravity;
-    out.turns = 2;
-    out.groups = "";
-    out.solvable = true;
-  } else if (size !== null) {
-    out.kinds = kshisenKinds(r * c);
-  }
+  if (size === null) return out;
+  [out.cols, out.rows] = size;
+  out.kinds = kshisenKinds(out.rows * out.cols);
   return out;
 }
 
-/** Fills the deal form from the preset selectors. */
+/** Fills the deal form from the size preset. */
 function applyPreset() {
-  const sizeValue = document.getElementById("preset-size").value;
-  const diff = document.getElementById("difficulty").value || null;
-  const size = sizeValue === "" ? null : sizeValue.split("x").map(Number);
-  const v = presetValues(size, diff, Number($("rows").value), Number($("cols").value));
-  for (const name of ["rows", "cols", "kinds", "border", "gravity", "turns", "groups"]) {
+  const sizeValue = $("preset-size").value;
+  const v = presetValues(sizeValue === "" ? null : sizeValue.split("x").map(Number));
+  for (const name of ["rows", "cols", "kinds"]) {
     if (v[name] !== undefined) $(name).value = v[name];
   }
-  if (v.solvable !== undefined) $("solvable").value = "solvable";
-  $("difficulty-note").textContent = diff === null ? "" : DIFFICULTIES[diff].words;
 }
 
-/** Sets the preset selectors back to "custom" when the form no longer
- * says what they say. */
+/** Says what the chosen difficulty means; a difficulty deals a solvable
+ * deal, so the form's deal becomes "solvable". */
+function applyDifficulty() {
+  const diff = $("difficulty").value;
+  if (diff !== "") $("solvable").value = "solvable";
+  $("difficulty-note").textContent = diff === "" ? "" : DIFFICULTIES[diff].words;
+}
+
+/** Sets the size preset back to "custom" when the form no longer says
+ * what it says; a random deal has no difficulty. */
 function syncPresets() {
   const size = $("preset-size").value;
   if (size !== "" && size !== $("cols").value + "x" + $("rows").value) $("preset-size").value = "";
-  const diff = $("difficulty").value;
-  if (diff !== "") {
-    const v = presetValues(null, diff, Number($("rows").value), Number($("cols").value));
-    const same = ["kinds", "border", "gravity", "turns"].every((n) => String(v[n]) === $(n).value) &&
-      $("groups").value.trim() === "";
-    if (!same) {
-      $("difficulty").value = "";
-      $("difficulty-note").textContent = "";
-    }
+  if ($("solvable").value === "random" && $("difficulty").value !== "") {
+    $("difficulty").value = "";
+    $("difficulty-note").textContent = "";
   }
 }
 
@@ -133,6 +122,12 @@ const LevelRules = {
   START_LIVES: 4,
   START_HINTS: 10,
   MORE_HINTS: 2,
+
+  /** The difficulty level L asks for: levels 1-2 (L 0-1) easy, 3-4
+   * normal, then hard. */
+  difficulty(level) {
+    return level < 2 ? "easy" : level < 4 ? "normal" : "hard";
+  },
 
   /** The state at the start of a run: level 0. */
   start() {
@@ -271,6 +266,7 @@ function showLevel() {
   }
   $("lv-level").textContent = s.level + 1;
   $("lv-gravity").textContent = GRAVITY_WORDS[s.gravity] || s.gravity;
+  $("lv-difficulty").textContent = LevelRules.difficulty(s.level);
   $("lv-time").textContent = countdown(s.leftMs);
   $("lv-time").classList.toggle("low", s.leftMs <= 30000);
   $("lv-score").textContent = s.score;
@@ -299,6 +295,7 @@ async function dealLevel() {
   const spec = {
     rows: b.rows, cols: b.cols, kinds: b.kinds,
     rules: { ...b.rules, gravity: s.gravity }, solvable: true,
+    difficulty: LevelRules.difficulty(s.level),
     seed: b.seed === null ? randomSeed() : (b.seed + s.level) % 9007199254740992,
   };
   level.dealing = true;
@@ -314,8 +311,11 @@ async function dealLevel() {
   }
   showLevel();
   saveLevel();
+  const note = game.rated && game.rated.note ? " " + capital(game.rated.note) + "." : "";
   say("Level " + (s.level + 1) + ": gravity " + (GRAVITY_WORDS[s.gravity] || s.gravity) +
-    ", " + countdown(s.leftMs) + " on the clock, " + s.lives + " lives, " + s.hints + " hints.", "good");
+    ", " + LevelRules.difficulty(s.level) + " (" + ratingShort(game.rating) + "), " +
+    countdown(s.leftMs) + " on the clock, " + s.lives + " lives, " + s.hints + " hints." + note,
+    note === "" ? "good" : "bad");
 }
 
 /** Starts a run at level 0 with the form's size, tile types, turns,
@@ -361,7 +361,8 @@ function levelCleared() {
   const next = LevelRules.GRAVITY[(s.level + 1) % LevelRules.GRAVITY.length];
   $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " + left +
     " s left: +" + left + " points, score " + s.score + ". Next: level " + (s.level + 2) +
-    ", gravity " + (GRAVITY_WORDS[next] || next) + ", a life and two hints more.";
+    ", gravity " + (GRAVITY_WORDS[next] || next) + ", " + LevelRules.difficulty(s.level + 1) +
+    ", a life and two hints more.";
   $("level-cleared").hidden = false;
 }
 
@@ -484,8 +485,8 @@ document.addEventListener("DOMContentLoaded", () => {
     sizes.appendChild(option);
   }
   sizes.addEventListener("change", applyPreset);
-  $("difficulty").addEventListener("change", applyPreset);
-  for (const id of ["rows", "cols", "kinds", "border", "gravity", "turns", "groups"]) {
+  $("difficulty").addEventListener("change", applyDifficulty);
+  for (const id of ["rows", "cols", "solvable"]) {
     $(id).addEventListener("change", syncPresets);
   }
   $("mode").addEventListener("change", () => {

@@ -7,7 +7,9 @@
 
 /** Everything the game view knows; `window.lianliankan` for tests. */
 const game = {
-  spec: null, // the deal: rows, cols, kinds, rules, solvable, seed
+  spec: null, // the deal: rows, cols, kinds, rules, solvable, seed, difficulty (or null)
+  rating: null, // the deal's rating as the server measured it (null: unrated)
+  rated: null, // how a deal of a difficulty was found: in_band, candidates, deal_seed, note
   rules: null, // the rules as the server wrote them back
   board: [], // kinds row by row, 0 empty
   position: { tiles: 0, moves: 0, dead: false, cleared: false },
@@ -342,6 +344,37 @@ function setPosition(p) {
   saveGame();
 }
 
+// ---- the deal's rating ----
+
+/** A rating in a few words: "hard, score 57". */
+function ratingShort(rating) {
+  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
+}
+
+/** A rating in a sentence: its band, its score, and how often random
+ * play clears the deal. */
+function ratingSentence(rating) {
+  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
+    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
+    rating.cleared + " of " + rating.plays + " games).";
+}
+
+/** Shows the deal's rating in the status line, on the finish screens
+ * (cleared, stuck, lost, a level run over) and, for a deal not in the
+ * band asked for, the note saying what was dealt instead. */
+function showRating() {
+  const r = game.rating;
+  $("deal-rating-box").hidden = r === null;
+  $("deal-rating").textContent = r === null ? "" : ratingShort(r);
+  for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
+    $(id).textContent = r === null ? "" : ratingSentence(r);
+    $(id).hidden = r === null;
+  }
+  const note = game.rated && game.rated.note;
+  $("rating-note").textContent = note ? capital(note) + "." : "";
+  $("rating-note").hidden = !note;
+}
+
 // ---- the game in progress, kept across a reload ----
 
 const SAVED = "lianliankan-game";
@@ -352,6 +385,7 @@ function saveGame() {
   if (game.spec === null) return;
   const saved = {
     version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
+    rating: game.rating, rated: game.rated,
     history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
     assisted: game.assisted, saved: game.saved,
   };
@@ -366,7 +400,8 @@ function saveGame() {
 function sameDeal(a, b) {
   const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
   return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
-    a.solvable === b.solvable && r(a.rules) === r(b.rules);
+    a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
+    r(a.rules) === r(b.rules);
 }
 
 /** The address of the game in progress: its share link, marked so that a
@@ -390,12 +425,14 @@ function resumeGame(spec) {
   if (spec !== null && !sameDeal(spec, saved.spec)) return false;
   Object.assign(game, {
     spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
+    rating: saved.rating || null, rated: saved.rated || null,
     undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
     picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });
   hook("resumed");
   if (!formRemembered) fillForm(game.spec);
+  showRating();
   clearPaths();
   layout();
   renderAll();
@@ -614,6 +651,7 @@ function showFinish() {
   if (game.assisted) note = "Assisted (hint, undo or auto-solve): the time counts, the score does not enter the high scores.";
   else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
   $("score-note").textContent = note;
+  showRating();
   $("score-form").hidden = !eligible || game.saved;
   $("score-name").value = localStorage.getItem("lianliankan-name") || "";
   const won = $("won");
@@ -636,6 +674,8 @@ async function saveScore() {
   const res = await api("scores", {
     name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
     rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
+    // A deal of a difficulty is the rated candidate of this seed.
+    ...(game.rated && game.rated.deal_seed !== null ? { rated_seed: game.rated.deal_seed } : {}),
   });
   $("score-save").disabled = false;
   if (!res.ok) {
@@ -884,6 +924,7 @@ function shareUrl(spec) {
     deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
   });
   if (spec.rules.slide) q.set("slide", "on");
+  if (spec.difficulty) q.set("difficulty", spec.difficulty);
   return location.origin + location.pathname + "?" + q.toString();
 }
 
@@ -923,6 +964,7 @@ function readForm() {
     }),
     solvable: $("solvable").value === "solvable",
     seed: seedText === "" ? randomSeed() : Number(seedText),
+    difficulty: $("solvable").value === "solvable" && $("difficulty").value !== "" ? $("difficulty").value : null,
   };
 }
 
@@ -993,6 +1035,8 @@ function fillForm(spec) {
   $("slide").value = spec.rules.slide ? "on" : "off";
   showSlideChoice();
   $("solvable").value = spec.solvable ? "solvable" : "random";
+  $("difficulty").value = spec.difficulty || "";
+  if (typeof applyDifficulty === "function") applyDifficulty(); // level.js: the difficulty's words
 }
 
 async function deal(spec) {
@@ -1003,15 +1047,18 @@ async function deal(spec) {
   deselect();
   setBusy(true);
   say("Dealing…");
-  const res = await api("deal", spec);
+  const { difficulty, ...plain } = spec;
+  const res = await api("deal", difficulty ? { ...plain, difficulty } : plain);
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
     setBusy(false);
     return res.data.error;
   }
   const d = res.data;
-  game.spec = { ...spec, rules: d.rules, seed: d.seed };
+  game.spec = { ...spec, rules: d.rules, seed: d.seed, difficulty: d.difficulty || null };
   game.rules = d.rules;
+  game.rating = d.rating || null;
+  game.rated = d.rated || null;
   game.board = d.board;
   game.verdicts = new Map();
   // A solvable deal is clearable by construction.
@@ -1036,8 +1083,11 @@ async function deal(spec) {
   renderAll();
   setPosition(positionOf(d));
   history.replaceState(null, "", resumeUrl());
+  showRating();
+  const note = game.rated && game.rated.note ? " " + capital(game.rated.note) + "." : "";
   say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
-    (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") + ".", "good");
+    (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") +
+    (game.rating ? ", rated " + ratingShort(game.rating) : "") + "." + note, note === "" ? "good" : "bad");
   setBusy(false);
 }
 
@@ -1068,6 +1118,10 @@ function badLinkValue(q) {
   }
   if (q.has("slide") && !["on", "off"].includes(q.get("slide"))) {
     return "This link is damaged: sliding tiles should be “on” or “off”, and it says “" + q.get("slide") + "”.";
+  }
+  if (q.has("difficulty") && !["easy", "normal", "hard"].includes(q.get("difficulty"))) {
+    return "This link is damaged: the difficulty should be “easy”, “normal” or “hard”, and it says “" +
+      q.get("difficulty") + "”.";
   }
   if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
     return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
@@ -1100,6 +1154,7 @@ function specFromUrl() {
     }),
     solvable: q.get("deal") !== "random",
     seed: num("seed", 0),
+    difficulty: q.get("deal") !== "random" && q.has("difficulty") ? q.get("difficulty") : null,
   };
 }
 

@@ -61,6 +61,7 @@ macro_rules! check {
 
 mod connect;
 mod level;
+mod rated;
 mod slide;
 
 #[test]
@@ -82,7 +83,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 30] = [
+const SCENARIOS: [(&str, Scenario); 31] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -170,6 +171,9 @@ const SCENARIOS: [(&str, Scenario); 30] = [
     }),
     ("the_connection_rules_in_the_page", |e| {
         Box::pin(connect::the_connection_rules_in_the_page(e))
+    }),
+    ("a_deal_of_a_difficulty_shows_its_rating", |e| {
+        Box::pin(rated::a_deal_of_a_difficulty_shows_its_rating(e))
     }),
 ];
 

@@ -165,10 +165,10 @@ async fn order(env: &Env, client: &Client) -> Result<Vec<Value>, String> {
     Ok(solved["order"].as_array().cloned().unwrap_or_default())
 }
 
-/// Choosing a size and a difficulty fills the deal form (KShisen's tile
-/// types for the size; border, gravity and types for the difficulty, with
-/// its reason shown); editing a field sets the preset back to "custom";
-/// and the deal follows the form.
+/// Choosing a size fills the deal form (KShisen's tile types for the
+/// size); choosing a difficulty changes no rule (it asks for a deal rated
+/// in its band) and says what it means; editing the size sets the size
+/// preset back to "custom"; and the deal follows the form.
 pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
     with_session(env, Screen::Desktop, |client| async move {
         goto(&client, &format!("http://{}/", env.site)).await?;
@@ -199,42 +199,43 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
         );
         choose(&client, "difficulty", "hard").await?;
         check!(
-            read(client.clone()).await? == form("9", "16", "36", "closed", "down"),
-            "16 × 9 hard: {:?}",
+            read(client.clone()).await? == form("9", "16", "36", "closed", "none"),
+            "16 × 9 hard changes no rule: {:?}",
             read(client.clone()).await?
         );
         let note = text(&client, "difficulty-note").await?;
         check!(
-            note.starts_with("Hard: paths stay inside the board"),
+            note.starts_with("Hard: a solvable deal under your rules rated 50-100"),
             "{note}"
         );
+        choose(&client, "border", "open").await?;
+        choose(&client, "gravity", "down").await?;
         choose(&client, "difficulty", "easy").await?;
         check!(
-            read(client.clone()).await? == form("9", "16", "18", "open", "none"),
-            "16 × 9 easy: {:?}",
+            read(client.clone()).await? == form("9", "16", "36", "open", "down"),
+            "16 × 9 easy keeps the player's rules: {:?}",
             read(client.clone()).await?
         );
         choose(&client, "preset-size", "30x16").await?;
         check!(
-            read(client.clone()).await? == form("16", "30", "21", "open", "none"),
-            "30 × 16 easy: {:?}",
+            read(client.clone()).await? == form("16", "30", "42", "open", "down"),
+            "30 × 16 (KShisen's 42 types): {:?}",
             read(client.clone()).await?
+        );
+        choose(&client, "solvable", "random").await?;
+        check!(
+            value(&client, "difficulty").await?.is_empty(),
+            "a random deal has no difficulty"
         );
         choose(&client, "difficulty", "normal").await?;
         check!(
-            read(client.clone()).await? == form("16", "30", "42", "open", "down"),
-            "30 × 16 normal (KShisen's 42 types): {:?}",
-            read(client.clone()).await?
-        );
-        check!(
-            value(&client, "turns").await? == "2"
-                && value(&client, "solvable").await? == "solvable",
-            "a preset deals solvable boards with two turns"
+            value(&client, "solvable").await? == "solvable",
+            "a difficulty deals a solvable deal"
         );
         choose(&client, "preset-size", "14x6").await?;
         check!(
             read(client.clone()).await? == form("6", "14", "21", "open", "down"),
-            "14 × 6 normal: {:?}",
+            "14 × 6: {:?}",
             read(client.clone()).await?
         );
         screenshot(env, &client, "desktop-presets").await?;
@@ -245,8 +246,13 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
                 && spec["cols"] == 14
                 && spec["kinds"] == 21
                 && spec["rules"]["gravity"] == "down"
-                && spec["rules"]["border"] == "open",
+                && spec["rules"]["border"] == "open"
+                && spec["difficulty"] == "normal",
             "the deal follows the form: {spec}"
+        );
+        check!(
+            shown(&client, "deal-rating-box").await?,
+            "a deal of a difficulty shows its rating"
         );
         check!(tiles_left(&client).await? == 84, "14 × 6 dealt");
         // A level run on KShisen's biggest board fits the window too.
@@ -279,7 +285,8 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
         choose(&client, "mode", "classic").await?;
         choose(&client, "preset-size", "14x6").await?;
         click(&client, "deal").await?;
-        // A field edited by hand: the presets say "custom" again.
+        // A size edited by hand: the size preset says "custom" again; the
+        // difficulty stays (it is no set of rules).
         type_into(&client, "kinds", "20").await?;
         js(
             &client,
@@ -287,12 +294,22 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
         )
         .await?;
         check!(
-            value(&client, "difficulty").await?.is_empty(),
-            "another number of tile types is no longer 'normal'"
-        );
-        check!(
             value(&client, "preset-size").await? == "14x6",
             "the size still is 14 × 6"
+        );
+        type_into(&client, "cols", "12").await?;
+        js(
+            &client,
+            "document.getElementById('cols').dispatchEvent(new Event('change')); return null;",
+        )
+        .await?;
+        check!(
+            value(&client, "preset-size").await?.is_empty(),
+            "12 columns are no KShisen size"
+        );
+        check!(
+            value(&client, "difficulty").await? == "normal",
+            "the difficulty stays"
         );
         Ok(())
     })
@@ -507,8 +524,9 @@ fn stuck_line(board: &Value) -> Option<Vec<Value>> {
 pub(super) async fn a_board_with_no_move_costs_a_life(env: &Env) -> Outcome {
     let mut found = None;
     for seed in 0..300 {
+        // Level 1 asks for an easy deal.
         let spec = json!({"rows": 3, "cols": 4, "kinds": 3, "seed": seed, "solvable": true,
-            "rules": {"turns": 0, "border": "closed", "gravity": "none"}});
+            "rules": {"turns": 0, "border": "closed", "gravity": "none"}, "difficulty": "easy"});
         if let Some(line) = stuck_line(&api(env, "deal", &spec).await?["board"]) {
             found = Some((seed, line));
             break;

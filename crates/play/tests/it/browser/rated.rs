@@ -1,0 +1,220 @@
+//! Deals of a chosen difficulty in the page: the player picks a
+//! difficulty, the rules stay as chosen, the deal comes with its rating
+//! (the server's, the engine's `rate` of that board), the status line and
+//! the finish screen show it, and the cleared game's score is saved (the
+//! server deals the rated candidate again to replay it); a difficulty the
+//! rules cannot give is dealt as the closest found, and the page says so;
+//! the level game asks for easy, normal, then hard.
+
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+
+use super::{
+    Env, Outcome, Screen, api, click, cmd, deal_url, goto, idle, js, play_to_the_end, rules,
+    screenshot, shown, text, tiles_left, with_session,
+};
+
+/// Chooses `value` in the `<select>` `id`, as a player would.
+async fn choose(client: &Client, id: &str, value: &str) -> Outcome {
+    let select = client.find(Locator::Id(id)).await.map_err(cmd(id))?;
+    select.select_by_value(value).await.map_err(cmd(value))
+}
+
+/// The value of the form field `id`.
+async fn value(client: &Client, id: &str) -> Result<String, String> {
+    let script = format!("return document.getElementById('{id}').value;");
+    Ok(js(client, &script).await?.as_str().unwrap_or("").to_owned())
+}
+
+/// The sentence the page shows for a rating.
+fn sentence(rating: &Value) -> String {
+    let forgiveness = rating["forgiveness"].as_f64().unwrap_or(f64::NAN);
+    format!(
+        "This deal is rated {}: score {} of 100; random play clears {}% ({} of {} games).",
+        rating["difficulty"].as_str().unwrap_or("?"),
+        rating["score"],
+        (forgiveness * 100.0).round(),
+        rating["cleared"],
+        rating["plays"]
+    )
+}
+
+/// An easy deal picked in the form on 4 × 6 under gravity down: the rules
+/// stay, the rating is the server's for that deal and is shown, the
+/// cleared game's finish screen shows it and its score is saved; a hard
+/// deal on a board that has none is dealt as the hardest found, said in
+/// the page; a level run asks for easy first.
+pub(super) async fn a_deal_of_a_difficulty_shows_its_rating(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let link = "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=12";
+        goto(&client, &deal_url(env, link)).await?;
+        check!(
+            !shown(&client, "deal-rating-box").await?,
+            "a deal of no difficulty is unrated"
+        );
+        choose(&client, "difficulty", "easy").await?;
+        let note = text(&client, "difficulty-note").await?;
+        check!(
+            note.starts_with("Easy: a solvable deal under your rules"),
+            "{note}"
+        );
+        check!(
+            value(&client, "border").await? == "open" && value(&client, "gravity").await? == "down",
+            "a difficulty leaves the rules as they were"
+        );
+        let seed = client.find(Locator::Id("seed")).await.map_err(cmd("seed"))?;
+        seed.clear().await.map_err(cmd("clear"))?;
+        seed.send_keys("5").await.map_err(cmd("type"))?;
+        click(&client, "deal").await?;
+        idle(&client).await?;
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(
+            spec["difficulty"] == "easy"
+                && spec["seed"] == 5
+                && spec["rules"]["gravity"] == "down"
+                && spec["rules"]["border"] == "open",
+            "the deal asked for easy under the player's rules: {spec}"
+        );
+        // The page's deal and rating are the server's for that request.
+        let asked = json!({"rows": 4, "cols": 6, "kinds": 6, "seed": 5,
+            "rules": rules(&client).await?, "difficulty": "easy"});
+        let dealt = api(env, "deal", &asked).await?;
+        let rating = js(&client, "return window.lianliankan.rating;").await?;
+        check!(
+            dealt["board"] == js(&client, "return window.lianliankan.board;").await?
+                && dealt["rating"] == rating,
+            "the page shows the server's deal and rating: {rating} / {dealt}"
+        );
+        let score = rating["score"].as_u64().ok_or("a score")?;
+        let shown_rating = text(&client, "deal-rating").await?;
+        check!(
+            shown_rating == format!("{}, score {score}", rating["difficulty"].as_str().unwrap_or("")),
+            "the status line: {shown_rating}"
+        );
+        let message = text(&client, "message").await?;
+        check!(message.contains(", rated "), "{message}");
+        if dealt["rated"]["in_band"] == true {
+            check!(score <= 24, "an easy deal scores 0-24: {score}");
+            check!(!shown(&client, "rating-note").await?, "no note in the band");
+        } else {
+            check!(
+                text(&client, "rating-note").await?.starts_with("No easy deal found"),
+                "out of the band, the page says so"
+            );
+        }
+        check!(
+            text(&client, "dead-rating").await? == sentence(&rating),
+            "the stuck banner names the rating too"
+        );
+        screenshot(env, &client, "desktop-rated-deal").await?;
+
+        // Cleared: the finish screen shows the rating, and the score is
+        // saved (the server deals the rated candidate again and replays).
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "the finish screen is shown");
+        check!(
+            shown(&client, "won-rating").await?
+                && text(&client, "won-rating").await? == sentence(&rating),
+            "the finish screen shows the rating: {}",
+            text(&client, "won-rating").await?
+        );
+        check!(
+            shown(&client, "score-form").await?,
+            "a rated deal enters the high scores"
+        );
+        let name = client
+            .find(Locator::Id("score-name"))
+            .await
+            .map_err(cmd("name"))?;
+        name.clear().await.map_err(cmd("clear"))?;
+        name.send_keys("Rater").await.map_err(cmd("type"))?;
+        click(&client, "score-save").await?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !text(&client, "score-note").await?.starts_with("Saved") {
+            check!(
+                std::time::Instant::now() < deadline,
+                "not saved: {}",
+                text(&client, "score-note").await?
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        screenshot(env, &client, "desktop-rated-finish").await?;
+
+        // One kind on 2 × 4: random play always clears it, so no deal is
+        // hard; the page deals the hardest found and says so.
+        let link = "rows=2&cols=4&kinds=1&turns=2&border=open&gravity=none&groups=&deal=solvable&difficulty=hard&seed=1";
+        goto(&client, &deal_url(env, link)).await?;
+        check!(
+            value(&client, "difficulty").await? == "hard",
+            "the link's difficulty fills the form"
+        );
+        let rating = js(&client, "return window.lianliankan.rating;").await?;
+        let note = text(&client, "rating-note").await?;
+        check!(
+            shown(&client, "rating-note").await?
+                && note
+                    == format!(
+                        "No hard deal found under these rules in 40 candidates; dealt the hardest found, score {}.",
+                        rating["score"]
+                    ),
+            "the fallback is said: {note}"
+        );
+        let message = text(&client, "message").await?;
+        check!(
+            message.contains("No hard deal found"),
+            "and in the message: {message}"
+        );
+        click(&client, "share").await?;
+        let url = value(&client, "share-link").await?;
+        check!(url.contains("difficulty=hard"), "the link keeps it: {url}");
+        screenshot(env, &client, "desktop-rated-fallback").await?;
+
+        // The level game: easy, easy, normal, normal, then hard.
+        let bands = js(
+            &client,
+            "return [0, 1, 2, 3, 4, 5, 12].map(l => window.lianliankanLevel.rules.difficulty(l));",
+        )
+        .await?;
+        check!(
+            bands == json!(["easy", "easy", "normal", "normal", "hard", "hard", "hard"]),
+            "the levels' difficulties: {bands}"
+        );
+        goto(
+            &client,
+            &deal_url(
+                env,
+                "rows=4&cols=4&kinds=4&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=3",
+            ),
+        )
+        .await?;
+        js(
+            &client,
+            "window.lianliankanLevel.now = () => 0; return null;",
+        )
+        .await?;
+        choose(&client, "mode", "levels").await?;
+        click(&client, "deal").await?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while js(&client, "return window.lianliankanLevel.dealing;").await? != json!(false) {
+            check!(
+                std::time::Instant::now() < deadline,
+                "level 1 was still being dealt after 30 s"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+        }
+        idle(&client).await?;
+        check!(tiles_left(&client).await? == 16, "level 1 dealt");
+        check!(
+            text(&client, "lv-difficulty").await? == "easy",
+            "level 1 is easy"
+        );
+        let spec = js(&client, "return window.lianliankan.spec;").await?;
+        check!(spec["difficulty"] == "easy", "level 1 asked for easy: {spec}");
+        check!(
+            shown(&client, "deal-rating-box").await?,
+            "the level's rating is shown"
+        );
+        Ok(())
+    })
+    .await
+}
