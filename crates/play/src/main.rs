@@ -29,6 +29,11 @@ struct Args {
     /// How long a solve, a deal or a judge run may take, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     timeout_ms: u64,
+    /// How long a deal of a chosen difficulty searches for a deal in its
+    /// band, in milliseconds (at most two fifths of the time-out), before
+    /// it deals the closest found.
+    #[arg(long, default_value_t = 4_000)]
+    rate_ms: u64,
     /// How many solves, deals and judge runs may run at once (default: the
     /// number of cores).
     #[arg(long)]
@@ -83,6 +88,7 @@ fn main() -> ExitCode {
     let limits = play::Limits {
         solve_states: args.budget,
         timeout: Duration::from_millis(args.timeout_ms),
+        rate_search: Duration::from_millis(args.rate_ms),
         jobs: args.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
         }),
