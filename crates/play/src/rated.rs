@@ -39,9 +39,11 @@ pub const DEAL_BUDGET: u64 = RateConfig::DEFAULT_DEAL_BUDGET;
 
 /// How a deal of `cells` cells is rated: random games, games probed,
 /// states a position's solve. The engine's defaults (100, 3, 10,000) up to
-/// 96 cells (12 × 8); 60, 2, 5,000 up to 200 cells (KShisen's 18 × 8 and
-/// 16 × 9); 40, 1, 2,000 above, so that a candidate on a big board takes
-/// seconds, not tens of them.
+/// 96 cells (12 × 8); 60, 1, 2,000 up to 200 cells (KShisen's 18 × 8 and
+/// 16 × 9: under half a second a candidate in a release build); above,
+/// 40 random games and no probe (probing one game of a 24 × 12 board
+/// takes over ten seconds even at 500 states a solve), so that the score
+/// there comes from the random games alone and is at most 60.
 fn settings(cells: usize) -> (u32, u32, u64) {
     if cells <= 96 {
         (
@@ -50,9 +52,9 @@ fn settings(cells: usize) -> (u32, u32, u64) {
             RateConfig::DEFAULT_BUDGET,
         )
     } else if cells <= 200 {
-        (60, 2, 5_000)
+        (60, 1, 2_000)
     } else {
-        (40, 1, 2_000)
+        (40, 0, 2_000)
     }
 }
 

@@ -359,20 +359,24 @@ function ratingSentence(rating) {
     rating.cleared + " of " + rating.plays + " games).";
 }
 
-/** Shows the deal's rating in the status line, on the finish screens
- * (cleared, stuck, lost, a level run over) and, for a deal not in the
- * band asked for, the note saying what was dealt instead. */
+/** Shows the deal's rating in the status line (with, for a deal not in
+ * the band asked for, "no hard found" and the server's note as its
+ * title) and on the finish screens (cleared, stuck, lost, a level run
+ * over). Called before the board is laid out: the status line's height
+ * is the board's business. */
 function showRating() {
   const r = game.rating;
-  $("deal-rating-box").hidden = r === null;
-  $("deal-rating").textContent = r === null ? "" : ratingShort(r);
+  const note = game.rated && game.rated.note;
+  const box = $("deal-rating-box");
+  box.hidden = r === null && !note;
+  box.classList.toggle("off-band", !!note);
+  box.title = note ? capital(note) + "." : "";
+  $("deal-rating").textContent = (r === null ? "unrated" : ratingShort(r)) +
+    (note && game.spec && game.spec.difficulty ? " (no " + game.spec.difficulty + " found)" : "");
   for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
     $(id).textContent = r === null ? "" : ratingSentence(r);
     $(id).hidden = r === null;
   }
-  const note = game.rated && game.rated.note;
-  $("rating-note").textContent = note ? capital(note) + "." : "";
-  $("rating-note").hidden = !note;
 }
 
 // ---- the game in progress, kept across a reload ----
@@ -1059,6 +1063,7 @@ async function deal(spec) {
   game.rules = d.rules;
   game.rating = d.rating || null;
   game.rated = d.rated || null;
+  showRating();
   game.board = d.board;
   game.verdicts = new Map();
   // A solvable deal is clearable by construction.
@@ -1083,11 +1088,12 @@ async function deal(spec) {
   renderAll();
   setPosition(positionOf(d));
   history.replaceState(null, "", resumeUrl());
-  showRating();
-  const note = game.rated && game.rated.note ? " " + capital(game.rated.note) + "." : "";
-  say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
+  // A deal out of the band asked for is said in full (one line: the
+  // board is laid out for a message of one line).
+  if (game.rated && game.rated.note) say(capital(game.rated.note) + ".", "bad");
+  else say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
     (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") +
-    (game.rating ? ", rated " + ratingShort(game.rating) : "") + "." + note, note === "" ? "good" : "bad");
+    (game.rating ? ", rated " + ratingShort(game.rating) : "") + ".", "good");
   setBusy(false);
 }
 
