@@ -4,7 +4,8 @@
 //! the finish screen show it, and the cleared game's score is saved (the
 //! server deals the rated candidate again to replay it); a difficulty the
 //! rules cannot give is dealt as the closest found, and the page says so;
-//! the level game asks for easy, normal, then hard.
+//! a damaged difficulty in a link is explained; the level game asks for
+//! easy, normal, then hard.
 
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -171,6 +172,17 @@ pub(super) async fn a_deal_of_a_difficulty_shows_its_rating(env: &Env) -> Outcom
         let url = value(&client, "share-link").await?;
         check!(url.contains("difficulty=hard"), "the link keeps it: {url}");
         screenshot(env, &client, "desktop-rated-fallback").await?;
+        // A damaged difficulty in a link gets a sentence and a deal.
+        let link = "rows=2&cols=4&kinds=1&deal=solvable&difficulty=extreme&seed=1";
+        goto(&client, &deal_url(env, link)).await?;
+        let message = text(&client, "message").await?;
+        check!(
+            message
+                == "This link is damaged: the difficulty should be “easy”, “normal” or “hard”, \
+                    and it says “extreme”. Here is a new deal instead.",
+            "{message}"
+        );
+        check!(tiles_left(&client).await? > 0, "a deal to play all the same");
 
         // The level game: easy, easy, normal, normal, then hard.
         let bands = js(
