@@ -36,7 +36,7 @@ score 54 (hard)
 forgiveness 0.07: 7 of 100 random games cleared the board (95% interval 0.03-0.14)
 traps 1.00: 13 of 13 probed positions offer a losing pair; at a game's first trap 1.0 of 9.0 pairs lose (3 of 3 games trapped); the earliest at step 0
 width 4.4: pairs on offer on average (1080 positions); forced 0.00: 0 of 13 probed positions have one winning pair
-solver: 65 positions decided, 0 pairs undecided in the budget
+solver: 12 solves, 0 pairs undecided in the budget
 """
 
 # `... --plays 40 --probes 2 --seed 7 FILE`.
@@ -45,7 +45,7 @@ score 49 (normal)
 forgiveness 0.10: 4 of 40 random games cleared the board (95% interval 0.04-0.23)
 traps 1.00: 8 of 8 probed positions offer a losing pair; at a game's first trap 1.0 of 9.0 pairs lose (2 of 2 games trapped); the earliest at step 0
 width 4.5: pairs on offer on average (444 positions); forced 0.00: 0 of 8 probed positions have one winning pair
-solver: 47 positions decided, 0 pairs undecided in the budget
+solver: 8 solves, 0 pairs undecided in the budget
 """
 
 # `... --plays 40 --probes 50 --seed 3 --budget 200 FILE`: more probes than
@@ -55,7 +55,7 @@ score 39 (normal)
 forgiveness 0.12: 5 of 40 random games cleared the board (95% interval 0.05-0.26)
 traps 0.61: 176 of 289 probed positions offer a losing pair; at a game's first trap 1.0 of 7.5 pairs lose (37 of 40 games trapped); the earliest at step 1
 width 4.3: pairs on offer on average (456 positions); forced 0.05: 15 of 289 probed positions have one winning pair
-solver: 532 positions decided, 40 pairs undecided in the budget
+solver: 122 solves, 40 pairs undecided in the budget
 """
 
 
@@ -78,7 +78,7 @@ def test_every_count_and_figure_is_in_its_place() -> None:
     assert (r.plays, r.cleared, r.probes) == (40, 5, 40)
     assert (r.positions, r.trap_positions, r.forced_positions) == (289, 176, 15)
     assert (r.trapped_games, r.earliest_trap) == (37, 1)
-    assert (r.width_positions, r.undecided, r.solves) == (456, 40, 532)
+    assert (r.width_positions, r.undecided, r.solves) == (456, 40, 122)
     assert round(r.width_offered / r.width_positions, 1) == 4.3
     assert round(r.first_trap_losing / r.trapped_games, 1) == 1.0
     assert round(r.first_trap_offered / r.trapped_games, 1) == 7.5

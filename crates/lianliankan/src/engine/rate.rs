@@ -185,7 +185,9 @@ pub struct Rating {
     /// Pairs made at probed positions whose result the solver did not
     /// decide within the budget (neither winning nor losing).
     pub undecided: u64,
-    /// Solves run (each position decided once: repeats are remembered).
+    /// Solves run: each position is decided once (repeats are
+    /// remembered), and a position one move from a winnable one is first
+    /// tried with that one's clearing order, which needs no solve.
     pub solves: u64,
 }
 
@@ -407,8 +409,10 @@ impl std::fmt::Display for Rating {
         )?;
         writeln!(
             f,
-            "solver: {} positions decided, {} pairs undecided in the budget",
-            self.solves, self.undecided
+            "solver: {} solve{}, {} pairs undecided in the budget",
+            self.solves,
+            if self.solves == 1 { "" } else { "s" },
+            self.undecided
         )
     }
 }
@@ -776,6 +780,9 @@ pub fn generate_rated(
             highest = highest.max(*reach.end());
             continue;
         }
+        // The deal is solved again inside: its rating is `rate`'s, whose
+        // counts (solves, and the orders the probes adapt) start from the
+        // solver's order, not from how the candidate was made.
         probe_games(&made.board, &spec.rules, config, &mut rating)
             .map_err(|Cancelled| RatedError::Cancelled)?;
         let score = rating.score();
