@@ -48,7 +48,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     let mut candidates = Vec::new();
     let band = Difficulty::Hard.band();
     for seed in 0..hard_seeds {
-        let spec = GenerateSpec::new(rows, cols, kinds as u32)
+        let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
             .with_rules(rules.clone());
         let started = Instant::now();
