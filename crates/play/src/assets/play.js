@@ -1170,6 +1170,8 @@ function onKey(e) {
   if (game.spec === null || e.ctrlKey || e.metaKey || e.altKey) return;
   // Keys work from page load, wherever the focus is, but in a field or on
   // a button (where Enter and Space are theirs) and in the judge viewer.
+  // A button clicked with the mouse does not keep the focus (see
+  // startPlay), so only a button reached with Tab has Enter and Space.
   if (e.target.closest && e.target.closest("input, select, textarea, button:not(.tile), a, summary")) return;
   if ($("play-view").hidden) return;
   boardEl.classList.add("keyboard");
@@ -1205,6 +1207,19 @@ async function startPlay() {
   cursorEl.id = "cursor";
   boardEl.appendChild(cursorEl);
   document.addEventListener("keydown", onKey);
+  // A button clicked with the mouse or a finger keeps the focus, and onKey
+  // leaves Enter and Space on a focused button to the button: so after a
+  // click on Shuffle, Space meant for the board's cursor shuffled again
+  // (in the levels, a life each time). A pointer's click therefore lets go
+  // of the button it pressed, here for every button on the page, and the
+  // keys go back to the cursor. A click from the keyboard (Tab to the
+  // button, then Enter or Space: its `detail` is 0) keeps the focus where
+  // a keyboard player put it, and a handler that moved the focus elsewhere
+  // (to a field, say) keeps its choice.
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest && e.target.closest("button");
+    if (button && e.detail > 0 && document.activeElement === button) button.blur();
+  });
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     saveFormChoices();
