@@ -63,6 +63,7 @@ mod connect;
 mod level;
 mod rated;
 mod slide;
+mod toolbar;
 
 #[test]
 fn browser_scenarios() {
@@ -83,7 +84,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 31] = [
+const SCENARIOS: [(&str, Scenario); 32] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -174,6 +175,11 @@ const SCENARIOS: [(&str, Scenario); 31] = [
     }),
     ("a_deal_of_a_difficulty_shows_its_rating", |e| {
         Box::pin(rated::a_deal_of_a_difficulty_shows_its_rating(e))
+    }),
+    ("space_after_a_toolbar_button_picks_the_cursor_tile", |e| {
+        Box::pin(toolbar::space_after_a_toolbar_button_picks_the_cursor_tile(
+            e,
+        ))
     }),
 ];
 

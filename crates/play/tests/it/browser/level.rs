@@ -118,7 +118,7 @@ async fn advance(client: &Client, ms: u64) -> Outcome {
 /// Opens the page on a classic deal of this size and rules, then starts a
 /// level run from the form with `seed` (level L deals seed + L), the
 /// countdown frozen before the first level is dealt.
-async fn start_run(env: &Env, client: &Client, size: &str, seed: u64) -> Outcome {
+pub(super) async fn start_run(env: &Env, client: &Client, size: &str, seed: u64) -> Outcome {
     goto(
         client,
         &deal_url(env, &format!("{size}&groups=&deal=solvable&seed=1")),
