@@ -6,9 +6,10 @@
 //! seeded from the rating's seed, so the same deal, rules and settings
 //! give the same rating. The first `probes` of those games are also
 //! *probed*: at every position they reach while the deal can still be won,
-//! every pair on offer is made and the position after it decided by
-//! [`solve_with`], so the probed games show where the traps are.
-//! docs/rating.md defines each figure and the score.
+//! every pair on offer is made and the position after it decided exactly
+//! (by the clearing order of the position it came from, adapted by
+//! `repair`, else by [`solve_with`]), so the probed games show where the
+//! traps are. docs/rating.md defines each figure and the score.
 
 use std::ops::RangeInclusive;
 
