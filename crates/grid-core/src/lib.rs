@@ -40,6 +40,7 @@ mod pos;
 mod reader;
 pub mod reference;
 mod rng;
+mod stats;
 mod turns;
 
 pub use error::JudgeError;
@@ -50,6 +51,7 @@ pub use path::{Path, Point};
 pub use pos::{Dir, Pos};
 pub use reader::{ErrorKind, Found, InputError, Line, Location, Mark, Reader};
 pub use rng::SplitMix64;
+pub use stats::wilson;
 pub use turns::{TurnPath, TurnSearch};
 
 // The README's example runs as a doctest, so that it cannot go stale.

@@ -111,17 +111,6 @@ impl Games {
 /// Pairs lost before stuck that count as "long lost" in the summary.
 pub const LONG_GAP: u32 = 10;
 
-/// The 95% Wilson score interval for `successes` out of `n` (`n > 0`).
-pub fn wilson(successes: u64, n: u64) -> (f64, f64) {
-    let (s, n) = (successes as f64, n as f64);
-    let z = 1.959_963_984_540_054_f64;
-    let p = s / n;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// Writes the summary of `tally` for `study`: the table, or with
 /// `study.csv` a CSV header and one row.
 ///
@@ -134,7 +123,7 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
     } else {
         (
             tally.solvable as f64 / decided as f64,
-            wilson(tally.solvable, decided),
+            grid_core::wilson(tally.solvable, decided),
         )
     };
     let at = |q: f64| -> f64 {
@@ -582,26 +571,4 @@ fn write_games(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), 
         g.share_at_least(LONG_GAP)
     )?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_matches_known_values() {
-        // 90 of 100: the textbook Wilson interval is 0.8256 to 0.9448.
-        let (lo, hi) = wilson(90, 100);
-        assert!(
-            (lo - 0.8256).abs() < 1e-4 && (hi - 0.9448).abs() < 1e-4,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson(0, 10);
-        assert!(lo.abs() < 1e-12 && (hi - 0.2775).abs() < 1e-4, "{lo} {hi}");
-        let (lo, hi) = wilson(10, 10);
-        assert!(
-            (lo - 0.7225).abs() < 1e-4 && (hi - 1.0).abs() < 1e-12,
-            "{lo} {hi}"
-        );
-    }
 }

@@ -1,0 +1,179 @@
+//! [`generate_rated`]: a clearable deal whose rating falls in a band.
+
+use std::ops::RangeInclusive;
+
+use super::super::generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
+use super::super::solve::{Solution, solve_with};
+use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games};
+
+/// A clearable deal rated within a band: what [`generate_rated`] made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RatedDeal {
+    /// The deal and its certificate.
+    pub generated: Generated,
+    /// Its rating.
+    pub rating: Rating,
+    /// The seed of [`GenerateSpec`] that made it.
+    pub seed: u64,
+    /// How many deals were made and rated to find it (this one included).
+    pub candidates: usize,
+}
+
+/// Why [`generate_rated`] found no deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RatedError {
+    /// [`generate`] made no deal.
+    Generate(GenerateError),
+    /// No candidate's score fell in the band.
+    OutOfBand {
+        /// The band asked for.
+        band: RangeInclusive<u8>,
+        /// The candidates made and rated.
+        candidates: usize,
+        /// The lowest and highest scores seen (of a candidate left
+        /// unprobed, the bound its random games gave).
+        scores: RangeInclusive<u8>,
+    },
+    /// Cancelled through the rating's token.
+    Cancelled,
+}
+
+impl std::fmt::Display for RatedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RatedError::Generate(e) => e.fmt(f),
+            RatedError::OutOfBand {
+                band,
+                candidates,
+                scores,
+            } => write!(
+                f,
+                "no deal scored {}-{} in {candidates} candidates under these rules \
+                 (scores seen: {}-{}); try another band, other rules or more candidates",
+                band.start(),
+                band.end(),
+                scores.start(),
+                scores.end()
+            ),
+            RatedError::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for RatedError {}
+
+/// A deal that can be cleared under `spec.rules`, with a certificate,
+/// whose [`Rating::score`] under `config` lies in `band`. Candidates are
+/// made from `spec` with seeds `spec.seed`, then seeds drawn from a
+/// generator seeded with it, at most `candidates` of them, and rated until
+/// one falls in the band (a candidate whose random games alone put its
+/// score outside the band, whatever the probes find, is not probed):
+///
+/// - a random deal as games deal them ([`deal`], every kind equally often
+///   when `kinds` divides the pairs evenly, else kinds taken in turn a pair
+///   at a time), kept when [`solve_with`] clears it within the config's
+///   deal budget (its order is the certificate);
+/// - otherwise the board [`generate`] builds backwards from the same seed
+///   (always clearable, and usually easier than a random deal).
+///
+/// The same arguments give the same deal.
+///
+/// # Errors
+/// [`RatedError::Generate`] when `spec` cannot be generated;
+/// [`RatedError::OutOfBand`] when no candidate scored in the band (with
+/// the scores seen); [`RatedError::Cancelled`].
+///
+/// # Complexity
+/// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`]), and
+/// [`generate`] for the deals the solver does not clear.
+pub fn generate_rated(
+    spec: &GenerateSpec,
+    band: RangeInclusive<u8>,
+    config: &RateConfig,
+    candidates: usize,
+) -> Result<RatedDeal, RatedError> {
+    // `generate`'s own checks first, so that a spec it refuses is refused
+    // here too, whichever way the candidates come.
+    let pairs = spec.rows * spec.cols / 2;
+    if pairs == 0 {
+        return Err(RatedError::Generate(GenerateError::TooSmall));
+    }
+    if spec.kinds == 0 || spec.kinds as usize > pairs {
+        return Err(RatedError::Generate(GenerateError::Kinds {
+            kinds: spec.kinds,
+            pairs,
+        }));
+    }
+    let mut lowest = u8::MAX;
+    let mut highest = 0;
+    let seeds = std::iter::once(spec.seed).chain(play_seeds(spec.seed));
+    for (tried, seed) in (1..=candidates).zip(seeds) {
+        let made = match random_deal(spec, seed, config)? {
+            Some(made) => made,
+            None => generate(&spec.clone().with_seed(seed)).map_err(RatedError::Generate)?,
+        };
+        let mut rating = play_games(&made.board, &spec.rules, config)
+            .map_err(|Cancelled| RatedError::Cancelled)?;
+        // The random games alone may already rule the band out.
+        let reach = rating.score_bounds();
+        if reach.end() < band.start() || reach.start() > band.end() {
+            lowest = lowest.min(*reach.start());
+            highest = highest.max(*reach.end());
+            continue;
+        }
+        // The deal is solved again inside: its rating is `rate`'s, whose
+        // counts (solves, and the orders the probes adapt) start from the
+        // solver's order, not from how the candidate was made.
+        probe_games(&made.board, &spec.rules, config, &mut rating)
+            .map_err(|Cancelled| RatedError::Cancelled)?;
+        let score = rating.score();
+        lowest = lowest.min(score);
+        highest = highest.max(score);
+        if band.contains(&score) {
+            return Ok(RatedDeal {
+                generated: made,
+                rating,
+                seed,
+                candidates: tried,
+            });
+        }
+    }
+    Err(RatedError::OutOfBand {
+        band,
+        candidates,
+        scores: lowest.min(highest)..=highest,
+    })
+}
+
+/// The random deal of `spec`'s size and kinds with `seed`, with the
+/// solver's order as certificate, if the solver clears it.
+fn random_deal(
+    spec: &GenerateSpec,
+    seed: u64,
+    config: &RateConfig,
+) -> Result<Option<Generated>, RatedError> {
+    let cells = spec.rows * spec.cols;
+    let kinds = spec.kinds as usize;
+    let copies = if kinds > 0 && cells % kinds == 0 && (cells / kinds) % 2 == 0 {
+        cells / kinds
+    } else {
+        2
+    };
+    let asked = DealSpec::new(spec.rows, spec.cols, spec.kinds)
+        .with_copies(copies)
+        .with_seed(seed);
+    let Ok(board) = deal(&asked) else {
+        return Ok(None);
+    };
+    match solve_with(
+        &board,
+        &spec.rules,
+        &config.solve_config(config.deal_budget),
+    ) {
+        Solution::Solved(certificate) => Ok(Some(Generated { board, certificate })),
+        Solution::Cancelled { .. } => Err(RatedError::Cancelled),
+        _ => Ok(None),
+    }
+}
