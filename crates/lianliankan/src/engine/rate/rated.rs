@@ -86,7 +86,7 @@ impl std::error::Error for RatedError {}
 /// the scores seen); [`RatedError::Cancelled`].
 ///
 /// # Complexity
-/// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`]), and
+/// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`](super::rate)), and
 /// [`generate`] for the deals the solver does not clear.
 pub fn generate_rated(
     spec: &GenerateSpec,

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-/// What [`rate`] measured: counts, from which every figure and the score
+/// What [`rate`](super::rate) measured: counts, from which every figure and the score
 /// are computed (each method says how). Counts of several deals can be
 /// added up field by field.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
