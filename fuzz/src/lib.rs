@@ -29,10 +29,5 @@ pub(crate) fn rules(flags: u8) -> Rules {
     } else {
         Border::Closed
     };
-    Rules {
-        max_turns,
-        border,
-        connect,
-        ..Rules::default()
-    }
+    Rules::judge().with_turns(max_turns).with_border(border).with_connect(connect)
 }

@@ -65,13 +65,11 @@ pub unsafe extern "C" fn llk_rules_new(
             None => Groups::none(),
         };
         let rules = LlkRules {
-            inner: Rules {
-                max_turns: turns,
-                border,
-                gravity,
-                groups,
-                ..Rules::default()
-            },
+            inner: Rules::judge()
+                .with_turns(turns)
+                .with_border(border)
+                .with_gravity(gravity)
+                .with_groups(groups),
         };
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, ptr::into_handle(rules), "out") }
@@ -111,26 +109,13 @@ fn connect_of(value: i32) -> Result<Connect, Error> {
     }
 }
 
-/// Why `rules` cannot be played with KShisen's slides, if they cannot.
-fn slide_conflict(rules: &Rules) -> Result<(), Error> {
-    if !rules.slide {
-        return Ok(());
-    }
-    if rules.connect != Connect::Standard {
-        return Err(Error::invalid(format!(
-            "slide is KShisen's rule, on the standard connection: it cannot be \
-             used with the connection rule {}",
-            rules.connect
-        )));
-    }
-    if rules.border == Border::Open || rules.max_turns != 1 {
-        return Err(Error::invalid(format!(
-            "slide keeps paths on the board with one turn: it needs turns 1 and \
-             the closed border, not turns {} and the {} border",
-            rules.max_turns, rules.border
-        )));
-    }
-    Ok(())
+/// `rules` if they pass the library's check, else its message as an
+/// invalid-argument error.
+fn checked(rules: Rules) -> Result<Rules, Error> {
+    rules
+        .validate()
+        .map_err(|e| Error::invalid(e.to_string()))?;
+    Ok(rules)
 }
 
 /// Sets which pairs connect: `LLK_CONNECT_STANDARD` (what `llk_rules_new`
@@ -148,12 +133,7 @@ pub unsafe extern "C" fn llk_rules_set_connect(rules: *mut LlkRules, connect: i3
     guard(|| {
         // SAFETY: the caller's promise above.
         let rules = unsafe { ptr::borrow_mut(rules, "rules")? };
-        let changed = Rules {
-            connect: connect_of(connect)?,
-            ..rules.inner.clone()
-        };
-        slide_conflict(&changed)?;
-        rules.inner = changed;
+        rules.inner = checked(rules.inner.clone().with_connect(connect_of(connect)?))?;
         Ok(())
     })
 }
@@ -169,7 +149,7 @@ pub unsafe extern "C" fn llk_rules_connect(rules: *const LlkRules) -> i32 {
         match unsafe { ptr::borrow(rules, "rules") }.map(|r| r.inner.connect) {
             Ok(Connect::FourRivers) => LLK_CONNECT_FOUR_RIVERS,
             Ok(Connect::Line) => LLK_CONNECT_LINE,
-            Ok(Connect::Standard) | Err(_) => LLK_CONNECT_STANDARD,
+            Ok(_) | Err(_) => LLK_CONNECT_STANDARD,
         }
     })
 }
@@ -193,12 +173,11 @@ pub unsafe extern "C" fn llk_rules_set_slide(rules: *mut LlkRules, slide: bool) 
     guard(|| {
         // SAFETY: the caller's promise above.
         let rules = unsafe { ptr::borrow_mut(rules, "rules")? };
-        let changed = Rules {
-            slide,
-            ..rules.inner.clone()
-        };
-        slide_conflict(&changed)?;
-        rules.inner = changed;
+        // The field alone, not `with_slide`: the turns and border given to
+        // `llk_rules_new` stand, and a conflict is refused.
+        let mut changed = rules.inner.clone();
+        changed.slide = slide;
+        rules.inner = checked(changed)?;
         Ok(())
     })
 }

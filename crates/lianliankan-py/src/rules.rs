@@ -41,44 +41,27 @@ impl PyRules {
         connect: &str,
         slide: bool,
     ) -> PyResult<PyRules> {
-        let turns = turns.unwrap_or(if slide { 1 } else { 2 });
-        let max_turns = usize::try_from(turns)
-            .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
-        let border = border.unwrap_or(if slide { "closed" } else { "open" });
-        let border: Border = border.parse().map_err(value_error)?;
-        let gravity: Gravity = gravity.parse().map_err(value_error)?;
-        let connect: Connect = connect.parse().map_err(value_error)?;
+        // KShisen's game, with slides (which fix the path rule: one turn,
+        // closed), then the settings given; the library's check decides.
+        let mut inner = Rules::kshisen().with_slide(slide);
+        if let Some(turns) = turns {
+            let max_turns = usize::try_from(turns)
+                .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
+            inner = inner.with_turns(max_turns);
+        }
+        if let Some(border) = border {
+            inner = inner.with_border(border.parse::<Border>().map_err(value_error)?);
+        }
         let groups: Groups = if groups.is_empty() {
             Groups::none()
         } else {
             groups.parse().map_err(value_error)?
         };
-        if slide && connect != Connect::Standard {
-            return Err(value_error(format!(
-                "slide is KShisen's rule, on the standard connection: it cannot be \
-                 used with connect={:?}",
-                connect.name()
-            )));
-        }
-        if slide && (max_turns != 1 || border == Border::Open) {
-            return Err(value_error(format!(
-                "slide keeps paths on the board with one turn: it needs turns=1 and \
-                 border=\"closed\", not turns={max_turns} and border={:?}",
-                border.name()
-            )));
-        }
-        // `..Rules::default()`: settings the library adds keep their
-        // defaults here until this class learns them.
-        #[allow(clippy::needless_update)]
-        let inner = Rules {
-            max_turns,
-            border,
-            gravity,
-            groups,
-            connect,
-            slide,
-            ..Rules::default()
-        };
+        let inner = inner
+            .with_gravity(gravity.parse::<Gravity>().map_err(value_error)?)
+            .with_groups(groups)
+            .with_connect(connect.parse::<Connect>().map_err(value_error)?);
+        inner.validate().map_err(value_error)?;
         Ok(PyRules { inner })
     }
 
@@ -133,12 +116,5 @@ impl PyRules {
 
 /// The rules a function was given, or `Rules()` when it was given none.
 pub fn or_default(rules: Option<&PyRules>) -> Rules {
-    rules.map_or_else(
-        || Rules {
-            border: Border::Open,
-            gravity: Gravity::Down,
-            ..Rules::default()
-        },
-        |r| r.inner.clone(),
-    )
+    rules.map_or_else(Rules::kshisen, |r| r.inner.clone())
 }

@@ -23,11 +23,11 @@ def test_slide_rules_default_to_one_turn_on_a_closed_board() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"turns": 2}, "turns=1"),
-        ({"turns": 0}, "turns=1"),
-        ({"border": "open"}, 'border="closed"'),
-        ({"connect": "line"}, "standard connection"),
-        ({"connect": "four-rivers"}, "standard connection"),
+        ({"turns": 2}, "^sliding tiles allow paths of one turn: turns must be 1, not 2$"),
+        ({"turns": 0}, "^sliding tiles allow paths of one turn: turns must be 1, not 0$"),
+        ({"border": "open"}, "^sliding tiles keep paths on the board: the border must be closed, not open$"),
+        ({"connect": "line"}, "^sliding tiles need the standard connection rule, not line$"),
+        ({"connect": "four-rivers"}, "^sliding tiles need the standard connection rule, not four-rivers$"),
     ],
 )
 def test_slide_off_its_rule_is_a_value_error_with_a_sentence(kwargs: dict, words: str) -> None:

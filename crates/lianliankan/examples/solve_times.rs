@@ -29,11 +29,7 @@ fn main() {
     } else {
         num(2, 20) as u32
     };
-    let rules = Rules {
-        border,
-        gravity,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_border(border).with_gravity(gravity);
     let (mut made_in, mut solved_in) = (Vec::new(), Vec::new());
     let mut verdicts = [0usize; 3];
     for seed in 0..seeds {

@@ -58,7 +58,7 @@ pub fn draw(
 /// use lianliankan::{Board, Game, Gravity, Pos, Rules, Step};
 /// use lianliankan::draw::{Style, settled};
 /// let board = Board::from_rows(&[[1, 2], [2, 0], [1, 0]]).unwrap();
-/// let rules = Rules { gravity: Gravity::Down, ..Rules::default() };
+/// let rules = Rules::judge().with_gravity(Gravity::Down);
 /// let mut game = Game::new(board, rules.clone());
 /// game.remove(Pos::new(0, 1), Pos::new(1, 0)).unwrap();
 /// let Some(Step::Removed { moved, .. }) = game.history().last() else { panic!() };

@@ -47,7 +47,7 @@
 //! // Shisen-Sho / Onet: the path may run around the board.
 //! let row = Board::from_rows(&[[1, 2, 1]]).unwrap();
 //! assert!(connect(&row, Pos::new(0, 0), Pos::new(0, 2), &judge).unwrap().is_none());
-//! let onet = Rules { max_turns: 2, border: Border::Open, ..Rules::default() };
+//! let onet = Rules::judge().with_border(Border::Open);
 //! let around = connect(&row, Pos::new(0, 0), Pos::new(0, 2), &onet).unwrap().unwrap();
 //! assert_eq!(around.corners()[1].row, -1); // the ring above the board
 //!
@@ -62,15 +62,11 @@
 //! # Engine
 //!
 //! ```
-//! use lianliankan::{Border, Game, GenerateSpec, Gravity, Rules, Solution, Step, deal, generate, moves, solve};
+//! use lianliankan::{Game, GenerateSpec, Rules, Solution, Step, deal, generate, moves, solve};
 //!
-//! // KShisen's rules: around the board, gravity down, seasons match seasons.
-//! let rules = Rules {
-//!     border: Border::Open,
-//!     gravity: Gravity::Down,
-//!     groups: "37-40".parse().unwrap(),
-//!     ..Rules::default()
-//! };
+//! // KShisen's rules (around the board, gravity down), seasons match seasons.
+//! let rules = Rules::kshisen().with_groups("37-40".parse().unwrap());
+//! rules.validate().unwrap(); // what every face checks: no conflicting settings
 //! // A 4 x 6 deal of 5 kinds that can be cleared, with the order that proves it.
 //! let spec = GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules.clone());
 //! let deal = generate(&spec).unwrap();
@@ -131,8 +127,8 @@ pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
 pub use order::{Order, Removal, ReplayError, Replayed};
 pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
 pub use rules::{
-    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, UnknownBorder, UnknownConnect,
-    UnknownGravity,
+    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, RulesError, UnknownBorder,
+    UnknownConnect, UnknownGravity,
 };
 
 // The README's example runs as a doctest, so that it cannot go stale.

@@ -331,14 +331,14 @@ pub async fn best(
             )));
         }
     };
-    let rules = Rules {
-        max_turns: query.turns,
-        border,
-        gravity,
-        groups,
-        connect,
-        slide,
-    };
+    // A lookup key, as the rules were stored: the fields as sent.
+    let mut rules = Rules::judge()
+        .with_turns(query.turns)
+        .with_border(border)
+        .with_gravity(gravity)
+        .with_groups(groups)
+        .with_connect(connect);
+    rules.slide = slide;
     let wanted = setting(query.rows, query.cols, query.kinds, &rules);
     let scores = light(move || store.best(&wanted, TABLE))
         .await?

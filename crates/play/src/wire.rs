@@ -10,7 +10,7 @@
 
 use axum::http::StatusCode;
 use grid_core::{Path, Pos};
-use lianliankan::{Board, Border, Connect, Move, Rules};
+use lianliankan::{Board, Move, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -97,40 +97,8 @@ impl RulesRequest {
                 limits.turns, rules.max_turns
             )));
         }
-        let turns_sent = self
-            .fields()
-            .is_some_and(|fields| fields.contains_key("turns"));
-        check_slide(rules, turns_sent)
+        Ok(rules)
     }
-}
-
-/// Refuses what SPEC §8 forbids with sliding tiles (another connection
-/// rule, an open border, turns other than one, when sent) and writes the
-/// path rule a slide fixes (one turn, closed) into the rules, so that the
-/// rules an answer echoes are the ones played.
-fn check_slide(mut rules: Rules, turns_sent: bool) -> Result<Rules, ApiError> {
-    if !rules.slide {
-        return Ok(rules);
-    }
-    if rules.connect != Connect::Standard {
-        return Err(ApiError::bad_request(format!(
-            "sliding tiles connect only by the standard rule: connect must be standard with slide, got {}",
-            rules.connect
-        )));
-    }
-    if rules.border == Border::Open {
-        return Err(ApiError::bad_request(
-            "sliding tiles keep paths on the board: border must be closed with slide, got open",
-        ));
-    }
-    if turns_sent && rules.max_turns != 1 {
-        return Err(ApiError::bad_request(format!(
-            "sliding tiles allow paths of one turn: turns must be 1 with slide, got {}",
-            rules.max_turns
-        )));
-    }
-    rules.max_turns = 1;
-    Ok(rules)
 }
 
 /// A pair of tiles that can go now and the path that joins them: the

@@ -55,11 +55,9 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     );
     out.push_str("|---|---:|---:|---:|---:|---|\n");
     for gravity in Gravity::ALL {
-        let rules = Rules {
-            border: Border::Open,
-            gravity,
-            ..Rules::default()
-        };
+        let rules = Rules::judge()
+            .with_border(Border::Open)
+            .with_gravity(gravity);
         let (mut made, mut solved) = (Vec::new(), Vec::new());
         for seed in 0..seeds {
             let spec = GenerateSpec::new(rows, cols, kinds)
@@ -125,34 +123,21 @@ pub fn variant_times(scale: Scale, judged: bool) -> Result<String, String> {
     let variants = [
         (
             "four-rivers",
-            Rules {
-                border: Border::Open,
-                connect: Connect::FourRivers,
-                ..Rules::default()
-            },
+            Rules::judge()
+                .with_border(Border::Open)
+                .with_connect(Connect::FourRivers),
         ),
         (
             "line",
-            Rules {
-                border: Border::Open,
-                connect: Connect::Line,
-                ..Rules::default()
-            },
+            Rules::judge()
+                .with_border(Border::Open)
+                .with_connect(Connect::Line),
         ),
-        (
-            "slide",
-            Rules {
-                slide: true,
-                ..Rules::default()
-            },
-        ),
+        ("slide", Rules::judge().with_slide(true)),
     ];
     for (name, variant) in variants {
         for gravity in [Gravity::None, Gravity::Down] {
-            let rules = Rules {
-                gravity,
-                ..variant.clone()
-            };
+            let rules = variant.clone().with_gravity(gravity);
             let (mut made, mut solved) = (Vec::new(), Vec::new());
             for seed in 0..seeds {
                 let spec = GenerateSpec::new(rows, cols, kinds)
@@ -308,10 +293,7 @@ fn deal_times(
         Scale::Full => 100,
         Scale::Quick => 3,
     };
-    let rules = Rules {
-        border,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_border(border);
     let (deal_name, border_name) = (
         kinds.map_or("every kind 4 times".to_string(), |k| format!("{k} kinds")),
         if border == Border::Open {
@@ -501,11 +483,9 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
         Scale::Full => (8, 18, 36, 100),
         Scale::Quick => (4, 6, 6, 5),
     };
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let mut times = Vec::new();
     let mut counts = [0usize; 3];
     for seed in 0..deals {

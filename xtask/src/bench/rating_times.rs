@@ -25,11 +25,9 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         Scale::Full => (8, 18, 36, 25, 11),
         Scale::Quick => (6, 8, 12, 3, 2),
     };
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let config = RateConfig::new();
     let mut rate_times = Vec::new();
     let mut scores = Vec::new();

@@ -70,20 +70,18 @@ fn connect_agrees_with_the_reference_search() {
     for case in 0..3000 {
         let (rows, cols) = (rng.range(1, 6), rng.range(1, 7));
         let board = reference::random_board(&mut rng, rows, cols, 60, 3);
-        let rules = Rules {
-            max_turns: rng.range(0, 4),
-            border: if rng.percent(50) {
+        let rules = Rules::judge()
+            .with_turns(rng.range(0, 4))
+            .with_border(if rng.percent(50) {
                 Border::Open
             } else {
                 Border::Closed
-            },
-            groups: if rng.percent(20) {
+            })
+            .with_groups(if rng.percent(20) {
                 "1-2".parse().unwrap()
             } else {
                 Default::default()
-            },
-            ..Rules::default()
-        };
+            });
         let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
         let a = Pos::new(rng.below(rows), rng.below(cols));
         let b = Pos::new(rng.below(rows), rng.below(cols));
@@ -219,10 +217,9 @@ fn solve_agrees_with_the_reference_on_small_deals() {
     let mut rng = SplitMix64::new(39);
     let (mut solved, mut unsolvable) = (0, 0);
     for case in 0..300 {
-        let rules = &Rules {
-            max_turns: rng.range(0, 2),
-            ..every_rule()[rng.below(26)].clone()
-        };
+        let rules = &every_rule()[rng.below(26)]
+            .clone()
+            .with_turns(rng.range(0, 2));
         let (rows, cols) = (rng.range(2, 3), rng.range(2, 4));
         let most = rows * cols / 2;
         let pairs = rng.range(most.saturating_sub(1).max(1), most);
@@ -715,11 +712,9 @@ fn the_last_error_belongs_to_its_thread() {
 
 #[test]
 fn one_board_and_rules_serve_many_threads() {
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let made = lianliankan::generate(
         &lianliankan::GenerateSpec::new(6, 6, 6)
             .with_seed(5)

@@ -73,12 +73,12 @@ pub fn every_rule() -> Vec<Rules> {
     let mut all = Vec::new();
     for gravity in Gravity::ALL {
         for border in Border::ALL {
-            all.push(Rules {
-                max_turns: 2,
-                border,
-                gravity,
-                ..Rules::default()
-            });
+            all.push(
+                Rules::judge()
+                    .with_turns(2)
+                    .with_border(border)
+                    .with_gravity(gravity),
+            );
         }
     }
     all

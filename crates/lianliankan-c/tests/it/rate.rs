@@ -184,15 +184,10 @@ fn board_of(board: *const LlkBoard) -> Board {
 /// undecided, a deal budget too small to decide the deal, no games.
 fn cases() -> Vec<(Board, Rules, LlkRateConfig)> {
     let closed = Rules::default();
-    let open_down = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
-    let left = Rules {
-        gravity: Gravity::Left,
-        ..Rules::default()
-    };
+    let open_down = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
+    let left = Rules::judge().with_gravity(Gravity::Left);
     let base = llk_rate_config_default();
     let mut cases = Vec::new();
     for (i, rules) in [&closed, &open_down, &left].into_iter().enumerate() {
@@ -500,11 +495,9 @@ fn c_generate_rated(
 #[test]
 fn rated_deals_are_the_librarys_score_in_their_band_and_clear() {
     let closed = Rules::default();
-    let open = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let open = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let config = LlkRateConfig {
         plays: 15,
         probes: 2,
@@ -793,10 +786,7 @@ fn no_panic_escapes_on_the_worst_rating_arguments() {
 #[test]
 fn one_board_is_rated_on_many_threads_at_once() {
     let board = lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(9)).unwrap();
-    let rules = Rules {
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_gravity(Gravity::Down);
     let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
     let config = LlkRateConfig {
         plays: 10,

@@ -84,11 +84,9 @@ fn the_c_program_rates_as_the_library_does() {
         [10, 6, 11, 8, 1, 7, 7, 11],
     ])
     .unwrap();
-    let open_down = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let open_down = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let cases = [
         (hard.clone(), Rules::default(), [10, 2, 7, 10_000]),
         (hard, Rules::default(), [6, 10, 3, 200]),

@@ -76,7 +76,7 @@ impl Greedy {
 ///
 /// ```
 /// use lianliankan::{Board, Border, Rules, kshisen_greedy};
-/// let rules = Rules { border: Border::Open, ..Rules::default() };
+/// let rules = Rules::judge().with_border(Border::Open);
 /// let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
 /// let run = kshisen_greedy(&board, &rules);
 /// assert!(run.accepts());

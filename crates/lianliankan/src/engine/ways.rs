@@ -27,7 +27,7 @@ use crate::{Board, Connector, RemoveError, Rules};
 ///     [4, 0, 0, 0, 0, 0],
 ///     [0, 0, 0, 1, 0, 0],
 /// ]).unwrap();
-/// let rules = Rules { slide: true, ..Rules::default() };
+/// let rules = Rules::judge().with_slide(true);
 /// let ways = ways_to_remove(&board, Pos::new(1, 0), Pos::new(3, 3), &rules).unwrap();
 /// assert_eq!(ways.len(), 1); // no plain path of one turn; `column` is blocked by the 4
 /// assert_eq!(ways[0].pair, Move::slide(Pos::new(1, 0), Pos::new(3, 3), Route::Row));

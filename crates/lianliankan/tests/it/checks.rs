@@ -12,22 +12,21 @@ use lianliankan::{
 };
 
 fn random_rules(rng: &mut SplitMix64) -> Rules {
-    Rules {
-        max_turns: if rng.percent(70) { 2 } else { rng.range(0, 3) },
-        border: if rng.percent(50) {
+    Rules::judge()
+        .with_slide(false)
+        .with_turns(if rng.percent(70) { 2 } else { rng.range(0, 3) })
+        .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
-        },
-        gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
-        groups: if rng.percent(25) {
+        })
+        .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
+        .with_groups(if rng.percent(25) {
             "1-2".parse().unwrap()
         } else {
             Groups::none()
-        },
-        connect: Connect::ALL[rng.below(Connect::ALL.len())],
-        slide: false,
-    }
+        })
+        .with_connect(Connect::ALL[rng.below(Connect::ALL.len())])
 }
 
 #[test]
@@ -53,10 +52,7 @@ fn greedy_matches_its_restatement() {
         assert_eq!(got.order, expected, "{}", context());
         // Each pair was a move when it was taken (no gravity: tiles stay),
         // under the standard connection, KShisen's whatever the rules say.
-        let standard = Rules {
-            connect: Connect::Standard,
-            ..rules.clone()
-        };
+        let standard = rules.clone().with_connect(Connect::Standard);
         let mut now = board.clone();
         for pair in &got.order {
             assert!(
@@ -116,10 +112,7 @@ fn greedy_skips_a_kind_after_four_failures() {
 fn greedy_takes_the_largest_kinds() {
     let big = u32::MAX - 1;
     let board = Board::from_rows(&[[big, 1, 1, big]]).unwrap();
-    let rules = Rules {
-        border: Border::Open,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_border(Border::Open);
     let run = kshisen_greedy(&board, &rules);
     assert!(run.accepts());
     assert_eq!(run.order.len(), 2);
@@ -246,11 +239,9 @@ fn playout_without_budget_reports_bounds() {
 fn playout_plays_legal_random_pairs() {
     // The same seed, the same game; another seed, usually another.
     let board = lianliankan::deal(&lianliankan::DealSpec::new(4, 6, 6).with_seed(3)).unwrap();
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let config = SolveConfig::new().budget(100_000);
     let games: Vec<_> = (0..8)
         .map(|s| playout(&board, &rules, s, &config))

@@ -64,11 +64,7 @@ fn random_query(rng: &mut SplitMix64, board: &Board) -> (Pos, Pos) {
 /// ignores what lies between and joins nothing off a line.
 #[test]
 fn hand_checked_examples() {
-    let rules = |connect, border| Rules {
-        connect,
-        border,
-        ..Rules::default()
-    };
+    let rules = |connect, border| Rules::judge().with_connect(connect).with_border(border);
     let fr_closed = rules(Connect::FourRivers, Border::Closed);
     let fr_open = rules(Connect::FourRivers, Border::Open);
     let line = rules(Connect::Line, Border::Closed);
@@ -84,10 +80,7 @@ fn hand_checked_examples() {
     let two = Board::from_rows(&[[1, 1], [0, 0]]).unwrap();
     let u = connect(&two, a, b, &fr_closed).unwrap().unwrap();
     assert_eq!((u.turns(), u.length()), (2, 3));
-    let one_turn = Rules {
-        max_turns: 1,
-        ..fr_closed.clone()
-    };
+    let one_turn = fr_closed.clone().with_turns(1);
     assert!(connect(&two, a, b, &one_turn).unwrap().is_none());
     // Apart, four-rivers is the standard rule.
     let apart = Board::from_rows(&[[1, 0, 1]]).unwrap();
@@ -106,11 +99,7 @@ fn hand_checked_examples() {
             .is_none()
     );
     // Turns and border do not matter to line.
-    let no_turns = Rules {
-        max_turns: 0,
-        border: Border::Open,
-        ..line.clone()
-    };
+    let no_turns = line.clone().with_turns(0).with_border(Border::Open);
     assert!(
         connect(&board, a, Pos::new(0, 3), &no_turns)
             .unwrap()
@@ -144,13 +133,11 @@ fn connect_matches_the_references() {
         let fill = rng.range(10, 90) as u32;
         let board = random_board(&mut rng, rows, cols, fill, 4);
         for (r, &connect_rule) in RULES.iter().enumerate() {
-            let rules = Rules {
-                max_turns: rng.below(5),
-                border: random_border(&mut rng),
-                groups: random_groups(&mut rng),
-                connect: connect_rule,
-                ..Rules::default()
-            };
+            let rules = Rules::judge()
+                .with_turns(rng.below(5))
+                .with_border(random_border(&mut rng))
+                .with_groups(random_groups(&mut rng))
+                .with_connect(connect_rule);
             let queries: Vec<(Pos, Pos)> = (0..8).map(|_| random_query(&mut rng, &board)).collect();
             batch.set_board(&board.to_grid(), rules.clone()).unwrap();
             batch.answer(&queries).unwrap();
@@ -162,10 +149,7 @@ fn connect_matches_the_references() {
                 assert_eq!(batch.path(i), got, "batch: {}", context());
                 let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
                 if connect_rule == Connect::FourRivers && !neighbours {
-                    let standard = Rules {
-                        connect: Connect::Standard,
-                        ..rules.clone()
-                    };
+                    let standard = rules.clone().with_connect(Connect::Standard);
                     assert_eq!(
                         expected,
                         reference::min_turns(&board, a, b, &standard),
@@ -206,13 +190,11 @@ fn moves_agree_with_the_reference() {
         let fill = rng.range(20, 95) as u32;
         let board = random_board(&mut rng, rows, cols, fill, 3);
         for connect_rule in RULES {
-            let rules = Rules {
-                max_turns: rng.below(4),
-                border: random_border(&mut rng),
-                groups: random_groups(&mut rng),
-                connect: connect_rule,
-                ..Rules::default()
-            };
+            let rules = Rules::judge()
+                .with_turns(rng.below(4))
+                .with_border(random_border(&mut rng))
+                .with_groups(random_groups(&mut rng))
+                .with_connect(connect_rule);
             let found = moves(&board, &rules);
             assert_eq!(
                 found,
@@ -237,14 +219,13 @@ fn random_games_with_undo_and_redo() {
         let (rows, cols) = (rng.range(1, 6), rng.range(1, 6));
         let fill = rng.range(40, 95) as u32;
         let board = random_board(&mut rng, rows, cols, fill, 3);
-        let rules = Rules {
-            max_turns: rng.below(4),
-            border: random_border(&mut rng),
-            gravity: Gravity::ALL[round % Gravity::ALL.len()],
-            groups: random_groups(&mut rng),
-            connect: RULES[round / Gravity::ALL.len() % 2],
-            slide: false,
-        };
+        let rules = Rules::judge()
+            .with_slide(false)
+            .with_turns(rng.below(4))
+            .with_border(random_border(&mut rng))
+            .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
+            .with_groups(random_groups(&mut rng))
+            .with_connect(RULES[round / Gravity::ALL.len() % 2]);
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let mut boards = vec![board.to_grid()];
         loop {
@@ -316,14 +297,13 @@ fn solve_agrees_with_the_exhaustive_search() {
                     let pairs = rng.range(1, (rows * cols / 2).min(6));
                     let kinds = rng.range(1, 3);
                     let board = paired_board(&mut rng, rows, cols, pairs, kinds);
-                    let rules = Rules {
-                        max_turns: rng.range(1, 3),
-                        border,
-                        gravity,
-                        groups: random_groups(&mut rng),
-                        connect: connect_rule,
-                        slide: false,
-                    };
+                    let rules = Rules::judge()
+                        .with_slide(false)
+                        .with_turns(rng.range(1, 3))
+                        .with_border(border)
+                        .with_gravity(gravity)
+                        .with_groups(random_groups(&mut rng))
+                        .with_connect(connect_rule);
                     if solve_checked(&board, &rules) {
                         solved += 1;
                     } else {
@@ -348,12 +328,10 @@ fn solve_orders_replay_on_larger_boards() {
         let pairs = rng.range(2, rows * cols / 2);
         let kinds = rng.range(2, 6);
         let board = paired_board(&mut rng, rows, cols, pairs, kinds);
-        let rules = Rules {
-            border: random_border(&mut rng),
-            gravity: Gravity::ALL[round % Gravity::ALL.len()],
-            connect: RULES[round % 2],
-            ..Rules::default()
-        };
+        let rules = Rules::judge()
+            .with_border(random_border(&mut rng))
+            .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
+            .with_connect(RULES[round % 2]);
         match solve(&board, &rules, 200_000) {
             Solution::Solved(order) => {
                 reference::replay_clears(&board, &rules, &order).unwrap();
@@ -384,14 +362,13 @@ fn generated_boards_clear_under_both_rules() {
                     let (rows, cols) = (rng.range(1, 7), rng.range(2, 8));
                     let pairs = rows * cols / 2;
                     let kinds = rng.range(1, pairs.min(6)) as u32;
-                    let rules = Rules {
-                        max_turns: rng.range(1, 3),
-                        border,
-                        gravity,
-                        groups: random_groups(&mut rng),
-                        connect: connect_rule,
-                        slide: false,
-                    };
+                    let rules = Rules::judge()
+                        .with_slide(false)
+                        .with_turns(rng.range(1, 3))
+                        .with_border(border)
+                        .with_gravity(gravity)
+                        .with_groups(random_groups(&mut rng))
+                        .with_connect(connect_rule);
                     let spec = GenerateSpec::new(rows, cols, kinds)
                         .with_seed(rng.next_u64())
                         .with_rules(rules.clone());
@@ -434,10 +411,7 @@ fn generated_boards_clear_under_both_rules() {
 /// the cell count is odd) clears under `rules`: all tiles of one kind, so
 /// that any pairing is allowed, every hole tried.
 fn any_full_board_clears(rows: usize, cols: usize, rules: &Rules) -> bool {
-    let anonymous = Rules {
-        groups: Groups::none(),
-        ..rules.clone()
-    };
+    let anonymous = rules.clone().with_groups(Groups::none());
     let holes: Vec<Option<usize>> = if rows * cols % 2 == 0 {
         vec![None]
     } else {
@@ -467,12 +441,10 @@ fn shuffles_leave_a_move_under_the_rule() {
         if board.tile_count() > 7 {
             continue;
         }
-        let rules = Rules {
-            max_turns: rng.below(3),
-            border: random_border(&mut rng),
-            connect: RULES[round % 2],
-            ..Rules::default()
-        };
+        let rules = Rules::judge()
+            .with_turns(rng.below(3))
+            .with_border(random_border(&mut rng))
+            .with_connect(RULES[round % 2]);
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let possible = reference::arrangement_has_move(&board, &rules);
         match game.shuffle(rng.next_u64()) {

@@ -55,12 +55,10 @@ fn matches_brute_force() {
             Border::Closed
         };
         for _ in 0..8 {
-            let rules = Rules {
-                max_turns: rng.below(5),
-                border,
-                groups: random_groups(&mut rng),
-                ..Rules::default()
-            };
+            let rules = Rules::judge()
+                .with_turns(rng.below(5))
+                .with_border(border)
+                .with_groups(random_groups(&mut rng));
             let (a, b) = random_query(&mut rng, &board);
             queries += 1;
             let expected = reference::min_turns(&board, a, b, &rules);
@@ -181,16 +179,14 @@ fn batch_gives_the_connectors_paths() {
             _ => 12,
         };
         let board = random_batch_board(&mut rng, max_side);
-        let rules = Rules {
-            max_turns: rng.below(5),
-            border: if rng.percent(50) {
+        let rules = Rules::judge()
+            .with_turns(rng.below(5))
+            .with_border(if rng.percent(50) {
                 Border::Open
             } else {
                 Border::Closed
-            },
-            groups: random_groups(&mut rng),
-            ..Rules::default()
-        };
+            })
+            .with_groups(random_groups(&mut rng));
         let tiles: Vec<(Pos, u32)> = board.tiles().collect();
         let count = rng.range(0, 60);
         let mut asked: Vec<(Pos, Pos)> = Vec::new();

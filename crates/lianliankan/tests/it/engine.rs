@@ -17,15 +17,13 @@ use lianliankan::{
 };
 
 fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
-    Rules {
-        max_turns: rng.range(0, max_turns),
-        border: if rng.percent(50) {
+    Rules::judge()
+        .with_turns(rng.range(0, max_turns))
+        .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
-        },
-        ..Rules::default()
-    }
+        })
 }
 
 /// Every matching pair, tested one by one with `connect`.
@@ -181,10 +179,8 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
         } else {
             (rng.range(1, 5), rng.range(1, 8), random_rules(&mut rng, 3))
         };
-        let rules = Rules {
-            max_turns: if seed % 2 == 0 { 2 } else { rules.max_turns },
-            ..rules
-        };
+        let turns = if seed % 2 == 0 { 2 } else { rules.max_turns };
+        let rules = rules.with_turns(turns);
         if rows * cols < 2 {
             continue;
         }
@@ -230,10 +226,7 @@ fn generated_boards_at_kshisen_sizes_are_never_unsolvable() {
     let mut solved = 0;
     for (i, &(rows, cols, kinds)) in sizes.iter().enumerate() {
         for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                border,
-                ..Rules::default()
-            };
+            let rules = Rules::judge().with_border(border);
             let spec = GenerateSpec::new(rows, cols, kinds)
                 .with_seed(i as u64)
                 .with_rules(rules.clone());
@@ -459,14 +452,8 @@ fn solve_watching(board: &Board, rules: &Rules, config: &SolveConfig) -> (Soluti
 /// more than it; a solved order replays.
 #[test]
 fn a_small_memory_cap_keeps_the_verdicts() {
-    let gravity = Rules {
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
-    let open = Rules {
-        border: Border::Open,
-        ..Rules::default()
-    };
+    let gravity = Rules::judge().with_gravity(Gravity::Down);
+    let open = Rules::judge().with_border(Border::Open);
     // (rows, cols, seed, rules, cap): four of each kind.
     let cases = [
         (12, 12, 4, &gravity, 64 << 10),
@@ -494,11 +481,9 @@ fn a_small_memory_cap_keeps_the_verdicts() {
 /// with no budget.
 #[test]
 fn a_cancel_from_another_thread_is_its_own_outcome() {
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
     let cancel = Cancel::new();
     let config = SolveConfig::new().cancel(cancel.clone());
@@ -525,11 +510,9 @@ fn a_cancel_from_another_thread_is_its_own_outcome() {
 /// out is not.
 #[test]
 fn a_break_is_a_cancel_and_a_budget_is_not() {
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
     let stopped = solve_with_progress(&board, &rules, &SolveConfig::new(), &mut |progress| {
         if progress.states < 128 {

@@ -22,17 +22,15 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
         1 => "1+3,2+4".parse().unwrap(),
         _ => Groups::none(),
     };
-    Rules {
-        max_turns: rng.range(0, max_turns),
-        border: if rng.percent(50) {
+    Rules::judge()
+        .with_turns(rng.range(0, max_turns))
+        .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
-        },
-        gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
-        groups,
-        ..Rules::default()
-    }
+        })
+        .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
+        .with_groups(groups)
 }
 
 #[test]

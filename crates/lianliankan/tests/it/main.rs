@@ -12,6 +12,7 @@ mod differential;
 mod engine;
 mod gravity;
 mod rating;
+mod rules_doc;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;

@@ -13,30 +13,29 @@ use lianliankan::{
 
 fn random_rules(rng: &mut SplitMix64) -> Rules {
     let slide = rng.percent(15);
-    Rules {
-        max_turns: if slide || rng.percent(70) {
+    Rules::judge()
+        .with_slide(slide)
+        .with_turns(if slide || rng.percent(70) {
             2
         } else {
             rng.range(0, 3)
-        },
-        border: if !slide && rng.percent(50) {
+        })
+        .with_border(if !slide && rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
-        },
-        gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
-        groups: if rng.percent(20) {
+        })
+        .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
+        .with_groups(if rng.percent(20) {
             "1-2".parse().unwrap()
         } else {
             Groups::none()
-        },
-        connect: if slide {
+        })
+        .with_connect(if slide {
             Connect::Standard
         } else {
             Connect::ALL[rng.below(Connect::ALL.len())]
-        },
-        slide,
-    }
+        })
 }
 
 fn board(rows: &[&[u32]]) -> Board {
@@ -117,11 +116,9 @@ fn the_forgiveness_interval_holds_the_exact_chance() {
 #[test]
 fn the_same_seed_gives_the_same_rating() {
     let deal = lianliankan::deal(&lianliankan::DealSpec::new(6, 8, 12).with_seed(3)).unwrap();
-    let rules = Rules {
-        border: Border::Open,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
     let config = RateConfig::new().plays(40).probes(2).seed(9);
     let first = rate(&deal, &rules, &config).unwrap();
     assert_eq!(first, rate(&deal, &rules, &config).unwrap());
@@ -188,27 +185,13 @@ fn generated_deals_fall_in_their_band_and_their_certificates_replay() {
     for (rules, kinds) in [
         (Rules::default(), 12),
         (
-            Rules {
-                border: Border::Open,
-                gravity: Gravity::Down,
-                ..Rules::default()
-            },
+            Rules::judge()
+                .with_border(Border::Open)
+                .with_gravity(Gravity::Down),
             12,
         ),
-        (
-            Rules {
-                gravity: Gravity::Left,
-                ..Rules::default()
-            },
-            12,
-        ),
-        (
-            Rules {
-                slide: true,
-                ..Rules::default()
-            },
-            12,
-        ),
+        (Rules::judge().with_gravity(Gravity::Left), 12),
+        (Rules::judge().with_slide(true), 12),
     ] {
         let spec = GenerateSpec::new(6, 8, kinds)
             .with_seed(5)
@@ -256,10 +239,7 @@ fn generated_deals_fall_in_their_band_and_their_certificates_replay() {
 #[test]
 fn an_unreachable_band_is_a_clear_error() {
     // Side by side on an open board: no deal of two kinds can be hard.
-    let spec = GenerateSpec::new(2, 4, 2).with_rules(Rules {
-        border: Border::Open,
-        ..Rules::default()
-    });
+    let spec = GenerateSpec::new(2, 4, 2).with_rules(Rules::judge().with_border(Border::Open));
     let err = generate_rated(&spec, 90..=100, &RateConfig::new().plays(20), 5).unwrap_err();
     assert!(
         matches!(err, RatedError::OutOfBand { candidates: 5, .. }),

@@ -15,22 +15,20 @@ use crate::common::random_board;
 pub fn slide_rules(rng: &mut SplitMix64) -> Rules {
     // `..Rules::default()`: settings added later keep their defaults.
     #[allow(clippy::needless_update)]
-    Rules {
-        max_turns: rng.range(0, 4),
-        border: if rng.percent(50) {
+    Rules::judge()
+        .with_slide(true)
+        .with_turns(rng.range(0, 4))
+        .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
-        },
-        gravity: Gravity::ALL[rng.below(Gravity::ALL.len())],
-        groups: if rng.percent(25) {
+        })
+        .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
+        .with_groups(if rng.percent(25) {
             "1-2".parse().unwrap()
         } else {
             Groups::none()
-        },
-        slide: true,
-        ..Rules::default()
-    }
+        })
 }
 
 fn rows_board(rows: &[&[u32]]) -> Board {
@@ -48,10 +46,7 @@ fn the_specs_example() {
         &[4, 0, 0, 0, 0, 0],
         &[0, 0, 0, 1, 0, 0],
     ]);
-    let rules = Rules {
-        slide: true,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_slide(true);
     let pushed = rows_board(&[
         &[0, 0, 0, 0, 0, 0],
         &[0, 0, 0, 1, 2, 3],
@@ -248,12 +243,11 @@ fn solve_uses_slides() {
         let board = crate::common::paired_board(&mut rng, rows, cols, pairs, 3);
         let mut rules = slide_rules(&mut rng);
         rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
-        let plain = Rules {
-            max_turns: 1,
-            border: Border::Closed,
-            slide: false,
-            ..rules.clone()
-        };
+        let plain = rules
+            .clone()
+            .with_slide(false)
+            .with_turns(1)
+            .with_border(Border::Closed);
         if !reference::clearable(&board, &plain) && reference::clearable(&board, &rules) {
             let lianliankan::Solution::Solved(order) = lianliankan::solve(&board, &rules, u64::MAX)
             else {
@@ -281,15 +275,11 @@ fn serde_forms_of_slides() {
         serde_json::from_str::<lianliankan::Removal>(plain).unwrap(),
         lianliankan::Removal::pair(Pos::new(1, 0), Pos::new(0, 3))
     );
-    let rules = Rules {
-        slide: true,
-        gravity: Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge().with_slide(true).with_gravity(Gravity::Down);
     let text = serde_json::to_string(&rules).unwrap();
     assert_eq!(
         text,
-        r#"{"turns":2,"border":"closed","gravity":"down","groups":"","connect":"standard","slide":true}"#
+        r#"{"turns":1,"border":"closed","gravity":"down","groups":"","connect":"standard","slide":true}"#
     );
     assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), rules);
     // Without `slide`, the form is what it was.

@@ -293,12 +293,10 @@ async fn answers_are_the_engine_s_own_json_forms() {
     let rules: Rules = engine(&dealt["rules"]);
     assert_eq!(
         rules,
-        Rules {
-            border: Border::Open,
-            gravity: Gravity::Down,
-            groups: "1-2".parse().unwrap(),
-            ..Rules::default()
-        }
+        Rules::judge()
+            .with_border(Border::Open)
+            .with_gravity(Gravity::Down)
+            .with_groups("1-2".parse().unwrap())
     );
     let mut game = Game::new(engine::<Board>(&dealt["board"]), rules.clone());
 
@@ -587,7 +585,7 @@ async fn bad_requests_get_a_4xx_with_a_message() {
     refused(
         &post(&app, "deal", &with("rules", json!({"border": "wavy"}))).await,
         StatusCode::BAD_REQUEST,
-        "`closed` or `open`",
+        "unknown border rule `wavy` (one of: closed, open)",
     );
     refused(
         &post(&app, "deal", &with("rules", json!({"colour": 1}))).await,

@@ -53,11 +53,9 @@ async fn table(app: &Router, query: &str) -> (StatusCode, Value) {
 }
 
 pub fn rules_of(gravity: Gravity) -> Rules {
-    Rules {
-        border: lianliankan::Border::Open,
-        gravity,
-        ..Rules::default()
-    }
+    Rules::judge()
+        .with_border(lianliankan::Border::Open)
+        .with_gravity(gravity)
 }
 
 /// The steps that clear the deal `POST /api/deal` makes for these numbers,

@@ -8,7 +8,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use lianliankan::{
-    Board, Game, GenerateSpec, Move, Rules, Solution, generate, solve, ways_to_remove,
+    Board, Border, Connect, Game, GenerateSpec, Move, Rules, RulesError, Solution, generate, solve,
+    ways_to_remove,
 };
 use play::{Limits, ScoreDb, app};
 use serde_json::{Value, json};
@@ -70,10 +71,7 @@ async fn a_pair_only_a_slide_removes_is_answered_with_its_push() {
     // The engine agrees, move for move.
     let mut game = Game::new(
         Board::from_rows(&example()).unwrap(),
-        Rules {
-            slide: true,
-            ..Rules::default()
-        },
+        Rules::judge().with_slide(true),
     );
     game.play(Move::slide(
         grid_core::Pos::new(1, 0),
@@ -158,21 +156,28 @@ async fn the_connection_rules_are_played_and_bad_combinations_refused() {
     .await;
     assert_eq!(step["legal"], true, "{step}");
 
+    // Refused with the library's words (`Rules::validate`), as on every face.
     for (rules, needle) in [
         (
             json!({"slide": true, "connect": "line"}),
-            "connect must be standard",
+            RulesError::SlideConnect(Connect::Line).to_string(),
         ),
         (
             json!({"slide": true, "connect": "four-rivers"}),
-            "connect must be standard",
+            RulesError::SlideConnect(Connect::FourRivers).to_string(),
         ),
         (
             json!({"slide": true, "border": "open"}),
-            "border must be closed",
+            RulesError::SlideBorder(Border::Open).to_string(),
         ),
-        (json!({"slide": true, "turns": 2}), "turns must be 1"),
-        (json!({"connect": "river"}), "unknown connection rule"),
+        (
+            json!({"slide": true, "turns": 2}),
+            RulesError::SlideTurns(2).to_string(),
+        ),
+        (
+            json!({"connect": "river"}),
+            "unknown connection rule".to_owned(),
+        ),
     ] {
         let (status, answer) = post(
             &app,
@@ -182,7 +187,7 @@ async fn the_connection_rules_are_played_and_bad_combinations_refused() {
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{rules}: {answer}");
         let message = answer["error"].as_str().unwrap();
-        assert!(message.contains(needle), "{rules}: `{message}`");
+        assert!(message.starts_with(&needle), "{rules}: `{message}`");
     }
     // A deal under slides echoes the path rule a slide fixes.
     let (status, dealt) = post(
@@ -214,12 +219,10 @@ async fn a_score_with_slide_steps_is_replayed_and_stored() {
         Limits::default(),
         Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
     );
-    let rules = Rules {
-        slide: true,
-        max_turns: 1,
-        gravity: lianliankan::Gravity::Down,
-        ..Rules::default()
-    };
+    let rules = Rules::judge()
+        .with_slide(true)
+        .with_turns(1)
+        .with_gravity(lianliankan::Gravity::Down);
     // The first seed whose solution has a slide no plain pair can replace.
     let (seed, order) = (0..500)
         .find_map(|seed| {

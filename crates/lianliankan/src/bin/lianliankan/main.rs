@@ -81,9 +81,9 @@ struct JudgeArgs {
 /// Which pairs match, shared by every mode.
 #[derive(Debug, clap::Args)]
 struct MatchArgs {
-    /// The most turns a path may make.
-    #[arg(long, value_name = "K", default_value_t = 2)]
-    turns: usize,
+    /// The most turns a path may make [default: 2; 1 with --slide].
+    #[arg(long, value_name = "K")]
+    turns: Option<usize>,
     /// Whether the path may run in a one-cell ring around the board:
     /// closed (it stays on the board, the judge's rule) or open (it may
     /// leave the board by one cell, as in Shisen-Sho and Onet).
@@ -103,13 +103,17 @@ struct MatchArgs {
 }
 
 impl MatchArgs {
-    fn rules(&self) -> Rules {
-        Rules {
-            max_turns: self.turns,
-            border: self.border,
-            groups: self.groups.clone().unwrap_or_default(),
-            connect: self.connect,
-            ..Rules::default()
+    /// The judge's rules, with sliding tiles when `slide`, then the
+    /// settings given (`Rules::validate` is the caller's).
+    fn rules(&self, slide: bool) -> Rules {
+        let rules = Rules::judge()
+            .with_slide(slide)
+            .with_border(self.border)
+            .with_groups(self.groups.clone().unwrap_or_default())
+            .with_connect(self.connect);
+        match self.turns {
+            Some(turns) => rules.with_turns(turns),
+            None => rules,
         }
     }
 }
@@ -129,36 +133,21 @@ struct RulesArgs {
     /// a move may first push the first tile of a pair, with the tiles in
     /// front of it, along its row or column to the corner from which a
     /// straight empty segment reaches its partner (`r1 c1 r2 c2 row` or
-    /// `... column` in removal orders). Not with --turns, --border open or
-    /// another --connect than standard.
-    #[arg(long, conflicts_with = "turns")]
+    /// `... column` in removal orders). Not with --turns other than 1,
+    /// --border open or another --connect than standard.
+    #[arg(long)]
     slide: bool,
 }
 
 impl RulesArgs {
-    /// The rules, or a usage error for `--slide` with `--border open` or a
-    /// connection rule other than the standard one (`--slide` with
-    /// `--turns` is clap's conflict).
+    /// The rules, or a usage error naming the conflict `Rules::validate`
+    /// finds (`--slide` with `--border open`, say).
     fn rules(&self) -> Result<Rules, Failure> {
-        if self.slide && self.matching.connect != Connect::Standard {
-            return Err(Failure::Usage(format!(
-                "error: --slide is KShisen's rule, on the standard connection: \
-                 it cannot be given with --connect {}",
-                self.matching.connect
-            )));
-        }
-        if self.slide && self.matching.border == Border::Open {
-            return Err(Failure::Usage(
-                "error: --slide keeps paths on the board (one turn, closed border): \
-                 it cannot be given with --border open"
-                    .to_owned(),
-            ));
-        }
-        Ok(Rules {
-            gravity: self.gravity,
-            slide: self.slide,
-            ..self.matching.rules()
-        })
+        let rules = self.matching.rules(self.slide).with_gravity(self.gravity);
+        rules
+            .validate()
+            .map_err(|e| Failure::Usage(format!("error: {e}")))?;
+        Ok(rules)
     }
 }
 
@@ -475,7 +464,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             let judge = &args.judge;
             let input = read_input(judge.file.as_deref(), &usage)?;
             let options = lianliankan::judge::Options {
-                rules: judge.matching.rules(),
+                rules: judge.matching.rules(false),
                 explain: judge.explain,
                 draw: judge.draw.style(),
             };

@@ -506,23 +506,14 @@ fn explain_query(board: &BoardCase, i: usize, name: &str) -> String {
     } else {
         // The fewest turns of any path, from the brute-force reference, and
         // one such path to show.
-        let any = Rules {
-            max_turns: board.kinds.rows() * board.kinds.cols() + 2,
-            ..rules.clone()
-        };
+        let any = rules
+            .clone()
+            .with_turns(board.kinds.rows() * board.kinds.cols() + 2);
         match reference::min_turns(&tiles, a, b, &any) {
             Some(turns) => {
-                let shown = connect(
-                    &tiles,
-                    a,
-                    b,
-                    &Rules {
-                        max_turns: turns,
-                        ..rules
-                    },
-                )
-                .ok()
-                .flatten();
+                let shown = connect(&tiles, a, b, &rules.with_turns(turns))
+                    .ok()
+                    .flatten();
                 let _ = writeln!(
                     text,
                     "{line}: NO. Both cells hold kind {}, but every path through empty cells between them makes at least {turns} turns (at most 2 are allowed); one with {turns}:",

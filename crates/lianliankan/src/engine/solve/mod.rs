@@ -155,7 +155,7 @@ impl SolveConfig {
 /// let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
 /// assert_eq!(solve(&cross, &Rules::default(), 100), Solution::Unsolvable);
 /// // Around the board with three turns, the crossed pairs come apart.
-/// let loose = Rules { max_turns: 3, border: Border::Open, ..Rules::default() };
+/// let loose = Rules::judge().with_turns(3).with_border(Border::Open);
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///

@@ -43,11 +43,9 @@ impl Case {
     }
 
     fn rules(&self, connect: Connect) -> Rules {
-        Rules {
-            connect,
-            border: self.border,
-            ..Rules::default()
-        }
+        Rules::judge()
+            .with_connect(connect)
+            .with_border(self.border)
     }
 
     fn link(&self, seed: u64) -> String {

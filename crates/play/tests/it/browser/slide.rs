@@ -18,11 +18,7 @@ fn link(seed: u64) -> String {
 
 /// The rules the link deals under, as the engine takes them.
 fn engine_rules() -> Rules {
-    Rules {
-        slide: true,
-        max_turns: 1,
-        ..Rules::default()
-    }
+    Rules::judge().with_slide(true)
 }
 
 /// The first seed whose deal, after some plain removals (the first move

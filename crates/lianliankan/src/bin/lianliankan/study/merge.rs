@@ -87,14 +87,13 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
         return Err(Failure::Usage(missing(&params, &rows)));
     }
     let decided: Vec<Decided> = rows.iter().map(|(_, row)| row.decided).collect();
-    let rules = Rules {
-        max_turns: params.turns,
-        border: params.border,
-        gravity: params.gravity,
-        groups: params.groups.clone(),
-        connect: params.connect,
-        slide: params.slide,
-    };
+    let rules = Rules::judge()
+        .with_slide(params.slide)
+        .with_turns(params.turns)
+        .with_border(params.border)
+        .with_gravity(params.gravity)
+        .with_groups(params.groups.clone())
+        .with_connect(params.connect);
     let study = Study {
         deal: DealSpec::new(params.rows, params.cols, params.kinds).with_copies(params.copies),
         deals: params.deals,

@@ -7,7 +7,6 @@ use std::io::Write;
 use std::time::Duration;
 
 use grid_cli::Failure;
-use lianliankan::Rules;
 
 use super::csv::field;
 use super::params::{Decided, Rated, Study, Verdict};
@@ -136,15 +135,12 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
     let d = &study.deal;
     // The path rule in force (one turn, closed, under slide).
     let (max_turns, border) = study.rules.path_limits();
-    let rules = &Rules {
-        max_turns,
-        border,
-        ..study.rules.clone()
-    };
-    let border = match rules.border {
-        lianliankan::Border::Closed => "closed",
-        lianliankan::Border::Open => "open",
-    };
+    let rules = &study
+        .rules
+        .clone()
+        .with_turns(max_turns)
+        .with_border(border);
+    let border = rules.border.name();
     if study.csv {
         let (extra_names, extra_values) = extras(study, tally);
         writeln!(
