@@ -78,7 +78,7 @@ fn matches_brute_force_on_random_grids() {
 
 #[test]
 fn passes_through_cells_reached_with_equal_turns() {
-    // The trap of SPEC §1: a later arrival with fewer turns must win.
+    // The classic trap of this problem: a later arrival with fewer turns must win.
     #[rustfmt::skip]
     let cells = vec![
         1, 1, 0, 0, 0, 0, 0,
@@ -96,7 +96,7 @@ fn passes_through_cells_reached_with_equal_turns() {
     let mut search = TurnSearch::new();
     let path = search
         .find(&grid, |&c| c == 0, Pos::new(1, 4), Pos::new(7, 4), Some(2))
-        .expect("YES in the SPEC");
+        .expect("YES in the judge's sample");
     assert_eq!(path.turns, 2);
     assert_eq!(
         path.corners,

@@ -6,7 +6,7 @@ import pytest
 import lianliankan as llk
 from conftest import CROSS, JUDGE, JUDGE_RULES
 
-# SPEC §4's example board under a pair of 9s that the first removal takes.
+# docs/rules.md's gravity board under a pair of 9s that the first removal takes.
 GRAVITY_BOARD = [
     [9, 9, 0],
     [1, 0, 2],
@@ -37,7 +37,7 @@ def test_remove_returns_the_path_and_undo_redo_walk_the_history() -> None:
 def test_gravity_compacts_after_a_removal_and_undo_restores_exactly() -> None:
     game = llk.Game(GRAVITY_BOARD, llk.Rules(border="closed", gravity="down"))
     game.remove((0, 0), (0, 1))
-    # SPEC §4's "down" column of the example, under an empty row.
+    # The "down" column of the example, under an empty row.
     assert game.board == [
         [0, 0, 0],
         [0, 0, 0],

@@ -473,7 +473,7 @@ mod tests {
         assert_eq!(order.steps()[1].route(), Some(Route::Column));
         assert_eq!(order.steps()[2].route(), None);
         assert_eq!(order.to_string(), text);
-        // SPEC §8's example: the slide, then the 2 and 3 it pushed.
+        // docs/rules.md's slide example: the slide, then the 2 and 3 it pushed.
         let b = board("4 6\n0 0 0 0 0 0\n1 2 3 0 0 0\n4 0 0 0 0 0\n0 0 0 1 0 0\n");
         let slide = Rules {
             slide: true,

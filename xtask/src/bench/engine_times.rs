@@ -102,7 +102,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     Ok(out)
 }
 
-/// `generate` and `solve` under the rule variants of issue 38 (SPEC §8):
+/// `generate` and `solve` under the rule variants of issue 38 (docs/rules.md):
 /// four-rivers and line (open border, two turns) and KShisen's sliding
 /// tiles, each with gravity `none` and `down`, on 12×18 boards of 36 kinds;
 /// goals generate median ≤ 50 ms, solve median ≤ 100 ms. Every generated

@@ -1,4 +1,4 @@
-//! KShisen's sliding tiles (SPEC §8): the first tile of a pair, `a`, pushes
+//! KShisen's sliding tiles (docs/rules.md): the first tile of a pair, `a`, pushes
 //! the run of tiles in front of it along its row or column to the corner
 //! from which a straight empty segment reaches its partner `b`; then the
 //! two go.
@@ -32,7 +32,7 @@ use grid_core::{Grid, Pos};
 use super::gravity::Slide;
 
 /// Along which line a slide pushes its first tile `a`, at `(ra, ca)`,
-/// toward its partner `b`, at `(rb, cb)` (SPEC §8): [`Route::Row`] along
+/// toward its partner `b`, at `(rb, cb)` (docs/rules.md): [`Route::Row`] along
 /// its row to the corner `(ra, cb)`, [`Route::Column`] along its column to
 /// the corner `(rb, ca)`.
 ///
@@ -281,7 +281,7 @@ mod tests {
         Board::from_rows(rows).unwrap().to_grid()
     }
 
-    /// SPEC §8's example, both routes.
+    /// docs/rules.md's slide example, both routes.
     #[test]
     fn the_specs_example() {
         let before = grid(&[

@@ -20,7 +20,7 @@ use crate::{Board, Connector, RemoveError, Rules};
 ///
 /// ```
 /// use lianliankan::{Board, Move, Pos, Route, Rules, ways_to_remove};
-/// // SPEC §8's example: A = 1 at (1, 0) with its partner at (3, 3).
+/// // docs/rules.md's slide example: A = 1 at (1, 0) with its partner at (3, 3).
 /// let board = Board::from_rows(&[
 ///     [0, 0, 0, 0, 0, 0],
 ///     [1, 2, 3, 0, 0, 0],

@@ -101,7 +101,7 @@ pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
     }
 }
 
-/// The path rule in force, written out: under slide (SPEC §8) the standard
+/// The path rule in force, written out: under slide (docs/rules.md) the standard
 /// connection with at most one turn on the board, whatever the other
 /// fields say; otherwise the rules as they are.
 fn path_rule(rules: &Rules) -> std::borrow::Cow<'_, Rules> {
@@ -229,7 +229,7 @@ fn kinds_match(a: u32, b: u32, rules: &Rules) -> bool {
 }
 
 /// The board after the tile at `a` slides along `route` toward its partner
-/// at `b`, before the two are removed, under KShisen's rule (SPEC §8), or
+/// at `b`, before the two are removed, under KShisen's rule (docs/rules.md), or
 /// `None` when that slide cannot be made (also when the two do not match,
 /// or `rules` has no slides). Built from the rule's words, cell by cell:
 ///

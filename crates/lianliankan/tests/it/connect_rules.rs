@@ -1,4 +1,4 @@
-//! The connection rules four-rivers and line (SPEC §8) against their
+//! The connection rules four-rivers and line (docs/rules.md) against their
 //! brute-force references, on seeded random small boards: `connect` and
 //! its paths, `Batch`, `moves`, random games removal by removal with undo
 //! and redo, `solve` against the exhaustive search under every gravity mode

@@ -3,9 +3,7 @@
 //! checked against [`moves`], and the gravity pictures are what [`Game`]
 //! draws after the removal they show.
 
-use lianliankan::{
-    Board, Border, Connect, Game, Gravity, Move, Pos, Route, Rules, moves,
-};
+use lianliankan::{Board, Border, Connect, Game, Gravity, Move, Pos, Route, Rules, moves};
 
 const DOC: &str = include_str!("../../../../docs/rules.md");
 
@@ -57,7 +55,10 @@ fn pair_of(line: &str) -> (Move, bool) {
             .trim_matches(|ch| ch == '(' || ch == ')')
             .split_once(',')
             .unwrap();
-        Pos::new(r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1)
+        Pos::new(
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        )
     };
     let (a, b) = (cell(words[0]), cell(words[1]));
     let m = match words.get(2) {
@@ -67,7 +68,7 @@ fn pair_of(line: &str) -> (Move, bool) {
         Some(other) => panic!("unknown route {other}"),
     };
     // The verdict, then perhaps a word on why.
-    let verdict = verdict.split_whitespace().next().unwrap();
+    let verdict = verdict.split_whitespace().next().unwrap().trim_end_matches(',');
     assert!(verdict == "yes" || verdict == "no", "`{line}`");
     (m, verdict == "yes")
 }
@@ -81,8 +82,9 @@ fn every_rules_example_is_the_engines_verdict() {
         let mut lines = block.lines();
         let flags = lines.next().unwrap().strip_prefix("rules:").unwrap();
         let rules = rules_of(flags);
-        let (board_lines, pair_lines): (Vec<&str>, Vec<&str>) =
-            lines.filter(|l| !l.trim().is_empty()).partition(|l| !l.contains("->"));
+        let (board_lines, pair_lines): (Vec<&str>, Vec<&str>) = lines
+            .filter(|l| !l.trim().is_empty())
+            .partition(|l| !l.contains("->"));
         let board = board_of(&board_lines);
         let offered = moves(&board, &rules);
         for line in pair_lines {
@@ -102,9 +104,7 @@ fn every_rules_example_is_the_engines_verdict() {
 /// The gravity picture: the board, the pair of `Z`s removed, and the board
 /// after under each mode, four to a row.
 fn gravity_picture() -> String {
-    let before = [
-        "A Z Z B", "C . D .", ". E . F", "G . H .", ". I . J",
-    ];
+    let before = ["A Z Z B", "C . D .", ". E . F", "G . H .", ". I . J"];
     let board = board_of(&before);
     let draw = |board: &Board| -> Vec<String> {
         (0..board.rows())

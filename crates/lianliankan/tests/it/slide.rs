@@ -1,5 +1,5 @@
-//! KShisen's sliding tiles (`Rules::slide`, SPEC §8) against the reference:
-//! the SPEC's example, every move on random boards, the board after each
+//! KShisen's sliding tiles (`Rules::slide`, docs/rules.md) against the reference:
+//! docs/rules.md's example, every move on random boards, the board after each
 //! move (slide, removal, gravity), undo and redo back and forth.
 
 use grid_core::SplitMix64;
@@ -35,7 +35,7 @@ fn rows_board(rows: &[&[u32]]) -> Board {
     Board::from_rows(rows).unwrap()
 }
 
-/// SPEC §8's example: route row pushes A, B, C three cells right, then
+/// docs/rules.md's slide example: route row pushes A, B, C three cells right, then
 /// the corner and the partner go; route column is blocked by D.
 #[test]
 fn the_specs_example() {

@@ -22,7 +22,7 @@ use lianliankan::format::write_board;
 use lianliankan::judge::{self, Options};
 use lianliankan::{Board, Border, Grid, JudgeError, Pos, Rules, connect, reference};
 
-/// The judge's promises (SPEC §1): rows, columns, queries per board.
+/// The judge's promises (HDU 1175): rows, columns, queries per board.
 const MAX_ROWS: usize = 1000;
 const MAX_COLS: usize = 999;
 const MAX_QUERIES: usize = 49;
