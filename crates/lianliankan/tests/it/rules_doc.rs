@@ -68,7 +68,11 @@ fn pair_of(line: &str) -> (Move, bool) {
         Some(other) => panic!("unknown route {other}"),
     };
     // The verdict, then perhaps a word on why.
-    let verdict = verdict.split_whitespace().next().unwrap().trim_end_matches(',');
+    let verdict = verdict
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches(',');
     assert!(verdict == "yes" || verdict == "no", "`{line}`");
     (m, verdict == "yes")
 }
