@@ -10,9 +10,20 @@ use crate::rules::LlkRules;
 use crate::solve::{LlkPair, LlkSolution};
 use crate::status::{Error, LlkStatus, guard, guard_value};
 
-/// The largest board `llk_generate` makes, in cells (a thousand by a
-/// thousand, the judge's bound).
+/// The largest board `llk_generate` makes, in cells: the library's one
+/// size limit (`MAX_CELLS`), the same on every face.
 pub const LLK_MAX_GENERATE_CELLS: usize = 1_000_000;
+const _: () = assert!(LLK_MAX_GENERATE_CELLS == lianliankan::MAX_CELLS);
+
+/// The library's size limit, as an invalid-argument error in its words.
+pub(crate) fn within_size_limit(rows: usize, cols: usize) -> Result<(), Error> {
+    match rows.checked_mul(cols) {
+        Some(cells) if cells <= lianliankan::MAX_CELLS => Ok(()),
+        _ => Err(Error::invalid(
+            lianliankan::GenerateError::TooLarge { rows, cols }.to_string(),
+        )),
+    }
+}
 
 /// A corner of a path, in the signed board frame: a corner on the ring
 /// around the board (open border) has row or column -1, rows or cols.
@@ -246,14 +257,7 @@ pub unsafe extern "C" fn llk_generate(
         // SAFETY: the caller's promise above.
         let rules = unsafe { ptr::borrow(rules, "rules")? };
         ptr::check_out(out_board, "out_board")?;
-        match rows.checked_mul(cols) {
-            Some(cells) if cells <= LLK_MAX_GENERATE_CELLS => {}
-            _ => {
-                return Err(Error::invalid(format!(
-                    "a {rows} x {cols} board has more than {LLK_MAX_GENERATE_CELLS} cells"
-                )));
-            }
-        }
+        within_size_limit(rows, cols)?;
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
             .with_rules(rules.inner.clone());

@@ -8,7 +8,6 @@ use std::ops::RangeInclusive;
 use lianliankan::{Difficulty, GenerateSpec, RateConfig, RatedError, Rating, Solution};
 
 use crate::board::LlkBoard;
-use crate::play::LLK_MAX_GENERATE_CELLS;
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::LlkSolution;
@@ -500,14 +499,7 @@ pub unsafe extern "C" fn llk_generate_rated(
                 "candidates is 0: at least one deal must be made",
             ));
         }
-        match rows.checked_mul(cols) {
-            Some(cells) if cells <= LLK_MAX_GENERATE_CELLS => {}
-            _ => {
-                return Err(Error::invalid(format!(
-                    "a {rows} x {cols} board has more than {LLK_MAX_GENERATE_CELLS} cells"
-                )));
-            }
-        }
+        crate::play::within_size_limit(rows, cols)?;
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
             .with_rules(rules.inner.clone());

@@ -7,6 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::convert::{self, Cell, Pair, PairOut, value_error};
+use crate::interrupt::cancellable;
 use crate::rules::{PyRules, or_default};
 
 pyo3::create_exception!(
@@ -80,8 +81,9 @@ pub fn spec(rows: i64, cols: i64, kinds: i64, seed: i64, rules: Rules) -> PyResu
 /// tile (but one when the cell count is odd); each kind is used for about
 /// as many pairs as the others.
 ///
-/// Raises ValueError for fewer than two cells, or `kinds` outside 1 to
-/// rows*cols/2 (the library's message). The GIL is released while it works.
+/// Raises ValueError for fewer than two cells, more than a million, or
+/// `kinds` outside 1 to rows*cols/2 (the library's message). The GIL is
+/// released while it works, and Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(signature = (rows, cols, kinds, seed = 0, rules = None))]
 pub fn generate(
@@ -93,9 +95,8 @@ pub fn generate(
     rules: Option<PyRef<'_, PyRules>>,
 ) -> PyResult<Deal> {
     let spec = spec(rows, cols, kinds, seed, or_default(rules.as_deref()))?;
-    let made = py
-        .detach(|| lianliankan::generate(&spec))
-        .map_err(value_error)?;
+    let made =
+        cancellable(py, |token| lianliankan::generate_with(&spec, &token))?.map_err(value_error)?;
     Ok(Deal {
         board: convert::rows(&made.board),
         certificate: made.certificate.iter().map(|&m| convert::pair(m)).collect(),
@@ -112,8 +113,9 @@ pub fn generate(
 /// `kinds` used in turn, shuffled by `seed`. It may well not be clearable:
 /// `solve` tells. Returns the board, a list of rows of kinds.
 ///
-/// Raises ValueError unless rows*cols is a positive multiple of `copies`,
-/// or for `kinds` of 0 (the library's message).
+/// Raises ValueError unless rows*cols is a positive multiple of `copies`
+/// and at most a million, or for `kinds` of 0 or more than the groups of
+/// `copies` tiles the board holds (the library's message).
 #[pyfunction]
 #[pyo3(signature = (rows, cols, kinds, seed = 0, copies = 4))]
 pub fn deal(rows: i64, cols: i64, kinds: i64, seed: i64, copies: i64) -> PyResult<Vec<Vec<u32>>> {

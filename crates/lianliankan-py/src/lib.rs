@@ -27,6 +27,7 @@
 mod api;
 mod convert;
 mod game;
+mod interrupt;
 mod rate;
 mod rules;
 mod solve;

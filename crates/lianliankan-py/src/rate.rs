@@ -5,15 +5,13 @@
 //! [`Cancel`] token, while the calling thread looks at Python's signal
 //! handlers and cancels the token when one raises.
 
-use std::sync::mpsc;
-use std::time::Duration;
-
-use lianliankan::{Cancel, Cancelled, Difficulty, RateConfig, RatedError, Rating};
+use lianliankan::{Cancelled, Difficulty, RateConfig, RatedError, Rating};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::api::seed;
 use crate::convert::{self, PairOut, value_error};
+use crate::interrupt::cancellable;
 use crate::rules::{PyRules, or_default};
 
 pyo3::create_exception!(
@@ -30,10 +28,6 @@ const _: () = assert!(RateConfig::DEFAULT_PLAYS == 100);
 const _: () = assert!(RateConfig::DEFAULT_PROBES == 3);
 const _: () = assert!(RateConfig::DEFAULT_BUDGET == 10_000);
 const _: () = assert!(RateConfig::DEFAULT_DEAL_BUDGET == 1_000_000);
-
-/// How often a running rating lets Python run its signal handlers (as
-/// `solve` does).
-const SIGNAL_CHECK_EVERY: Duration = Duration::from_millis(10);
 
 /// How hard a deal is, as `rate` measured it: the counts of its random and
 /// probed games (each a read-only property), the figures computed from
@@ -297,46 +291,6 @@ fn config(
         .seed(self::seed(seed)?)
         .budget(states("budget", budget)?)
         .deal_budget(states("deal_budget", deal_budget)?))
-}
-
-/// Runs `work` with the GIL released, on a thread of its own, handing it a
-/// cancel token; meanwhile this thread runs Python's signal handlers every
-/// few milliseconds, and when one raises, cancels the token, waits for the
-/// work to stop and returns that exception.
-fn cancellable<T: Send>(py: Python<'_>, work: impl FnOnce(Cancel) -> T + Send) -> PyResult<T> {
-    let (result, interrupted) = py.detach(|| {
-        let cancel = Cancel::new();
-        let token = cancel.clone();
-        let (done, finished) = mpsc::channel::<()>();
-        std::thread::scope(|scope| {
-            let worker = scope.spawn(move || {
-                let result = work(token);
-                // The receiver lives until the join below.
-                let _ = done.send(());
-                result
-            });
-            let mut interrupted = None;
-            // Until the worker says it finished, or its sender is dropped
-            // (it panicked: the join says so).
-            while let Err(mpsc::RecvTimeoutError::Timeout) =
-                finished.recv_timeout(SIGNAL_CHECK_EVERY)
-            {
-                if interrupted.is_none() {
-                    if let Err(e) = Python::attach(|py| py.check_signals()) {
-                        cancel.cancel();
-                        interrupted = Some(e);
-                    }
-                }
-            }
-            (worker.join(), interrupted)
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
-    // A panic of the worker (a bug) goes on as a panic, which PyO3 turns
-    // into PanicException, as it would on this thread.
-    result.map_err(|payload| std::panic::resume_unwind(payload))
 }
 
 /// Rates how hard `board` (a list of rows of kinds, 0 empty) is to clear

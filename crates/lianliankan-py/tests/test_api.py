@@ -112,10 +112,30 @@ def test_bad_deal_arguments() -> None:
         llk.deal(3, 3, 2)
     with pytest.raises(ValueError, match="in groups of 0 tiles"):
         llk.deal(2, 2, 1, copies=0)
-    with pytest.raises(ValueError, match="^0 kinds cannot be used"):
+    with pytest.raises(ValueError, match=r"^0 kinds cannot all be dealt in 1 groups of 4 tiles \(1 to 1 allowed\)$"):
         llk.deal(2, 2, 0)
+    # Every kind asked for is dealt, or the deal is refused.
+    with pytest.raises(ValueError, match=r"^100 kinds cannot all be dealt in 12 groups of 4 tiles \(1 to 12 allowed\)$"):
+        llk.deal(6, 8, 100)
     with pytest.raises(ValueError, match="^copies must be 0 or more, got -2$"):
         llk.deal(2, 2, 1, copies=-2)
+
+
+def test_sizes_beyond_the_librarys_limit_are_refused_before_any_allocation() -> None:
+    for make in [
+        lambda: llk.deal(10**5, 10**5, 12),
+        lambda: llk.generate(10**5, 10**5, 12),
+        lambda: llk.generate_rated(10**5, 10**5, 12, difficulty="easy"),
+    ]:
+        with pytest.raises(ValueError, match=r"^a 100000 x 100000 board has more than 1000000 cells$"):
+            make()
+    with pytest.raises(ValueError, match=r"^a 2000 x 2000 board has more than 1000000 cells$"):
+        llk.generate(2000, 2000, 5)
+    # Beyond usize: still the same refusal, no overflow.
+    with pytest.raises(ValueError, match="board has more than 1000000 cells$"):
+        llk.deal(2**62, 2**62, 4)
+    # The process goes on: a deal at the limit's scale works.
+    assert len(llk.deal(1000, 1000, 1000, seed=1)) == 1000
 
 
 def test_solve_answers_and_proves() -> None:

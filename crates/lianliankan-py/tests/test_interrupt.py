@@ -192,3 +192,59 @@ def test_the_gil_is_released_while_rating() -> None:
     longest = max(b - a for a, b in zip(points, points[1:]))
     assert end - start > 0.1, end - start
     assert longest < (end - start) / 4, (longest, end - start)
+
+
+GENERATE_CHILD = textwrap.dedent(
+    """
+    import signal, sys, time
+    import lianliankan as llk
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    print("generating", flush=True)
+    try:
+        # Minutes of work: tens of thousands of placements, each a sort of
+        # the free cells and a few path searches.
+        llk.generate(300, 300, 40)
+    except KeyboardInterrupt:
+        # perf_counter is the system's monotonic clock, shared with the parent.
+        print(f"interrupted at {time.perf_counter():.6f}", flush=True)
+        sys.exit(0)
+    print("finished", flush=True)
+    sys.exit(1)
+    """
+)
+
+
+def test_ctrl_c_interrupts_a_generate_within_100_ms() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", GENERATE_CHILD], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "generating\n"
+        time.sleep(0.5)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert child.returncode == 0, out
+    assert out.startswith("interrupted at "), out
+    answered = float(out.split()[2]) - sent
+    assert 0 <= answered < 0.1, answered
+
+
+def test_a_timer_handler_interrupts_a_long_generate() -> None:
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            llk.generate(300, 300, 40, rules=HARD_RULES)
+        elapsed = time.perf_counter() - started
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert elapsed < 0.1 + 0.1, elapsed

@@ -115,10 +115,10 @@ mod rules;
 
 pub use engine::{
     Cancel, Cancelled, DealSpec, Difficulty, Game, GenerateError, GenerateSpec, Generated, Greedy,
-    Move, NoMovePossible, Playout, Progress, RateConfig, RatedDeal, RatedError, Rating,
+    MAX_CELLS, Move, NoMovePossible, Playout, Progress, RateConfig, RatedDeal, RatedError, Rating,
     RemoveError, Route, Slide, SlideBlocked, Solution, SolveConfig, Step, UnknownDifficulty, Way,
-    deal, generate, generate_rated, has_move, kshisen_greedy, moves, playout, rate, solve,
-    solve_with, solve_with_progress, ways_to_remove,
+    deal, generate, generate_rated, generate_with, has_move, kshisen_greedy, moves, playout, rate,
+    solve, solve_with, solve_with_progress, ways_to_remove,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

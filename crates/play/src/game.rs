@@ -206,7 +206,14 @@ pub async fn deal_board(
             if solvable {
                 solvable_deal(rows, cols, kinds, seed, &dealt_rules)
             } else {
-                let copies = if (rows * cols) % 4 == 0 { 4 } else { 2 };
+                // Fours, as the games deal, when the kinds fit in them;
+                // pairs otherwise (every kind asked for is dealt).
+                let cells = rows * cols;
+                let copies = if cells % 4 == 0 && kinds as usize <= cells / 4 {
+                    4
+                } else {
+                    2
+                };
                 deal(
                     &DealSpec::new(rows, cols, kinds)
                         .with_copies(copies)

@@ -57,8 +57,10 @@ use std::fmt;
 
 use grid_core::{Grid, SplitMix64};
 
+use super::deal::cells_within_limit;
 use super::gravity::settle;
 use super::reach::{Cell, Field};
+use super::solve::Cancel;
 use crate::{Board, Connect, Gravity, Groups, MAX_KIND, Move, Pos, Rules, moves};
 
 /// A generated board and a removal order that clears it.
@@ -84,6 +86,27 @@ pub struct Generated {
 pub enum GenerateError {
     /// Fewer than two cells.
     TooSmall,
+    /// More than [`MAX_CELLS`](crate::MAX_CELLS) cells: refused before
+    /// anything is allocated.
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A deal's `kinds` is 0, above [`MAX_KIND`], or above the number of
+    /// groups of `copies` tiles the board holds, so some kind would never
+    /// be dealt.
+    DealKinds {
+        /// The kinds asked for.
+        kinds: u32,
+        /// The groups of `copies` tiles the board holds.
+        groups: usize,
+        /// The tiles of one kind in a group.
+        copies: usize,
+    },
+    /// The caller's [`Cancel`] token was set ([`generate_with`]).
+    Cancelled,
     /// `kinds` is 0, above [`MAX_KIND`], or above the number of pairs
     /// (`rows·cols / 2`), so some kind could not be used.
     Kinds {
@@ -120,6 +143,21 @@ impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GenerateError::TooSmall => f.write_str("a board needs at least two cells"),
+            GenerateError::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board has more than {} cells",
+                crate::MAX_CELLS
+            ),
+            GenerateError::DealKinds {
+                kinds,
+                groups,
+                copies,
+            } => write!(
+                f,
+                "{kinds} kinds cannot all be dealt in {groups} groups of {copies} tiles (1 to {} allowed)",
+                (*groups).min(MAX_KIND as usize)
+            ),
+            GenerateError::Cancelled => f.write_str("cancelled"),
             GenerateError::Kinds { kinds, pairs } => write!(
                 f,
                 "{kinds} kinds cannot be used on a board of {pairs} pairs (1 to {} allowed)",
@@ -140,103 +178,6 @@ impl fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
-
-/// A random deal, as the games deal: what [`deal`] is asked for.
-///
-/// With the `serde` feature: `{"rows": 8, "cols": 18, "kinds": 36,
-/// "copies": 4, "seed": 7}`; `copies` (4) and `seed` (0) may be left out,
-/// as [`DealSpec::new`] leaves them, and an unknown field is refused.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[non_exhaustive]
-pub struct DealSpec {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// Kinds of tile; each appears in groups of `copies`.
-    pub kinds: u32,
-    /// Tiles of one kind in a group (4 in the games).
-    #[cfg_attr(feature = "serde", serde(default = "four"))]
-    pub copies: usize,
-    /// The random seed: the same spec gives the same deal.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub seed: u64,
-}
-
-impl DealSpec {
-    /// A `rows × cols` deal of `kinds` kinds in groups of four, seed 0.
-    #[must_use]
-    pub fn new(rows: usize, cols: usize, kinds: u32) -> DealSpec {
-        DealSpec {
-            rows,
-            cols,
-            kinds,
-            copies: 4,
-            seed: 0,
-        }
-    }
-
-    /// The same spec with groups of `copies` tiles of one kind.
-    #[must_use]
-    pub fn with_copies(self, copies: usize) -> DealSpec {
-        DealSpec { copies, ..self }
-    }
-
-    /// The same spec with `seed`.
-    #[must_use]
-    pub fn with_seed(self, seed: u64) -> DealSpec {
-        DealSpec { seed, ..self }
-    }
-}
-
-/// A random deal, as KShisen and its kin deal, which need not be clearable:
-/// the board is filled with groups of `copies` tiles of one kind, taking
-/// kinds 1..=`kinds` in turn and starting again at 1 when they run out, then
-/// shuffled uniformly (from `seed`). With `rows·cols = kinds·copies` every
-/// kind appears `copies` times; with fewer kinds some appear more often.
-///
-/// ```
-/// use lianliankan::{DealSpec, deal};
-/// let board = deal(&DealSpec::new(8, 18, 36).with_seed(1)).unwrap();
-/// assert_eq!(board.tile_count(), 144);
-/// assert_eq!(board.tiles().filter(|&(_, k)| k == 36).count(), 4);
-/// ```
-///
-/// # Errors
-/// [`GenerateError::Copies`] unless `rows·cols` is a positive multiple of
-/// `copies`; [`GenerateError::Kinds`] for 0 kinds or more than `MAX_KIND`.
-///
-/// # Complexity
-/// O(rows·cols).
-pub fn deal(spec: &DealSpec) -> Result<Board, GenerateError> {
-    let cells = spec.rows.checked_mul(spec.cols).unwrap_or(0);
-    if spec.copies == 0 || cells == 0 || cells % spec.copies != 0 {
-        return Err(GenerateError::Copies {
-            cells,
-            copies: spec.copies,
-        });
-    }
-    if spec.kinds == 0 || spec.kinds > MAX_KIND {
-        return Err(GenerateError::Kinds {
-            kinds: spec.kinds,
-            pairs: cells / 2,
-        });
-    }
-    let mut kinds: Vec<u32> = (0..cells / spec.copies)
-        .flat_map(|group| {
-            let kind = (group % spec.kinds as usize) as u32 + 1;
-            std::iter::repeat_n(kind, spec.copies)
-        })
-        .collect();
-    SplitMix64::new(spec.seed).shuffle(&mut kinds);
-    let grid = Grid::from_vec(spec.rows, spec.cols, kinds).expect("rows·cols kinds");
-    Ok(Board::new(&grid).expect("kinds up to MAX_KIND"))
-}
 
 /// Free attempts before [`generate`] switches to the tiled construction.
 const FREE_ATTEMPTS: usize = 16;
@@ -324,6 +265,28 @@ impl GenerateSpec {
 /// O((rows·cols)²) per attempt (a reach search and a region check per pair,
 /// more when a cell has no partner); at most 17 attempts.
 pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
+    generate_with(spec, &Cancel::new())
+}
+
+/// [`generate`], stopped by `cancel`: once it is set, the construction
+/// ends within one placement (a few reach searches) with
+/// [`GenerateError::Cancelled`]. The front ends' Ctrl-C and the C API's
+/// cancel handles go through it.
+///
+/// ```
+/// use lianliankan::{Cancel, GenerateError, GenerateSpec, generate_with};
+/// let cancel = Cancel::new();
+/// cancel.cancel();
+/// let spec = GenerateSpec::new(4, 6, 5);
+/// assert_eq!(generate_with(&spec, &cancel), Err(GenerateError::Cancelled));
+/// ```
+///
+/// # Errors
+/// As [`generate`], and [`GenerateError::Cancelled`].
+///
+/// # Complexity
+/// As [`generate`].
+pub fn generate_with(spec: &GenerateSpec, cancel: &Cancel) -> Result<Generated, GenerateError> {
     let GenerateSpec {
         rows,
         cols,
@@ -340,7 +303,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
         ..rules.effective().into_owned()
     };
     let rules = &plain;
-    let cells = rows.checked_mul(cols).ok_or(GenerateError::TooSmall)?;
+    let cells = cells_within_limit(rows, cols)?;
     if cells < 2 {
         return Err(GenerateError::TooSmall);
     }
@@ -353,12 +316,16 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
     if rules.gravity != Gravity::None || rules.connect != Connect::Standard {
-        return play_forwards(rows, cols, &plan, rules, &mut rng);
+        return play_forwards(rows, cols, &plan, rules, &mut rng, cancel);
     }
     for attempt in 0..=FREE_ATTEMPTS {
         let tiled = attempt == FREE_ATTEMPTS;
         let mut field = Field::new(&empty, rules.border);
-        if let Some(placed) = place_all(&mut field, &empty, &plan, rules, &mut rng, tiled) {
+        let placed = place_all(&mut field, &empty, &plan, rules, &mut rng, tiled, cancel);
+        if cancel.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        if let Some(placed) = placed {
             let mut board = empty;
             let mut certificate = Vec::with_capacity(pairs);
             for (pair, kind) in placed.into_iter().rev() {
@@ -388,6 +355,7 @@ fn play_forwards(
     plan: &[u32],
     rules: &Rules,
     rng: &mut SplitMix64,
+    cancel: &Cancel,
 ) -> Result<Generated, GenerateError> {
     let cells = rows * cols;
     for _ in 0..GRAVITY_ATTEMPTS {
@@ -405,9 +373,9 @@ fn play_forwards(
             origin.push(pos);
         }
         let steps = match rules.connect {
-            Connect::Standard => play(&mut ids, plan.len(), rules, rng),
+            Connect::Standard => play(&mut ids, plan.len(), rules, rng, cancel),
             Connect::FourRivers | Connect::Line => {
-                match play_by_moves(&mut ids, plan.len(), rules, rng) {
+                match play_by_moves(&mut ids, plan.len(), rules, rng, cancel) {
                     // With no hole, every attempt starts from the same
                     // full board: none can do better.
                     Played::Stuck { first: true } if cells % 2 == 0 => {
@@ -418,6 +386,9 @@ fn play_forwards(
                 }
             }
         };
+        if cancel.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
         if let Some(steps) = steps {
             let mut kinds = Grid::new(rows, cols, 0);
             let mut certificate = Vec::with_capacity(steps.len());
@@ -444,6 +415,7 @@ fn play(
     pairs: usize,
     rules: &Rules,
     rng: &mut SplitMix64,
+    cancel: &Cancel,
 ) -> Option<Vec<(Move, [u32; 2])>> {
     let mut steps = Vec::with_capacity(pairs);
     let mut tiles: Vec<Pos> = Vec::new();
@@ -459,7 +431,7 @@ fn play(
         let mut chosen: Option<(Pos, usize)> = None;
         best.clear();
         for (n, &t) in tiles.iter().enumerate() {
-            if n >= DRAWN && chosen.is_some() {
+            if (n >= DRAWN && chosen.is_some()) || cancel.is_cancelled() {
                 break;
             }
             partners.clear();
@@ -476,7 +448,7 @@ fn play(
                 best.extend(partners.iter().map(|&cell| field.pos(cell)));
             }
         }
-        let (a, _) = chosen?;
+        let (a, _) = chosen.filter(|_| !cancel.is_cancelled())?;
         let b = best[rng.below(best.len())];
         steps.push((Move::new(a, b), [ids[a], ids[b]]));
         ids[a] = 0;
@@ -498,7 +470,13 @@ enum Played {
 /// the board of anonymous tiles with [`moves`] (every tile of one kind, so
 /// that the pairs are those the occupancy allows), then removes the drawn
 /// tile with the fewest partners and a random partner of it.
-fn play_by_moves(ids: &mut Grid<u32>, pairs: usize, rules: &Rules, rng: &mut SplitMix64) -> Played {
+fn play_by_moves(
+    ids: &mut Grid<u32>,
+    pairs: usize,
+    rules: &Rules,
+    rng: &mut SplitMix64,
+    cancel: &Cancel,
+) -> Played {
     let anonymous = Rules {
         groups: Groups::none(),
         ..rules.clone()
@@ -507,6 +485,9 @@ fn play_by_moves(ids: &mut Grid<u32>, pairs: usize, rules: &Rules, rng: &mut Spl
     let mut tiles: Vec<Pos> = Vec::new();
     let mut partners: Vec<Vec<Pos>> = Vec::new();
     for step in 0..pairs {
+        if cancel.is_cancelled() {
+            return Played::Stuck { first: false };
+        }
         let occupied = Grid::from_vec(
             ids.rows(),
             ids.cols(),
@@ -551,6 +532,7 @@ fn place_all(
     rules: &Rules,
     rng: &mut SplitMix64,
     tiled: bool,
+    cancel: &Cancel,
 ) -> Option<Vec<(Move, u32)>> {
     let mut free: Vec<Cell> = (0..board.rows())
         .flat_map(|r| (0..board.cols()).map(move |c| grid_core::Pos::new(r, c)))
@@ -570,6 +552,9 @@ fn place_all(
         free.sort_by_key(|&i| empty_neighbours(field, i));
         let mut done = false;
         for &p in &free {
+            if cancel.is_cancelled() {
+                return None;
+            }
             field.set(p, kind);
             candidates.clear();
             field.reach(p, rules.max_turns, |cell, is_tile| {
@@ -786,10 +771,4 @@ impl Regions {
         }
         true
     }
-}
-
-/// The default of [`DealSpec::copies`] when a serialized spec leaves it out.
-#[cfg(feature = "serde")]
-fn four() -> usize {
-    4
 }

@@ -35,6 +35,7 @@
 mod bit_rows;
 mod cell;
 mod checks;
+mod deal;
 mod game;
 mod generate;
 mod gravity;
@@ -48,8 +49,9 @@ mod solve;
 mod ways;
 
 pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
+pub use deal::{DealSpec, MAX_CELLS, deal};
 pub use game::{Game, RemoveError, Step};
-pub use generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
+pub use generate::{GenerateError, GenerateSpec, Generated, generate, generate_with};
 pub use gravity::Slide;
 pub use moves::{Move, Route, moves};
 pub use rate::{

@@ -11,6 +11,7 @@ mod connect_rules;
 mod differential;
 mod engine;
 mod gravity;
+mod limits;
 mod rating;
 mod rules_doc;
 mod serde_forms;

@@ -2,7 +2,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::super::generate::{DealSpec, GenerateError, GenerateSpec, Generated, deal, generate};
+use super::super::deal::{DealSpec, cells_within_limit, deal};
+use super::super::generate::{GenerateError, GenerateSpec, Generated, generate_with};
 use super::super::solve::{Solution, solve_with};
 use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games};
 
@@ -96,7 +97,7 @@ pub fn generate_rated(
 ) -> Result<RatedDeal, RatedError> {
     // `generate`'s own checks first, so that a spec it refuses is refused
     // here too, whichever way the candidates come.
-    let pairs = spec.rows * spec.cols / 2;
+    let pairs = cells_within_limit(spec.rows, spec.cols).map_err(RatedError::Generate)? / 2;
     if pairs == 0 {
         return Err(RatedError::Generate(GenerateError::TooSmall));
     }
@@ -112,7 +113,14 @@ pub fn generate_rated(
     for (tried, seed) in (1..=candidates).zip(seeds) {
         let made = match random_deal(spec, seed, config)? {
             Some(made) => made,
-            None => generate(&spec.clone().with_seed(seed)).map_err(RatedError::Generate)?,
+            None => {
+                let cancel = config.cancel.clone().unwrap_or_default();
+                match generate_with(&spec.clone().with_seed(seed), &cancel) {
+                    Ok(made) => made,
+                    Err(GenerateError::Cancelled) => return Err(RatedError::Cancelled),
+                    Err(e) => return Err(RatedError::Generate(e)),
+                }
+            }
         };
         let mut rating = play_games(&made.board, &spec.rules, config)
             .map_err(|Cancelled| RatedError::Cancelled)?;
