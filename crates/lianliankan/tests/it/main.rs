@@ -7,6 +7,7 @@ mod checks;
 #[cfg(feature = "cli")]
 mod cli;
 mod common;
+mod conformance;
 mod connect_rules;
 mod differential;
 mod engine;

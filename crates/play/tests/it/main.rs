@@ -7,6 +7,7 @@
 mod api;
 mod browser;
 mod cli;
+mod conformance;
 mod load;
 mod palette;
 mod rated;

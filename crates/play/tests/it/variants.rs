@@ -17,7 +17,7 @@ use tower::ServiceExt;
 
 use crate::scores::scratch;
 
-async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
+pub(crate) async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
     let request = Request::post(format!("/api/{path}"))
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
