@@ -153,32 +153,9 @@ impl<'p> Budget<'p> {
     }
 }
 
-/// The `k`-th term (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2
-/// 4 8 ..., where each block of 2^n − 1 terms is the block before it twice,
-/// then 2^(n−1).
-pub(super) fn luby(mut k: u64) -> u64 {
-    loop {
-        // The block that ends at or after k: 2^n − 1 terms.
-        let n = u64::BITS - k.leading_zeros();
-        if k == (1 << n) - 1 {
-            return 1 << (n - 1);
-        }
-        k -= (1 << (n - 1)) - 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Luby's sequence, term by term, and at the ends of its blocks.
-    #[test]
-    fn luby_sequence() {
-        let terms: Vec<u64> = (1..=16).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]);
-        assert_eq!(luby(63), 32);
-        assert_eq!(luby(64), 1);
-    }
 
     /// A cancel is seen at the next report, not before, and is its own
     /// reason to stop.

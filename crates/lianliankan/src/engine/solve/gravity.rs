@@ -57,19 +57,21 @@
 use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
-use super::budget::{Budget, FIRST_RUN, Stop, luby};
+use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
+use super::budget::{Budget, FIRST_RUN, Stop};
 use super::dead_sets::DeadSets;
 use super::holes;
 use super::memo::{Memo, Room};
 use super::pairings::pairings;
-use super::position::{classes, has_odd_class};
+use super::position::has_odd_class;
 use super::solution::Solution;
 use super::stuck::StuckTest;
 use super::tiles::{Cell, Kind, TileId};
 use crate::engine::gravity::Passes;
+use crate::engine::moves::Move;
 use crate::engine::reach::Field;
-use crate::query::joins;
-use crate::{Board, Move, Rules};
+use crate::query::{Board, joins};
+use crate::rules::Rules;
 
 #[cfg(test)]
 mod tests;
@@ -117,15 +119,6 @@ fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> 
 /// the round without it before it.
 const TESTING_SHARE: u64 = 16;
 
-/// A round without the dead-position test, after the first, is made of
-/// runs of this many states times the terms of Luby's sequence (1 1 2 1 1
-/// 2 4 1 ...), each run with its own tie-breaking. (Measured, 200 deals a
-/// cell at 10 s under `down`: KShisen's closed 30×16 20 → 12 undecided,
-/// 26×14 10 → 9, four-of-each closed 18×8 1 → 0, the other cells the
-/// same; the clearable deals' times are heavy-tailed, and one long run
-/// spends its states under an early wrong removal.)
-const RUN_UNIT: u64 = 1000;
-
 /// The holes proof (`holes`) is tried before each of the first
 /// rounds with the dead-position test, with at most this many states each
 /// time. (Measured on KShisen's closed deals under gravity `down`: proofs
@@ -143,10 +136,8 @@ struct Deal<'a> {
     /// Per tile id (by [`TileId::index`]): its class's value on a board of
     /// classes ([`Kind::on_field`]; id 0, an empty cell: 0).
     class_of: Vec<u32>,
-    /// The number of classes; more than 255: four bytes a cell in memo
-    /// keys.
-    classes: usize,
-    wide: bool,
+    /// The classes' numbers and the memo keys.
+    keys: BoardKeys,
 }
 
 impl Deal<'_> {
@@ -157,16 +148,6 @@ impl Deal<'_> {
             *cell = self.class_of[*cell as usize];
         }
         board
-    }
-
-    /// The memo key of `board`: its classes, one byte a cell (four if
-    /// wide).
-    fn key(&self, board: &Grid<u32>) -> Box<[u8]> {
-        if self.wide {
-            board.cells().iter().flat_map(|c| c.to_le_bytes()).collect()
-        } else {
-            board.cells().iter().map(|&c| c as u8).collect()
-        }
     }
 }
 
@@ -308,20 +289,32 @@ struct Search<'a, 'p> {
     runs: u64,
 }
 
+impl<'p> Restart<'p> for Search<'_, 'p> {
+    fn budget(&mut self) -> &mut Budget<'p> {
+        &mut self.budget
+    }
+
+    fn restart(&mut self, seed: Option<u64>) {
+        self.removals.clear();
+        if let Some(seed) = seed {
+            self.shuffle = Some(SplitMix64::new(seed));
+        }
+    }
+}
+
 impl<'a, 'p> Search<'a, 'p> {
     /// The search of `board` (whose classes all have an even count), and
     /// its board of tile ids: 1..=t in row-major order, which tiles keep as
     /// they slide.
     fn new(board: &Board, rules: &'a Rules, budget: Budget<'p>) -> (Search<'a, 'p>, Grid<u32>) {
-        let classes = classes(board, rules);
+        let keys = BoardKeys::new(board, rules);
         let mut ids = board.to_grid();
         let mut class_of = vec![0];
         for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
-            let class = rules.groups.class(*kind);
-            let dense = classes.binary_search(&class).expect("a listed class");
-            class_of.push(Kind::new(dense).on_field());
+            class_of.push(keys.kind(rules.groups.class(*kind)).on_field());
             *kind = class_of.len() as u32 - 1;
         }
+        let classes = keys.len();
         let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
         let stuck = passes.lines().map(|lines| {
             StuckTest::new(
@@ -337,8 +330,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 rules,
                 passes,
                 class_of,
-                classes: classes.len(),
-                wide: classes.len() > usize::from(u8::MAX),
+                keys,
             },
             proofs: Proofs {
                 stuck,
@@ -348,9 +340,9 @@ impl<'a, 'p> Search<'a, 'p> {
             },
             lists: MoveLists {
                 field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
-                of_class: vec![Vec::new(); classes.len()],
+                of_class: vec![Vec::new(); classes],
                 partners: Vec::new(),
-                class_count: vec![0; classes.len()],
+                class_count: vec![0; classes],
             },
             removals: Removals::default(),
             memo: Memo::default(),
@@ -375,7 +367,12 @@ impl<'a, 'p> Search<'a, 'p> {
             };
             self.budget.limit = self.budget.states.saturating_add(states);
             let answer = if self.shuffle.is_some() && !self.proofs.testing {
-                self.restarting_round(ids, tiles, runs.unit)
+                // The round's first run keeps the tie-breaking set below.
+                let end = self.budget.limit;
+                restarting_round(self, runs.unit, end, Seeds::StatesAfterFirst, |search| {
+                    search.runs += 1;
+                    search.run(ids, tiles)
+                })
             } else {
                 self.runs += 1;
                 self.run(ids, tiles)
@@ -418,7 +415,7 @@ impl<'a, 'p> Search<'a, 'p> {
             return Ok(true);
         }
         let board = self.deal.classes_of(ids);
-        let key = self.deal.key(&board);
+        let key = self.deal.keys.key(board.cells());
         if self.memo.contains(&key) {
             return Ok(false);
         }
@@ -462,28 +459,6 @@ impl<'a, 'p> Search<'a, 'p> {
         }
         self.memo.remember(key, &mut self.budget.room);
         Ok(false)
-    }
-
-    /// A round without the dead-position test that restarts: runs of
-    /// `unit` times Luby's sequence in states ([`RUN_UNIT`] in [`solve`]),
-    /// until the round's limit, each run after the first with a new
-    /// tie-breaking. The memo is kept: a position searched to the end in
-    /// one run is not searched again in the next.
-    fn restarting_round(&mut self, ids: &Grid<u32>, tiles: usize, unit: u64) -> Result<bool, Stop> {
-        let end = self.budget.limit;
-        let mut k = 1;
-        loop {
-            self.runs += 1;
-            self.budget.limit = self.budget.states.saturating_add(unit * luby(k)).min(end);
-            match self.run(ids, tiles) {
-                Err(Stop::Restart) if self.budget.states < end => {
-                    self.removals.clear();
-                    self.shuffle = Some(SplitMix64::new(self.budget.states ^ (k << 40)));
-                    k += 1;
-                }
-                answer => return answer,
-            }
-        }
     }
 
     /// A move that can be made at once, without trying the others: the
@@ -574,7 +549,7 @@ impl<'a, 'p> Search<'a, 'p> {
         };
         let limit = u64::MAX;
         let cells = ids.cells();
-        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.classes];
+        let mut of_class: Vec<Vec<usize>> = vec![Vec::new(); self.deal.keys.len()];
         for (cell, &class) in board.cells().iter().enumerate() {
             if class != 0 {
                 of_class[Kind::from_field(class).index()].push(cell);

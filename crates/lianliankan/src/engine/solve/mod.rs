@@ -15,6 +15,11 @@
 //! on the standard path's geometry, so a plain search over whole boards
 //! (`plain`) runs instead, with any gravity.
 //!
+//! The three searches over whole boards (`gravity`, `slides`, `plain`)
+//! stand on one skeleton, `board_search`: the memo key of a board (the
+//! class on every cell) and the restarts (runs of Luby's sequence in
+//! states, each with its own tie-breaking).
+//!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
 //! (states, runs, progress and cancel), `solution`, `tiles` (the
@@ -33,16 +38,18 @@
 //! | `closure` | `locks`, `memo`, `pairings`, `position`, `tiles` |
 //! | `partners` | `budget`, `closure`, `pairings`, `position`, `tiles` |
 //! | `holes` | `budget`, `tiles` |
-//! | `positions` | all of the above but `stuck`, `dead_sets`, `gravity` |
+//! | `positions` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity` |
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
-//! | `gravity` | `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
-//! | `plain` | `budget`, `memo`, `position`, `solution` |
-//! | `slides` | `budget`, `memo`, `position`, `solution` |
+//! | `board_search` | `budget`, `position`, `tiles` |
+//! | `gravity` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
+//! | `plain` | `board_search`, `budget`, `memo`, `position`, `solution` |
+//! | `slides` | `board_search`, `budget`, `memo`, `position`, `solution` |
 //! | this one | `budget`, `gravity`, `memo`, `plain`, `positions`, `slides`, `solution` |
 
 use std::ops::ControlFlow;
 
+mod board_search;
 mod budget;
 mod closure;
 mod dead_sets;

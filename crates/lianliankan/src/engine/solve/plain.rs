@@ -14,14 +14,16 @@
 //!   class with an odd number of tiles can never be cleared: the board is
 //!   unsolvable at once.
 //! - **The memo.** A position whose every move fails is remembered by its
-//!   exact cells (a class a cell: tiles of one class are interchangeable;
-//!   never a hash alone) and is not searched again; past the memory cap
-//!   nothing more is remembered and the search stays exact. Only positions
-//!   searched to the end are remembered, so the memo holds across runs.
+//!   exact cells (a class a cell, `board_search`'s key: tiles of one class
+//!   are interchangeable; never a hash alone) and is not searched again;
+//!   past the memory cap nothing more is remembered and the search stays
+//!   exact. Only positions searched to the end are remembered, so the memo
+//!   holds across runs.
 //! - **Runs.** The search restarts after a number of states that follows
-//!   Luby's sequence, each run breaking ties at random (its own seed), the
-//!   memo kept; a run that ends without reaching its limit gives the
-//!   answer, so `Unsolvable` is still a full search.
+//!   Luby's sequence (`board_search`'s restarts, in one round without
+//!   end), each run after the first breaking ties at random (its own
+//!   seed), the memo kept; a run that ends without reaching its limit
+//!   gives the answer, so `Unsolvable` is still a full search.
 //! - **The last two of a class, without gravity.** Without gravity the
 //!   three rules are *monotone*: emptying a cell never breaks a pair that
 //!   was joined (a standard or four-rivers path runs through empty cells,
@@ -45,14 +47,17 @@
 //! gravity moved, back to where they were), so its memory is the memo
 //! and O(rows·cols) a level for the moves and the slides.
 
-use grid_core::{Grid, SplitMix64};
+use grid_core::{Grid, Pos, SplitMix64};
 
-use super::budget::{Budget, Stop, luby};
+use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
+use super::budget::{Budget, Stop};
 use super::memo::Memo;
 use super::position::has_odd_class;
 use super::solution::Solution;
 use crate::engine::gravity::{Slide, settle};
-use crate::{Board, Class, Connect, Gravity, Move, Pos, Rules, moves};
+use crate::engine::moves::{Move, moves};
+use crate::query::Board;
+use crate::rules::{Class, Connect, Gravity, Rules};
 
 /// One level of the search: the moves of its position, the next to try,
 /// and what the move taken from it changed (to undo it).
@@ -68,12 +73,6 @@ struct Taken {
     kinds: [u32; 2],
     moved: Vec<Slide>,
 }
-
-/// Runs are this many states times the terms of Luby's sequence, each
-/// with its own tie-breaking, as in the search under gravity: the times
-/// of clearable boards are heavy-tailed, one long run spending its states
-/// under an early wrong removal.
-const RUN_UNIT: u64 = 1000;
 
 /// Whether `board` clears under `rules` (whose connection rule is not the
 /// standard one), within `budget`: see the module doc.
@@ -94,18 +93,23 @@ pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solutio
         board: board.clone(),
         rules,
         memo: Memo::default(),
-        classes: Classes::of(board, rules),
+        keys: BoardKeys::new(board, rules),
+        budget,
+        shuffle: None,
+        order: Vec::new(),
     };
-    let mut run = 0;
-    loop {
-        run += 1;
-        let limit = RUN_UNIT.saturating_mul(luby(run));
-        budget.limit = budget.states.saturating_add(limit);
-        match search.run(&mut budget, run) {
-            Ok(answer) => return answer,
-            Err(Stop::Restart) => {}
-            Err(stop) => return Solution::stopped(&stop, budget.states),
-        }
+    // One round without end: the first run in `moves`' order, then each
+    // with its own.
+    match restarting_round(
+        &mut search,
+        RUN_UNIT,
+        u64::MAX,
+        Seeds::RunNumber,
+        Search::run,
+    ) {
+        Ok(true) => Solution::Solved(search.order),
+        Ok(false) => Solution::Unsolvable,
+        Err(stop) => Solution::stopped(&stop, search.budget.states),
     }
 }
 
@@ -184,64 +188,41 @@ fn pair_up(
 
 /// The state of the search between runs: the board (back at the deal
 /// after every run) and what is known to fail.
-struct Search<'r> {
+struct Search<'r, 'p> {
     board: Board,
     rules: &'r Rules,
     memo: Memo<u8>,
-    classes: Classes,
+    keys: BoardKeys,
+    /// States, run limits and memory.
+    budget: Budget<'p>,
+    /// Tie-breaking within a class size: none in the first run, then
+    /// random (seeded, so answers are reproducible).
+    shuffle: Option<SplitMix64>,
+    /// The order the last run found.
+    order: Vec<Move>,
 }
 
-/// The dense number of each class on the board, for the memo's keys.
-struct Classes {
-    /// The classes on the deal, sorted; a cell's key is its index + 1.
-    sorted: Vec<Class>,
-}
-
-impl Classes {
-    fn of(board: &Board, rules: &Rules) -> Classes {
-        let mut sorted: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
-        sorted.sort_unstable();
-        sorted.dedup();
-        Classes { sorted }
+impl<'p> Restart<'p> for Search<'_, 'p> {
+    fn budget(&mut self) -> &mut Budget<'p> {
+        &mut self.budget
     }
 
-    /// The position's exact key: the class of every cell, row by row (0:
-    /// empty), one byte a cell when there are fewer than 256 classes, four
-    /// otherwise. Tiles of one class are interchangeable, so positions
-    /// equal class for class clear alike.
-    fn key(&self, board: &Board, rules: &Rules) -> Box<[u8]> {
-        let number = |k: u32| -> u32 {
-            if k == 0 {
-                return 0;
-            }
-            let class = rules.groups.class(k);
-            self.sorted
-                .binary_search(&class)
-                .map_or(0, |i| i as u32 + 1)
-        };
-        let cells = board.to_grid();
-        if self.sorted.len() < 256 {
-            cells.cells().iter().map(|&k| number(k) as u8).collect()
-        } else {
-            cells
-                .cells()
-                .iter()
-                .flat_map(|&k| number(k).to_le_bytes())
-                .collect()
+    fn restart(&mut self, seed: Option<u64>) {
+        if let Some(seed) = seed {
+            self.shuffle = Some(SplitMix64::new(seed));
         }
     }
 }
 
-impl Search<'_> {
-    /// One run from the deal: the answer, or why it stopped (the board is
-    /// back at the deal either way).
-    fn run(&mut self, budget: &mut Budget, run: u64) -> Result<Solution, Stop> {
-        let mut rng = SplitMix64::new(run);
-        let shuffle = run > 1;
+impl Search<'_, '_> {
+    /// One run from the deal: whether it clears (the order then in
+    /// `self.order`), or why it stopped (the board is back at the deal
+    /// either way).
+    fn run(&mut self) -> Result<bool, Stop> {
         let rules = self.rules;
-        budget.count()?;
+        self.budget.count()?;
         let mut levels = vec![Level {
-            moves: ordered_moves(&self.board, rules, shuffle.then_some(&mut rng)),
+            moves: ordered_moves(&self.board, rules, self.shuffle.as_mut()),
             next: 0,
             taken: None,
         }];
@@ -249,14 +230,14 @@ impl Search<'_> {
             let level = levels.last_mut().expect("the root stays until the end");
             if level.next == level.moves.len() {
                 // Every move of this position fails.
-                let key = self.classes.key(&self.board, rules);
-                self.memo.remember(key, &mut budget.room);
+                let key = self.key();
+                self.memo.remember(key, &mut self.budget.room);
                 let level = levels.pop().expect("a level");
                 if let Some(taken) = level.taken {
                     undo(&mut self.board, &taken);
                 }
                 if levels.is_empty() {
-                    break Ok(Solution::Unsolvable);
+                    break Ok(false);
                 }
                 continue;
             }
@@ -270,18 +251,19 @@ impl Search<'_> {
                     .collect();
                 order.push(pair);
                 undo(&mut self.board, &taken);
-                break Ok(Solution::Solved(order));
+                self.order = order;
+                break Ok(true);
             }
-            if self.memo.contains(&self.classes.key(&self.board, rules)) {
+            if self.memo.contains(&self.key()) {
                 undo(&mut self.board, &taken);
                 continue;
             }
-            if let Err(stop) = budget.count() {
+            if let Err(stop) = self.budget.count() {
                 undo(&mut self.board, &taken);
                 break Err(stop);
             }
             levels.push(Level {
-                moves: ordered_moves(&self.board, rules, shuffle.then_some(&mut rng)),
+                moves: ordered_moves(&self.board, rules, self.shuffle.as_mut()),
                 next: 0,
                 taken: Some(taken),
             });
@@ -293,6 +275,12 @@ impl Search<'_> {
             }
         }
         answer
+    }
+
+    /// The memo key of the board as it is.
+    fn key(&self) -> Box<[u8]> {
+        let classes = self.keys.classes_of(&self.board, self.rules);
+        self.keys.key(classes.cells())
     }
 }
 

@@ -3,8 +3,7 @@
 //!
 //! A slide moves tiles, so a position is the whole board, as under
 //! gravity: the memo of failed positions is keyed by the class of matching
-//! tiles on every cell, one byte a cell (four when there are more than 255
-//! classes). Two boards with the same classes on the same cells are the
+//! tiles on every cell (`board_search`'s key). Two boards with the same classes on the same cells are the
 //! same position: which moves exist (plain pairs of at most one turn on the
 //! board, slides) and what they and gravity do depend on nothing else.
 //!
@@ -29,17 +28,16 @@
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::budget::{Budget, FIRST_RUN, Stop, luby};
+use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
+use super::budget::{Budget, FIRST_RUN, Stop};
 use super::memo::Memo;
-use super::position::{classes, has_odd_class};
+use super::position::has_odd_class;
 use super::solution::Solution;
 use crate::engine::gravity::Passes;
+use crate::engine::moves::Move;
 use crate::engine::slide::{apply, plan, slide_moves};
-use crate::{Board, Move, Rules};
-
-/// A round is made of runs of this many states times the terms of Luby's
-/// sequence, each with its own tie-breaking.
-const RUN_UNIT: u64 = 1000;
+use crate::query::{Board, joins};
+use crate::rules::{Border, Rules};
 
 /// As [`solve_with`](crate::solve_with) under [`Rules::slide`].
 ///
@@ -47,21 +45,18 @@ const RUN_UNIT: u64 = 1000;
 /// At most the budget's states, each O(t²/k·(rows + cols)) for t tiles of
 /// k classes to list the plain pairs, plus the slides (O(t) on a full
 /// board, O(t·(rows + cols)²) at worst) and O(rows·cols) to copy and
-/// settle a board; memory at most the budget's room for the memo.
+/// settle a board and to count its tiles for the plain pairs; memory at
+/// most the budget's room for the memo.
 pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
-    let classes = classes(board, rules);
-    let mut grid = board.to_grid();
-    for kind in grid.cells_mut().iter_mut().filter(|k| **k != 0) {
-        let class = rules.groups.class(*kind);
-        *kind = classes.binary_search(&class).expect("a listed class") as u32 + 1;
-    }
+    let keys = BoardKeys::new(board, rules);
+    let grid = keys.classes_of(board, rules);
     let mut search = Search {
         passes: Passes::new(board.rows(), board.cols(), rules.gravity),
-        wide: classes.len() > usize::from(u8::MAX),
-        of_class: vec![Vec::new(); classes.len() + 1],
+        of_class: vec![Vec::new(); keys.len() + 1],
+        keys,
         order: Vec::new(),
         memo: Memo::default(),
         budget,
@@ -74,8 +69,8 @@ pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
 struct Search<'p> {
     /// The gravity on this board.
     passes: Passes,
-    /// More than 255 classes: four bytes a cell in memo keys.
-    wide: bool,
+    /// The classes' numbers and the memo keys.
+    keys: BoardKeys,
     /// Per class (by its number on the board): its tiles (a buffer of
     /// [`Search::ranked_moves`]).
     of_class: Vec<Vec<Pos>>,
@@ -91,6 +86,17 @@ struct Search<'p> {
     shuffle: Option<SplitMix64>,
 }
 
+impl<'p> Restart<'p> for Search<'p> {
+    fn budget(&mut self) -> &mut Budget<'p> {
+        &mut self.budget
+    }
+
+    fn restart(&mut self, seed: Option<u64>) {
+        self.order.clear();
+        self.shuffle = seed.map(SplitMix64::new);
+    }
+}
+
 impl Search<'_> {
     /// The rounds from `board` (classes numbered from 1, 0 = empty) with
     /// `tiles` tiles, each with twice the states of the one before, until
@@ -104,7 +110,9 @@ impl Search<'_> {
             let answer = if first {
                 self.run(board, tiles)
             } else {
-                self.restarting_round(board, tiles, end)
+                restarting_round(self, RUN_UNIT, end, Seeds::States, |search| {
+                    search.run(board, tiles)
+                })
             };
             match answer {
                 Ok(true) => return Solution::Solved(std::mem::take(&mut self.order)),
@@ -119,39 +127,13 @@ impl Search<'_> {
         }
     }
 
-    /// Runs of [`RUN_UNIT`] times Luby's sequence in states until `end`,
-    /// each with a new tie-breaking; the memo is kept from run to run.
-    fn restarting_round(
-        &mut self,
-        board: &Grid<u32>,
-        tiles: usize,
-        end: u64,
-    ) -> Result<bool, Stop> {
-        let mut k = 1;
-        loop {
-            self.shuffle = Some(SplitMix64::new(self.budget.states ^ (k << 40)));
-            self.budget.limit = self
-                .budget
-                .states
-                .saturating_add(RUN_UNIT * luby(k))
-                .min(end);
-            match self.run(board, tiles) {
-                Err(Stop::Restart) if self.budget.states < end => {
-                    self.order.clear();
-                    k += 1;
-                }
-                answer => return answer,
-            }
-        }
-    }
-
     /// Whether `board` with `tiles` tiles clears; the moves that clear it
     /// are then in `self.order`.
     fn run(&mut self, board: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
         if tiles == 0 {
             return Ok(true);
         }
-        let key = self.key(board);
+        let key = self.keys.key(board.cells());
         if self.memo.contains(&key) {
             return Ok(false);
         }
@@ -170,16 +152,6 @@ impl Search<'_> {
         Ok(false)
     }
 
-    /// The memo key of `board`: its classes, one byte a cell (four if
-    /// wide).
-    fn key(&self, board: &Grid<u32>) -> Box<[u8]> {
-        if self.wide {
-            board.cells().iter().flat_map(|c| c.to_le_bytes()).collect()
-        } else {
-            board.cells().iter().map(|&c| c as u8).collect()
-        }
-    }
-
     /// Every move on `board`, best first: classes with fewer tiles first,
     /// plain pairs before slides, then moves whose tiles have fewer
     /// partners, ties in the run's order.
@@ -193,10 +165,12 @@ impl Search<'_> {
             }
         }
         let mut all: Vec<Move> = Vec::new();
+        let shapes = Board::new(board).expect("classes are small");
         for tiles in &self.of_class {
             for (i, &p) in tiles.iter().enumerate() {
                 for &q in &tiles[i + 1..] {
-                    if one_turn(board, p, q) {
+                    // Plain pairs: one turn on the board.
+                    if joins(&shapes, p, q, Border::Closed, 1) {
                         all.push(Move::new(p, q));
                     }
                 }
@@ -249,23 +223,4 @@ fn make(board: &mut Grid<u32>, pair: Move) {
     };
     board[first] = 0;
     board[pair.b()] = 0;
-}
-
-/// Whether the tiles at `a` and `b` (distinct) are joined by a path of at
-/// most one turn through empty cells of `board`, on the board.
-fn one_turn(board: &Grid<u32>, a: Pos, b: Pos) -> bool {
-    // The cells strictly between two cells of one row or column are empty.
-    let clear = |p: Pos, q: Pos| {
-        if p.row == q.row {
-            (p.col.min(q.col) + 1..p.col.max(q.col)).all(|c| board[Pos::new(p.row, c)] == 0)
-        } else {
-            (p.row.min(q.row) + 1..p.row.max(q.row)).all(|r| board[Pos::new(r, p.col)] == 0)
-        }
-    };
-    if a.row == b.row || a.col == b.col {
-        return clear(a, b);
-    }
-    [Pos::new(a.row, b.col), Pos::new(b.row, a.col)]
-        .into_iter()
-        .any(|corner| board[corner] == 0 && clear(a, corner) && clear(corner, b))
 }
