@@ -1,9 +1,11 @@
 //! Text pictures of a board with a path, for the `--draw` flag and for
 //! anyone who wants to see what a query did.
 
-use grid_core::Frame;
+use grid_core::{Frame, Path, Point, Pos};
 
-use crate::{Board, Border, Path, Point, Pos, Slide};
+use crate::engine::Slide;
+use crate::query::Board;
+use crate::rules::Border;
 
 /// The widest board [`draw`] draws, in columns.
 pub const MAX_DRAW_COLS: usize = 60;

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use grid_core::{Grid, InputError, Pos, Reader};
 
-use crate::{Board, MAX_KIND};
+use crate::query::{Board, MAX_KIND};
 
 /// Reads the next board, or `None` at the end of input or at the `0 0`
 /// terminator.

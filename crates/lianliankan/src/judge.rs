@@ -13,8 +13,8 @@ use grid_core::{JudgeError, Pos, Reader};
 
 use crate::draw::{Style, draw};
 use crate::format::{read_board_size, read_query, read_query_count};
-use crate::query::chunk_for;
-use crate::{Batch, Board, MAX_KIND, Rules};
+use crate::query::{Batch, Board, MAX_KIND, chunk_for};
+use crate::rules::Rules;
 
 /// What the judge prints besides `YES`/`NO`, and under which rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,7 +142,7 @@ mod tests {
         let mut input = String::from("3 4\n1 2 0 1\n0 2 1 0\n1 0 2 2\n");
         writeln!(input, "{count}").unwrap();
         let mut expected = String::new();
-        let mut connector = crate::Connector::new();
+        let mut connector = crate::query::Connector::new();
         for i in 0..count {
             let mut cell = || (1 + rng.below(3), 1 + rng.below(4));
             let ((r1, c1), (r2, c2)) = (cell(), cell());

@@ -14,7 +14,9 @@ use std::str::FromStr;
 
 use grid_core::{InputError, Pos, Reader};
 
-use crate::{Board, Game, Move, RemoveError, Route, Rules};
+use crate::engine::{Game, Move, RemoveError, Route};
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// One step of a removal [`Order`]: which tiles to remove, as the order
 /// names them, and for a slide the route of the first.

@@ -16,12 +16,13 @@
 //! None of KShisen's code is copied here: the loops below are written from
 //! its description, for this crate's [`Board`] and [`Rules`].
 
-use grid_core::SplitMix64;
+use grid_core::{Pos, SplitMix64};
 
 use super::game::Game;
 use super::moves::{Move, moves};
 use super::solve::{Solution, SolveConfig, solve_with};
-use crate::{Board, Class, Connector, Pos, Rules};
+use crate::query::{Board, Connector};
+use crate::rules::{Class, Connect, Rules};
 
 /// What [`kshisen_greedy`] did: the pairs it removed, in order, and the
 /// tiles it left.
@@ -94,7 +95,7 @@ impl Greedy {
 #[must_use]
 pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
     let rules = &Rules {
-        connect: crate::Connect::Standard,
+        connect: Connect::Standard,
         ..rules.clone()
     };
     let mut board = board.clone();

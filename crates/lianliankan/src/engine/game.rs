@@ -2,14 +2,15 @@
 
 use std::fmt;
 
-use grid_core::{Point, Pos};
+use grid_core::{Path, Point, Pos};
 
 use super::gravity::{Slide, settle};
-use super::moves::Route;
+use super::moves::{Move, Route, moves};
 use super::shuffle::{NoMovePossible, shuffle_kinds};
 use super::slide::{SlideBlocked, plan};
 use super::solve::{Solution, solve};
-use crate::{Board, Connector, Gravity, Move, Path, Rules, moves};
+use crate::query::{Board, Connector};
+use crate::rules::{Gravity, Rules};
 
 /// Why [`Game::remove`] refused a pair. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -55,13 +55,15 @@
 
 use std::fmt;
 
-use grid_core::{Grid, SplitMix64};
+use grid_core::{Grid, Pos, SplitMix64};
 
 use super::deal::cells_within_limit;
 use super::gravity::settle;
+use super::moves::{Move, moves};
 use super::reach::{Cell, Field};
 use super::solve::Cancel;
-use crate::{Board, Connect, Gravity, Groups, MAX_KIND, Move, Pos, Rules, moves};
+use crate::query::{Board, MAX_KIND};
+use crate::rules::{Connect, Gravity, Groups, Rules};
 
 /// A generated board and a removal order that clears it.
 ///
@@ -146,7 +148,7 @@ impl fmt::Display for GenerateError {
             GenerateError::TooLarge { rows, cols } => write!(
                 f,
                 "a {rows} x {cols} board has more than {} cells",
-                crate::MAX_CELLS
+                super::deal::MAX_CELLS
             ),
             GenerateError::DealKinds {
                 kinds,

@@ -9,7 +9,7 @@
 
 use grid_core::{Grid, Pos};
 
-use crate::Gravity;
+use crate::rules::Gravity;
 
 /// A tile that gravity moved: its kind, and the cells it went from and to
 /// (over both phases of a two-phase mode: where it was before the removal,

@@ -10,8 +10,8 @@ use super::slide::slide_moves;
 
 use rustc_hash::FxHashMap;
 
-use crate::query::detour_joins;
-use crate::{Board, Border, Class, Connect, Rules};
+use crate::query::{Board, detour_joins};
+use crate::rules::{Border, Class, Connect, Rules};
 
 /// A removal: a pair of tiles, or, under [`Rules::slide`], a slide of the
 /// first tile of a pair before the pair goes.
@@ -729,8 +729,8 @@ mod tests {
     use grid_core::{Grid, SplitMix64};
 
     use super::*;
-    use crate::Groups;
     use crate::reference::random_board;
+    use crate::rules::Groups;
 
     /// The free-line enumeration against one reach per tile, on random
     /// boards from empty to full, both borders, with and without groups.

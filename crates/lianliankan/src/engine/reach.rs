@@ -18,7 +18,8 @@ use grid_core::{Dir, Grid, Padded, Pos};
 
 use super::bit_rows::{BitRows, dir_bit};
 pub(crate) use super::cell::Cell;
-use crate::{Board, Border};
+use crate::query::Board;
+use crate::rules::Border;
 
 /// Cell value of the frame: never empty, never a tile kind.
 const WALL: u32 = u32::MAX;

@@ -12,9 +12,12 @@
 //! certificate, as a solve's); when a step is illegal nothing is claimed
 //! and the caller solves.
 
+use grid_core::Pos;
+
 use super::game::{Game, Step};
 use super::moves::Move;
-use crate::{Board, Pos, Rules};
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// No tile in the cell.
 const EMPTY: u32 = u32::MAX;

@@ -4,7 +4,9 @@ use std::fmt;
 
 use grid_core::{Pos, SplitMix64};
 
-use crate::{Board, Class, Rules, moves};
+use super::moves::moves;
+use crate::query::Board;
+use crate::rules::{Class, Rules};
 
 /// No arrangement of the remaining tiles on their cells has a move: every
 /// kind has a single tile, or no two occupied cells can be joined by a path

@@ -275,7 +275,7 @@ impl fmt::Display for SlideBlocked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Board;
+    use crate::query::Board;
 
     fn grid(rows: &[&[u32]]) -> Grid<u32> {
         Board::from_rows(rows).unwrap().to_grid()

@@ -4,10 +4,11 @@
 
 use grid_core::{Path, Pos};
 
-use super::game::check;
+use super::game::{RemoveError, check};
 use super::gravity::Slide;
 use super::moves::{Move, Route};
-use crate::{Board, Connector, RemoveError, Rules};
+use crate::query::{Board, Connector};
+use crate::rules::Rules;
 
 /// Every way the tiles picked at `first` and then `second` can be removed
 /// now under `rules`: the plain pair if a path joins them, then under

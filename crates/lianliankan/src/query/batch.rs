@@ -38,10 +38,11 @@
 //! (`chunk_for`), so that memory follows the board and one chunk, while
 //! the sweeps, one pair per chunk, cost a few steps per query.
 
-use grid_core::{Frame, Grid, Nearest, Pos};
+use grid_core::{Frame, Grid, Nearest, Path, Pos};
 
-use super::board::check_kinds;
-use crate::{Board, BoardError, Border, Connect, Connector, MAX_KIND, OffBoard, Path, Rules};
+use super::board::{Board, BoardError, MAX_KIND, check_kinds};
+use super::connect::{Connector, OffBoard};
+use crate::rules::{Border, Connect, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.

@@ -20,10 +20,10 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use grid_core::{Pos, TurnSearch};
+use grid_core::{Path, Pos, TurnSearch};
 
 use super::board::{Board, RING, is_tile};
-use crate::{Border, Connect, Path, Rules};
+use crate::rules::{Border, Connect, Rules};
 
 /// A query naming a cell that is not on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

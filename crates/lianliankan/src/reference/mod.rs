@@ -36,9 +36,11 @@
 
 use std::collections::BTreeSet;
 
-use grid_core::{Grid, Padded, Pos};
+use grid_core::{Grid, Padded, Path, Point, Pos};
 
-use crate::{Board, Border, Connect, Gravity, Move, Path, Point, Route, Rules};
+use crate::engine::{Move, Route};
+use crate::query::Board;
+use crate::rules::{Border, Connect, Gravity, Rules};
 
 mod rating;
 

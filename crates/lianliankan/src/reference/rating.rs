@@ -4,7 +4,9 @@
 use grid_core::Grid;
 
 use super::{clearable, moves, play};
-use crate::{Board, Rules};
+use crate::engine::Rating;
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// The rating [`crate::rate`] gives `board` under `rules` with `plays`
 /// random games, the first `probes` probed, seeded with `seed`, re-stated
@@ -17,14 +19,14 @@ use crate::{Board, Rules};
 /// # Complexity
 /// Exponential, as [`clearable`]: for boards of a dozen tiles or so.
 #[must_use]
-pub fn rate(board: &Board, rules: &Rules, plays: u32, probes: u32, seed: u64) -> crate::Rating {
+pub fn rate(board: &Board, rules: &Rules, plays: u32, probes: u32, seed: u64) -> Rating {
     let mut seeds = grid_core::SplitMix64::new(seed);
     let winnable = clearable(board, rules);
-    let mut rating = crate::Rating {
+    let mut rating = Rating {
         winnable: Some(winnable),
         plays,
         probes: if winnable { probes.min(plays) } else { 0 },
-        ..crate::Rating::default()
+        ..Rating::default()
     };
     for game in 0..plays {
         let mut rng = grid_core::SplitMix64::new(seeds.next_u64());

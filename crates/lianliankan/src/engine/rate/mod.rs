@@ -24,7 +24,8 @@ use super::game::Game;
 use super::moves::{Move, moves};
 use super::repair::Plan;
 use super::solve::{Cancel, Solution, SolveConfig, solve_with};
-use crate::{Board, Rules};
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// How [`rate`] measures: how many random games, how many of them probed,
 /// the seed, and each solve's budget.

@@ -4,8 +4,8 @@
 use grid_core::{Dir, Grid, SplitMix64};
 
 use super::{Cell, Field};
-use crate::Border;
 use crate::engine::bit_rows::dir_bit;
+use crate::rules::Border;
 
 /// A random field of `rows × cols` (a random share of its cells tiles
 /// of 1..=`kinds`), either border, with its board cells.

@@ -65,9 +65,9 @@ use rustc_hash::FxHashSet;
 
 use super::budget::Budget;
 use super::tiles::{Cell, TileId};
-use crate::Border;
 use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
+use crate::rules::Border;
 
 /// The position [`is_lost`] looks at.
 pub(super) struct Position<'a> {
@@ -545,7 +545,9 @@ mod tests {
 
     use super::*;
     use crate::engine::solve::stuck::random_position;
-    use crate::{Gravity, Rules, reference};
+    use crate::query::Board;
+    use crate::reference;
+    use crate::rules::{Gravity, Rules};
 
     /// Whether `is_lost` proves the board of classes `grid` lost under
     /// `rules` (with no cap on states), checking that it leaves the field
@@ -563,7 +565,7 @@ mod tests {
             class_of: &class_of,
             slides: (rules.gravity != Gravity::None).then_some(&passes),
         };
-        let board = crate::Board::new(grid).unwrap();
+        let board = Board::new(grid).unwrap();
         let mut field = Field::new(&board, rules.border);
         let mut states = 0;
         let (border, turns) = (rules.border, rules.max_turns);
@@ -595,7 +597,7 @@ mod tests {
                 rules.gravity = Gravity::None;
             }
             let sliding = usize::from(rules.gravity != Gravity::None);
-            let board = crate::Board::new(&grid).unwrap();
+            let board = Board::new(&grid).unwrap();
             let clearable = reference::clearable(&board, &rules);
             if holes_prove(&grid, &rules) {
                 assert!(!clearable, "called lost: {rules:?} {board:?}");

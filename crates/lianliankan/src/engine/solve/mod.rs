@@ -70,7 +70,8 @@ mod tiles;
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;
 
-use crate::{Board, Connect, Gravity, Rules};
+use crate::query::Board;
+use crate::rules::{Connect, Gravity, Rules};
 use budget::Budget;
 use memo::{DEFAULT_MEMORY_CAP, Room};
 
@@ -252,7 +253,8 @@ pub fn solve_with_progress(
 mod tests {
     use super::budget::PROGRESS_EVERY;
     use super::*;
-    use crate::{Border, DealSpec};
+    use crate::engine::generate::{DealSpec, deal};
+    use crate::rules::Border;
 
     /// A token crosses threads, and so does a configuration holding one.
     #[test]
@@ -274,7 +276,7 @@ mod tests {
             };
             // The first random 8 x 18 deal whose search reports progress.
             let board = (0..100)
-                .map(|seed| crate::deal(&DealSpec::new(8, 18, 36).with_seed(seed)).unwrap())
+                .map(|seed| deal(&DealSpec::new(8, 18, 36).with_seed(seed)).unwrap())
                 .find(|board| {
                     let mut calls = 0;
                     let config = SolveConfig::new().budget(3 * PROGRESS_EVERY);

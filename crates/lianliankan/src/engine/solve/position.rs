@@ -3,7 +3,8 @@
 
 use super::tiles::{Cell, Kind, Tile};
 use crate::engine::reach::Field;
-use crate::{Board, Border, Class, Rules};
+use crate::query::Board;
+use crate::rules::{Border, Class, Rules};
 
 /// The classes of matching tiles on `board` under `rules` (equal kinds, or
 /// kinds of one group), ascending, each once.

@@ -66,7 +66,9 @@ use super::partners::PartnerSearch;
 use super::position::{Position, has_odd_class};
 use super::solution::Solution;
 use super::tiles::Tile;
-use crate::{Board, Move, Rules};
+use crate::engine::moves::Move;
+use crate::query::Board;
+use crate::rules::Rules;
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! The answer of a search.
 
 use super::budget::Stop;
-use crate::Move;
+use crate::engine::moves::Move;
 
 /// The answer of [`solve`](crate::solve) and [`solve_with`](crate::solve_with).
 ///

@@ -56,9 +56,9 @@
 use grid_core::{Dir, Grid, Pos};
 
 use super::tiles::{Cell, Kind};
-use crate::Border;
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
+use crate::rules::Border;
 
 /// The test, with its buffers, for one board size, gravity and rules.
 pub(crate) struct StuckTest {
@@ -510,9 +510,9 @@ pub(crate) fn random_position(
     group: usize,
     kinds: usize,
     max_turns: usize,
-) -> (Grid<u32>, crate::Rules) {
+) -> (Grid<u32>, crate::rules::Rules) {
     use crate::engine::gravity::Passes;
-    use crate::{Gravity, Rules};
+    use crate::rules::{Gravity, Rules};
     let one_pass: Vec<Gravity> = Gravity::ALL
         .into_iter()
         .filter(|&g| Passes::new(2, 2, g).lines().is_some())
@@ -544,7 +544,9 @@ mod tests {
 
     use super::*;
     use crate::engine::gravity::Passes;
-    use crate::{Board, Gravity, reference};
+    use crate::query::Board;
+    use crate::reference;
+    use crate::rules::Gravity;
 
     /// The test is sound: a position it calls dead is one the exhaustive
     /// search cannot clear, on random compacted boards under every gravity

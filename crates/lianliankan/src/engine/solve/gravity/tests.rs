@@ -62,7 +62,7 @@ fn pairs_of_clearing_plays(
 /// replays, under one-pass gravity and the two-pass modes.
 #[test]
 fn restarting_runs_keep_the_verdicts() {
-    use crate::Gravity;
+    use crate::rules::Gravity;
     let mut rng = SplitMix64::new(0x6c75_6279);
     let (mut restarted, mut solved, mut unsolvable) = (0, 0, 0);
     for _ in 0..2000 {

@@ -5,11 +5,12 @@ use std::ops::ControlFlow;
 use grid_core::{Grid, SplitMix64};
 
 use super::*;
+use crate::engine::generate::{DealSpec, deal};
 use crate::engine::solve::budget::Progress;
 use crate::engine::solve::closure::DEAD_TEST_EVERY;
 use crate::engine::solve::memo::{DEFAULT_MEMORY_CAP, ENTRY_OVERHEAD, Room};
 use crate::reference::replay_clears;
-use crate::{Border, Groups};
+use crate::rules::{Border, Groups};
 
 /// Either border, at even odds.
 fn either_border(rng: &mut SplitMix64) -> Border {
@@ -225,8 +226,8 @@ fn shared_probes_agree_with_whole_tests() {
         let (rows, cols) = (rng.range(3, 7), 2 * rng.range(2, 5));
         let tiles = rows * cols;
         let kinds = (tiles / copies).max(1) as u32;
-        let Ok(board) = crate::deal(
-            &crate::DealSpec::new(rows, cols, kinds)
+        let Ok(board) = deal(
+            &DealSpec::new(rows, cols, kinds)
                 .with_copies(if tiles % copies == 0 { copies } else { 2 })
                 .with_seed(rng.next_u64()),
         ) else {
