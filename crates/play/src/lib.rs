@@ -18,6 +18,8 @@
 //! | `POST /api/judge` | a judge input answered, with every path or move sequence |
 //! | `POST /api/scores` | a cleared classic game replayed, and its score stored: rank and score |
 //! | `GET /api/scores` | the best ten scores of a size and rules |
+//! | `POST /api/runs` | a level run replayed level by level, and its score stored: rank and score |
+//! | `GET /api/runs` | the best ten level runs of a size and rules |
 //!
 //! The key design choice: the server keeps no games (only high scores, in
 //! an SQLite file: [`ScoreDb`]). A request carries
@@ -34,8 +36,9 @@
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `state` (the shared state and `GET
 //! /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
-//! (deals of a chosen difficulty, bounded in time), then the handlers, `game`, `judge_view` and `scores` (over `score_db`, which
-//! imports nothing of the crate); this file only wires the router
+//! (deals of a chosen difficulty, bounded in time), then the handlers, `game`, `judge_view`, `scores` (over `score_db`, which
+//! imports nothing of the crate) and `runs` (over `scores` and
+//! `level_rules`, the level game's numbers); this file only wires the router
 //! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 
@@ -43,9 +46,11 @@ mod assets;
 mod error;
 mod game;
 mod judge_view;
+mod level_rules;
 mod limits;
 mod problem;
 mod rated;
+mod runs;
 mod score_db;
 mod scores;
 mod state;
@@ -88,6 +93,7 @@ pub fn app(limits: Limits, scores: Option<ScoreDb>) -> Router {
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
         .route("/scores", post(scores::submit).get(scores::best))
+        .route("/runs", post(runs::submit).get(runs::best))
         .fallback(error::not_found);
     assets::routes()
         .nest("/api", api)

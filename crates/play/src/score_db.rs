@@ -26,7 +26,7 @@ pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
 /// The schema, one step per version: `MIGRATIONS[v]` takes a file from
 /// version v to v + 1. Steps are never edited once released; a change is a
 /// new step.
-pub const MIGRATIONS: [&str; 2] = [
+pub const MIGRATIONS: [&str; 3] = [
     // Version 1: the scores, and the index the table of a setting reads.
     "CREATE TABLE scores (
         id INTEGER PRIMARY KEY,
@@ -53,6 +53,31 @@ pub const MIGRATIONS: [&str; 2] = [
     DROP INDEX scores_by_setting;
     CREATE INDEX scores_by_setting ON scores
         (rows, cols, kinds, turns, border, gravity, groups, connect, slide, score DESC, id);",
+    // Version 3 (issue 49): a score remembers the rated candidate it was
+    // dealt (`rated_seed`, null for a plain solvable deal), so that one
+    // game (the same deal, the same steps) is stored once; and the best
+    // level runs, replayed like the scores (`run` is the levels' seeds
+    // and steps as JSON). Scores stored twice before are kept as they are.
+    "ALTER TABLE scores ADD COLUMN rated_seed INTEGER;
+    CREATE INDEX scores_by_deal ON scores (seed, rows, cols, kinds);
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        rows INTEGER NOT NULL,
+        cols INTEGER NOT NULL,
+        kinds INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        border TEXT NOT NULL,
+        groups TEXT NOT NULL,
+        connect TEXT NOT NULL,
+        slide INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        levels INTEGER NOT NULL,
+        run TEXT NOT NULL,
+        date TEXT NOT NULL
+    );
+    CREATE INDEX runs_by_setting ON runs
+        (rows, cols, kinds, turns, border, groups, connect, slide, score DESC, id);",
 ];
 
 /// The schema version this build writes.
@@ -122,12 +147,56 @@ pub struct NewScore {
     pub setting: Setting,
     /// The deal's seed.
     pub seed: u64,
+    /// The rated candidate's seed, for a deal of a difficulty.
+    pub rated_seed: Option<u64>,
     /// The score.
     pub score: u64,
     /// The time on the clock.
     pub elapsed_ms: u64,
     /// The steps played, as JSON, to replay later.
     pub steps: String,
+}
+
+/// What [`Store::insert`] and [`Store::insert_run`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Insert {
+    /// Stored: its id and its rank in its table.
+    Stored {
+        /// The row's id.
+        id: i64,
+        /// 1 is the best.
+        rank: u64,
+    },
+    /// The same game or run is stored already; nothing was written.
+    Duplicate,
+}
+
+/// A level run to store.
+#[derive(Clone, Debug)]
+pub struct NewRun {
+    /// The player's name.
+    pub name: String,
+    /// Where it counts (its `gravity` is not stored: each level has its own).
+    pub setting: Setting,
+    /// The run's score.
+    pub score: u64,
+    /// The levels played (the last one the run ended on).
+    pub levels: u32,
+    /// The levels' seeds and steps, as JSON, to replay later.
+    pub run: String,
+}
+
+/// A line of the table of runs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RunEntry {
+    /// The player's name.
+    pub name: String,
+    /// The run's score.
+    pub score: u64,
+    /// The levels played.
+    pub levels: u32,
+    /// When it was stored (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    pub date: String,
 }
 
 /// A line of a table.
@@ -214,18 +283,46 @@ impl Store {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Stores `score`; its id, and its rank in its setting's table (1 is
-    /// the best; an equal score stored earlier ranks first).
+    /// Stores `score`: its id, and its rank in its setting's table (1 is
+    /// the best; an equal score stored earlier ranks first); or
+    /// [`Insert::Duplicate`], storing nothing, when the same game (the
+    /// same setting, seed, rated candidate and steps) is stored already.
     ///
     /// # Errors
     /// SQLite's, when the write fails (then nothing is stored).
-    pub fn insert(&self, score: &NewScore) -> rusqlite::Result<(i64, u64)> {
-        let connection = self.lock();
+    pub fn insert(&self, score: &NewScore) -> rusqlite::Result<Insert> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
         let s = &score.setting;
-        connection.execute(
+        let rated = score.rated_seed.map(|seed| seed as i64);
+        let twin: i64 = transaction.query_row(
+            "SELECT count(*) FROM scores
+             WHERE seed = ?1 AND rows = ?2 AND cols = ?3 AND kinds = ?4 AND turns = ?5
+               AND border = ?6 AND gravity = ?7 AND groups = ?8 AND connect = ?9
+               AND slide = ?10 AND rated_seed IS ?11 AND steps = ?12",
+            params![
+                score.seed as i64,
+                s.rows,
+                s.cols,
+                s.kinds,
+                s.turns,
+                s.border,
+                s.gravity,
+                s.groups,
+                s.connect,
+                s.slide,
+                rated,
+                score.steps,
+            ],
+            |r| r.get(0),
+        )?;
+        if twin > 0 {
+            return Ok(Insert::Duplicate);
+        }
+        transaction.execute(
             "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
-                 seed, score, elapsed_ms, steps, connect, slide, date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
+                 seed, score, elapsed_ms, steps, connect, slide, rated_seed, date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
                  strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
             params![
                 score.name,
@@ -242,10 +339,11 @@ impl Store {
                 score.steps,
                 s.connect,
                 s.slide,
+                rated,
             ],
         )?;
-        let id = connection.last_insert_rowid();
-        let better: i64 = connection.query_row(
+        let id = transaction.last_insert_rowid();
+        let better: i64 = transaction.query_row(
             "SELECT count(*) FROM scores
              WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
                AND gravity = ?6 AND groups = ?7 AND connect = ?10 AND slide = ?11
@@ -265,7 +363,112 @@ impl Store {
             ],
             |r| r.get(0),
         )?;
-        Ok((id, better as u64 + 1))
+        transaction.commit()?;
+        Ok(Insert::Stored {
+            id,
+            rank: better as u64 + 1,
+        })
+    }
+
+    /// Stores a level run: its id and rank in its setting's table of runs
+    /// (the setting's `gravity` is not part of it: each level has its
+    /// own); or [`Insert::Duplicate`] when the same run (the same setting
+    /// and levels) is stored already.
+    ///
+    /// # Errors
+    /// SQLite's, when the write fails (then nothing is stored).
+    pub fn insert_run(&self, run: &NewRun) -> rusqlite::Result<Insert> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        let s = &run.setting;
+        let same = "rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
+               AND groups = ?6 AND connect = ?7 AND slide = ?8";
+        let twin: i64 = transaction.query_row(
+            &format!("SELECT count(*) FROM runs WHERE {same} AND run = ?9"),
+            params![
+                s.rows, s.cols, s.kinds, s.turns, s.border, s.groups, s.connect, s.slide, run.run
+            ],
+            |r| r.get(0),
+        )?;
+        if twin > 0 {
+            return Ok(Insert::Duplicate);
+        }
+        transaction.execute(
+            "INSERT INTO runs (name, rows, cols, kinds, turns, border, groups, connect, slide,
+                 score, levels, run, date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+                 strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+            params![
+                run.name,
+                s.rows,
+                s.cols,
+                s.kinds,
+                s.turns,
+                s.border,
+                s.groups,
+                s.connect,
+                s.slide,
+                run.score as i64,
+                run.levels,
+                run.run,
+            ],
+        )?;
+        let id = transaction.last_insert_rowid();
+        let better: i64 = transaction.query_row(
+            &format!(
+                "SELECT count(*) FROM runs WHERE {same}
+                   AND (score > ?9 OR (score = ?9 AND id < ?10))"
+            ),
+            params![
+                s.rows,
+                s.cols,
+                s.kinds,
+                s.turns,
+                s.border,
+                s.groups,
+                s.connect,
+                s.slide,
+                run.score as i64,
+                id
+            ],
+            |r| r.get(0),
+        )?;
+        transaction.commit()?;
+        Ok(Insert::Stored {
+            id,
+            rank: better as u64 + 1,
+        })
+    }
+
+    /// The best `n` runs of `setting` (its `gravity` left out), highest
+    /// first, equal scores earlier first.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn best_runs(&self, setting: &Setting, n: u32) -> rusqlite::Result<Vec<RunEntry>> {
+        let connection = self.lock();
+        let mut statement = connection.prepare_cached(
+            "SELECT name, score, levels, date FROM runs
+             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
+               AND groups = ?6 AND connect = ?7 AND slide = ?8
+             ORDER BY score DESC, id LIMIT ?9",
+        )?;
+        let s = setting;
+        statement
+            .query_map(
+                params![
+                    s.rows, s.cols, s.kinds, s.turns, s.border, s.groups, s.connect, s.slide, n
+                ],
+                |r| {
+                    Ok(RunEntry {
+                        name: r.get(0)?,
+                        score: r.get::<_, i64>(1)? as u64,
+                        levels: r.get(2)?,
+                        date: r.get(3)?,
+                    })
+                },
+            )?
+            .collect()
     }
 
     /// The best `n` of `setting`, highest first, equal scores earlier first.

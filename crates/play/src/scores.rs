@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, ApiJson};
 use crate::game::{check_deal, solvable_deal};
 use crate::rated::rated_board;
-use crate::score_db::{Entry, NewScore, Setting, Store};
+use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
 use crate::state::AppState;
 use crate::wire::{RulesRequest, check_seed};
 use crate::work::light;
@@ -98,34 +98,55 @@ pub fn score(cells: usize, elapsed_ms: u64, gravity: Gravity) -> u64 {
     }
 }
 
-/// The name as stored: trimmed, 1 to [`NAME_CHARS`] characters, none a
-/// control character.
-fn check_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
+/// The characters that steer the direction of text (Unicode's explicit
+/// bidirectional formatting: embeddings and overrides U+202A-202E,
+/// isolates U+2066-2069, the marks U+200E, U+200F and U+061C). In a name
+/// they would turn a table's row around (a right-to-left override shows
+/// the score and the date backwards), so they are taken out.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
+    )
+}
+
+/// The name as stored: without control characters (line breaks, tabs,
+/// NUL) and bidirectional formatting characters ([`is_bidi_control`]),
+/// then trimmed; 1 to [`NAME_CHARS`] characters, or a 400.
+pub fn check_name(name: &str) -> Result<String, ApiError> {
+    let plain: String = name
+        .chars()
+        .filter(|&c| !c.is_control() && !is_bidi_control(c))
+        .collect();
+    let name = plain.trim();
     let chars = name.chars().count();
     if chars == 0 || chars > NAME_CHARS {
         return Err(ApiError::bad_request(format!(
-            "a name is 1 to {NAME_CHARS} characters, got {chars}"
+            "a name is 1 to {NAME_CHARS} characters (not counting control and direction \
+             characters), got {chars}"
         )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(
-            "a name cannot hold control characters (line breaks, tabs, ...)",
-        ));
     }
     Ok(name.to_owned())
 }
 
 /// A 422: the game does not stand.
-fn forged(message: String) -> ApiError {
+pub fn forged(message: String) -> ApiError {
     ApiError {
         status: StatusCode::UNPROCESSABLE_ENTITY,
         message,
     }
 }
 
+/// A 409: the same game (or run) is stored already.
+pub fn duplicate(what: &str) -> ApiError {
+    ApiError {
+        status: StatusCode::CONFLICT,
+        message: format!("this {what} is stored already (the same deal and the same steps)"),
+    }
+}
+
 /// The store, or a 503 when the server keeps none.
-fn store(state: &AppState) -> Result<Arc<Store>, ApiError> {
+pub fn store(state: &AppState) -> Result<Arc<Store>, ApiError> {
     state.scores.clone().ok_or_else(|| ApiError {
         status: StatusCode::SERVICE_UNAVAILABLE,
         message: "this server keeps no high scores (started without a database)".to_owned(),
@@ -198,6 +219,18 @@ pub async fn submit(
             rows * cols
         )));
     }
+    // A shuffle is assistance (issue 49), as hint and undo are: the game
+    // keeps its time but enters no table.
+    if let Some(i) = request
+        .steps
+        .iter()
+        .position(|step| matches!(step, GameStep::Shuffle { .. }))
+    {
+        return Err(forged(format!(
+            "step {}: a shuffle is assistance, and an assisted game enters no high score",
+            i + 1
+        )));
+    }
     let steps = request.steps;
     let dealt_rules = rules.clone();
     let steps_json = serde_json::to_string(&steps).map_err(|_| ApiError {
@@ -225,13 +258,17 @@ pub async fn submit(
         name,
         setting: setting(rows, cols, kinds, &rules),
         seed,
+        rated_seed,
         score: points,
         elapsed_ms: request.elapsed_ms,
         steps: steps_json,
     };
-    let (id, rank) = light(move || store.insert(&entry))
+    let Insert::Stored { id, rank } = light(move || store.insert(&entry))
         .await?
-        .map_err(storage)?;
+        .map_err(storage)?
+    else {
+        return Err(duplicate("game"));
+    };
     Ok((
         StatusCode::CREATED,
         Json(Stored {
@@ -243,7 +280,7 @@ pub async fn submit(
 }
 
 /// A 500 for a failed read or write of the database.
-fn storage(error: rusqlite::Error) -> ApiError {
+pub fn storage(error: rusqlite::Error) -> ApiError {
     ApiError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: format!("the score database failed: {error}"),
@@ -251,7 +288,7 @@ fn storage(error: rusqlite::Error) -> ApiError {
 }
 
 /// The table's setting for a game's numbers and rules.
-fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
+pub fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
     Setting {
         rows: rows as u32,
         cols: cols as u32,
@@ -286,6 +323,48 @@ pub struct TableQuery {
     slide: Option<String>,
 }
 
+/// The rules a table's query names (`connect` standard and `slide` off
+/// when left out), or a 400 naming the bad one. (Fields set one by one:
+/// `Rules` is becoming `#[non_exhaustive]`, which forbids a literal here.)
+#[allow(clippy::field_reassign_with_default)]
+pub fn query_rules(
+    turns: usize,
+    border: &str,
+    gravity: &str,
+    groups: &str,
+    connect: Option<&str>,
+    slide: Option<&str>,
+) -> Result<Rules, ApiError> {
+    let mut rules = Rules::default();
+    rules.max_turns = turns;
+    rules.border = border
+        .parse::<Border>()
+        .map_err(|e| ApiError::bad_request(format!("border: {e}")))?;
+    rules.gravity = gravity
+        .parse::<Gravity>()
+        .map_err(|e| ApiError::bad_request(format!("gravity: {e}")))?;
+    if !groups.is_empty() {
+        rules.groups = groups
+            .parse::<Groups>()
+            .map_err(|e| ApiError::bad_request(format!("groups: {e}")))?;
+    }
+    if let Some(name) = connect {
+        rules.connect = name
+            .parse::<Connect>()
+            .map_err(|e| ApiError::bad_request(format!("connect: {e}")))?;
+    }
+    rules.slide = match slide {
+        None | Some("off") => false,
+        Some("on") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "slide: `on` or `off`, got `{other}`"
+            )));
+        }
+    };
+    Ok(rules)
+}
+
 /// The answer to `GET /api/scores`.
 #[derive(Debug, Serialize)]
 pub struct Table {
@@ -300,45 +379,14 @@ pub async fn best(
 ) -> Result<Json<Table>, ApiError> {
     let store = store(&state)?;
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let border: Border = query
-        .border
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("border: {e}")))?;
-    let gravity: Gravity = query
-        .gravity
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("gravity: {e}")))?;
-    let groups: Groups = if query.groups.is_empty() {
-        Groups::default()
-    } else {
-        query
-            .groups
-            .parse()
-            .map_err(|e| ApiError::bad_request(format!("groups: {e}")))?
-    };
-    let connect: Connect = match &query.connect {
-        Some(name) => name
-            .parse()
-            .map_err(|e| ApiError::bad_request(format!("connect: {e}")))?,
-        None => Connect::Standard,
-    };
-    let slide = match query.slide.as_deref() {
-        None | Some("off") => false,
-        Some("on") => true,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "slide: `on` or `off`, got `{other}`"
-            )));
-        }
-    };
-    // A lookup key, as the rules were stored: the fields as sent.
-    let mut rules = Rules::judge()
-        .with_turns(query.turns)
-        .with_border(border)
-        .with_gravity(gravity)
-        .with_groups(groups)
-        .with_connect(connect);
-    rules.slide = slide;
+    let rules = query_rules(
+        query.turns,
+        &query.border,
+        &query.gravity,
+        &query.groups,
+        query.connect.as_deref(),
+        query.slide.as_deref(),
+    )?;
     let wanted = setting(query.rows, query.cols, query.kinds, &rules);
     let scores = light(move || store.best(&wanted, TABLE))
         .await?
@@ -366,7 +414,19 @@ mod tests {
         assert_eq!(check_name(&"é".repeat(32)).unwrap().chars().count(), 32);
         assert!(check_name(&"é".repeat(33)).is_err());
         assert!(check_name("   ").is_err());
-        assert!(check_name("a\nb").is_err());
-        assert!(check_name("a\u{7}").is_err());
+        // Control and direction characters are taken out, then the name
+        // is trimmed and counted.
+        assert_eq!(check_name("a\nb\t").unwrap(), "ab");
+        assert_eq!(
+            check_name("\u{202E}Eve\u{2066}\u{200F}\u{061C}").unwrap(),
+            "Eve"
+        );
+        assert!(check_name("\u{202E}\u{7} \u{2069}").is_err());
+        assert_eq!(
+            check_name(&format!("{}\u{202E}", "x".repeat(32)))
+                .unwrap()
+                .len(),
+            32
+        );
     }
 }

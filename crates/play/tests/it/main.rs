@@ -11,6 +11,7 @@ mod conformance;
 mod load;
 mod palette;
 mod rated;
+mod runs;
 mod scores;
 mod support;
 mod variants;

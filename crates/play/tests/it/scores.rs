@@ -138,16 +138,46 @@ async fn cleared_games_are_stored_ranked_and_listed() {
     assert_eq!(first["score"], expected);
     assert_eq!(first["rank"], 1);
 
-    // Faster ranks first; as fast ranks after the earlier one.
-    let (_, faster) = submit(&app, &game("  Bo  ", 5, &steps, 10_000)).await;
-    assert_eq!(faster["rank"], 1);
-    let (_, tie) = submit(&app, &game("Cy", 5, &steps, 20_999)).await;
-    assert_eq!(tie["rank"], 3);
+    // Faster ranks first; as fast ranks after the earlier one (other
+    // deals: one game is stored once).
+    let game_of = |name: &str, seed: u64, elapsed_ms: u64| {
+        game(
+            name,
+            seed,
+            &cleared_steps(4, 6, 6, seed, &rules, None),
+            elapsed_ms,
+        )
+    };
+    let (_, faster) = submit(&app, &game_of("  Bo  ", 6, 10_000)).await;
+    assert_eq!(faster["rank"], 1, "{faster}");
+    let (_, tie) = submit(&app, &game_of("Cy", 7, 20_999)).await;
+    assert_eq!(tie["rank"], 3, "{tie}");
     assert_eq!(tie["score"], first["score"]);
-    // A game with a shuffle in it.
+
+    // The same game again (the same deal, the same steps), under another
+    // name and time: 409, nothing stored.
+    let (status, again) = submit(&app, &game("Ann", 5, &steps, 15_000)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert!(
+        again["error"].as_str().unwrap().contains("stored already"),
+        "{again}"
+    );
+    // A game with a shuffle in it is assisted: 422, naming the step.
     let shuffled = cleared_steps(4, 6, 6, 8, &rules, Some((3, 77)));
     assert!(shuffled.iter().any(|s| s.get("shuffle").is_some()));
     let (status, answer) = submit(&app, &game("Di", 8, &shuffled, 400_000)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("step 4: a shuffle is assistance"),
+        "{message}"
+    );
+    // A name is stored without its control and direction characters.
+    let (status, answer) = submit(
+        &app,
+        &game_of("\u{202E}Di\u{2066}\u{0}an\u{200F}", 9, 400_000),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(answer["rank"], 4);
 
@@ -159,7 +189,7 @@ async fn cleared_games_are_stored_ranked_and_listed() {
         .iter()
         .map(|e| e["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Bo", "Ann", "Cy", "Di"]);
+    assert_eq!(names, ["Bo", "Ann", "Cy", "Dian"]);
     let entry = &listed["scores"][1];
     assert_eq!(entry["elapsed_ms"], 20_500);
     let date = entry["date"].as_str().unwrap();
@@ -176,7 +206,9 @@ async fn cleared_games_are_stored_ranked_and_listed() {
 
     // Only the ten best are listed.
     for i in 0..9 {
-        submit(&app, &game(&format!("P{i}"), 5, &steps, 30_000 + i * 1000)).await;
+        let (status, answer) =
+            submit(&app, &game_of(&format!("P{i}"), 20 + i, 30_000 + i * 1000)).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
     }
     let (_, listed) = table(&app, SETTING).await;
     assert_eq!(listed["scores"].as_array().unwrap().len(), 10);
@@ -217,7 +249,7 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "step ",
     );
-    // A cell off the board, a shuffle's seed out of range, too many steps.
+    // A cell off the board, a shuffle (assistance), too many steps.
     let mut off = steps.clone();
     off[0] = json!({"a": [9, 0], "b": [0, 0]});
     refused(
@@ -230,7 +262,7 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
     refused(
         &submit(&app, &game("Eve", 5, &seed, 20_000)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "step 1: a seed is 0 to",
+        "step 1: a shuffle is assistance",
     );
     let many = vec![json!({"shuffle": 1}); 25];
     refused(
@@ -242,7 +274,7 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
     for (name, elapsed) in [
         ("", 20_000),
         (" \t ", 20_000),
-        ("a\u{0}b", 20_000),
+        ("\u{202E}\u{0}\u{2069}", 20_000),
         ("Eve", 0),
     ] {
         let answer = submit(&app, &game(name, 5, &steps, elapsed)).await;
@@ -252,7 +284,7 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
     refused(
         &submit(&app, &game(&long, 5, &steps, 20_000)).await,
         StatusCode::BAD_REQUEST,
-        "a name is 1 to 32 characters, got 33",
+        "a name is 1 to 32 characters (not counting control and direction characters), got 33",
     );
     let mut sideways = game("Eve", 5, &steps, 20_000);
     sideways["rules"]["gravity"] = json!("sideways");
@@ -299,7 +331,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     std::fs::write(&empty, b"").unwrap();
     for path in [&missing, &empty] {
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (2, 0x4C4C_4B50), "{}", path.display());
+        assert_eq!(stamps(path), (3, 0x4C4C_4B50), "{}", path.display());
         let mode: String = rusqlite::Connection::open(path)
             .unwrap()
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -307,7 +339,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
         assert_eq!(mode, "wal");
         // Opened again: nothing to migrate, still ours.
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (2, 0x4C4C_4B50));
+        assert_eq!(stamps(path), (3, 0x4C4C_4B50));
     }
     // An SQLite file with nothing in it is taken as new.
     let blank = dir.join("blank.sqlite3");
@@ -315,12 +347,13 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     connection.execute_batch("VACUUM").unwrap();
     drop(connection);
     drop(ScoreDb::open(&blank).unwrap());
-    assert_eq!(stamps(&blank), (2, 0x4C4C_4B50));
+    assert_eq!(stamps(&blank), (3, 0x4C4C_4B50));
 }
 
 /// A file of schema version 1 (before the rule variants), with a score in
-/// it, is brought to version 2; its score stays in its setting's table,
-/// as a standard game without slides.
+/// it, is brought to version 3; its score stays in its setting's table,
+/// as a standard game without slides, and the same game sent again is
+/// refused as stored already (issue 49: one score a game).
 #[tokio::test]
 async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
     let dir = scratch("v1");
@@ -339,19 +372,23 @@ async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
                 (rows, cols, kinds, turns, border, gravity, groups, score DESC, id);",
         )
         .unwrap();
+    // A real game, its steps as the server writes them.
+    let steps = cleared_steps(4, 6, 6, 5, &rules_of(Gravity::Down), None);
     connection
-        .execute_batch(
+        .execute(
             "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups, seed,
                  score, elapsed_ms, steps, date)
-             VALUES ('Old', 4, 6, 6, 2, 'open', 'down', '', 5, 900, 1000, '[]',
-                 '2026-01-01T00:00:00Z');
-             PRAGMA application_id = 1280068432;
-             PRAGMA user_version = 1;",
+             VALUES ('Old', 4, 6, 6, 2, 'open', 'down', '', 5, 900, 1000, ?1,
+                 '2026-01-01T00:00:00Z')",
+            [serde_json::to_string(&steps).unwrap()],
         )
+        .unwrap();
+    connection
+        .execute_batch("PRAGMA application_id = 1280068432; PRAGMA user_version = 1;")
         .unwrap();
     drop(connection);
     let app = app(Limits::default(), Some(ScoreDb::open(&path).unwrap()));
-    assert_eq!(stamps(&path), (2, 0x4C4C_4B50));
+    assert_eq!(stamps(&path), (3, 0x4C4C_4B50));
     let (status, listed) = table(&app, SETTING).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
     assert_eq!(listed["scores"][0]["name"], "Old", "{listed}");
@@ -361,6 +398,8 @@ async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
     assert_eq!(line["scores"], json!([]));
     let (status, _) = table(&app, &format!("{SETTING}&slide=maybe")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, again) = submit(&app, &game("New", 5, &steps, 2_000)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
 }
 
 #[test]
@@ -408,12 +447,12 @@ fn foreign_damaged_and_newer_files_are_refused_untouched() {
     let newer = dir.join("newer.sqlite3");
     drop(ScoreDb::open(&newer).unwrap());
     let connection = rusqlite::Connection::open(&newer).unwrap();
-    connection.pragma_update(None, "user_version", 3).unwrap();
+    connection.pragma_update(None, "user_version", 4).unwrap();
     connection
         .pragma_update(None, "journal_mode", "DELETE")
         .unwrap();
     drop(connection);
-    check(&newer, |e| matches!(e, OpenError::Newer { found: 3 }));
+    check(&newer, |e| matches!(e, OpenError::Newer { found: 4 }));
 
     // Ours, with scores, then its table's page overwritten.
     let damaged = dir.join("damaged.sqlite3");
@@ -502,7 +541,8 @@ fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
     let dir = scratch("killed");
     let db = dir.join("play.sqlite3");
     let rules = rules_of(Gravity::Down);
-    let games: Vec<String> = (1..=4)
+    // Distinct games: one game is stored once (a second copy is a 409).
+    let games: Vec<String> = (1..=400)
         .map(|seed| {
             game(
                 "K",
@@ -516,15 +556,19 @@ fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
     let (mut server, address) = start(&db);
     let acknowledged = std::sync::Mutex::new(Vec::new());
     let killed = std::sync::atomic::AtomicBool::new(false);
+    let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for t in 0..8 {
-            let (games, address, acknowledged, killed) = (&games, &address, &acknowledged, &killed);
+        for _ in 0..8 {
+            let (games, address, acknowledged, killed, next) =
+                (&games, &address, &acknowledged, &killed, &next);
             scope.spawn(move || {
-                for i in 0.. {
+                loop {
                     if killed.load(std::sync::atomic::Ordering::SeqCst) {
                         break;
                     }
-                    match post_score(address, &games[(t + i) % games.len()]) {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(game) = games.get(i) else { break };
+                    match post_score(address, game) {
                         Ok((201, body)) => {
                             let answer: Value = serde_json::from_str(&body).unwrap();
                             acknowledged
