@@ -33,16 +33,22 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<V
     Value::deserialize(deserializer).map(Some)
 }
 
-/// How serde words a value of the wrong shape, as opposed to a value the
-/// type refuses.
-const SHAPE_ERRORS: [&str; 6] = [
-    "invalid type",
-    "invalid value",
-    "invalid length",
-    "unknown field",
-    "duplicate field",
-    "missing field",
-];
+/// The shape of the rules a request may send: what is refused before the
+/// library reads a value (a field of the wrong type, an unknown field, a
+/// negative turn limit) is a 422; what the library refuses once the shape
+/// is right (an unknown name, bad groups, conflicting settings) a 400. The
+/// two are told apart by which read fails, never by an error's text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read for its shape alone
+struct RulesShape {
+    turns: Option<u64>,
+    border: Option<String>,
+    gravity: Option<String>,
+    groups: Option<String>,
+    connect: Option<String>,
+    slide: Option<bool>,
+}
 
 impl RulesRequest {
     /// The fields sent, without those that are `null`; `None` when no
@@ -80,17 +86,11 @@ impl RulesRequest {
             }
             None => sent.clone(),
         };
-        let rules = Rules::deserialize(value).map_err(|e| {
-            let message = e.to_string();
-            if SHAPE_ERRORS.iter().any(|shape| message.starts_with(shape)) {
-                ApiError {
-                    status: StatusCode::UNPROCESSABLE_ENTITY,
-                    message: format!("rules: {message}"),
-                }
-            } else {
-                ApiError::bad_request(message)
-            }
+        RulesShape::deserialize(&value).map_err(|e| ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!("rules: {e}"),
         })?;
+        let rules = Rules::deserialize(value).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if rules.max_turns > limits.turns {
             return Err(ApiError::bad_request(format!(
                 "turns must be 0 to {}, got {}",

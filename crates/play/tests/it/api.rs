@@ -597,6 +597,18 @@ async fn bad_requests_get_a_4xx_with_a_message() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "invalid type",
     );
+    // A name of the wrong type is the shape's (422); a string that names
+    // nothing, the library's (400, above).
+    refused(
+        &post(&app, "deal", &with("rules", json!({"border": 5}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "rules: invalid type: integer `5`, expected a string",
+    );
+    refused(
+        &post(&app, "deal", &with("rules", json!({"turns": -1}))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "rules: invalid value: integer `-1`, expected u64",
+    );
     refused(
         &post(&app, "deal", &with("rules", Value::Null)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
