@@ -18,7 +18,7 @@ use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use grid_core::Pos;
-use lianliankan::{Game, Gravity, Move, Route, Rules};
+use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
@@ -26,7 +26,7 @@ use crate::game::{check_deal, solvable_deal};
 use crate::level_rules::{MAX_LEVELS, START_LIVES, Tally, budget_ms, gravity};
 use crate::rated::rated_board;
 use crate::score_db::{Insert, NewRun, RunEntry};
-use crate::scores::{check_name, duplicate, forged, query_rules, setting, storage, store};
+use crate::scores::{OnOff, check_name, duplicate, forged, query_rules, setting, storage, store};
 use crate::state::AppState;
 use crate::wire::{RulesRequest, check_seed};
 use crate::work::light;
@@ -300,13 +300,13 @@ pub struct RunQuery {
     cols: usize,
     kinds: u32,
     turns: usize,
-    border: String,
+    border: Border,
     #[serde(default)]
-    groups: String,
+    groups: Groups,
     #[serde(default)]
-    connect: Option<String>,
+    connect: Connect,
     #[serde(default)]
-    slide: Option<String>,
+    slide: OnOff,
 }
 
 /// The answer to `GET /api/runs`.
@@ -325,12 +325,12 @@ pub async fn best(
     let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let rules = query_rules(
         q.turns,
-        &q.border,
-        "none",
-        &q.groups,
-        q.connect.as_deref(),
-        q.slide.as_deref(),
-    )?;
+        q.border,
+        Gravity::None,
+        q.groups,
+        q.connect,
+        q.slide,
+    );
     let wanted = setting(q.rows, q.cols, q.kinds, &rules);
     let runs = light(move || store.best_runs(&wanted, TABLE))
         .await?

@@ -303,7 +303,9 @@ pub fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
 }
 
 /// `GET /api/scores`'s query: the setting, every field given but the
-/// rule variants (`connect`, `slide=on|off`), standard when left out.
+/// rule variants (`connect`, `slide=on|off`), standard when left out. The
+/// names are read by the library's own parsers, through serde: a bad one is
+/// a 400 with the library's message.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableQuery {
@@ -311,58 +313,48 @@ pub struct TableQuery {
     cols: usize,
     kinds: u32,
     turns: usize,
-    border: String,
-    gravity: String,
+    border: Border,
+    gravity: Gravity,
+    /// The groups' text (`""`, none, when left out).
     #[serde(default)]
-    groups: String,
+    groups: Groups,
     /// The connection rule (`standard` when left out).
     #[serde(default)]
-    connect: Option<String>,
+    connect: Connect,
     /// `on` for sliding tiles (`off` when left out).
     #[serde(default)]
-    slide: Option<String>,
+    slide: OnOff,
 }
 
-/// The rules a table's query names (`connect` standard and `slide` off
-/// when left out), or a 400 naming the bad one. (Fields set one by one:
-/// `Rules` is becoming `#[non_exhaustive]`, which forbids a literal here.)
-#[allow(clippy::field_reassign_with_default)]
+/// `slide=on|off` in a query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnOff {
+    /// Sliding tiles.
+    On,
+    /// No sliding tiles.
+    #[default]
+    Off,
+}
+
+/// The rules a table's query names, as they were stored: the fields as
+/// sent (sliding tiles' turns and border included).
 pub fn query_rules(
     turns: usize,
-    border: &str,
-    gravity: &str,
-    groups: &str,
-    connect: Option<&str>,
-    slide: Option<&str>,
-) -> Result<Rules, ApiError> {
-    let mut rules = Rules::default();
-    rules.max_turns = turns;
-    rules.border = border
-        .parse::<Border>()
-        .map_err(|e| ApiError::bad_request(format!("border: {e}")))?;
-    rules.gravity = gravity
-        .parse::<Gravity>()
-        .map_err(|e| ApiError::bad_request(format!("gravity: {e}")))?;
-    if !groups.is_empty() {
-        rules.groups = groups
-            .parse::<Groups>()
-            .map_err(|e| ApiError::bad_request(format!("groups: {e}")))?;
-    }
-    if let Some(name) = connect {
-        rules.connect = name
-            .parse::<Connect>()
-            .map_err(|e| ApiError::bad_request(format!("connect: {e}")))?;
-    }
-    rules.slide = match slide {
-        None | Some("off") => false,
-        Some("on") => true,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "slide: `on` or `off`, got `{other}`"
-            )));
-        }
-    };
-    Ok(rules)
+    border: Border,
+    gravity: Gravity,
+    groups: Groups,
+    connect: Connect,
+    slide: OnOff,
+) -> Rules {
+    let mut rules = Rules::judge()
+        .with_turns(turns)
+        .with_border(border)
+        .with_gravity(gravity)
+        .with_groups(groups)
+        .with_connect(connect);
+    rules.slide = slide == OnOff::On;
+    rules
 }
 
 /// The answer to `GET /api/scores`.
@@ -381,12 +373,12 @@ pub async fn best(
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let rules = query_rules(
         query.turns,
-        &query.border,
-        &query.gravity,
-        &query.groups,
-        query.connect.as_deref(),
-        query.slide.as_deref(),
-    )?;
+        query.border,
+        query.gravity,
+        query.groups,
+        query.connect,
+        query.slide,
+    );
     let wanted = setting(query.rows, query.cols, query.kinds, &rules);
     let scores = light(move || store.best(&wanted, TABLE))
         .await?

@@ -609,3 +609,41 @@ fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
         assert_eq!(found, 1, "score {id} was acknowledged and is gone");
     }
 }
+
+/// The table's query is typed: its names are read by the library's own
+/// parsers, and a bad one is a 400 in the library's words.
+#[tokio::test]
+async fn a_tables_query_is_read_by_the_librarys_parsers() {
+    let path = scratch("typed-query").join("scores.sqlite3");
+    let app = app(Limits::default(), Some(ScoreDb::open(&path).unwrap()));
+    let base = "rows=4&cols=6&kinds=6&turns=2&border=open";
+    let (status, answer) = table(
+        &app,
+        &format!("{base}&gravity=down&groups=1-4&connect=four-rivers&slide=off"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    for (query, words) in [
+        (
+            "gravity=sideways",
+            "unknown gravity mode `sideways` (one of: none, down,",
+        ),
+        (
+            "gravity=down&connect=river",
+            "unknown connection rule `river` (one of: standard, four-rivers, line)",
+        ),
+        (
+            "gravity=down&groups=3-1",
+            "bad group `3-1`: a range must run from the smaller kind",
+        ),
+        (
+            "gravity=down&slide=maybe",
+            "unknown variant `maybe`, expected `on` or `off`",
+        ),
+    ] {
+        let (status, answer) = table(&app, &format!("{base}&{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(words), "{query}: `{error}`");
+    }
+}
