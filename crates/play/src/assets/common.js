@@ -60,9 +60,15 @@ function strokePath(ctx, corners, size, colour, width) {
   ctx.restore();
 }
 
-/** The page's two views, chosen by the URL's fragment (#play, #judge). */
+/** The page's two views: the game at `/`, the judge viewer on its own page,
+ * `/judge` (an old `#judge` link is sent there). */
 function showView() {
-  const judge = location.hash === "#judge";
+  if (location.hash === "#judge" && location.pathname !== "/judge") {
+    location.replace("/judge");
+    return;
+  }
+  const judge = location.pathname === "/judge";
+  document.title = judge ? "Lianliankan — judge viewer" : "Lianliankan — play";
   document.getElementById("play-view").hidden = judge;
   document.getElementById("judge-view").hidden = !judge;
   document.getElementById("nav-play").classList.toggle("active", !judge);
@@ -70,3 +76,5 @@ function showView() {
 }
 window.addEventListener("hashchange", showView);
 document.addEventListener("DOMContentLoaded", showView);
+/** Whether this is the judge viewer's page (no game is dealt there). */
+const isJudgePage = () => location.pathname === "/judge";

@@ -102,6 +102,13 @@ function showAnswers(d) {
       });
     });
   }
+  // No heading over nothing (issue 49): bad input may leave no output
+  // and no answer.
+  const output = (d.output || "").trim() !== "";
+  J("judge-output-title").hidden = !output;
+  J("judge-output").hidden = !output;
+  J("judge-answers-title").hidden = count === 0;
+  J("judge-result").hidden = !output && count === 0;
   let text = count + " answer" + (count === 1 ? "" : "s") + " drawn.";
   if (d.truncated) text += " More are in the judge output only.";
   if (d.error) {

@@ -24,8 +24,15 @@
 
 // ---- presets ----
 
-/** KShisen's six board sizes, as it names them: columns × rows. */
+/** KShisen's six board sizes, as it names them: columns × rows (the menu
+ * says rows × columns, as every message does). */
 const KSHISEN_SIZES = [[14, 6], [16, 9], [18, 8], [24, 12], [26, 14], [30, 16]];
+
+/** The preset a first visit plays: KShisen's 18 × 8 (8 rows, 18 columns). */
+const DEFAULT_PRESET = "18x8";
+
+/** Whether the screen is portrait: the presets turn to match it. */
+const portrait = () => window.innerHeight > window.innerWidth;
 
 /** KShisen's tile types on a board of `cells` cells: its 42 types taken in
  * turn, four tiles at a time, so as many types as groups of four fit, at
@@ -53,11 +60,13 @@ const DIFFICULTIES = {
 };
 
 /** The deal settings a size preset gives: `size` is `[cols, rows]` (or
- * null: nothing), with KShisen's tile types for it. Pure. */
-function presetValues(size) {
+ * null: nothing), with KShisen's tile types for it; `upright` turns the
+ * board to portrait (more rows than columns). Pure. */
+function presetValues(size, upright) {
   const out = {};
   if (size === null) return out;
   [out.cols, out.rows] = size;
+  if (upright && out.cols > out.rows) [out.cols, out.rows] = [out.rows, out.cols];
   out.kinds = kshisenKinds(out.rows * out.cols);
   return out;
 }
@@ -65,7 +74,7 @@ function presetValues(size) {
 /** Fills the deal form from the size preset. */
 function applyPreset() {
   const sizeValue = $("preset-size").value;
-  const v = presetValues(sizeValue === "" ? null : sizeValue.split("x").map(Number));
+  const v = presetValues(sizeValue === "" ? null : sizeValue.split("x").map(Number), portrait());
   for (const name of ["rows", "cols", "kinds"]) {
     if (v[name] !== undefined) $(name).value = v[name];
   }
@@ -83,7 +92,9 @@ function applyDifficulty() {
  * what it says; a random deal has no difficulty. */
 function syncPresets() {
   const size = $("preset-size").value;
-  if (size !== "" && size !== $("cols").value + "x" + $("rows").value) $("preset-size").value = "";
+  const form = [Number($("cols").value), Number($("rows").value)];
+  const fits = (c, r) => (form[0] === c && form[1] === r) || (form[0] === r && form[1] === c);
+  if (size !== "" && !fits(...size.split("x").map(Number))) $("preset-size").value = "";
   if ($("solvable").value === "random" && $("difficulty").value !== "") {
     $("difficulty").value = "";
     $("difficulty-note").textContent = "";
@@ -92,19 +103,28 @@ function syncPresets() {
 
 // ---- the level game's rules (pure) ----
 
-/** §7.1's level game as a function of a state and an event. A state is
- * `{level, gravity, leftMs, score, combo, lives, hints, phase, end}`:
- * `phase` is `playing`, `cleared` (the level is cleared, the next not yet
- * dealt) or `over`; `end` says why a run is over (`time`, `lives`: a board
- * with no move and no life left, `no-shuffle`: no shuffle can make a
- * pair), null before. Events:
- * - `{type: "tick", ms}`: time passes (the countdown; at 0 the run ends);
- * - `{type: "pair"}`: a pair removed: 10 + the combo points, the combo
- *   one longer, 2 s more on the countdown (never above 200 s);
+/** §7.1's level game (as issue 49 refined it) as a function of a state
+ * and an event; the server's `level_rules.rs` holds the same numbers and
+ * replays a run submitted to the table with them. A state is `{level,
+ * gravity, pairs, budgetMs, usedMs, leftMs, score, levelScore, levelPairs,
+ * combo, comboBest, lastPairMs, bonus, lives, hints, phase, end}`: `pairs`
+ * is the board's pairs (the countdown's size), `usedMs` the level's
+ * countdown time spent and `leftMs` what is left of `budgetMs`, `score`
+ * the run's total and `levelScore` the level's, `lastPairMs` the
+ * countdown time of the level's last pair (null before one), `bonus` the
+ * seconds a cleared level added; `phase` is `playing`, `cleared` (the
+ * level is cleared, the next not yet dealt) or `over`; `end` says why a
+ * run is over (`time`, `lives`: a board with no move and no life left,
+ * `no-shuffle`: no shuffle can make a pair), null before. Events:
+ * - `{type: "tick", ms}`: time passes (whole ms; at 0 left the run ends);
+ * - `{type: "pair"}`: a pair removed now (at `usedMs`): the combo goes on
+ *   only if the level's last pair is at most `COMBO_WINDOW_MS` ago (else
+ *   it starts again), then 10 + the combo points, the combo one longer;
  * - `{type: "refused"}`: a pick that made no pair: the combo back to 0;
- * - `{type: "cleared"}`: the board is empty: its seconds left are added;
- * - `{type: "next"}`: the next level: its gravity, 200 s, a life and two
- *   hints more;
+ * - `{type: "cleared"}`: the board is empty: the whole seconds left when
+ *   its last pair went are added;
+ * - `{type: "next"}`: the next level: its gravity, its countdown, the
+ *   combo back to 0, a life and two hints more;
  * - `{type: "hint"}`: a hint used (none left: nothing happens);
  * - `{type: "shuffle"}`: the player shuffled: a life spent (none left:
  *   nothing happens);
@@ -117,9 +137,9 @@ const LevelRules = {
   GRAVITY: ["none", "down", "up", "left", "right", "apart-vertical", "together-vertical",
     "apart-horizontal", "together-horizontal", "top-left-bottom-right", "left-down-right-up",
     "outward", "inward"],
-  COUNTDOWN_MS: 200000,
-  PAIR_MS: 2000,
+  BASE_MS: 10000,
   PAIR_POINTS: 10,
+  COMBO_WINDOW_MS: 4000,
   START_LIVES: 4,
   START_HINTS: 10,
   MORE_HINTS: 2,
@@ -130,10 +150,23 @@ const LevelRules = {
     return level < 2 ? "easy" : level < 4 ? "normal" : "hard";
   },
 
-  /** The state at the start of a run: level 0. */
-  start() {
+  /** The countdown's time a pair at level L: 3.5 s, 0.1 s less each
+   * level, never under 2.5 s. */
+  pairMs(level) {
+    return 3500 - 100 * Math.min(10, level);
+  },
+
+  /** Level L's countdown on a board of `pairs` pairs. */
+  budgetMs(level, pairs) {
+    return this.BASE_MS + this.pairMs(level) * pairs;
+  },
+
+  /** The state at the start of a run on boards of `pairs` pairs: level 0. */
+  start(pairs) {
+    const budget = this.budgetMs(0, pairs);
     return {
-      level: 0, gravity: this.GRAVITY[0], leftMs: this.COUNTDOWN_MS, score: 0, combo: 0,
+      level: 0, gravity: this.GRAVITY[0], pairs, budgetMs: budget, usedMs: 0, leftMs: budget,
+      score: 0, levelScore: 0, levelPairs: 0, combo: 0, comboBest: 0, lastPairMs: null, bonus: 0,
       lives: this.START_LIVES, hints: this.START_HINTS, phase: "playing", end: null,
     };
   },
@@ -146,31 +179,48 @@ const LevelRules = {
     switch (event.type) {
       case "tick":
         if (!playing) break;
-        s.leftMs = Math.max(0, s.leftMs - Math.max(0, event.ms));
+        s.usedMs = Math.min(s.budgetMs, s.usedMs + Math.max(0, Math.round(event.ms)));
+        s.leftMs = s.budgetMs - s.usedMs;
         if (s.leftMs === 0) {
           s.phase = "over";
           s.end = "time";
         }
         break;
-      case "pair":
+      case "pair": {
         if (!playing) break;
-        s.score += this.PAIR_POINTS + s.combo;
+        if (s.lastPairMs !== null && s.usedMs - s.lastPairMs > this.COMBO_WINDOW_MS) s.combo = 0;
+        const points = this.PAIR_POINTS + s.combo;
+        s.score += points;
+        s.levelScore += points;
         s.combo += 1;
-        s.leftMs = Math.min(this.COUNTDOWN_MS, s.leftMs + this.PAIR_MS);
+        s.comboBest = Math.max(s.comboBest, s.combo);
+        s.levelPairs += 1;
+        s.lastPairMs = s.usedMs;
         break;
+      }
       case "refused":
         if (playing) s.combo = 0;
         break;
       case "cleared":
         if (!playing) break;
-        s.score += Math.floor(s.leftMs / 1000);
+        s.bonus = Math.floor((s.budgetMs - (s.lastPairMs === null ? 0 : s.lastPairMs)) / 1000);
+        s.score += s.bonus;
+        s.levelScore += s.bonus;
         s.phase = "cleared";
         break;
       case "next":
         if (s.phase !== "cleared") break;
         s.level += 1;
         s.gravity = this.GRAVITY[s.level % this.GRAVITY.length];
-        s.leftMs = this.COUNTDOWN_MS;
+        s.budgetMs = this.budgetMs(s.level, s.pairs);
+        s.usedMs = 0;
+        s.leftMs = s.budgetMs;
+        s.levelScore = 0;
+        s.levelPairs = 0;
+        s.combo = 0;
+        s.comboBest = 0;
+        s.lastPairMs = null;
+        s.bonus = 0;
         s.lives += 1;
         s.hints += this.MORE_HINTS;
         s.phase = "playing";
@@ -212,9 +262,13 @@ const level = {
   stuck: false, // a board with no move is being dealt with
   forced: false, // the shuffle under way is the one a stuck board gets
   last: null, // the clock's reading at the last tick (null: not counting)
+  // The levels played, for the table of runs (runs.js): each level's
+  // seed, rated candidate and steps, each step with its countdown time.
+  run: [],
+  saved: false, // this run was stored
   /** The countdown's clock, in milliseconds. Tests put a clock of their
-   * own here; a player who does the same only cheats the page, whose level
-   * scores nobody else sees. */
+   * own here; the server replays a submitted run with the times it
+   * carries, so a clock stopped by hand only makes its own score. */
   now: () => performance.now(),
   rules: LevelRules,
 };
@@ -240,7 +294,8 @@ function saveLevel() {
       localStorage.removeItem(LEVEL_SAVED);
     } else {
       localStorage.setItem(LEVEL_SAVED, JSON.stringify({
-        version: 1, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
+        version: 2, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
+        run: level.run, saved: level.saved,
       }));
     }
   } catch (e) {
@@ -263,13 +318,20 @@ function showLevel() {
   if (s === null) {
     $("level-cleared").hidden = true;
     $("level-over").hidden = true;
+    boardEl.classList.toggle("done", game.position.cleared);
     return;
   }
   $("lv-level").textContent = s.level + 1;
   $("lv-gravity").textContent = GRAVITY_WORDS[s.gravity] || s.gravity;
   $("lv-difficulty").textContent = LevelRules.difficulty(s.level);
   $("lv-time").textContent = countdown(s.leftMs);
-  $("lv-time").classList.toggle("low", s.leftMs <= 30000);
+  const low = s.leftMs <= Math.min(30000, s.budgetMs / 4);
+  $("lv-time").classList.toggle("low", low);
+  const share = Math.round((1000 * s.leftMs) / s.budgetMs) / 10;
+  $("lv-bar-fill").style.width = share + "%";
+  $("lv-bar").setAttribute("aria-valuenow", String(Math.round(share)));
+  $("lv-bar").classList.toggle("low", low);
+  boardEl.classList.toggle("done", s.phase !== "playing");
   $("lv-score").textContent = s.score;
   $("lv-combo").textContent = s.combo;
   $("lv-lives").textContent = s.lives;
@@ -310,6 +372,14 @@ async function dealLevel() {
     saveLevel();
     return;
   }
+  // The level as the table of runs replays it: its seed, or the rated
+  // candidate the server dealt.
+  const played = { seed: game.spec.seed, steps: [] };
+  if (game.rated && game.rated.deal_seed !== null && game.rated.deal_seed !== undefined) {
+    played.rated_seed = game.rated.deal_seed;
+  }
+  level.run[s.level] = played;
+  level.run.length = s.level + 1;
   showLevel();
   saveLevel();
   // A deal out of the band asked for is said instead (one line).
@@ -332,7 +402,9 @@ async function startRun(spec) {
     rules: { turns: spec.rules.turns, border: spec.rules.border, groups: spec.rules.groups },
     seed: seedText === "" ? null : spec.seed,
   };
-  level.state = LevelRules.start();
+  level.state = LevelRules.start(Math.floor((spec.rows * spec.cols) / 2));
+  level.run = [];
+  level.saved = false;
   $("level-over").hidden = true;
   $("level-cleared").hidden = true;
   showLevel(); // before the deal, so that the board is sized below the run's numbers
@@ -352,8 +424,32 @@ function gameOver() {
   clearHint();
   $("level-over-line").textContent = "Game over: " + why + ". Score " + s.score +
     ", at level " + (s.level + 1) + ".";
+  showNumbers("level-over-numbers", s);
   $("level-over").hidden = false;
   say("Game over. Score " + s.score + ".", "bad");
+  showRunEnd();
+}
+
+/** The level's numbers on a finish screen: pairs, combo best, time left,
+ * the level's score and the run's. */
+function showNumbers(id, s) {
+  const dl = $(id);
+  dl.replaceChildren();
+  const rows = [
+    ["Level", String(s.level + 1)],
+    ["Pairs", s.levelPairs + " of " + s.pairs],
+    ["Best combo", String(s.comboBest)],
+    ["Time left", countdown(s.leftMs) + (s.phase === "cleared" ? " (+" + s.bonus + " points)" : "")],
+    ["Level score", String(s.levelScore)],
+    ["Run total", String(s.score)],
+  ];
+  for (const [name, value] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    dl.append(dt, dd);
+  }
 }
 
 /** The level is cleared (or was, before a reload): its seconds left are
@@ -361,13 +457,22 @@ function gameOver() {
 function levelCleared() {
   levelEvent({ type: "cleared" });
   const s = level.state;
-  const left = Math.floor(s.leftMs / 1000);
   const next = LevelRules.GRAVITY[(s.level + 1) % LevelRules.GRAVITY.length];
-  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " + left +
-    " s left: +" + left + " points, score " + s.score + ". Next: level " + (s.level + 2) +
+  $("level-cleared-title").textContent = "Level " + (s.level + 1) + " cleared";
+  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " + s.bonus +
+    " s left: +" + s.bonus + " points, score " + s.score + ". Next: level " + (s.level + 2) +
     ", gravity " + (GRAVITY_WORDS[next] || next) + ", " + LevelRules.difficulty(s.level + 1) +
-    ", a life and two hints more.";
+    ", " + countdown(LevelRules.budgetMs(s.level + 1, s.pairs)) + " on the clock, a life and two hints more.";
+  showNumbers("level-cleared-numbers", s);
   $("level-cleared").hidden = false;
+}
+
+/** Adds a step to the level's record, at the countdown's time now (a
+ * refused pick carries its time as `refused`). */
+function record(step) {
+  const s = level.state, played = level.run[s.level];
+  if (!played || s.phase !== "playing") return;
+  played.steps.push("refused" in step ? step : { ...step, t: s.usedMs });
 }
 
 /** A board with no move: shuffled at once for a life; with no life left,
@@ -403,10 +508,14 @@ modeHooks = {
       saveLevel();
     }
   },
-  removed() {
+  removed(step) {
+    if (level.state === null) return;
+    record(step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b });
     levelEvent({ type: "pair" });
   },
   refused() {
+    if (level.state === null) return;
+    if (level.state.phase === "playing") record({ refused: level.state.usedMs });
     levelEvent({ type: "refused" });
   },
   cleared() {
@@ -424,6 +533,7 @@ modeHooks = {
   },
   shuffled(done) {
     if (level.state === null) return;
+    if (done) record({ shuffle: game.history[game.history.length - 1].seed });
     if (level.forced) {
       levelEvent({ type: done ? "stuck" : "no-shuffle" });
       if (done) say("No pair could be removed: shuffled, one life spent (" + level.state.lives + " left).", "bad");
@@ -465,10 +575,12 @@ modeHooks = {
     } catch (e) {
       saved = null;
     }
-    if (saved && saved.version === 1 && saved.state && saved.base && saved.seed === game.spec.seed &&
+    if (saved && saved.version === 2 && saved.state && saved.base && saved.seed === game.spec.seed &&
         saved.state.gravity === game.rules.gravity) {
       level.state = saved.state;
       level.base = saved.base;
+      level.run = Array.isArray(saved.run) ? saved.run : [];
+      level.saved = !!saved.saved;
       level.last = null;
       $("mode").value = "levels";
       showLevel();
@@ -485,7 +597,7 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const [cols, rows] of KSHISEN_SIZES) {
     const option = document.createElement("option");
     option.value = cols + "x" + rows;
-    option.textContent = cols + " × " + rows;
+    option.textContent = rows + " × " + cols;
     sizes.appendChild(option);
   }
   sizes.addEventListener("change", applyPreset);

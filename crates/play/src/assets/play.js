@@ -102,8 +102,9 @@ function updateButtons() {
   const over = game.position.cleared;
   const forced = new Set(hook("disabled") || []);
   const set = (id, disabled, text) => setButton(id, disabled || forced.has(id), text);
-  set("undo", !idle || game.history.length === 0);
-  set("redo", !idle || game.undone.length === 0);
+  // A cleared board is over: nothing to undo into (issue 49).
+  set("undo", !idle || over || game.history.length === 0);
+  set("redo", !idle || over || game.undone.length === 0);
   set("hint", !idle || over);
   set("shuffle", !idle || over);
   set("solve", game.spec === null || over || game.paused, game.solving ? "Stop" : "Auto-solve");
@@ -119,9 +120,10 @@ function updateButtons() {
 /** Cell size from the space the board has: the width, and the height of
  * the window below what stands above the board (the settings, the
  * toolbar, the message), so that the whole board is in view: no KShisen
- * size scrolls on a desktop, and a phone shows the board above the fold
- * (down to tiles of 30 px, still easy to tap). */
-function layout() {
+ * size scrolls, on a desktop or on a phone (where a preset is turned to
+ * portrait). `mayFold`: on a desktop, settings that would leave tiles
+ * under 32 px fold away (at a deal; never when the player opened them). */
+function layout(mayFold = true) {
   const rows = game.board.length, cols = game.board[0].length;
   const width = $("board-wrap").clientWidth - 10; // its padding: room for the focus outline
   let size = Math.floor(width / (cols + 2));
@@ -138,13 +140,15 @@ function layout() {
   if (window.innerWidth >= 600) {
     // Where the open settings would leave tiles too small to read, they
     // fold away (a click on "New deal" opens them again).
-    if (tall < 32 && $("settings").open) {
+    if (mayFold && tall < 32 && $("settings").open) {
       $("settings").open = false;
       tall = fit();
     }
     size = Math.min(size, tall);
   } else {
-    size = Math.min(size, Math.max(tall, 30));
+    // A phone keeps the whole board above the fold, whatever its size
+    // (issue 49): the tiles shrink rather than scroll.
+    size = Math.min(size, tall);
   }
   game.size = Math.max(16, Math.min(52, size));
   const w = (cols + 2) * game.size, h = (rows + 2) * game.size;
@@ -209,6 +213,7 @@ function reconcile() {
 }
 
 function renderAll() {
+  tileKinds = game.spec.kinds; // the designs of this deal's kinds (tiles.js)
   for (const el of game.tiles.values()) el.remove();
   game.tiles.clear();
   reconcile();
@@ -251,79 +256,6 @@ function deselect() {
   game.selected = null;
 }
 
-// ---- animations ----
-
-/** Moves the tiles of `slides` (each `{from, to}`) from `from` to `to`
- * cells at once (a block may move onto its own cells). */
-function moveTiles(slides, from, to) {
-  const moving = slides.map((s) => [tileAt(s[from]), s]);
-  moving.forEach(([, s]) => game.tiles.delete(key(...s[from])));
-  moving.forEach(([el, s]) => {
-    if (el) {
-      place(el, s[to][0], s[to][1]);
-      game.tiles.set(key(...s[to]), el);
-    }
-  });
-}
-
-/** Where the first tile of a step is when the pair goes: the corner its
- * slide pushed it to, or where it was. */
-const firstAtRemoval = (step) => (step.pushed && step.pushed.length > 0 ? step.pushed[0].to : step.a);
-
-/** The path; for a slide, the first tile and the run in front of it
- * pushed to the corner; the pair fading out; then the tiles gravity moved
- * sliding. */
-async function animateRemoval(step) {
-  drawPath(step.path);
-  if (step.pushed && step.pushed.length > 0) {
-    moveTiles(step.pushed, "from", "to");
-    await sleep(280);
-  }
-  const first = firstAtRemoval(step);
-  const pair = [tileAt(first), tileAt(step.b)];
-  pair.forEach((el) => el && el.classList.add("gone"));
-  await sleep(280);
-  pair.forEach((el) => el && el.remove());
-  game.tiles.delete(key(...first));
-  game.tiles.delete(key(...step.b));
-  clearPaths();
-  if (step.moved.length > 0) {
-    moveTiles(step.moved, "from", "to");
-    await sleep(280);
-  }
-}
-
-/** The removal backwards: the moved tiles slide back, the pair returns
- * (the first tile on its slide's corner), then a slide's tiles slide back. */
-async function animateUndoRemoval(step) {
-  if (step.moved.length > 0) {
-    moveTiles(step.moved, "to", "from");
-    await sleep(280);
-  }
-  const first = firstAtRemoval(step);
-  const back = [makeTile(first[0], first[1], step.kinds[0]), makeTile(step.b[0], step.b[1], step.kinds[1])];
-  back.forEach((el) => el.classList.add("fresh"));
-  void boardEl.offsetWidth; // start the fade from transparent
-  back.forEach((el) => el.classList.remove("fresh"));
-  await sleep(240);
-  if (step.pushed && step.pushed.length > 0) {
-    moveTiles(step.pushed, "to", "from");
-    await sleep(280);
-  }
-}
-
-/** Every tile fades out, the new arrangement fades in. */
-async function animateShuffle(board) {
-  for (const el of game.tiles.values()) el.classList.add("gone");
-  await sleep(240);
-  game.board = board;
-  renderAll();
-  for (const el of game.tiles.values()) el.classList.add("fresh");
-  void boardEl.offsetWidth;
-  for (const el of game.tiles.values()) el.classList.remove("fresh");
-  await sleep(240);
-}
-
 // ---- status ----
 
 function positionOf(data) {
@@ -336,226 +268,13 @@ function setPosition(p) {
   $("moves-left").textContent = p.moves;
   $("dead").hidden = !p.dead || hook("dead") === true;
   clockRun(clockShouldRun());
+  boardEl.classList.toggle("done", p.cleared);
   if (p.cleared && hook("cleared") !== true) showFinish();
   else $("won").hidden = true;
   tick();
   updateButtons();
   watchPosition();
   saveGame();
-}
-
-// ---- the deal's rating ----
-
-/** A rating in a few words: "hard, score 57". */
-function ratingShort(rating) {
-  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
-}
-
-/** A rating in a sentence: its band, its score, and how often random
- * play clears the deal. */
-function ratingSentence(rating) {
-  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
-    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
-    rating.cleared + " of " + rating.plays + " games).";
-}
-
-/** Shows the deal's rating in the status line (with, for a deal not in
- * the band asked for, "no hard found" and the server's note as its
- * title) and on the finish screens (cleared, stuck, lost, a level run
- * over). Called before the board is laid out: the status line's height
- * is the board's business. */
-function showRating() {
-  const r = game.rating;
-  const note = game.rated && game.rated.note;
-  const box = $("deal-rating-box");
-  box.hidden = r === null && !note;
-  box.classList.toggle("off-band", !!note);
-  box.title = note ? capital(note) + "." : "";
-  $("deal-rating").textContent = (r === null ? "unrated" : ratingShort(r)) +
-    (note && game.spec && game.spec.difficulty ? " (no " + game.spec.difficulty + " found)" : "");
-  for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
-    $(id).textContent = r === null ? "" : ratingSentence(r);
-    $(id).hidden = r === null;
-  }
-}
-
-// ---- the game in progress, kept across a reload ----
-
-const SAVED = "lianliankan-game";
-
-/** Keeps the game in progress in localStorage, so that a reload resumes it
- * (its history too, so undo still works). */
-function saveGame() {
-  if (game.spec === null) return;
-  const saved = {
-    version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
-    rating: game.rating, rated: game.rated,
-    history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
-    assisted: game.assisted, saved: game.saved,
-  };
-  try {
-    localStorage.setItem(SAVED, JSON.stringify(saved));
-  } catch (e) {
-    // Full or refused: the game goes on, only a reload will not resume it.
-  }
-}
-
-/** The same deal: size, kinds, rules, kind of deal and seed. */
-function sameDeal(a, b) {
-  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
-  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
-    a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
-    r(a.rules) === r(b.rules);
-}
-
-/** The address of the game in progress: its share link, marked so that a
- * reload resumes the game (the share link itself deals it afresh). */
-function resumeUrl() {
-  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
-}
-
-/** Resumes the saved game when the page was reloaded on it (the address
- * is its `resumeUrl`) or opened with no deal named; whether it did. */
-function resumeGame(spec) {
-  const reload = new URLSearchParams(location.search).get("resume") === "1";
-  if (spec !== null && !reload) return false;
-  let saved;
-  try {
-    saved = JSON.parse(localStorage.getItem(SAVED) || "null");
-  } catch (e) {
-    saved = null;
-  }
-  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return false;
-  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
-  Object.assign(game, {
-    spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
-    rating: saved.rating || null, rated: saved.rated || null,
-    undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
-    picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
-    queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
-  });
-  hook("resumed");
-  if (!formRemembered) fillForm(game.spec);
-  showRating();
-  clearPaths();
-  layout();
-  renderAll();
-  setPosition(saved.position);
-  history.replaceState(null, "", resumeUrl());
-  say("Resumed the game in progress (" + game.position.tiles + " tiles left).", "good");
-  setBusy(false);
-  return true;
-}
-
-// ---- the watch: is the position still winnable? ----
-
-/** What a background solve may spend: states, and time before the page
- * stops waiting (the server's own time-out caps it as well). */
-const WATCH_BUDGET = 300000;
-const WATCH_MS = 8000;
-let watchAbort = null, watchKey = null;
-
-function boardKey(board) {
-  return JSON.stringify(board);
-}
-
-function showWatch(state) {
-  game.watch = state;
-  $("lost").hidden = state !== "lost";
-}
-
-/** Runs after every change of position. What is known of the position
- * is shown at once; otherwise the server solves it in the background (a
- * request the page does not wait for: picks go on), and the answer is
- * shown if the position is still the one on the board. A newer position
- * cancels the older question. */
-/** Cancels the background question, if any (the server stops its search). */
-function stopWatch() {
-  if (watchAbort) watchAbort.abort();
-  watchAbort = watchKey = null;
-  if (game.watch === "checking") showWatch("unknown");
-}
-
-function watchPosition() {
-  if (!$("watch").checked || game.spec === null || game.position.cleared || game.solving) {
-    stopWatch();
-    showWatch($("watch").checked && game.position.cleared ? "winnable" : "off");
-    return;
-  }
-  const k = boardKey(game.board);
-  if (!game.verdicts.has(k)) {
-    // Lost stays lost: a removal from a lost position leaves one; a board
-    // with tiles and no pair is lost.
-    const last = game.history[game.history.length - 1];
-    const after = last && last.type === "remove" && boardKey(last.after) === k;
-    if ((after && game.verdicts.get(boardKey(last.before)) === false) || game.position.dead) {
-      game.verdicts.set(k, false);
-    }
-  }
-  if (game.verdicts.has(k)) {
-    stopWatch();
-    announce(game.verdicts.get(k));
-    return;
-  }
-  if (watchKey === k) return; // already asked
-  if (watchAbort) watchAbort.abort();
-  const controller = new AbortController();
-  watchAbort = controller;
-  watchKey = k;
-  showWatch("checking");
-  const timer = setTimeout(() => controller.abort(), WATCH_MS);
-  api("solve", { board: game.board, rules: game.rules, budget: WATCH_BUDGET }, controller.signal)
-    .then((res) => {
-      clearTimeout(timer);
-      const verdict = !res.ok ? undefined
-        : res.data.result === "solved" ? true
-        : res.data.result === "unsolvable" ? false : undefined;
-      if (verdict !== undefined) game.verdicts.set(k, verdict);
-      if (watchAbort !== controller) return; // a newer position took over
-      watchAbort = watchKey = null;
-      if (boardKey(game.board) !== k) return;
-      if (verdict === undefined) showWatch("unknown");
-      else announce(verdict);
-    });
-}
-
-/** Shows the verdict on the position now; a lost one is also announced. */
-function announce(winnable) {
-  const was = game.watch;
-  showWatch(winnable ? "winnable" : "lost");
-  if (!winnable && was !== "lost") {
-    say("This game can no longer be won: the solver tried every order. Undo to the last winnable position, or shuffle.", "bad");
-  }
-}
-
-/** Undoes steps back to the latest position known to be winnable; earlier
- * positions not yet known are solved first (latest first). */
-async function undoToWinnable() {
-  if (game.busy || game.solving) return;
-  let target = -1;
-  for (let i = game.history.length - 1; i >= 0 && target < 0; i--) {
-    const k = boardKey(game.history[i].before);
-    if (!game.verdicts.has(k)) {
-      setBusy(true);
-      say("Checking an earlier position…");
-      const res = await api("solve", { board: game.history[i].before, rules: game.rules, budget: WATCH_BUDGET });
-      setBusy(false);
-      if (res.ok && res.data.result === "solved") game.verdicts.set(k, true);
-      if (res.ok && res.data.result === "unsolvable") game.verdicts.set(k, false);
-    }
-    if (game.verdicts.get(k) === true) target = i;
-  }
-  if (target < 0) {
-    say("No earlier position of this game is known to be winnable.", "bad");
-    return;
-  }
-  const steps = game.history.length - target;
-  while (game.history.length > target) {
-    const before = game.history.length;
-    await undo();
-    if (game.history.length === before) break; // nothing undone: stop, never spin
-  }
-  say("Back " + steps + " step" + (steps === 1 ? "" : "s") + ", to a position that can still be won.", "good");
 }
 
 function clock(ms) {
@@ -604,95 +323,6 @@ function tick() {
   $("timer").textContent = clock(elapsed());
 }
 
-// ---- the end of a game: time, score, high scores ----
-
-/** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
-function kshisenScore(cells, ms, gravity) {
-  const seconds = Math.max(1, Math.floor(ms / 1000));
-  const base = Math.floor((cells / seconds) / 0.14 * 100 * Math.sqrt(cells / 14 * 6));
-  return gravity === "none" ? base : 2 * base;
-}
-
-/** The query that names this game's table of high scores. */
-function tableQuery() {
-  const s = game.spec, r = game.rules;
-  return new URLSearchParams({
-    rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
-    gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
-    slide: r.slide ? "on" : "off",
-  }).toString();
-}
-
-/** Fills the table of the best scores for this game's settings; `mine` is
- * the id just stored (its line is marked). */
-async function showBest(mine) {
-  const list = $("best");
-  const res = await api("scores?" + tableQuery());
-  list.replaceChildren();
-  if (!res.ok) {
-    $("best-note").textContent = res.data.error;
-    return;
-  }
-  $("best-note").textContent = res.data.scores.length === 0 ? "No scores yet for these settings." : "";
-  res.data.scores.forEach((e, i) => {
-    const li = document.createElement("li");
-    li.textContent = e.name + " — " + e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")";
-    if (mine !== undefined && i + 1 === mine) li.className = "mine";
-    list.appendChild(li);
-  });
-}
-
-/** The finish screen of a cleared board: time, score, and whether it can
- * enter the high scores. */
-function showFinish() {
-  const ms = elapsed();
-  const cells = game.spec.rows * game.spec.cols;
-  const score = kshisenScore(cells, ms, game.rules.gravity);
-  const eligible = game.spec.solvable && !game.assisted;
-  $("won-line").textContent = "Cleared in " + clock(ms) + "!" +
-    (eligible ? " Score " + score + "." : "");
-  let note = "";
-  if (game.assisted) note = "Assisted (hint, undo or auto-solve): the time counts, the score does not enter the high scores.";
-  else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
-  $("score-note").textContent = note;
-  showRating();
-  $("score-form").hidden = !eligible || game.saved;
-  $("score-name").value = localStorage.getItem("lianliankan-name") || "";
-  const won = $("won");
-  if (won.hidden) {
-    won.hidden = false;
-    showBest();
-  }
-}
-
-/** Sends the game to the server, which replays it and stores the score. */
-async function saveScore() {
-  const name = $("score-name").value.trim();
-  if (name === "") return;
-  localStorage.setItem("lianliankan-name", name);
-  $("score-save").disabled = true;
-  const steps = game.history.map((step) => {
-    if (step.type !== "remove") return { shuffle: step.seed };
-    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
-  });
-  const res = await api("scores", {
-    name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
-    rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
-    // A deal of a difficulty is the rated candidate of this seed.
-    ...(game.rated && game.rated.deal_seed !== null ? { rated_seed: game.rated.deal_seed } : {}),
-  });
-  $("score-save").disabled = false;
-  if (!res.ok) {
-    $("score-note").textContent = "Not saved: " + res.data.error;
-    return;
-  }
-  game.saved = true;
-  $("score-form").hidden = true;
-  // The table first, then the note: when "Saved" shows, so does the score.
-  await showBest(res.data.rank);
-  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
-}
-
 // ---- actions ----
 
 function randomSeed() {
@@ -701,11 +331,16 @@ function randomSeed() {
 
 /** Picks the tile at (r, c): the first of a pair, or the second, which
  * asks the server to remove the pair. */
+/** Picks kept while a step is under way (a pair's worth, many times over). */
+const MAX_QUEUED_PICKS = 16;
+
 async function pick(r, c) {
   if (game.solving || game.paused || game.spec === null || hook("blocksPick") === true) return;
   if (game.busy) {
-    // A pick during a step's animation waits for it (two at most: a pair).
-    if (game.queue.filter(Array.isArray).length < 2) game.queue.push([r, c]);
+    // A pick during a step's animation waits for it, in order; a burst
+    // beyond what a player can mean is said, not silently dropped.
+    if (game.queue.filter(Array.isArray).length < MAX_QUEUED_PICKS) game.queue.push([r, c]);
+    else say("Too many picks at once: the last was not kept. Wait for the pair under way.", "bad");
     return;
   }
   if (!game.board[r] || !game.board[r][c]) return;
@@ -801,6 +436,9 @@ async function hint() {
 
 async function shuffle() {
   if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || hook("allows", "shuffle") === false) return;
+  // A shuffle helps: the classic game is then assisted (issue 49; the
+  // server refuses a score whose steps hold one).
+  game.assisted = true;
   clearHint();
   deselect();
   setBusy(true);
@@ -920,129 +558,6 @@ async function autoSolve() {
   watchPosition();
 }
 
-function shareUrl(spec) {
-  const q = new URLSearchParams({
-    rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
-    turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
-    groups: spec.rules.groups || "", connect: spec.rules.connect || "standard",
-    deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
-  });
-  if (spec.rules.slide) q.set("slide", "on");
-  if (spec.difficulty) q.set("difficulty", spec.difficulty);
-  return location.origin + location.pathname + "?" + q.toString();
-}
-
-async function share() {
-  if (game.spec === null) return;
-  const url = shareUrl(game.spec);
-  $("share-link").value = url;
-  $("share-box").hidden = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    say("Link copied: it deals this board again, under these rules.", "good");
-  } catch (e) {
-    $("share-link").select();
-    say("Copy the link below: it deals this board again, under these rules.");
-  }
-}
-
-function capital(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-// ---- deals ----
-
-function readForm() {
-  const seedText = $("seed").value.trim();
-  return {
-    rows: Number($("rows").value),
-    cols: Number($("cols").value),
-    kinds: Number($("kinds").value),
-    rules: slideRules({
-      turns: Number($("turns").value),
-      border: $("border").value,
-      gravity: $("gravity").value,
-      groups: $("groups").value.trim(),
-      connect: $("connect").value,
-      slide: $("slide").value === "on",
-    }),
-    solvable: $("solvable").value === "solvable",
-    seed: seedText === "" ? randomSeed() : Number(seedText),
-    difficulty: $("solvable").value === "solvable" && $("difficulty").value !== "" ? $("difficulty").value : null,
-  };
-}
-
-/** Under sliding tiles the path rule is fixed (one turn, closed border,
- * the standard connection: SPEC §8); the form's other values are not
- * sent with it. */
-function slideRules(rules) {
-  return rules.slide ? { ...rules, turns: 1, border: "closed", connect: "standard" } : rules;
-}
-
-/** The fields sliding tiles fix are greyed out while it is on. */
-function showSlideChoice() {
-  const on = $("slide").value === "on";
-  for (const id of ["turns", "border", "connect"]) $(id).disabled = on;
-}
-
-// ---- the deal form's choices, remembered apart from the game ----
-
-const FORM = "lianliankan-form";
-let formRemembered = false; // the form holds the player's remembered choices
-
-/** The form's fields that make a deal (not its buttons, not the watch). */
-function formFields() {
-  return [...$("deal-form").elements].filter((el) =>
-    el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit");
-}
-
-/** Remembers the form as the player left it (a reload keeps it, whatever
- * game it resumes). */
-function saveFormChoices() {
-  const values = {};
-  for (const el of formFields()) values[el.id] = el.value;
-  try {
-    localStorage.setItem(FORM, JSON.stringify(values));
-  } catch (e) {
-    // Refused: the form is only not remembered.
-  }
-}
-
-/** Puts the remembered choices back in the form; whether there were any.
- * A value a field cannot take (an option since removed) is left out. */
-function restoreFormChoices() {
-  let values;
-  try {
-    values = JSON.parse(localStorage.getItem(FORM) || "null");
-  } catch (e) {
-    values = null;
-  }
-  if (values === null || typeof values !== "object") return false;
-  for (const el of formFields()) {
-    const v = values[el.id];
-    if (typeof v !== "string") continue;
-    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) continue;
-    el.value = v;
-  }
-  return true;
-}
-
-function fillForm(spec) {
-  $("rows").value = spec.rows;
-  $("cols").value = spec.cols;
-  $("kinds").value = spec.kinds;
-  $("turns").value = spec.rules.turns;
-  $("border").value = spec.rules.border;
-  $("gravity").value = spec.rules.gravity;
-  $("groups").value = spec.rules.groups || "";
-  $("connect").value = spec.rules.connect || "standard";
-  $("slide").value = spec.rules.slide ? "on" : "off";
-  showSlideChoice();
-  $("solvable").value = spec.solvable ? "solvable" : "random";
-  $("difficulty").value = spec.difficulty || "";
-  if (typeof applyDifficulty === "function") applyDifficulty(); // level.js: the difficulty's words
-}
-
 async function deal(spec) {
   hook("dealing", spec);
   game.solving = false;
@@ -1081,6 +596,7 @@ async function deal(spec) {
   $("pause").setAttribute("aria-pressed", "false");
   game.assisted = false;
   game.saved = false;
+  finishNumbers.rank = finishNumbers.best = "";
   $("won").hidden = true;
   $("share-box").hidden = true;
   clearPaths();
@@ -1091,116 +607,18 @@ async function deal(spec) {
   // A deal out of the band asked for is said in full (one line: the
   // board is laid out for a message of one line).
   if (game.rated && game.rated.note) say(capital(game.rated.note) + ".", "bad");
-  else say("Dealt " + spec.rows + " × " + spec.cols + ", seed " + d.seed +
+  else say("Dealt " + spec.rows + " × " + spec.cols + " (rows × columns), seed " + d.seed +
     (d.solvable ? " (can be cleared)" : " (random: may not be clearable)") +
     (game.rating ? ", rated " + ratingShort(game.rating) : "") + ".", "good");
   setBusy(false);
 }
 
 /** Each gravity mode in words, with arrows for where the tiles go. */
-const GRAVITY_WORDS = {
-  none: "none: tiles stay",
-  down: "↓ down",
-  up: "↑ up",
-  left: "← left",
-  right: "→ right",
-  "apart-vertical": "↑↓ apart, vertically",
-  "together-vertical": "↓↑ together, vertically",
-  "apart-horizontal": "←→ apart, horizontally",
-  "together-horizontal": "→← together, horizontally",
-  "top-left-bottom-right": "⇇⇉ top left, bottom right",
-  "left-down-right-up": "⇊⇈ left down, right up",
-  outward: "↖↘ outward, to the corners",
-  inward: "↘↖ inward, to the centre",
-};
-
-/** Why a link's value cannot be used, in a sentence, or null. */
-function badLinkValue(q) {
-  for (const name of ["rows", "cols", "kinds", "turns", "seed"]) {
-    if (q.has(name) && !/^[0-9]{1,16}$/.test(q.get(name))) {
-      const what = { rows: "rows", cols: "columns", kinds: "tile types", turns: "turns", seed: "the seed" }[name];
-      return "This link is damaged: " + what + " should be a whole number, and it says “" + q.get(name) + "”.";
-    }
-  }
-  if (q.has("slide") && !["on", "off"].includes(q.get("slide"))) {
-    return "This link is damaged: sliding tiles should be “on” or “off”, and it says “" + q.get("slide") + "”.";
-  }
-  if (q.has("difficulty") && !["easy", "normal", "hard"].includes(q.get("difficulty"))) {
-    return "This link is damaged: the difficulty should be “easy”, “normal” or “hard”, and it says “" +
-      q.get("difficulty") + "”.";
-  }
-  if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
-    return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
-  }
-  return null;
-}
-
-/** The deal a link asks for, if it names a seed (and its values can be
- * read: otherwise the player is told, and the default deal is made). */
-function specFromUrl() {
-  const q = new URLSearchParams(location.search);
-  if (!q.has("seed")) return null;
-  const bad = badLinkValue(q);
-  if (bad !== null) {
-    game.linkProblem = bad;
-    return null;
-  }
-  const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
-  return {
-    rows: num("rows", 8),
-    cols: num("cols", 12),
-    kinds: num("kinds", 18),
-    rules: slideRules({
-      turns: num("turns", 2),
-      border: q.get("border") || "closed",
-      gravity: q.get("gravity") || "none",
-      groups: q.get("groups") || "",
-      connect: q.get("connect") || "standard",
-      slide: q.get("slide") === "on",
-    }),
-    solvable: q.get("deal") !== "random",
-    seed: num("seed", 0),
-    difficulty: q.get("deal") !== "random" && q.has("difficulty") ? q.get("difficulty") : null,
-  };
-}
-
-// ---- keyboard ----
-
-function onKey(e) {
-  if (game.spec === null || e.ctrlKey || e.metaKey || e.altKey) return;
-  // Keys work from page load, wherever the focus is, but in a field or on
-  // a button (where Enter and Space are theirs) and in the judge viewer.
-  // A button clicked with the mouse does not keep the focus (see
-  // startPlay), so only a button reached with Tab has Enter and Space.
-  if (e.target.closest && e.target.closest("input, select, textarea, button:not(.tile), a, summary")) return;
-  if ($("play-view").hidden) return;
-  boardEl.classList.add("keyboard");
-  const rows = game.board.length, cols = game.board[0].length;
-  const [r, c] = game.cursor;
-  const move = (dr, dc) => {
-    game.cursor = [Math.min(rows - 1, Math.max(0, r + dr)), Math.min(cols - 1, Math.max(0, c + dc))];
-    placeCursor();
-  };
-  switch (e.key) {
-    case "ArrowUp": move(-1, 0); break;
-    case "ArrowDown": move(1, 0); break;
-    case "ArrowLeft": move(0, -1); break;
-    case "ArrowRight": move(0, 1); break;
-    case "Enter": case " ": pick(r, c); break;
-    case "Escape": deselect(); break;
-    case "h": case "H": hint(); break;
-    case "s": case "S": shuffle(); break;
-    case "u": case "U": undo(); break;
-    case "r": case "R": redo(); break;
-    case "p": case "P": togglePause(); break;
-    default: return;
-  }
-  e.preventDefault();
-}
-
 // ---- start ----
 
 async function startPlay() {
+  // The judge viewer's page deals no game.
+  if (isJudgePage() || location.hash === "#judge") return;
   boardEl = $("board");
   svgEl = $("paths");
   cursorEl = document.createElement("div");
@@ -1223,6 +641,8 @@ async function startPlay() {
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     saveFormChoices();
+    // The settings fold after Deal: the board gets the room (issue 49).
+    $("settings").open = false;
     const spec = readForm();
     if (hook("submit", spec) !== true) deal(spec);
   });
@@ -1273,7 +693,12 @@ async function startPlay() {
     localStorage.setItem("lianliankan-watch", $("watch").checked ? "on" : "off");
     watchPosition();
   });
-  window.addEventListener("resize", () => game.spec && layout());
+  window.addEventListener("resize", () => game.spec && layout(false));
+  // The tiles grow or shrink when the settings open or fold.
+  for (const id of ["settings", "custom"]) {
+    // (The player's own opening is kept: no fold from this layout.)
+    $(id).addEventListener("toggle", () => game.spec && !game.busy && layout(false));
+  }
   setInterval(tick, 500);
 
   const limits = await api("limits");
@@ -1304,10 +729,13 @@ async function startPlay() {
   if (!game.linkProblem && resumeGame(linked)) return;
   let spec = linked;
   if (spec === null) {
-    if (phone && !formRemembered) {
-      $("rows").value = 10;
-      $("cols").value = 6;
-      $("kinds").value = 10;
+    // A first visit plays KShisen's 18 × 8 (normal), turned to portrait on
+    // a portrait screen; later visits, the preset last played (the form
+    // remembered).
+    if (!formRemembered) {
+      $("preset-size").value = DEFAULT_PRESET;
+      applyPreset();
+      $("gravity").value = "down";
     }
     spec = readForm();
   }

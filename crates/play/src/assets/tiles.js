@@ -144,9 +144,49 @@ const TILE_DESIGNS = (() => {
   return all;
 })();
 
-/** The design of a kind: `{ name, svg }`. */
-function tileDesign(kind) {
-  const [name, body] = TILE_DESIGNS[(kind - 1) % TILE_SET_SIZE];
+/** A deal of fewer kinds than this draws them across the suits (issue 49):
+ * from 28 kinds on, kind k is design k, so that KShisen's groups
+ * `28-31,39-42` are its seasons and flowers. */
+const SPREAD_BELOW = 28;
+
+/** The designs a deal of few kinds draws, in order: one of each suit in
+ * turn (dots, bamboo, characters, winds, dragons, flowers, seasons), the
+ * numbered suits' counts far apart (1, 5, 9, 3, 7, ...), so that every
+ * small board shows designs of every shape and colour rather than dots and
+ * bamboo to be counted. Only the picture changes: kind numbers, and the
+ * groups named by them, are the engine's. */
+const TILE_SPREAD = (() => {
+  const counts = [0, 4, 8, 2, 6, 1, 5, 3, 7];
+  const suits = [
+    counts.map((i) => i), // dots
+    counts.map((i) => 9 + i), // bamboo
+    counts.map((i) => 18 + i), // characters
+    [31, 32, 33, 34], // winds
+    [35, 36, 37], // dragons
+    [38, 39, 40, 41], // flowers
+    [27, 28, 29, 30], // seasons
+  ];
+  const order = [];
+  for (let round = 0; order.length < TILE_SET_SIZE; round++) {
+    for (const suit of suits) if (round < suit.length) order.push(suit[round]);
+  }
+  return order;
+})();
+
+/** The kinds of the deal on the board (play.js sets it at each deal). */
+let tileKinds = TILE_SET_SIZE;
+
+/** The design a kind draws on a deal of `kinds` kinds: its place in
+ * [`TILE_SPREAD`] below [`SPREAD_BELOW`] kinds, else kind k is design k
+ * (and a kind above 42 reuses design (k - 1) mod 42). */
+function designIndex(kind, kinds) {
+  if (kinds < SPREAD_BELOW && kind >= 1 && kind <= kinds) return TILE_SPREAD[kind - 1];
+  return (kind - 1) % TILE_SET_SIZE;
+}
+
+/** The design of a kind on the deal in play: `{ name, svg }`. */
+function tileDesign(kind, kinds = tileKinds) {
+  const [name, body] = TILE_DESIGNS[designIndex(kind, kinds)];
   const svg = '<svg class="art" viewBox="0 0 100 100" aria-hidden="true" focusable="false">' + body + "</svg>";
   return { name, svg };
 }

@@ -17,6 +17,7 @@ use super::{
 
 /// Chooses `value` in the `<select>` `id`, as a player would.
 async fn choose(client: &Client, id: &str, value: &str) -> Outcome {
+    super::unfold(client, id).await?;
     let select = client.find(Locator::Id(id)).await.map_err(cmd(id))?;
     select.select_by_value(value).await.map_err(cmd(value))
 }
@@ -63,6 +64,7 @@ pub(super) async fn a_deal_of_a_difficulty_shows_its_rating(env: &Env) -> Outcom
             value(&client, "border").await? == "open" && value(&client, "gravity").await? == "down",
             "a difficulty leaves the rules as they were"
         );
+        super::unfold(&client, "seed").await?;
         let seed = client.find(Locator::Id("seed")).await.map_err(cmd("seed"))?;
         seed.clear().await.map_err(cmd("clear"))?;
         seed.send_keys("5").await.map_err(cmd("type"))?;

@@ -1,0 +1,166 @@
+// The end of a classic game: the finish screen over the board (time,
+// KShisen's score, rank, the best for these settings, New game and Restart),
+// and the score sent to the server, which replays the game and stores it.
+"use strict";
+
+// ---- the end of a game: time, score, high scores ----
+
+/** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
+function kshisenScore(cells, ms, gravity) {
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  const base = Math.floor((cells / seconds) / 0.14 * 100 * Math.sqrt(cells / 14 * 6));
+  return gravity === "none" ? base : 2 * base;
+}
+
+/** The query that names this game's table of high scores. */
+function tableQuery() {
+  const s = game.spec, r = game.rules;
+  return new URLSearchParams({
+    rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
+    gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
+    slide: r.slide ? "on" : "off",
+  }).toString();
+}
+
+/** Fills the table of the best scores for this game's settings; `mine` is
+ * the id just stored (its line is marked). */
+async function showBest(mine) {
+  const list = $("best");
+  const res = await api("scores?" + tableQuery());
+  list.replaceChildren();
+  if (!res.ok) {
+    $("best-note").textContent = res.data.error;
+    return;
+  }
+  $("best-note").textContent = res.data.scores.length === 0 ? "No scores yet for these settings." : "";
+  res.data.scores.forEach((e, i) => {
+    const li = tableRow(e.name, e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")");
+    if (mine !== undefined && i + 1 === mine) li.className = "mine";
+    list.appendChild(li);
+  });
+  const best = res.data.scores[0];
+  finishNumbers.best = best ? best.score + " (" + best.name + ")" : "none yet";
+  showFinishNumbers();
+}
+
+/** A line of a table of names: the name as plain text in an isolate
+ * (`<bdi>`: its letters, of either direction, never turn the rest of the
+ * line around), then the rest. The server has already taken control and
+ * direction characters out of the name. */
+function tableRow(name, rest) {
+  const li = document.createElement("li");
+  const who = document.createElement("bdi");
+  who.textContent = name;
+  li.append(who, " — " + rest);
+  return li;
+}
+
+/** The numbers of the classic finish screen: time, score, rank, best. */
+const finishNumbers = { time: "", score: "", rank: "", best: "" };
+
+function showFinishNumbers() {
+  const dl = $("won-numbers");
+  dl.replaceChildren();
+  for (const [name, value] of [["Time", finishNumbers.time], ["Score", finishNumbers.score],
+    ["Rank", finishNumbers.rank], ["Best", finishNumbers.best]]) {
+    if (value === "") continue;
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    dl.append(dt, dd);
+  }
+}
+
+/** The finish screen of a cleared board: time, score, and whether it can
+ * enter the high scores. */
+function showFinish() {
+  const ms = elapsed();
+  const cells = game.spec.rows * game.spec.cols;
+  const score = kshisenScore(cells, ms, game.rules.gravity);
+  const eligible = game.spec.solvable && !game.assisted;
+  $("won-line").textContent = "Cleared in " + clock(ms) + "!" +
+    (eligible ? " Score " + score + "." : "");
+  Object.assign(finishNumbers, {
+    time: clock(ms), score: eligible ? String(score) : "assisted: not scored",
+    rank: game.saved ? finishNumbers.rank : "", best: finishNumbers.best,
+  });
+  showFinishNumbers();
+  let note = "";
+  if (game.assisted) note = "Assisted (hint, shuffle, undo or auto-solve): the time counts, the score does not enter the high scores.";
+  else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
+  $("score-note").textContent = note;
+  showRating();
+  $("score-form").hidden = !eligible || game.saved;
+  $("score-name").value = localStorage.getItem("lianliankan-name") || "";
+  const won = $("won");
+  if (won.hidden) {
+    won.hidden = false;
+    deselect();
+    showBest();
+  }
+}
+
+/** Sends the game to the server, which replays it and stores the score. */
+async function saveScore() {
+  const name = $("score-name").value.trim();
+  if (name === "") return;
+  localStorage.setItem("lianliankan-name", name);
+  $("score-save").disabled = true;
+  const steps = game.history.map((step) => {
+    if (step.type !== "remove") return { shuffle: step.seed };
+    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
+  });
+  const res = await api("scores", {
+    name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
+    rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
+    // A deal of a difficulty is the rated candidate of this seed.
+    ...(game.rated && game.rated.deal_seed !== null ? { rated_seed: game.rated.deal_seed } : {}),
+  });
+  $("score-save").disabled = false;
+  if (!res.ok) {
+    $("score-note").textContent = "Not saved: " + res.data.error;
+    return;
+  }
+  game.saved = true;
+  $("score-form").hidden = true;
+  finishNumbers.rank = "number " + res.data.rank;
+  // The table first, then the note: when "Saved" shows, so does the score.
+  await showBest(res.data.rank);
+  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
+}
+
+// ---- the deal's rating ----
+
+/** A rating in a few words: "hard, score 57". */
+function ratingShort(rating) {
+  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
+}
+
+/** A rating in a sentence: its band, its score, and how often random
+ * play clears the deal. */
+function ratingSentence(rating) {
+  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
+    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
+    rating.cleared + " of " + rating.plays + " games).";
+}
+
+/** Shows the deal's rating in the status line (with, for a deal not in
+ * the band asked for, "no hard found" and the server's note as its
+ * title) and on the finish screens (cleared, stuck, lost, a level run
+ * over). Called before the board is laid out: the status line's height
+ * is the board's business. */
+function showRating() {
+  const r = game.rating;
+  const note = game.rated && game.rated.note;
+  const box = $("deal-rating-box");
+  box.hidden = r === null && !note;
+  box.classList.toggle("off-band", !!note);
+  box.title = note ? capital(note) + "." : "";
+  $("deal-rating").textContent = (r === null ? "unrated" : ratingShort(r)) +
+    (note && game.spec && game.spec.difficulty ? " (no " + game.spec.difficulty + " found)" : "");
+  for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
+    $(id).textContent = r === null ? "" : ratingSentence(r);
+    $(id).hidden = r === null;
+  }
+}

@@ -1,0 +1,260 @@
+// The deal form (its choices remembered), share links and the game in
+// progress kept across a reload.
+"use strict";
+
+// ---- deals ----
+
+function readForm() {
+  const seedText = $("seed").value.trim();
+  return {
+    rows: Number($("rows").value),
+    cols: Number($("cols").value),
+    kinds: Number($("kinds").value),
+    rules: slideRules({
+      turns: Number($("turns").value),
+      border: $("border").value,
+      gravity: $("gravity").value,
+      groups: $("groups").value.trim(),
+      connect: $("connect").value,
+      slide: $("slide").value === "on",
+    }),
+    solvable: $("solvable").value === "solvable",
+    seed: seedText === "" ? randomSeed() : Number(seedText),
+    difficulty: $("solvable").value === "solvable" && $("difficulty").value !== "" ? $("difficulty").value : null,
+  };
+}
+
+/** Under sliding tiles the path rule is fixed (one turn, closed border,
+ * the standard connection: SPEC §8); the form's other values are not
+ * sent with it. */
+function slideRules(rules) {
+  return rules.slide ? { ...rules, turns: 1, border: "closed", connect: "standard" } : rules;
+}
+
+/** The fields sliding tiles fix are greyed out while it is on. */
+function showSlideChoice() {
+  const on = $("slide").value === "on";
+  for (const id of ["turns", "border", "connect"]) $(id).disabled = on;
+}
+
+// ---- the deal form's choices, remembered apart from the game ----
+
+const FORM = "lianliankan-form";
+let formRemembered = false; // the form holds the player's remembered choices
+
+/** The form's fields that make a deal (not its buttons, not the watch). */
+function formFields() {
+  return [...$("deal-form").elements].filter((el) =>
+    el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit");
+}
+
+/** Remembers the form as the player left it (a reload keeps it, whatever
+ * game it resumes). */
+function saveFormChoices() {
+  const values = {};
+  for (const el of formFields()) values[el.id] = el.value;
+  try {
+    localStorage.setItem(FORM, JSON.stringify(values));
+  } catch (e) {
+    // Refused: the form is only not remembered.
+  }
+}
+
+/** Puts the remembered choices back in the form; whether there were any.
+ * A value a field cannot take (an option since removed) is left out. */
+function restoreFormChoices() {
+  let values;
+  try {
+    values = JSON.parse(localStorage.getItem(FORM) || "null");
+  } catch (e) {
+    values = null;
+  }
+  if (values === null || typeof values !== "object") return false;
+  for (const el of formFields()) {
+    const v = values[el.id];
+    if (typeof v !== "string") continue;
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) continue;
+    el.value = v;
+  }
+  return true;
+}
+
+function fillForm(spec) {
+  $("rows").value = spec.rows;
+  $("cols").value = spec.cols;
+  $("kinds").value = spec.kinds;
+  $("turns").value = spec.rules.turns;
+  $("border").value = spec.rules.border;
+  $("gravity").value = spec.rules.gravity;
+  $("groups").value = spec.rules.groups || "";
+  $("connect").value = spec.rules.connect || "standard";
+  $("slide").value = spec.rules.slide ? "on" : "off";
+  showSlideChoice();
+  $("solvable").value = spec.solvable ? "solvable" : "random";
+  $("difficulty").value = spec.difficulty || "";
+  if (typeof applyDifficulty === "function") applyDifficulty(); // level.js: the difficulty's words
+}
+
+const GRAVITY_WORDS = {
+  none: "none: tiles stay",
+  down: "↓ down",
+  up: "↑ up",
+  left: "← left",
+  right: "→ right",
+  "apart-vertical": "↑↓ apart, vertically",
+  "together-vertical": "↓↑ together, vertically",
+  "apart-horizontal": "←→ apart, horizontally",
+  "together-horizontal": "→← together, horizontally",
+  "top-left-bottom-right": "⇇⇉ top left, bottom right",
+  "left-down-right-up": "⇊⇈ left down, right up",
+  outward: "↖↘ outward, to the corners",
+  inward: "↘↖ inward, to the centre",
+};
+
+/** Why a link's value cannot be used, in a sentence, or null. */
+function badLinkValue(q) {
+  for (const name of ["rows", "cols", "kinds", "turns", "seed"]) {
+    if (q.has(name) && !/^[0-9]{1,16}$/.test(q.get(name))) {
+      const what = { rows: "rows", cols: "columns", kinds: "tile types", turns: "turns", seed: "the seed" }[name];
+      return "This link is damaged: " + what + " should be a whole number, and it says “" + q.get(name) + "”.";
+    }
+  }
+  if (q.has("slide") && !["on", "off"].includes(q.get("slide"))) {
+    return "This link is damaged: sliding tiles should be “on” or “off”, and it says “" + q.get("slide") + "”.";
+  }
+  if (q.has("difficulty") && !["easy", "normal", "hard"].includes(q.get("difficulty"))) {
+    return "This link is damaged: the difficulty should be “easy”, “normal” or “hard”, and it says “" +
+      q.get("difficulty") + "”.";
+  }
+  if (q.has("deal") && !["solvable", "random"].includes(q.get("deal"))) {
+    return "This link is damaged: the deal should be “solvable” or “random”, and it says “" + q.get("deal") + "”.";
+  }
+  return null;
+}
+
+/** The deal a link asks for, if it names a seed (and its values can be
+ * read: otherwise the player is told, and the default deal is made). */
+function specFromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("seed")) return null;
+  const bad = badLinkValue(q);
+  if (bad !== null) {
+    game.linkProblem = bad;
+    return null;
+  }
+  const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
+  return {
+    rows: num("rows", 8),
+    cols: num("cols", 12),
+    kinds: num("kinds", 18),
+    rules: slideRules({
+      turns: num("turns", 2),
+      border: q.get("border") || "closed",
+      gravity: q.get("gravity") || "none",
+      groups: q.get("groups") || "",
+      connect: q.get("connect") || "standard",
+      slide: q.get("slide") === "on",
+    }),
+    solvable: q.get("deal") !== "random",
+    seed: num("seed", 0),
+    difficulty: q.get("deal") !== "random" && q.has("difficulty") ? q.get("difficulty") : null,
+  };
+}
+
+function shareUrl(spec) {
+  const q = new URLSearchParams({
+    rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
+    turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
+    groups: spec.rules.groups || "", connect: spec.rules.connect || "standard",
+    deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
+  });
+  if (spec.rules.slide) q.set("slide", "on");
+  if (spec.difficulty) q.set("difficulty", spec.difficulty);
+  return location.origin + location.pathname + "?" + q.toString();
+}
+
+async function share() {
+  if (game.spec === null) return;
+  const url = shareUrl(game.spec);
+  $("share-link").value = url;
+  $("share-box").hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("Link copied: it deals this board again, under these rules.", "good");
+  } catch (e) {
+    $("share-link").select();
+    say("Copy the link below: it deals this board again, under these rules.");
+  }
+}
+
+function capital(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// ---- the game in progress, kept across a reload ----
+
+const SAVED = "lianliankan-game";
+
+/** Keeps the game in progress in localStorage, so that a reload resumes it
+ * (its history too, so undo still works). */
+function saveGame() {
+  if (game.spec === null) return;
+  const saved = {
+    version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
+    rating: game.rating, rated: game.rated,
+    history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
+    assisted: game.assisted, saved: game.saved,
+  };
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(saved));
+  } catch (e) {
+    // Full or refused: the game goes on, only a reload will not resume it.
+  }
+}
+
+/** The same deal: size, kinds, rules, kind of deal and seed. */
+function sameDeal(a, b) {
+  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
+  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
+    a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
+    r(a.rules) === r(b.rules);
+}
+
+/** The address of the game in progress: its share link, marked so that a
+ * reload resumes the game (the share link itself deals it afresh). */
+function resumeUrl() {
+  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
+}
+
+/** Resumes the saved game when the page was reloaded on it (the address
+ * is its `resumeUrl`) or opened with no deal named; whether it did. */
+function resumeGame(spec) {
+  const reload = new URLSearchParams(location.search).get("resume") === "1";
+  if (spec !== null && !reload) return false;
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVED) || "null");
+  } catch (e) {
+    saved = null;
+  }
+  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return false;
+  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
+  Object.assign(game, {
+    spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
+    rating: saved.rating || null, rated: saved.rated || null,
+    undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
+    picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
+    queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
+  });
+  hook("resumed");
+  if (!formRemembered) fillForm(game.spec);
+  showRating();
+  clearPaths();
+  layout();
+  renderAll();
+  setPosition(saved.position);
+  history.replaceState(null, "", resumeUrl());
+  say("Resumed the game in progress (" + game.position.tiles + " tiles left).", "good");
+  setBusy(false);
+  return true;
+}

@@ -1,0 +1,76 @@
+// The table of level runs (issue 49): a run that ended can be saved; the
+// server deals every level again, replays its steps with their countdown
+// times and stores the run's score only if it is the one the steps give
+// (`POST /api/runs`). The best ten runs of the setting are listed on the
+// level-failed screen.
+"use strict";
+
+/** The query that names this run's table: its size and rules (each level
+ * has its own gravity, so gravity is not part of it). */
+function runQuery() {
+  const b = level.base;
+  return new URLSearchParams({
+    rows: b.rows, cols: b.cols, kinds: b.kinds, turns: b.rules.turns, border: b.rules.border,
+    groups: b.rules.groups || "",
+  }).toString();
+}
+
+/** Lists the best runs; `mine` is the rank just stored (its line marked). */
+async function showBestRuns(mine) {
+  const list = $("best-runs");
+  const res = await api("runs?" + runQuery());
+  list.replaceChildren();
+  if (!res.ok) {
+    $("best-runs-note").textContent = res.data.error;
+    return;
+  }
+  $("best-runs-note").textContent = res.data.runs.length === 0 ? "No runs yet for these settings." : "";
+  res.data.runs.forEach((e, i) => {
+    const li = tableRow(e.name, e.score + " (" + e.levels + " level" + (e.levels === 1 ? "" : "s") +
+      ", " + e.date.slice(0, 10) + ")");
+    if (mine !== undefined && i + 1 === mine) li.className = "mine";
+    list.appendChild(li);
+  });
+}
+
+/** The level-failed screen's lower half: the name form (a run that scored
+ * and is not saved yet) and the table. */
+function showRunEnd() {
+  const worth = level.run.length > 0 && level.state.score > 0 && !level.saved;
+  $("run-form").hidden = !worth;
+  $("run-note").textContent = level.saved ? "This run is saved." : "";
+  $("run-name").value = localStorage.getItem("lianliankan-name") || "";
+  showBestRuns();
+}
+
+/** Sends the run to the server, which replays it level by level. */
+async function saveRun() {
+  const name = $("run-name").value.trim();
+  if (name === "" || level.state === null) return;
+  localStorage.setItem("lianliankan-name", name);
+  $("run-save").disabled = true;
+  const b = level.base;
+  const res = await api("runs", {
+    name, rows: b.rows, cols: b.cols, kinds: b.kinds,
+    rules: { turns: b.rules.turns, border: b.rules.border, groups: b.rules.groups || "" },
+    levels: level.run, score: level.state.score,
+  });
+  $("run-save").disabled = false;
+  if (!res.ok) {
+    $("run-note").textContent = "Not saved: " + res.data.error;
+    return;
+  }
+  level.saved = true;
+  saveLevel();
+  $("run-form").hidden = true;
+  await showBestRuns(res.data.rank);
+  $("run-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank +
+    " for these settings.";
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("run-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    saveRun();
+  });
+});

@@ -1,0 +1,212 @@
+//! The stakes and the finish (issue 49): a classic game with a shuffle is
+//! assisted, not saved, and the server refuses its score (422); the finish
+//! screen lies over the board and Undo is off after a win; one game is
+//! stored once (the same deal replayed to the same steps is refused); a
+//! name typed with a right-to-left override is stored without it and shown
+//! as plain text, isolated, so the row keeps its order; and a level run's
+//! best is stored after the server replays it, a forged one refused (422).
+
+use std::time::{Duration, Instant};
+
+use hyper::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use super::level::{advance, hand_clock, order, settled, start_run, type_into};
+use super::{
+    Env, Outcome, Screen, click, deal_url, goto, js, play_pair, play_to_the_end, screenshot, shown,
+    text, with_session,
+};
+
+/// `POST /api/<path>`: the status and the answer, whatever the status.
+async fn post_status(env: &Env, path: &str, body: &Value) -> Result<(StatusCode, Value), String> {
+    let (status, bytes) = crate::support::request(
+        &env.http,
+        env.site,
+        Method::POST,
+        &format!("/api/{path}"),
+        Some(body),
+    )
+    .await?;
+    Ok((
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    ))
+}
+
+/// Waits until the element `id`'s text starts with `start`; its text.
+async fn wait_text(client: &fantoccini::Client, id: &str, start: &str) -> Result<String, String> {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let now = text(client, id).await?;
+        if now.starts_with(start) {
+            return Ok(now);
+        }
+        check!(Instant::now() < deadline, "{id} still says {now:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The score submission of the game on the page, from its history.
+const SUBMISSION: &str = "const g = window.lianliankan; \
+     return {name: 'Probe', rows: g.spec.rows, cols: g.spec.cols, kinds: g.spec.kinds, \
+       seed: g.spec.seed, rules: g.rules, elapsed_ms: 5000, \
+       steps: g.history.map(s => s.type === 'remove' ? {a: s.a, b: s.b} : {shuffle: s.seed})};";
+
+pub(super) async fn a_classic_game_with_a_shuffle_is_not_listed(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let setting = "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=";
+        goto(
+            &client,
+            &deal_url(env, &format!("{setting}&deal=solvable&seed=41")),
+        )
+        .await?;
+        click(&client, "shuffle").await?;
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "the finish screen is shown");
+        check!(
+            !shown(&client, "score-form").await?,
+            "a shuffled game cannot be saved"
+        );
+        let note = text(&client, "score-note").await?;
+        check!(note.starts_with("Assisted (hint, shuffle"), "said: {note}");
+        let numbers = text(&client, "won-numbers").await?;
+        check!(numbers.contains("Scoreassisted: not scored"), "{numbers}");
+        // Sent anyway, the server replays it and refuses it.
+        let submission = js(&client, SUBMISSION).await?;
+        let (status, answer) = post_status(env, "scores", &submission).await?;
+        check!(
+            status == StatusCode::UNPROCESSABLE_ENTITY
+                && answer["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("a shuffle is assistance")),
+            "a score with a shuffle: {status} {answer}"
+        );
+        let (_, listed) = crate::support::request(
+            &env.http,
+            env.site,
+            Method::GET,
+            &format!("/api/scores?{setting}"),
+            None,
+        )
+        .await?;
+        let listed: Value = serde_json::from_slice(&listed).map_err(|e| e.to_string())?;
+        check!(
+            listed["scores"]
+                .as_array()
+                .is_some_and(|s| s.iter().all(|e| e["name"] != "Probe")),
+            "not listed: {listed}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// A right-to-left override before a Hebrew name: what the table shows.
+const BIDI_NAME: &str = "\u{202E}שלום 7";
+
+pub(super) async fn one_score_a_game_and_names_as_typed(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=1&border=open&gravity=down&groups=&deal=solvable&seed=52",
+        );
+        goto(&client, &url).await?;
+        play_to_the_end(env, &client).await?;
+        check!(shown(&client, "won").await?, "the finish screen is shown");
+        // Over the board, not above it: the board keeps its place.
+        let over = js(
+            &client,
+            "const w = document.getElementById('won').getBoundingClientRect(); \
+             const b = document.getElementById('board').getBoundingClientRect(); \
+             return [Math.abs(w.top - b.top) < 12, getComputedStyle(document.getElementById('won')).position];",
+        )
+        .await?;
+        check!(over == json!([true, "absolute"]), "the win screen lies over the board: {over}");
+        let undo = js(&client, "return document.getElementById('undo').disabled;").await?;
+        check!(undo == json!(true), "no Undo after a win");
+        type_into(&client, "score-name", BIDI_NAME).await?;
+        click(&client, "score-save").await?;
+        wait_text(&client, "score-note", "Saved").await?;
+        let numbers = text(&client, "won-numbers").await?;
+        check!(numbers.contains("Ranknumber 1"), "the rank is shown: {numbers}");
+        screenshot(env, &client, "desktop-won").await?;
+        // The name as plain text (the override taken out by the server),
+        // in an isolate: the score, time and date stay to its right.
+        let row = js(
+            &client,
+            "const li = document.querySelector('#best li'); const bdi = li.querySelector('bdi'); \
+             const rest = li.lastChild; const range = document.createRange(); range.selectNodeContents(rest); \
+             return [bdi.textContent, li.textContent.startsWith(bdi.textContent + ' — '), \
+                     range.getBoundingClientRect().left >= bdi.getBoundingClientRect().right - 1, \
+                     [...li.textContent].some(c => c >= '\\u202a' && c <= '\\u202e')];",
+        )
+        .await?;
+        check!(
+            row == json!(["שלום 7", true, true, false]),
+            "the row keeps its order: {row}"
+        );
+        // The same deal, restarted and cleared by the same steps: one game,
+        // stored once.
+        click(&client, "restart").await?;
+        check!(!shown(&client, "won").await?, "a fresh deal");
+        play_to_the_end(env, &client).await?;
+        type_into(&client, "score-name", "Ann").await?;
+        click(&client, "score-save").await?;
+        let note = wait_text(&client, "score-note", "Not saved").await?;
+        check!(
+            note.contains("stored already"),
+            "the second copy is refused: {note}"
+        );
+        let listed = js(&client, "return document.querySelectorAll('#best li').length;").await?;
+        check!(listed == json!(1), "one line in the table: {listed}");
+        Ok(())
+    })
+    .await
+}
+
+pub(super) async fn a_level_run_is_stored_and_a_forged_one_refused(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_run(env, &client, "rows=2&cols=4&kinds=2&turns=2&border=open&gravity=none", 60).await?;
+        for pair in order(env, &client).await? {
+            play_pair(&client, &pair).await?;
+        }
+        check!(shown(&client, "level-cleared").await?, "level 1 cleared");
+        click(&client, "level-next").await?;
+        settled(&client).await?;
+        hand_clock(&client).await?;
+        let pairs = order(env, &client).await?;
+        advance(&client, 1_000).await?;
+        play_pair(&client, &pairs[0]).await?;
+        // Level 2's countdown: 10 s and 3.4 s for each of 4 pairs.
+        advance(&client, 23_000).await?;
+        check!(shown(&client, "level-over").await?, "level 2 lost on time");
+        let score = js(&client, "return window.lianliankanLevel.state.score;").await?;
+        check!(score == json!(80), "10+11+12+13 and 24 s, then 10: {score}");
+        check!(shown(&client, "run-form").await?, "the run can be saved");
+        type_into(&client, "run-name", "Runner").await?;
+        click(&client, "run-save").await?;
+        let note = wait_text(&client, "run-note", "Saved").await?;
+        check!(note.contains("score 80"), "the server's score is the page's: {note}");
+        let best = text(&client, "best-runs").await?;
+        check!(best.starts_with("Runner — 80 (2 levels"), "listed: {best}");
+        screenshot(env, &client, "desktop-level-failed").await?;
+        // The same run sent again, then with a score its steps do not give.
+        let base = "return {name: 'Forger', rows: 2, cols: 4, kinds: 2, \
+                    rules: {turns: 2, border: 'open', groups: ''}, \
+                    levels: window.lianliankanLevel.run, score: window.lianliankanLevel.state.score";
+        let same = js(&client, &format!("{base}}};")).await?;
+        let (status, answer) = post_status(env, "runs", &same).await?;
+        check!(status == StatusCode::CONFLICT, "the same run twice: {status} {answer}");
+        let forged = js(&client, &format!("{base} + 1}};")).await?;
+        let (status, answer) = post_status(env, "runs", &forged).await?;
+        check!(
+            status == StatusCode::UNPROCESSABLE_ENTITY
+                && answer["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("scores 80 when replayed, not 81")),
+            "a forged run: {status} {answer}"
+        );
+        Ok(())
+    })
+    .await
+}
