@@ -79,8 +79,8 @@ static int parse_u64(const char *text, uint64_t *out) {
 }
 
 int main(int argc, char **argv) {
-    const char *border = "closed";
-    const char *gravity = "none";
+    LlkBorder border = LLK_BORDER_CLOSED;
+    LlkGravity gravity = LLK_GRAVITY_NONE;
     const char *groups = "";
     uint64_t turns = 2;
     uint64_t budget = LLK_DEFAULT_BUDGET;
@@ -97,9 +97,16 @@ int main(int argc, char **argv) {
         }
         const char *value = argv[++i];
         if (strcmp(arg, "--border") == 0) {
-            border = value;
+            /* The command line's names, read by the library's parser. */
+            if (llk_border_parse(value, &border) != LLK_STATUS_OK) {
+                fprintf(stderr, "error: --border: %s\n", llk_last_error());
+                return EXIT_FAILURE_;
+            }
         } else if (strcmp(arg, "--gravity") == 0) {
-            gravity = value;
+            if (llk_gravity_parse(value, &gravity) != LLK_STATUS_OK) {
+                fprintf(stderr, "error: --gravity: %s\n", llk_last_error());
+                return EXIT_FAILURE_;
+            }
         } else if (strcmp(arg, "--groups") == 0) {
             groups = value;
         } else if (strcmp(arg, "--turns") == 0) {

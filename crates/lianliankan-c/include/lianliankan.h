@@ -23,8 +23,8 @@
 // the library's `MAX_KIND`.
 #define LLK_MAX_KIND 4294967294
 
-// The largest board `llk_generate` makes, in cells (a thousand by a
-// thousand, the judge's bound).
+// The largest board `llk_generate` makes, in cells: the library's one
+// size limit (`MAX_CELLS`), the same on every face.
 #define LLK_MAX_GENERATE_CELLS 1000000
 
 // The random games `llk_rate` plays by default (`LlkRateConfig::plays`).
@@ -55,18 +55,6 @@
 
 // `LlkRating::winnable` of a deal the solver did not decide in its budget.
 #define LLK_WINNABLE_UNKNOWN -1
-
-// The connection rule `llk_rules_set_connect` takes: paths of at most
-// the turn limit (the judge's rule).
-#define LLK_CONNECT_STANDARD 0
-
-// PySolFC's "Four Rivers": as standard, but two tiles side by side do not
-// connect through their shared edge.
-#define LLK_CONNECT_FOUR_RIVERS 1
-
-// PySolFC's "Not Shisen-Sho": matching tiles in one row or column
-// connect, whatever lies between; the turn limit and border do nothing.
-#define LLK_CONNECT_LINE 2
 
 // The search budget of the `lianliankan` binary's `solve`, in states.
 #define LLK_DEFAULT_BUDGET 1000000
@@ -119,6 +107,68 @@ typedef enum LlkStatus LlkStatus;
 typedef int32_t LlkStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+// Whether a path may leave the board (`lianliankan::Border`).
+typedef enum LlkBorder {
+  // The path stays on the board (the judge's rule); named `"closed"`.
+  LLK_BORDER_CLOSED,
+  // The path may also run through a one-cell ring around the board, as
+  // Shisen-Sho and Onet do; named `"open"`.
+  LLK_BORDER_OPEN,
+} LlkBorder;
+
+// How the tiles slide after every removal (`lianliankan::Gravity`; the
+// names are the command line's `--gravity`). docs/rules.md draws every
+// mode.
+typedef enum LlkGravity {
+  // Nothing moves (the judge's rule); `"none"`.
+  LLK_GRAVITY_NONE,
+  // Every column compacted toward the bottom (KShisen's); `"down"`.
+  LLK_GRAVITY_DOWN,
+  // Every column compacted toward the top; `"up"`.
+  LLK_GRAVITY_UP,
+  // Every row compacted toward the left; `"left"`.
+  LLK_GRAVITY_LEFT,
+  // Every row compacted toward the right; `"right"`.
+  LLK_GRAVITY_RIGHT,
+  // In every column, the top half up and the bottom half down;
+  // `"apart-vertical"`.
+  LLK_GRAVITY_APART_VERTICAL,
+  // In every column, the top half down and the bottom half up;
+  // `"together-vertical"`.
+  LLK_GRAVITY_TOGETHER_VERTICAL,
+  // In every row, the left half left and the right half right;
+  // `"apart-horizontal"`.
+  LLK_GRAVITY_APART_HORIZONTAL,
+  // In every row, the left half right and the right half left;
+  // `"together-horizontal"`.
+  LLK_GRAVITY_TOGETHER_HORIZONTAL,
+  // Rows in the top half compacted left, rows in the bottom half right;
+  // `"top-left-bottom-right"`.
+  LLK_GRAVITY_TOP_LEFT_BOTTOM_RIGHT,
+  // Columns in the left half compacted down, columns in the right half
+  // up; `"left-down-right-up"`.
+  LLK_GRAVITY_LEFT_DOWN_RIGHT_UP,
+  // Apart-vertical on the whole board, then apart-horizontal;
+  // `"outward"`.
+  LLK_GRAVITY_OUTWARD,
+  // Together-vertical on the whole board, then together-horizontal;
+  // `"inward"`.
+  LLK_GRAVITY_INWARD,
+} LlkGravity;
+
+// Which pairs a path may join (`lianliankan::Connect`).
+typedef enum LlkConnect {
+  // Paths of at most the turn limit (the judge's rule); `"standard"`.
+  LLK_CONNECT_STANDARD,
+  // PySolFC's "Four Rivers": as standard, but two tiles side by side do
+  // not connect through their shared edge; `"four-rivers"`.
+  LLK_CONNECT_FOUR_RIVERS,
+  // PySolFC's "Not Shisen-Sho": matching tiles in one row or column
+  // connect, whatever lies between; the turn limit and border do
+  // nothing; `"line"`.
+  LLK_CONNECT_LINE,
+} LlkConnect;
 
 // What the solver found.
 enum LlkOutcome
@@ -178,10 +228,12 @@ typedef struct LlkGame LlkGame;
 // included. Made by `llk_connect`, freed by `llk_path_free`.
 typedef struct LlkPath LlkPath;
 
-// The rules of a game (opaque): made by `llk_rules_new`, freed by
-// `llk_rules_free`, set by `llk_rules_set_connect` and
-// `llk_rules_set_slide` before they are shared; read-only then, so one
-// `LlkRules` may be used by many threads at once.
+// The rules of a game (opaque): made by `llk_rules_judge`,
+// `llk_rules_kshisen` or `llk_rules_new`, freed by `llk_rules_free`,
+// changed by the `llk_rules_set_` functions before they are shared;
+// read-only then, so one `LlkRules` may be used by many threads at once.
+// Every function that takes rules copies what it needs: the caller may
+// free them as soon as the call returns.
 typedef struct LlkRules LlkRules;
 
 // A solver's answer (opaque): made by `llk_solve` (and, as a certificate,
@@ -541,6 +593,53 @@ bool llk_game_is_dead(const struct LlkGame *game);
 // `game` is NULL or a game not yet freed, not used after this.
 void llk_game_free(struct LlkGame *game);
 
+// The name of `border` as the command line spells it (`"closed"`,
+// `"open"`), or `"unknown"` for a value that is none. Static text (never
+// freed, never NULL).
+const char *llk_border_name(LlkBorder border);
+
+// The name of `gravity` as the command line spells it (`"none"`,
+// `"down"`, ..., `"inward"`), or `"unknown"` for a value that is none.
+// Static text (never freed, never NULL).
+const char *llk_gravity_name(LlkGravity gravity);
+
+// The name of `connect` as the command line spells it (`"standard"`,
+// `"four-rivers"`, `"line"`), or `"unknown"` for a value that is none.
+// Static text (never freed, never NULL).
+const char *llk_connect_name(LlkConnect connect);
+
+// Stores in `*out` the border named `name` (`"closed"` or `"open"`).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for another name (the library's
+// message lists the names), text that is not UTF-8, or a NULL pointer.
+//
+// # Safety
+// `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
+// writing.
+LlkStatus llk_border_parse(const char *name, enum LlkBorder *out);
+
+// Stores in `*out` the gravity mode named `name` (`"none"`, `"down"`,
+// ..., as `llk_gravity_name` writes them).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for another name (the library's
+// message lists the names), text that is not UTF-8, or a NULL pointer.
+//
+// # Safety
+// `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
+// writing.
+LlkStatus llk_gravity_parse(const char *name, enum LlkGravity *out);
+
+// Stores in `*out` the connection rule named `name` (`"standard"`,
+// `"four-rivers"` or `"line"`).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for another name (the library's
+// message lists the names), text that is not UTF-8, or a NULL pointer.
+//
+// # Safety
+// `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
+// writing.
+LlkStatus llk_connect_parse(const char *name, enum LlkConnect *out);
+
 // Finds the path joining the tiles at cells `a` and `b` under `rules`
 // (the fewest turns, at most the rules' limit) and stores it in `*out`,
 // or stores NULL when the tiles do not match (an empty cell, different
@@ -761,75 +860,153 @@ LlkStatus llk_generate_rated(size_t rows,
                              uint64_t *out_seed,
                              size_t *out_candidates);
 
-// Makes rules: `turns`, the most turns a path may make (2 in the judge
-// and the games); `border`, `"closed"` (paths stay on the board, the
-// judge's rule) or `"open"` (paths may use a one-cell ring around it, as
-// Shisen-Sho and Onet do); `gravity`, how tiles slide after each removal,
-// one of `"none"`, `"down"`, `"up"`, `"left"`, `"right"`,
-// `"apart-vertical"`, `"together-vertical"`, `"apart-horizontal"`,
-// `"together-horizontal"`, `"top-left-bottom-right"`,
-// `"left-down-right-up"`, `"outward"`, `"inward"`; `groups`, kinds that
-// match besides equal kinds, as the command line's `--groups` writes them
-// (`"28-31,39+41"`). NULL or `""` for a text gives its default: `closed`,
-// `none`, no groups (the judge's rules). Stores the new rules in `*out`.
+// Stores in `*out` new rules: the HDU 1175 judge's (the library's
+// `Rules::judge()`, its default): 2 turns, `LLK_BORDER_CLOSED`,
+// `LLK_GRAVITY_NONE`, no groups, `LLK_CONNECT_STANDARD`, no slides. The
+// caller frees them with `llk_rules_free`.
 //
-// Returns `LLK_STATUS_INVALID_ARGUMENT` for an unknown name, bad groups
-// text, text that is not UTF-8, or a NULL `out`.
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `out`.
 //
 // # Safety
-// Each text is NULL or a NUL-terminated string; `out` is NULL or valid
-// for writing a pointer.
+// `out` is NULL or valid for writing a pointer.
+LlkStatus llk_rules_judge(struct LlkRules **out);
+
+// Stores in `*out` new rules: KShisen's default game (the library's
+// `Rules::kshisen()`): the judge's, but `LLK_BORDER_OPEN` and
+// `LLK_GRAVITY_DOWN` (add KShisen's "Chinese style" with
+// `llk_rules_set_groups(rules, "28-31,39-42")`). The caller frees them
+// with `llk_rules_free`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `out`.
+//
+// # Safety
+// `out` is NULL or valid for writing a pointer.
+LlkStatus llk_rules_kshisen(struct LlkRules **out);
+
+// Stores in `*out` new rules: the judge's (`llk_rules_judge`) with
+// `turns`, the most turns a path may make, `border`, `gravity`, and
+// `groups`, kinds that match besides equal kinds, as the command line's
+// `--groups` writes them (`"28-31,39+41"`; NULL or `""` for none). The
+// caller frees them with `llk_rules_free`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a border or gravity that is
+// none of the enum's values, bad groups text, text that is not UTF-8, or
+// a NULL `out`.
+//
+// # Safety
+// `groups` is NULL or a NUL-terminated string; `out` is NULL or valid for
+// writing a pointer.
 LlkStatus llk_rules_new(size_t turns,
-                        const char *border,
-                        const char *gravity,
+                        LlkBorder border,
+                        LlkGravity gravity,
                         const char *groups,
                         struct LlkRules **out);
 
-// Frees rules made by `llk_rules_new`; nothing for NULL.
+// Frees rules; nothing for NULL.
 //
 // # Safety
 // `rules` is NULL or rules not yet freed, not used after this.
 void llk_rules_free(struct LlkRules *rules);
 
-// Sets which pairs connect: `LLK_CONNECT_STANDARD` (what `llk_rules_new`
-// makes), `LLK_CONNECT_FOUR_RIVERS` or `LLK_CONNECT_LINE`. Call it before
-// the rules are shared with other threads.
+// Sets the most turns a path may make (2 in the judge and the games).
 //
-// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
-// `rules`, a value that is none of these, or a rule other than the
-// standard one on rules with slides (`llk_rules_set_slide`).
+// Every setter changes the rules only when the result passes the
+// library's `Rules::validate`; otherwise it returns
+// `LLK_STATUS_INVALID_ARGUMENT`, changes nothing, and `llk_last_error()`
+// is the library's message (sliding tiles need turns 1, the closed border
+// and the standard connection, e.g. `sliding tiles allow paths of one
+// turn: turns must be 1, not 2`). A NULL `rules` is
+// `LLK_STATUS_INVALID_ARGUMENT` too. Call the setters before the rules are
+// shared with other threads.
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_connect(struct LlkRules *rules, int32_t connect);
+LlkStatus llk_rules_set_turns(struct LlkRules *rules, size_t turns);
 
-// The connection rule of `rules` (`LLK_CONNECT_STANDARD` for NULL).
+// Sets the border rule; checked as `llk_rules_set_turns` says, and an
+// `int` that is no `LlkBorder` value is refused.
 //
 // # Safety
-// `rules` is NULL or live rules.
-int32_t llk_rules_connect(const struct LlkRules *rules);
+// `rules` is NULL or live rules no other thread uses during the call.
+LlkStatus llk_rules_set_border(struct LlkRules *rules, LlkBorder border);
 
-// Turns KShisen's sliding tiles on or off: with `slide`, a move may first
-// push its first tile, with the run of tiles in front of it, along its
-// row or column (`LlkPair::route`) to the corner from which a straight
-// empty segment reaches its partner; paths have at most one turn on the
-// board. Slides need rules made with `turns` 1 and the `"closed"` border,
-// and the standard connection. Call it before the rules are shared with
-// other threads.
+// Sets the gravity mode; checked as `llk_rules_set_turns` says, and an
+// `int` that is no `LlkGravity` value is refused.
 //
-// Returns `LLK_STATUS_INVALID_ARGUMENT`, changing nothing, for a NULL
-// `rules`, or slides on rules with another turn limit than 1, the open
-// border or a connection rule other than the standard one.
+// # Safety
+// `rules` is NULL or live rules no other thread uses during the call.
+LlkStatus llk_rules_set_gravity(struct LlkRules *rules, LlkGravity gravity);
+
+// Sets the matching groups from text as the command line's `--groups`
+// writes them (`"28-31,39+41"`; NULL or `""` for none); bad text is
+// refused with the library's message, and the rest is checked as
+// `llk_rules_set_turns` says.
+//
+// # Safety
+// `rules` is NULL or live rules no other thread uses during the call;
+// `groups` is NULL or a NUL-terminated string.
+LlkStatus llk_rules_set_groups(struct LlkRules *rules, const char *groups);
+
+// Sets which pairs connect; checked as `llk_rules_set_turns` says (a rule
+// other than `LLK_CONNECT_STANDARD` on rules with slides is refused), and
+// an `int` that is no `LlkConnect` value is refused.
+//
+// # Safety
+// `rules` is NULL or live rules no other thread uses during the call.
+LlkStatus llk_rules_set_connect(struct LlkRules *rules, LlkConnect connect);
+
+// Turns KShisen's sliding tiles on or off, as the library's
+// `Rules::with_slide` does: with `slide`, a move may first push its first
+// tile, with the run of tiles in front of it, along its row or column
+// (`LlkPair::route`) to the corner from which a straight empty segment
+// reaches its partner, and paths have at most one turn on the board; so
+// turning it on also sets turns 1 and `LLK_BORDER_CLOSED`. The result is
+// checked as `llk_rules_set_turns` says: slides with a connection rule
+// other than the standard one are refused. Turning slides off leaves the
+// turns and border as they are.
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
 LlkStatus llk_rules_set_slide(struct LlkRules *rules, bool slide);
 
-// Whether `rules` have slides (`false` for NULL).
+// The most turns a path may make (the judge's 2 for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+size_t llk_rules_turns(const struct LlkRules *rules);
+
+// The border rule (`LLK_BORDER_CLOSED` for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+enum LlkBorder llk_rules_border(const struct LlkRules *rules);
+
+// The gravity mode (`LLK_GRAVITY_NONE` for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+enum LlkGravity llk_rules_gravity(const struct LlkRules *rules);
+
+// The connection rule (`LLK_CONNECT_STANDARD` for NULL).
+//
+// # Safety
+// `rules` is NULL or live rules.
+enum LlkConnect llk_rules_connect(const struct LlkRules *rules);
+
+// Whether the rules have slides (`false` for NULL).
 //
 // # Safety
 // `rules` is NULL or live rules.
 bool llk_rules_slide(const struct LlkRules *rules);
+
+// The matching groups as `--groups` writes them (`""` for none, and for
+// NULL). The text belongs to the rules: it stays valid until the next
+// setter call on them or `llk_rules_free`, whichever comes first. Never
+// NULL.
+//
+// # Safety
+// `rules` is NULL or live rules.
+const char *llk_rules_groups(const struct LlkRules *rules);
 
 // Solves `board` under `rules` exactly, searching at most `budget` states
 // (`LLK_DEFAULT_BUDGET` is the `lianliankan` binary's default;

@@ -36,7 +36,7 @@ pub unsafe extern "C" fn llk_game_new(
         let (board, rules) =
             unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
         ptr::check_out(out, "out")?;
-        let game = Game::new(board.inner.clone(), rules.inner.clone());
+        let game = Game::new(board.inner.clone(), rules.rules().clone());
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, ptr::into_handle(LlkGame { game }), "out") }
     })
@@ -249,7 +249,7 @@ pub unsafe extern "C" fn llk_moves(
         // SAFETY: the caller's promise above.
         let (board, rules) =
             unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
-        let rules: &Rules = &rules.inner;
+        let rules: &Rules = rules.rules();
         // SAFETY: the caller's promise above.
         unsafe {
             write_moves(

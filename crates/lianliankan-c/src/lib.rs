@@ -35,6 +35,8 @@ mod board;
 #[allow(unsafe_code)]
 mod game;
 #[allow(unsafe_code)]
+mod names;
+#[allow(unsafe_code)]
 mod play;
 #[allow(unsafe_code)]
 mod ptr;
@@ -58,6 +60,10 @@ pub use game::{
     llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_play, llk_game_redo, llk_game_remove,
     llk_game_shuffle, llk_game_undo, llk_moves,
 };
+pub use names::{
+    BorderArg, ConnectArg, GravityArg, LlkBorder, LlkConnect, LlkGravity, llk_border_name,
+    llk_border_parse, llk_connect_name, llk_connect_parse, llk_gravity_name, llk_gravity_parse,
+};
 pub use play::{
     LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,
     llk_path_free, llk_path_len, llk_replay,
@@ -69,8 +75,10 @@ pub use rate::{
     llk_difficulty_parse, llk_generate_rated, llk_rate, llk_rate_config_default, llk_rating_text,
 };
 pub use rules::{
-    LLK_CONNECT_FOUR_RIVERS, LLK_CONNECT_LINE, LLK_CONNECT_STANDARD, LlkRules, llk_rules_connect,
-    llk_rules_free, llk_rules_new, llk_rules_set_connect, llk_rules_set_slide, llk_rules_slide,
+    LlkRules, llk_rules_border, llk_rules_connect, llk_rules_free, llk_rules_gravity,
+    llk_rules_groups, llk_rules_judge, llk_rules_kshisen, llk_rules_new, llk_rules_set_border,
+    llk_rules_set_connect, llk_rules_set_gravity, llk_rules_set_groups, llk_rules_set_slide,
+    llk_rules_set_turns, llk_rules_slide, llk_rules_turns,
 };
 pub use solve::{
     LLK_DEFAULT_BUDGET, LLK_ROUTE_COLUMN, LLK_ROUTE_NONE, LLK_ROUTE_ROW, LlkOutcome, LlkPair,

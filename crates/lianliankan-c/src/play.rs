@@ -76,7 +76,7 @@ pub unsafe extern "C" fn llk_connect(
                 return Err(off_board(&board.inner, cell));
             }
         }
-        let path = lianliankan::connect(&board.inner, a.into(), b.into(), &rules.inner)
+        let path = lianliankan::connect(&board.inner, a.into(), b.into(), rules.rules())
             .map_err(|e| Error::invalid(e.to_string()))?;
         let handle = path.map_or(std::ptr::null_mut(), |path| {
             let corners = path
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn llk_replay(
                 })
                 .collect::<Result<_, _>>()?,
         );
-        let (played, tiles_left, result) = match order.replay(&board.inner, &rules.inner) {
+        let (played, tiles_left, result) = match order.replay(&board.inner, rules.rules()) {
             Ok(done) => (done.steps, Some(done.tiles_left), Ok(())),
             Err(illegal) => (
                 illegal.index,
@@ -260,7 +260,7 @@ pub unsafe extern "C" fn llk_generate(
         within_size_limit(rows, cols)?;
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
-            .with_rules(rules.inner.clone());
+            .with_rules(rules.rules().clone());
         let made = lianliankan::generate(&spec)
             .map_err(|e| Error::new(LlkStatus::GenerateFailed, e.to_string()))?;
         let certificate = LlkSolution::new(&Solution::Solved(made.certificate));

@@ -324,7 +324,7 @@ pub unsafe extern "C" fn llk_rate(
         // SAFETY: the caller's promise above.
         let config = unsafe { config_or_default(config) };
         // No cancel token: only that stops a rating early.
-        let rating = lianliankan::rate(&board.inner, &rules.inner, &config)
+        let rating = lianliankan::rate(&board.inner, rules.rules(), &config)
             .map_err(|e| Error::new(LlkStatus::Internal, format!("the rating was {e}")))?;
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, LlkRating::of(&rating), "out") }
@@ -502,7 +502,7 @@ pub unsafe extern "C" fn llk_generate_rated(
         crate::play::within_size_limit(rows, cols)?;
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
-            .with_rules(rules.inner.clone());
+            .with_rules(rules.rules().clone());
         // SAFETY: the caller's promise above.
         let config = unsafe { config_or_default(config) };
         let made = lianliankan::generate_rated(&spec, band, &config, candidates).map_err(|e| {

@@ -145,7 +145,7 @@ pub unsafe extern "C" fn llk_solve(
             unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
         ptr::check_out(out, "out")?;
         let config = SolveConfig::new().budget(budget);
-        let solution = lianliankan::solve_with(&board.inner, &rules.inner, &config);
+        let solution = lianliankan::solve_with(&board.inner, rules.rules(), &config);
         let solution = LlkSolution::new(&solution);
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, ptr::into_handle(solution), "out") }

@@ -147,8 +147,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: rate BORDER GRAVITY PLAYS PROBES SEED BUDGET [--generate ...]\n");
         return 1;
     }
+    LlkBorder border = LLK_BORDER_CLOSED;
+    LlkGravity gravity = LLK_GRAVITY_NONE;
+    LlkStatus status = llk_border_parse(argv[1], &border);
+    if (status == LLK_STATUS_OK) {
+        status = llk_gravity_parse(argv[2], &gravity);
+    }
+    if (status != LLK_STATUS_OK) {
+        return fail(status);
+    }
     LlkRules *rules = NULL;
-    LlkStatus status = llk_rules_new(2, argv[1], argv[2], NULL, &rules);
+    status = llk_rules_new(2, border, gravity, NULL, &rules);
     if (status != LLK_STATUS_OK) {
         return fail(status);
     }

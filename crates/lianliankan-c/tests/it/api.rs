@@ -3,7 +3,7 @@
 //! entry point given NULL, values out of range and broken text, which
 //! must be errors with a message, never a crash or a panic.
 
-use std::ffi::{CStr, c_char};
+use std::ffi::{CStr, c_char, c_int};
 use std::ptr::{null, null_mut};
 
 use grid_core::SplitMix64;
@@ -381,20 +381,20 @@ fn parse_errors_name_line_and_column() {
 #[test]
 fn bad_names_and_values_are_invalid_arguments_with_messages() {
     let mut rules = null_mut();
-    let cases: [(&CStr, &CStr, &CStr, &str); 5] = [
-        (c"sideways", c"none", c"", "border"),
-        (c"open", c"sideways", c"", "sideways"),
-        (c"open", c"down", c"3-1", "3-1"),
-        (c"open", c"down", c"0-4", "0"),
-        (c"open", c"down", c"1-4,2+5", "2"),
+    let cases: [(c_int, c_int, &CStr, &str); 5] = [
+        (2, 0, c"", "unknown border rule 2"),
+        (0, -1, c"", "unknown gravity mode -1"),
+        (1, 1, c"3-1", "3-1"),
+        (1, 1, c"0-4", "0"),
+        (1, 1, c"1-4,2+5", "2"),
     ];
     for (border, gravity, groups, said) in cases {
-        // SAFETY: NUL-terminated texts, a writable out-parameter.
+        // SAFETY: a NUL-terminated text, a writable out-parameter.
         let status = unsafe {
             llk_rules_new(
                 2,
-                border.as_ptr(),
-                gravity.as_ptr(),
+                BorderArg(border),
+                GravityArg(gravity),
                 groups.as_ptr(),
                 &mut rules,
             )
@@ -409,15 +409,36 @@ fn bad_names_and_values_are_invalid_arguments_with_messages() {
     }
     let not_utf8 = [0xC3u8, 0x28, 0];
     // SAFETY: NUL-terminated bytes.
-    let status = unsafe { llk_rules_new(2, not_utf8.as_ptr().cast(), null(), null(), &mut rules) };
+    let status = unsafe {
+        llk_rules_new(
+            2,
+            LlkBorder::Closed.into(),
+            LlkGravity::None.into(),
+            not_utf8.as_ptr().cast(),
+            &mut rules,
+        )
+    };
     assert_eq!(status, LlkStatus::InvalidArgument);
     assert!(last_error().contains("not UTF-8"), "{}", last_error());
-    // NULL and "" are the defaults: the judge's rules.
-    // SAFETY: NULL texts are allowed.
-    let status = unsafe { llk_rules_new(2, null(), c"".as_ptr(), null(), &mut rules) };
-    assert_eq!(status, LlkStatus::Ok);
-    // SAFETY: freed once.
-    unsafe { llk_rules_free(rules) };
+    // NULL and "" are no groups.
+    for groups in [null(), c"".as_ptr()] {
+        // SAFETY: NULL or a NUL-terminated text.
+        let status = unsafe {
+            llk_rules_new(
+                2,
+                LlkBorder::Closed.into(),
+                LlkGravity::None.into(),
+                groups,
+                &mut rules,
+            )
+        };
+        assert_eq!(status, LlkStatus::Ok);
+        // SAFETY: live rules, freed once.
+        unsafe {
+            assert_eq!(CStr::from_ptr(llk_rules_groups(rules)), c"");
+            llk_rules_free(rules);
+        }
+    }
 
     let mut board = null_mut();
     let kinds = [1, LLK_MAX_KIND + 1, 0, 1];
@@ -502,10 +523,13 @@ fn null_pointers_are_errors_and_frees_accept_null() {
     let (mut b, mut s, mut p) = (null_mut(), null_mut(), null_mut());
     let mut r: *mut LlkRules = null_mut();
     let mut kind = 0;
+    let judge = (LlkBorder::Closed.into(), LlkGravity::None.into());
     // SAFETY: every pointer is NULL or live; NULL is what is tested.
     unsafe {
         let statuses = [
-            llk_rules_new(2, null(), null(), null(), null_mut()),
+            llk_rules_new(2, judge.0, judge.1, null(), null_mut()),
+            llk_rules_judge(null_mut()),
+            llk_rules_kshisen(null_mut()),
             llk_board_new(1, 2, null(), &mut b),
             llk_board_new(1, 2, [1, 1].as_ptr(), null_mut()),
             llk_board_parse(null(), 3, &mut b),
@@ -551,7 +575,7 @@ fn null_pointers_are_errors_and_frees_accept_null() {
         // Out-parameters of success that were NULL stay unwritten.
         r = null_mut();
         assert_eq!(
-            llk_rules_new(0, null(), null(), null(), &mut r),
+            llk_rules_new(0, judge.0, judge.1, null(), &mut r),
             LlkStatus::Ok
         );
         llk_rules_free(r);
@@ -580,14 +604,14 @@ fn no_panic_escapes_on_the_worst_arguments() {
     }
     let mut rules = vec![null_mut()];
     for turns in [0, 2, usize::MAX] {
-        for gravity in [c"none", c"down", c"inward"] {
+        for gravity in [LlkGravity::None, LlkGravity::Down, LlkGravity::Inward] {
             let mut r = null_mut();
-            // SAFETY: NUL-terminated texts, writable out.
+            // SAFETY: a NUL-terminated text, writable out.
             let status = unsafe {
                 llk_rules_new(
                     turns,
-                    c"open".as_ptr(),
-                    gravity.as_ptr(),
+                    LlkBorder::Open.into(),
+                    gravity.into(),
                     c"1-9".as_ptr(),
                     &mut r,
                 )
@@ -696,10 +720,11 @@ fn the_last_error_belongs_to_its_thread() {
     std::thread::spawn(|| {
         assert_eq!(last_error(), "");
         let mut rules = null_mut();
-        // SAFETY: NUL-terminated text, writable out.
-        let status = unsafe { llk_rules_new(2, c"round".as_ptr(), null(), null(), &mut rules) };
+        // SAFETY: a writable out.
+        let status =
+            unsafe { llk_rules_new(2, BorderArg(7), LlkGravity::None.into(), null(), &mut rules) };
         assert_eq!(status, LlkStatus::InvalidArgument);
-        assert!(last_error().contains("round"));
+        assert!(last_error().contains("unknown border rule 7"));
     })
     .join()
     .unwrap();

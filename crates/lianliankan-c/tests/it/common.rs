@@ -17,15 +17,23 @@ pub fn last_error() -> String {
 pub struct CRules(pub *mut LlkRules);
 
 impl CRules {
+    /// Rules of `turns`, the border and gravity named (the library's
+    /// names) and `groups` text.
     pub fn new(turns: usize, border: &str, gravity: &str, groups: &str) -> CRules {
-        let (b, g, gr) = (
-            CString::new(border).unwrap(),
-            CString::new(gravity).unwrap(),
-            CString::new(groups).unwrap(),
-        );
+        let border = LlkBorder::of(border.parse::<Border>().unwrap()).unwrap();
+        let gravity = LlkGravity::of(gravity.parse::<Gravity>().unwrap()).unwrap();
+        let groups = CString::new(groups).unwrap();
         let mut out = std::ptr::null_mut();
-        // SAFETY: NUL-terminated texts and a writable out-parameter.
-        let status = unsafe { llk_rules_new(turns, b.as_ptr(), g.as_ptr(), gr.as_ptr(), &mut out) };
+        // SAFETY: a NUL-terminated text and a writable out-parameter.
+        let status = unsafe {
+            llk_rules_new(
+                turns,
+                border.into(),
+                gravity.into(),
+                groups.as_ptr(),
+                &mut out,
+            )
+        };
         assert_eq!(status, LlkStatus::Ok, "{}", last_error());
         CRules(out)
     }

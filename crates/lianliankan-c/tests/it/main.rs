@@ -14,4 +14,5 @@ mod example;
 mod game;
 mod rate;
 mod rate_program;
+mod rules;
 mod variants;

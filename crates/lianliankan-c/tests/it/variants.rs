@@ -13,14 +13,9 @@ use lianliankan_c::*;
 
 use crate::common::{CBoard, CRules, last_error};
 
-/// The C constant of a connection rule.
-fn c_connect(connect: Connect) -> i32 {
-    match connect {
-        Connect::Standard => LLK_CONNECT_STANDARD,
-        Connect::FourRivers => LLK_CONNECT_FOUR_RIVERS,
-        Connect::Line => LLK_CONNECT_LINE,
-        other => panic!("no C constant for {other}"),
-    }
+/// The C value of a connection rule.
+fn c_connect(connect: Connect) -> LlkConnect {
+    LlkConnect::of(connect).expect("every connection rule has a C value")
 }
 
 /// `rules` made through the C API, connection rule and slides included.
@@ -29,7 +24,7 @@ fn c_rules(rules: &Rules) -> CRules {
     // SAFETY: live rules, used by this thread only.
     unsafe {
         assert_eq!(
-            llk_rules_set_connect(c.0, c_connect(rules.connect)),
+            llk_rules_set_connect(c.0, c_connect(rules.connect).into()),
             LlkStatus::Ok,
             "{}",
             last_error()
@@ -274,7 +269,7 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
     unsafe {
         for bad in [3, -1, i32::MAX] {
             assert_eq!(
-                llk_rules_set_connect(standard.0, bad),
+                llk_rules_set_connect(standard.0, ConnectArg(bad)),
                 LlkStatus::InvalidArgument
             );
             assert!(
@@ -284,34 +279,39 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
             );
         }
         assert_eq!(
-            llk_rules_set_connect(null_mut(), 0),
+            llk_rules_set_connect(null_mut(), LlkConnect::Standard.into()),
             LlkStatus::InvalidArgument
         );
         assert_eq!(
             llk_rules_set_slide(null_mut(), true),
             LlkStatus::InvalidArgument
         );
-        // Two turns: no slides.
-        assert_eq!(
-            llk_rules_set_slide(standard.0, true),
-            LlkStatus::InvalidArgument
-        );
-        // The library's words (`Rules::validate`), as every face shows them.
+        // Slides on, as the library's `with_slide`: one turn, closed.
+        let open = CRules::new(2, "open", "down", "");
+        assert_eq!(llk_rules_set_slide(open.0, true), LlkStatus::Ok);
+        assert_eq!(llk_rules_turns(open.0), 1);
+        assert_eq!(llk_rules_border(open.0), LlkBorder::Closed);
+        assert_eq!(llk_rules_gravity(open.0), LlkGravity::Down);
+        // Then each setting slides fix is refused with the library's words
+        // (`Rules::validate`), as every face shows them, and left alone.
+        assert_eq!(llk_rules_set_turns(open.0, 2), LlkStatus::InvalidArgument);
         assert_eq!(last_error(), RulesError::SlideTurns(2).to_string());
-        assert!(!llk_rules_slide(standard.0));
-        let open = CRules::new(1, "open", "none", "");
         assert_eq!(
-            llk_rules_set_slide(open.0, true),
+            llk_rules_set_border(open.0, LlkBorder::Open.into()),
             LlkStatus::InvalidArgument
         );
         assert_eq!(
             last_error(),
             RulesError::SlideBorder(Border::Open).to_string()
         );
-        // One turn, closed: slides, then no other connection rule.
+        assert_eq!(
+            (llk_rules_turns(open.0), llk_rules_border(open.0)),
+            (1, LlkBorder::Closed)
+        );
+        // A connection rule other than the standard one, then slides.
         let one = CRules::new(1, "closed", "down", "");
         assert_eq!(
-            llk_rules_set_connect(one.0, LLK_CONNECT_LINE),
+            llk_rules_set_connect(one.0, LlkConnect::Line.into()),
             LlkStatus::Ok
         );
         assert_eq!(llk_rules_set_slide(one.0, true), LlkStatus::InvalidArgument);
@@ -321,17 +321,21 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
         );
         assert!(!llk_rules_slide(one.0));
         assert_eq!(
-            llk_rules_set_connect(one.0, LLK_CONNECT_STANDARD),
+            llk_rules_set_connect(one.0, LlkConnect::Standard.into()),
             LlkStatus::Ok
         );
         assert_eq!(llk_rules_set_slide(one.0, true), LlkStatus::Ok);
         assert_eq!(
-            llk_rules_set_connect(one.0, LLK_CONNECT_FOUR_RIVERS),
+            llk_rules_set_connect(one.0, LlkConnect::FourRivers.into()),
             LlkStatus::InvalidArgument
         );
-        assert_eq!(llk_rules_connect(one.0), LLK_CONNECT_STANDARD, "left alone");
+        assert_eq!(
+            last_error(),
+            RulesError::SlideConnect(Connect::FourRivers).to_string()
+        );
+        assert_eq!(llk_rules_connect(one.0), LlkConnect::Standard, "left alone");
         assert!(llk_rules_slide(one.0));
-        assert_eq!(llk_rules_connect(null_mut()), LLK_CONNECT_STANDARD);
+        assert_eq!(llk_rules_connect(null_mut()), LlkConnect::Standard);
         assert!(!llk_rules_slide(null_mut()));
 
         // A slide in a game: refused without slides, an unknown route refused.
