@@ -6,9 +6,31 @@
  *
  * Conventions: every fallible function returns an LlkStatus and, on
  * anything but LLK_STATUS_OK, leaves its out-parameters alone and stores a
- * message for llk_last_error(). Handles (LlkRules, LlkBoard, LlkSolution,
- * LlkPath, LlkGame) are opaque, made by the library and freed by their _free
- * function, which accepts NULL. Cells are 0-based (row, col).
+ * message for llk_last_error(). Cells are 0-based (row, col). Enum
+ * arguments (LlkBorder, LlkGravity, LlkConnect) are checked: a value that
+ * is none of the enumerators is LLK_STATUS_INVALID_ARGUMENT. A NULL where
+ * a value is needed is LLK_STATUS_INVALID_ARGUMENT (getters that return a
+ * plain value document what they return for NULL).
+ *
+ * Ownership, for every pointer the library returns:
+ * - handles (LlkRules, LlkBoard, LlkSolution, LlkPath, LlkGame, LlkCancel)
+ *   are stored through an out-parameter; the caller owns each and frees it
+ *   once with its _free function (llk_board_free for a board, and so on),
+ *   which accepts NULL. No handle owns another: functions copy what they
+ *   keep of a handle they are given.
+ * - text is borrowed, never freed by the caller: llk_last_error()'s until
+ *   the next failing call on the same thread; llk_solution_text()'s until
+ *   the solution is freed; llk_rules_groups()'s until the next setter call
+ *   on those rules or their llk_rules_free; names (llk_status_name,
+ *   llk_gravity_name, ...) and llk_version() are static.
+ * - plain structs (LlkPos, LlkPair, LlkPoint, LlkStep, LlkSlide,
+ *   LlkRateConfig, LlkRating) and buffers are the caller's memory, which
+ *   the library only writes.
+ *
+ * Panics: nothing a caller passes makes the library panic. A panic would
+ * be a bug; the release build (the workspace's profile sets
+ * panic = "abort") then ABORTS THE HOST PROCESS, while debug and test
+ * builds unwind and the call returns LLK_STATUS_INTERNAL.
  */
 
 #ifndef LIANLIANKAN_H
@@ -22,6 +44,20 @@
 // cell). A literal, so that cbindgen can write it; a test checks it is
 // the library's `MAX_KIND`.
 #define LLK_MAX_KIND 4294967294
+
+// The major version of the library this header belongs to (the crate's
+// Cargo version; a test checks the three numbers against it).
+#define LLK_VERSION_MAJOR 0
+
+// The minor version of the header's library.
+#define LLK_VERSION_MINOR 1
+
+// The patch version of the header's library.
+#define LLK_VERSION_PATCH 0
+
+// The header's version as one number, `MAJOR * 10000 + MINOR * 100 +
+// PATCH`, to compare with `llk_version_number()`, the library's.
+#define LLK_VERSION_NUMBER (((LLK_VERSION_MAJOR * 10000) + (LLK_VERSION_MINOR * 100)) + LLK_VERSION_PATCH)
 
 // The largest board `llk_generate` makes, in cells: the library's one
 // size limit (`MAX_CELLS`), the same on every face.
@@ -96,8 +132,10 @@ enum LlkStatus
   // `llk_generate_rated` rated every candidate it was allowed and none
   // scored in the band; the message gives the scores seen.
   LLK_STATUS_OUT_OF_BAND = 5,
-  // A bug in the library (a panic caught at the boundary in a build
-  // that unwinds). Please report it with the message.
+  // A bug in the library: a panic caught at the boundary in a build
+  // that unwinds (debug and test builds). The release build aborts the
+  // process on a panic instead (the workspace's `panic = "abort"`), so
+  // there this status never comes. Please report it with the message.
   LLK_STATUS_INTERNAL = 99,
 };
 #ifndef __cplusplus
@@ -375,12 +413,21 @@ const char *llk_last_error(void);
 // NULL.
 const char *llk_status_name(int32_t status);
 
-// The library's version, `"MAJOR.MINOR.PATCH"`. Static text.
+// The version of the library linked, `"MAJOR.MINOR.PATCH"`: the same
+// numbers as the header's `LLK_VERSION_MAJOR`, `_MINOR`, `_PATCH` when
+// header and library match. Static text: never freed, never NULL.
 const char *llk_version(void);
+
+// The version of the library linked as one number (`LLK_VERSION_NUMBER`'s
+// form): a program can check at run time that it was compiled with the
+// header of the library it runs with, `llk_version_number() ==
+// LLK_VERSION_NUMBER`.
+uint32_t llk_version_number(void);
 
 // Makes a `rows` x `cols` board from `kinds`, its `rows * cols` cells row
 // by row (0 for an empty cell, kinds up to `LLK_MAX_KIND`), and stores it
-// in `*out`. The array is copied: the caller keeps it.
+// in `*out`; the caller frees it with `llk_board_free`. The array is
+// copied: the caller keeps it.
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a kind above `LLK_MAX_KIND`
 // (the message names its cell), no rows or no columns (as the judge
@@ -394,7 +441,8 @@ LlkStatus llk_board_new(size_t rows, size_t cols, const uint32_t *kinds, struct 
 // Reads the first board of judge-format text (`n m`, then n rows of m
 // kinds; what follows, queries or more boards, must be well formed and is
 // ignored), the `len` bytes at `text` (no NUL needed), as the
-// `lianliankan` binary's `solve` reads its input; stores it in `*out`.
+// `lianliankan` binary's `solve` reads its input; stores it in `*out`
+// (the caller frees it with `llk_board_free`).
 //
 // Returns `LLK_STATUS_PARSE_ERROR` for malformed text, with
 // `llk_last_error()` saying `line L, column C: ...` as the binary does;
@@ -440,7 +488,8 @@ LlkStatus llk_board_get(const struct LlkBoard *board, struct LlkPos cell, uint32
 void llk_board_free(struct LlkBoard *board);
 
 // Starts a game on a copy of `board` under a copy of `rules` and stores
-// it in `*out` (the caller keeps and frees both handles).
+// it in `*out`, which the caller frees with `llk_game_free` (the caller
+// keeps and frees both handles given, which it may do at once).
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
 //
@@ -641,7 +690,8 @@ LlkStatus llk_gravity_parse(const char *name, enum LlkGravity *out);
 LlkStatus llk_connect_parse(const char *name, enum LlkConnect *out);
 
 // Finds the path joining the tiles at cells `a` and `b` under `rules`
-// (the fewest turns, at most the rules' limit) and stores it in `*out`,
+// (the fewest turns, at most the rules' limit) and stores it in `*out`
+// (the caller frees it with `llk_path_free`),
 // or stores NULL when the tiles do not match (an empty cell, different
 // kinds, one cell twice) or no path joins them: both are
 // `LLK_STATUS_OK`.
@@ -1012,7 +1062,8 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 // (`LLK_DEFAULT_BUDGET` is the `lianliankan` binary's default;
 // `UINT64_MAX` means no limit), and stores the answer in `*out`: solved
 // with a removal order, unsolvable (a proof), or unknown when the budget
-// ran out. Both handles are only read, so many threads may solve at once.
+// ran out. The caller frees the answer with `llk_solution_free`. Both
+// handles are only read, so many threads may solve at once.
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
 //
@@ -1060,14 +1111,6 @@ size_t llk_solution_len(const struct LlkSolution *solution);
 // `solution` is NULL or a live solution; `out` is NULL or valid for
 // writing.
 LlkStatus llk_solution_step(const struct LlkSolution *solution, size_t index, struct LlkPair *out);
-
-// The route of removal `index` (from 0) of the order: `LLK_ROUTE_NONE`
-// (0) for a plain pair, `LLK_ROUTE_ROW` (1) or `LLK_ROUTE_COLUMN` (2)
-// for a slide; -1 for a NULL solution or an index past the end.
-//
-// # Safety
-// `solution` is NULL or a live solution.
-int32_t llk_solution_route(const struct LlkSolution *solution, size_t index);
 
 // What the `lianliankan` binary's `solve` prints for this answer (without
 // `--draw`): one `r1 c1 r2 c2` line per removal, 1-based, or

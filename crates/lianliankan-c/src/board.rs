@@ -46,7 +46,8 @@ impl From<LlkPos> for Pos {
 
 /// Makes a `rows` x `cols` board from `kinds`, its `rows * cols` cells row
 /// by row (0 for an empty cell, kinds up to `LLK_MAX_KIND`), and stores it
-/// in `*out`. The array is copied: the caller keeps it.
+/// in `*out`; the caller frees it with `llk_board_free`. The array is
+/// copied: the caller keeps it.
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a kind above `LLK_MAX_KIND`
 /// (the message names its cell), no rows or no columns (as the judge
@@ -93,7 +94,8 @@ pub unsafe extern "C" fn llk_board_new(
 /// Reads the first board of judge-format text (`n m`, then n rows of m
 /// kinds; what follows, queries or more boards, must be well formed and is
 /// ignored), the `len` bytes at `text` (no NUL needed), as the
-/// `lianliankan` binary's `solve` reads its input; stores it in `*out`.
+/// `lianliankan` binary's `solve` reads its input; stores it in `*out`
+/// (the caller frees it with `llk_board_free`).
 ///
 /// Returns `LLK_STATUS_PARSE_ERROR` for malformed text, with
 /// `llk_last_error()` saying `line L, column C: ...` as the binary does;

@@ -18,7 +18,8 @@ pub struct LlkGame {
 }
 
 /// Starts a game on a copy of `board` under a copy of `rules` and stores
-/// it in `*out` (the caller keeps and frees both handles).
+/// it in `*out`, which the caller frees with `llk_game_free` (the caller
+/// keeps and frees both handles given, which it may do at once).
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
 ///

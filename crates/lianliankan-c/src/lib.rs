@@ -82,8 +82,8 @@ pub use rules::{
 };
 pub use solve::{
     LLK_DEFAULT_BUDGET, LLK_ROUTE_COLUMN, LLK_ROUTE_NONE, LLK_ROUTE_ROW, LlkOutcome, LlkPair,
-    LlkSolution, llk_solution_free, llk_solution_len, llk_solution_outcome, llk_solution_route,
-    llk_solution_states, llk_solution_step, llk_solution_text, llk_solve,
+    LlkSolution, llk_solution_free, llk_solution_len, llk_solution_outcome, llk_solution_states,
+    llk_solution_step, llk_solution_text, llk_solve,
 };
 pub use status::LlkStatus;
 
@@ -114,15 +114,58 @@ pub extern "C" fn llk_status_name(status: i32) -> *const c_char {
         .as_ptr()
 }
 
-/// The library's version, `"MAJOR.MINOR.PATCH"`. Static text.
+/// The major version of the library this header belongs to (the crate's
+/// Cargo version; a test checks the three numbers against it).
+pub const LLK_VERSION_MAJOR: u32 = 0;
+/// The minor version of the header's library.
+pub const LLK_VERSION_MINOR: u32 = 1;
+/// The patch version of the header's library.
+pub const LLK_VERSION_PATCH: u32 = 0;
+/// The header's version as one number, `MAJOR * 10000 + MINOR * 100 +
+/// PATCH`, to compare with `llk_version_number()`, the library's.
+pub const LLK_VERSION_NUMBER: u32 =
+    LLK_VERSION_MAJOR * 10_000 + LLK_VERSION_MINOR * 100 + LLK_VERSION_PATCH;
+
+/// The version of the library linked, `"MAJOR.MINOR.PATCH"`: the same
+/// numbers as the header's `LLK_VERSION_MAJOR`, `_MINOR`, `_PATCH` when
+/// header and library match. Static text: never freed, never NULL.
 #[allow(unsafe_code)] // `no_mangle` (no pointer is dereferenced)
 #[unsafe(no_mangle)]
 pub extern "C" fn llk_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
+/// The version of the library linked as one number (`LLK_VERSION_NUMBER`'s
+/// form): a program can check at run time that it was compiled with the
+/// header of the library it runs with, `llk_version_number() ==
+/// LLK_VERSION_NUMBER`.
+#[allow(unsafe_code)] // `no_mangle` (no pointer is dereferenced)
+#[unsafe(no_mangle)]
+pub extern "C" fn llk_version_number() -> u32 {
+    LLK_VERSION_NUMBER
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_version_numbers_are_cargos() {
+        let number = |text: &str| text.parse::<u32>().unwrap();
+        assert_eq!(
+            [
+                super::LLK_VERSION_MAJOR,
+                super::LLK_VERSION_MINOR,
+                super::LLK_VERSION_PATCH
+            ],
+            [
+                number(env!("CARGO_PKG_VERSION_MAJOR")),
+                number(env!("CARGO_PKG_VERSION_MINOR")),
+                number(env!("CARGO_PKG_VERSION_PATCH")),
+            ]
+        );
+        // Two decimal digits each for minor and patch in the one number.
+        assert!(super::LLK_VERSION_MINOR < 100 && super::LLK_VERSION_PATCH < 100);
+    }
+
     #[test]
     fn the_largest_kind_is_the_librarys() {
         assert_eq!(super::LLK_MAX_KIND, lianliankan::MAX_KIND);

@@ -44,7 +44,8 @@ pub struct LlkPath {
 }
 
 /// Finds the path joining the tiles at cells `a` and `b` under `rules`
-/// (the fewest turns, at most the rules' limit) and stores it in `*out`,
+/// (the fewest turns, at most the rules' limit) and stores it in `*out`
+/// (the caller frees it with `llk_path_free`),
 /// or stores NULL when the tiles do not match (an empty cell, different
 /// kinds, one cell twice) or no path joins them: both are
 /// `LLK_STATUS_OK`.

@@ -120,7 +120,8 @@ impl LlkSolution {
 /// (`LLK_DEFAULT_BUDGET` is the `lianliankan` binary's default;
 /// `UINT64_MAX` means no limit), and stores the answer in `*out`: solved
 /// with a removal order, unsolvable (a proof), or unknown when the budget
-/// ran out. Both handles are only read, so many threads may solve at once.
+/// ran out. The caller frees the answer with `llk_solution_free`. Both
+/// handles are only read, so many threads may solve at once.
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
 ///
@@ -217,23 +218,6 @@ pub unsafe extern "C" fn llk_solution_step(
         })?;
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, step, "out") }
-    })
-}
-
-/// The route of removal `index` (from 0) of the order: `LLK_ROUTE_NONE`
-/// (0) for a plain pair, `LLK_ROUTE_ROW` (1) or `LLK_ROUTE_COLUMN` (2)
-/// for a slide; -1 for a NULL solution or an index past the end.
-///
-/// # Safety
-/// `solution` is NULL or a live solution.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn llk_solution_route(solution: *const LlkSolution, index: usize) -> i32 {
-    guard_value(-1, || {
-        // SAFETY: the caller's promise above.
-        unsafe { ptr::borrow(solution, "solution") }
-            .ok()
-            .and_then(|s| s.steps.get(index))
-            .map_or(-1, |step| step.route)
     })
 }
 

@@ -40,8 +40,10 @@ pub enum LlkStatus {
     /// `llk_generate_rated` rated every candidate it was allowed and none
     /// scored in the band; the message gives the scores seen.
     OutOfBand = 5,
-    /// A bug in the library (a panic caught at the boundary in a build
-    /// that unwinds). Please report it with the message.
+    /// A bug in the library: a panic caught at the boundary in a build
+    /// that unwinds (debug and test builds). The release build aborts the
+    /// process on a panic instead (the workspace's `panic = "abort"`), so
+    /// there this status never comes. Please report it with the message.
     Internal = 99,
 }
 

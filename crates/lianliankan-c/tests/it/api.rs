@@ -776,10 +776,3 @@ fn one_board_and_rules_serve_many_threads() {
     });
     assert!(texts.iter().all(|t| *t == expected));
 }
-
-#[test]
-fn the_version_is_the_crates() {
-    // SAFETY: static text.
-    let version = unsafe { CStr::from_ptr(llk_version()) };
-    assert_eq!(version.to_str(), Ok(env!("CARGO_PKG_VERSION")));
-}

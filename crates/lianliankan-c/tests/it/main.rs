@@ -12,6 +12,7 @@ mod api;
 mod common;
 mod example;
 mod game;
+mod header;
 mod rate;
 mod rate_program;
 mod rules;
