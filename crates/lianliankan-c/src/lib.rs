@@ -125,6 +125,8 @@ pub const LLK_VERSION_PATCH: u32 = 0;
 /// PATCH`, to compare with `llk_version_number()`, the library's.
 pub const LLK_VERSION_NUMBER: u32 =
     LLK_VERSION_MAJOR * 10_000 + LLK_VERSION_MINOR * 100 + LLK_VERSION_PATCH;
+// Two decimal digits each for minor and patch in the one number.
+const _: () = assert!(LLK_VERSION_MINOR < 100 && LLK_VERSION_PATCH < 100);
 
 /// The version of the library linked, `"MAJOR.MINOR.PATCH"`: the same
 /// numbers as the header's `LLK_VERSION_MAJOR`, `_MINOR`, `_PATCH` when
@@ -162,8 +164,6 @@ mod tests {
                 number(env!("CARGO_PKG_VERSION_PATCH")),
             ]
         );
-        // Two decimal digits each for minor and patch in the one number.
-        assert!(super::LLK_VERSION_MINOR < 100 && super::LLK_VERSION_PATCH < 100);
     }
 
     #[test]
