@@ -148,7 +148,7 @@ int main(int argc, char **argv) {
     }
 
     LlkSolution *solution = NULL;
-    status = llk_solve(board, rules, budget, &solution);
+    status = llk_solve(board, rules, budget, NULL, &solution);
     int exit_status = EXIT_ANSWERED;
     if (status != LLK_STATUS_OK) {
         fprintf(stderr, "error: %s (%s)\n", llk_last_error(), llk_status_name(status));

@@ -132,6 +132,9 @@ enum LlkStatus
   // `llk_generate_rated` rated every candidate it was allowed and none
   // scored in the band; the message gives the scores seen.
   LLK_STATUS_OUT_OF_BAND = 5,
+  // The call's `LlkCancel` was cancelled (`llk_cancel_cancel`) before
+  // it finished; it made nothing.
+  LLK_STATUS_CANCELLED = 6,
   // A bug in the library: a panic caught at the boundary in a build
   // that unwinds (debug and test builds). The release build aborts the
   // process on a panic instead (the workspace's `panic = "abort"`), so
@@ -256,6 +259,17 @@ typedef int32_t LlkDifficulty;
 // `llk_board_free`. Read-only once made, so one board may be used by many
 // threads at once.
 typedef struct LlkBoard LlkBoard;
+
+// A cancel token (opaque): made by `llk_cancel_new`, freed by
+// `llk_cancel_free`. Pass it to `llk_solve`, `llk_generate`, `llk_rate`
+// or `llk_generate_rated` (NULL there: not cancellable); once
+// `llk_cancel_cancel` is called, from any thread, every call given it
+// returns `LLK_STATUS_CANCELLED` soon after (a solve within 64 states, a
+// generation within one placement), and every later call given it
+// returns that at once: a token is cancelled for good, so use a new one
+// for the next job. Many threads may use one token at once; free it only
+// when no call uses it any more.
+typedef struct LlkCancel LlkCancel;
 
 // A game (opaque): a board under rules with its history. Made by
 // `llk_game_new`, freed by `llk_game_free`. Its functions change it, so
@@ -486,6 +500,38 @@ LlkStatus llk_board_get(const struct LlkBoard *board, struct LlkPos cell, uint32
 // # Safety
 // `board` is NULL or a board not yet freed, not used after this.
 void llk_board_free(struct LlkBoard *board);
+
+// Stores a new token, not cancelled, in `*out`; the caller frees it with
+// `llk_cancel_free`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `out`.
+//
+// # Safety
+// `out` is NULL or valid for writing a pointer.
+LlkStatus llk_cancel_new(struct LlkCancel **out);
+
+// Cancels the token: every call given it stops soon with
+// `LLK_STATUS_CANCELLED`. Callable from any thread, also while other
+// threads run calls with the token; calling it again does nothing more.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `cancel`.
+//
+// # Safety
+// `cancel` is NULL or a live token.
+LlkStatus llk_cancel_cancel(const struct LlkCancel *cancel);
+
+// Whether `llk_cancel_cancel` was called on the token (false for NULL).
+//
+// # Safety
+// `cancel` is NULL or a live token.
+bool llk_cancel_is_cancelled(const struct LlkCancel *cancel);
+
+// Frees a token; nothing for NULL.
+//
+// # Safety
+// `cancel` is NULL or a token not yet freed, which no call (on any
+// thread) uses any more and which is not used after this.
+void llk_cancel_free(struct LlkCancel *cancel);
 
 // Starts a game on a copy of `board` under a copy of `rules` and stores
 // it in `*out`, which the caller frees with `llk_game_free` (the caller
@@ -765,9 +811,14 @@ LlkStatus llk_replay(const struct LlkBoard *board,
 // under `rules`, from `seed` (the same arguments give the same board, as
 // the binary's `generate` does), and stores it in `*out_board`; when
 // `out_certificate` is not NULL, stores there a solution (outcome
-// `LLK_OUTCOME_SOLVED`) whose order clears the board. Every cell is a
-// tile (but one when the cell count is odd); each kind is used for about
-// as many pairs as the others.
+// `LLK_OUTCOME_SOLVED`) whose order clears the board. The caller frees the
+// board with `llk_board_free` and the solution with `llk_solution_free`.
+// Every cell is a tile (but one when the cell count is odd); each kind is
+// used for about as many pairs as the others.
+//
+// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+// (`llk_cancel_cancel`, from any thread) the construction ends within one
+// placement and the call returns `LLK_STATUS_CANCELLED`, storing nothing.
 //
 // Returns `LLK_STATUS_GENERATE_FAILED` for fewer than two cells or
 // `kinds` outside 1 to rows*cols/2; `LLK_STATUS_INVALID_ARGUMENT` for
@@ -778,13 +829,14 @@ LlkStatus llk_replay(const struct LlkBoard *board,
 // About O((rows·cols)²) path searches in the worst case.
 //
 // # Safety
-// `rules` is NULL or live rules; each out-parameter is NULL or valid for
-// writing a pointer.
+// `rules` is NULL or live rules; `cancel` is NULL or a live token; each
+// out-parameter is NULL or valid for writing a pointer.
 LlkStatus llk_generate(size_t rows,
                        size_t cols,
                        uint32_t kinds,
                        uint64_t seed,
                        const struct LlkRules *rules,
+                       const struct LlkCancel *cancel,
                        struct LlkBoard **out_board,
                        struct LlkSolution **out_certificate);
 
@@ -806,6 +858,10 @@ struct LlkRateConfig llk_rate_config_default(void);
 // rate` prints it (`llk_rating_text`). Both handles are only read, so
 // many threads may rate at once.
 //
+// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+// (`llk_cancel_cancel`, from any thread) the rating stops soon and the
+// call returns `LLK_STATUS_CANCELLED`, storing nothing.
+//
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or `out`.
 //
 // # Complexity
@@ -815,10 +871,11 @@ struct LlkRateConfig llk_rate_config_default(void);
 //
 // # Safety
 // `board` and `rules` are NULL or live handles; `config` is NULL or
-// points to a config; `out` is NULL or valid for writing an `LlkRating`.
+// points to a config; `cancel` is NULL or a live token; `out` is NULL or valid for writing an `LlkRating`.
 LlkStatus llk_rate(const struct LlkBoard *board,
                    const struct LlkRules *rules,
                    const struct LlkRateConfig *config,
+                   const struct LlkCancel *cancel,
                    struct LlkRating *out);
 
 // Writes the report `lianliankan rate` prints for the counts of
@@ -873,6 +930,10 @@ LlkStatus llk_difficulty_parse(const char *name, int32_t *out);
 // same seed (always clearable, usually easier). The same arguments give
 // the same board.
 //
+// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+// (`llk_cancel_cancel`, from any thread) the search stops soon and the
+// call returns `LLK_STATUS_CANCELLED`, storing nothing.
+//
 // Stores the board in `*out_board` (the caller frees it with
 // `llk_board_free`) and, for each out-parameter that is not NULL: a
 // solution (outcome `LLK_OUTCOME_SOLVED`) whose order clears it in
@@ -894,6 +955,7 @@ LlkStatus llk_difficulty_parse(const char *name, int32_t *out);
 //
 // # Safety
 // `rules` is NULL or live rules; `config` is NULL or points to a config;
+// `cancel` is NULL or a live token;
 // each out-parameter is NULL or valid for writing its type.
 LlkStatus llk_generate_rated(size_t rows,
                              size_t cols,
@@ -904,6 +966,7 @@ LlkStatus llk_generate_rated(size_t rows,
                              uint32_t band_high,
                              size_t candidates,
                              const struct LlkRateConfig *config,
+                             const struct LlkCancel *cancel,
                              struct LlkBoard **out_board,
                              struct LlkSolution **out_certificate,
                              struct LlkRating *out_rating,
@@ -1065,7 +1128,13 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 // ran out. The caller frees the answer with `llk_solution_free`. Both
 // handles are only read, so many threads may solve at once.
 //
-// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
+// `cancel` is NULL (the solve runs to its answer or budget) or a token:
+// when another thread cancels it (`llk_cancel_cancel`), the search stops
+// within 64 states and the call returns `LLK_STATUS_CANCELLED` (the
+// message says after how many states), storing nothing.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or
+// `out`.
 //
 // # Complexity
 // Exponential in the number of tiles in the worst case (the problem is
@@ -1073,11 +1142,12 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 // path searches at most.
 //
 // # Safety
-// `board` and `rules` are NULL or live handles; `out` is NULL or valid
-// for writing a pointer.
+// `board` and `rules` are NULL or live handles; `cancel` is NULL or a live
+// token; `out` is NULL or valid for writing a pointer.
 LlkStatus llk_solve(const struct LlkBoard *board,
                     const struct LlkRules *rules,
                     uint64_t budget,
+                    const struct LlkCancel *cancel,
                     struct LlkSolution **out);
 
 // What the solver found; `LLK_OUTCOME_UNKNOWN` for NULL.

@@ -33,6 +33,8 @@
 #[allow(unsafe_code)]
 mod board;
 #[allow(unsafe_code)]
+mod cancel;
+#[allow(unsafe_code)]
 mod game;
 #[allow(unsafe_code)]
 mod names;
@@ -54,6 +56,9 @@ use std::ffi::c_char;
 pub use board::{
     LlkBoard, LlkPos, llk_board_cols, llk_board_free, llk_board_get, llk_board_new,
     llk_board_parse, llk_board_rows, llk_board_tiles,
+};
+pub use cancel::{
+    LlkCancel, llk_cancel_cancel, llk_cancel_free, llk_cancel_is_cancelled, llk_cancel_new,
 };
 pub use game::{
     LlkGame, llk_game_board, llk_game_free, llk_game_get, llk_game_hint, llk_game_is_cleared,

@@ -2,9 +2,10 @@
 //! `LlkPath`), `llk_replay` (checking a removal order) and `llk_generate`
 //! (a board that can be cleared, with its certificate).
 
-use lianliankan::{GenerateSpec, Order, Removal, Solution};
+use lianliankan::{GenerateError, GenerateSpec, Order, Removal, Solution};
 
 use crate::board::{LlkBoard, LlkPos, off_board};
+use crate::cancel::{self, LlkCancel};
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::{LlkPair, LlkSolution};
@@ -229,9 +230,14 @@ pub unsafe extern "C" fn llk_replay(
 /// under `rules`, from `seed` (the same arguments give the same board, as
 /// the binary's `generate` does), and stores it in `*out_board`; when
 /// `out_certificate` is not NULL, stores there a solution (outcome
-/// `LLK_OUTCOME_SOLVED`) whose order clears the board. Every cell is a
-/// tile (but one when the cell count is odd); each kind is used for about
-/// as many pairs as the others.
+/// `LLK_OUTCOME_SOLVED`) whose order clears the board. The caller frees the
+/// board with `llk_board_free` and the solution with `llk_solution_free`.
+/// Every cell is a tile (but one when the cell count is odd); each kind is
+/// used for about as many pairs as the others.
+///
+/// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+/// (`llk_cancel_cancel`, from any thread) the construction ends within one
+/// placement and the call returns `LLK_STATUS_CANCELLED`, storing nothing.
 ///
 /// Returns `LLK_STATUS_GENERATE_FAILED` for fewer than two cells or
 /// `kinds` outside 1 to rows*cols/2; `LLK_STATUS_INVALID_ARGUMENT` for
@@ -242,8 +248,8 @@ pub unsafe extern "C" fn llk_replay(
 /// About O((rows·cols)²) path searches in the worst case.
 ///
 /// # Safety
-/// `rules` is NULL or live rules; each out-parameter is NULL or valid for
-/// writing a pointer.
+/// `rules` is NULL or live rules; `cancel` is NULL or a live token; each
+/// out-parameter is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_generate(
     rows: usize,
@@ -251,6 +257,7 @@ pub unsafe extern "C" fn llk_generate(
     kinds: u32,
     seed: u64,
     rules: *const LlkRules,
+    cancel: *const LlkCancel,
     out_board: *mut *mut LlkBoard,
     out_certificate: *mut *mut LlkSolution,
 ) -> LlkStatus {
@@ -262,8 +269,15 @@ pub unsafe extern "C" fn llk_generate(
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
             .with_rules(rules.rules().clone());
-        let made = lianliankan::generate(&spec)
-            .map_err(|e| Error::new(LlkStatus::GenerateFailed, e.to_string()))?;
+        // SAFETY: the caller's promise above.
+        let token = unsafe { cancel::token(cancel) }.unwrap_or_default();
+        let made = lianliankan::generate_with(&spec, &token).map_err(|e| {
+            let status = match e {
+                GenerateError::Cancelled => LlkStatus::Cancelled,
+                _ => LlkStatus::GenerateFailed,
+            };
+            Error::new(status, e.to_string())
+        })?;
         let certificate = LlkSolution::new(&Solution::Solved(made.certificate));
         let board = ptr::into_handle(LlkBoard { inner: made.board });
         if !out_certificate.is_null() {

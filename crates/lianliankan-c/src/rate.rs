@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 use lianliankan::{Difficulty, GenerateSpec, RateConfig, RatedError, Rating, Solution};
 
 use crate::board::LlkBoard;
+use crate::cancel::{self, LlkCancel};
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::LlkSolution;
@@ -276,15 +277,22 @@ pub extern "C" fn llk_rate_config_default() -> LlkRateConfig {
     }
 }
 
-/// The settings at `config`, or the defaults for NULL.
+/// The settings at `config`, or the defaults for NULL, with the token of
+/// `cancel` (none for NULL).
 ///
 /// # Safety
-/// `config` is NULL or points to a live `LlkRateConfig`.
-unsafe fn config_or_default(config: *const LlkRateConfig) -> RateConfig {
+/// `config` is NULL or points to a live `LlkRateConfig`; `cancel` is NULL
+/// or a live token.
+unsafe fn config_or_default(config: *const LlkRateConfig, cancel: *const LlkCancel) -> RateConfig {
     // SAFETY: the caller's promise above.
-    match unsafe { config.as_ref() } {
+    let config = match unsafe { config.as_ref() } {
         Some(config) => config.library(),
         None => llk_rate_config_default().library(),
+    };
+    // SAFETY: the caller's promise above.
+    match unsafe { cancel::token(cancel) } {
+        Some(token) => config.cancel(token),
+        None => config,
     }
 }
 
@@ -299,6 +307,10 @@ unsafe fn config_or_default(config: *const LlkRateConfig) -> RateConfig {
 /// rate` prints it (`llk_rating_text`). Both handles are only read, so
 /// many threads may rate at once.
 ///
+/// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+/// (`llk_cancel_cancel`, from any thread) the rating stops soon and the
+/// call returns `LLK_STATUS_CANCELLED`, storing nothing.
+///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or `out`.
 ///
 /// # Complexity
@@ -308,12 +320,13 @@ unsafe fn config_or_default(config: *const LlkRateConfig) -> RateConfig {
 ///
 /// # Safety
 /// `board` and `rules` are NULL or live handles; `config` is NULL or
-/// points to a config; `out` is NULL or valid for writing an `LlkRating`.
+/// points to a config; `cancel` is NULL or a live token; `out` is NULL or valid for writing an `LlkRating`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_rate(
     board: *const LlkBoard,
     rules: *const LlkRules,
     config: *const LlkRateConfig,
+    cancel: *const LlkCancel,
     out: *mut LlkRating,
 ) -> LlkStatus {
     guard(|| {
@@ -322,10 +335,10 @@ pub unsafe extern "C" fn llk_rate(
             unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
         ptr::check_out(out, "out")?;
         // SAFETY: the caller's promise above.
-        let config = unsafe { config_or_default(config) };
-        // No cancel token: only that stops a rating early.
+        let config = unsafe { config_or_default(config, cancel) };
+        // The token is the only thing that stops a rating early.
         let rating = lianliankan::rate(&board.inner, rules.rules(), &config)
-            .map_err(|e| Error::new(LlkStatus::Internal, format!("the rating was {e}")))?;
+            .map_err(|e| Error::new(LlkStatus::Cancelled, format!("the rating was {e}")))?;
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, LlkRating::of(&rating), "out") }
     })
@@ -450,6 +463,10 @@ fn band(low: u32, high: u32) -> Result<RangeInclusive<u8>, Error> {
 /// same seed (always clearable, usually easier). The same arguments give
 /// the same board.
 ///
+/// `cancel` is NULL (not cancellable) or a token: once it is cancelled
+/// (`llk_cancel_cancel`, from any thread) the search stops soon and the
+/// call returns `LLK_STATUS_CANCELLED`, storing nothing.
+///
 /// Stores the board in `*out_board` (the caller frees it with
 /// `llk_board_free`) and, for each out-parameter that is not NULL: a
 /// solution (outcome `LLK_OUTCOME_SOLVED`) whose order clears it in
@@ -471,6 +488,7 @@ fn band(low: u32, high: u32) -> Result<RangeInclusive<u8>, Error> {
 ///
 /// # Safety
 /// `rules` is NULL or live rules; `config` is NULL or points to a config;
+/// `cancel` is NULL or a live token;
 /// each out-parameter is NULL or valid for writing its type.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_generate_rated(
@@ -483,6 +501,7 @@ pub unsafe extern "C" fn llk_generate_rated(
     band_high: u32,
     candidates: usize,
     config: *const LlkRateConfig,
+    cancel: *const LlkCancel,
     out_board: *mut *mut LlkBoard,
     out_certificate: *mut *mut LlkSolution,
     out_rating: *mut LlkRating,
@@ -504,13 +523,13 @@ pub unsafe extern "C" fn llk_generate_rated(
             .with_seed(seed)
             .with_rules(rules.rules().clone());
         // SAFETY: the caller's promise above.
-        let config = unsafe { config_or_default(config) };
+        let config = unsafe { config_or_default(config, cancel) };
         let made = lianliankan::generate_rated(&spec, band, &config, candidates).map_err(|e| {
             let status = match e {
                 RatedError::OutOfBand { .. } => LlkStatus::OutOfBand,
                 RatedError::Generate(_) => LlkStatus::GenerateFailed,
-                // Cancelled (no token here) or a kind of error the library
-                // may add.
+                RatedError::Cancelled => LlkStatus::Cancelled,
+                // A kind of error the library may add.
                 _ => LlkStatus::Internal,
             };
             Error::new(status, e.to_string())

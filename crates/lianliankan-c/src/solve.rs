@@ -6,6 +6,7 @@ use std::ffi::{CString, c_char};
 use lianliankan::{Move, Route, Solution, SolveConfig};
 
 use crate::board::{LlkBoard, LlkPos};
+use crate::cancel::{self, LlkCancel};
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::status::{Error, LlkStatus, guard, guard_value};
@@ -123,7 +124,13 @@ impl LlkSolution {
 /// ran out. The caller frees the answer with `llk_solution_free`. Both
 /// handles are only read, so many threads may solve at once.
 ///
-/// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL pointer.
+/// `cancel` is NULL (the solve runs to its answer or budget) or a token:
+/// when another thread cancels it (`llk_cancel_cancel`), the search stops
+/// within 64 states and the call returns `LLK_STATUS_CANCELLED` (the
+/// message says after how many states), storing nothing.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or
+/// `out`.
 ///
 /// # Complexity
 /// Exponential in the number of tiles in the worst case (the problem is
@@ -131,13 +138,14 @@ impl LlkSolution {
 /// path searches at most.
 ///
 /// # Safety
-/// `board` and `rules` are NULL or live handles; `out` is NULL or valid
-/// for writing a pointer.
+/// `board` and `rules` are NULL or live handles; `cancel` is NULL or a live
+/// token; `out` is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_solve(
     board: *const LlkBoard,
     rules: *const LlkRules,
     budget: u64,
+    cancel: *const LlkCancel,
     out: *mut *mut LlkSolution,
 ) -> LlkStatus {
     guard(|| {
@@ -145,8 +153,26 @@ pub unsafe extern "C" fn llk_solve(
         let (board, rules) =
             unsafe { (ptr::borrow(board, "board")?, ptr::borrow(rules, "rules")?) };
         ptr::check_out(out, "out")?;
-        let config = SolveConfig::new().budget(budget);
+        let mut config = SolveConfig::new().budget(budget);
+        // SAFETY: the caller's promise above.
+        if let Some(token) = unsafe { cancel::token(cancel) } {
+            // A token cancelled already stops even a solve too short to
+            // look at it (the search looks every 64 states).
+            if token.is_cancelled() {
+                return Err(Error::new(
+                    LlkStatus::Cancelled,
+                    "the solve was cancelled after 0 states",
+                ));
+            }
+            config = config.cancel(token);
+        }
         let solution = lianliankan::solve_with(&board.inner, rules.rules(), &config);
+        if let Solution::Cancelled { states } = solution {
+            return Err(Error::new(
+                LlkStatus::Cancelled,
+                format!("the solve was cancelled after {states} states"),
+            ));
+        }
         let solution = LlkSolution::new(&solution);
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, ptr::into_handle(solution), "out") }

@@ -40,6 +40,9 @@ pub enum LlkStatus {
     /// `llk_generate_rated` rated every candidate it was allowed and none
     /// scored in the band; the message gives the scores seen.
     OutOfBand = 5,
+    /// The call's `LlkCancel` was cancelled (`llk_cancel_cancel`) before
+    /// it finished; it made nothing.
+    Cancelled = 6,
     /// A bug in the library: a panic caught at the boundary in a build
     /// that unwinds (debug and test builds). The release build aborts the
     /// process on a panic instead (the workspace's `panic = "abort"`), so
@@ -156,6 +159,7 @@ pub fn status_name(status: i32) -> Option<&'static CStr> {
         3 => c"LLK_STATUS_ILLEGAL_STEP",
         4 => c"LLK_STATUS_GENERATE_FAILED",
         5 => c"LLK_STATUS_OUT_OF_BAND",
+        6 => c"LLK_STATUS_CANCELLED",
         99 => c"LLK_STATUS_INTERNAL",
         _ => return None,
     })
@@ -195,6 +199,7 @@ mod tests {
             LlkStatus::IllegalStep,
             LlkStatus::GenerateFailed,
             LlkStatus::OutOfBand,
+            LlkStatus::Cancelled,
             LlkStatus::Internal,
         ] {
             let name = status_name(status as i32).expect("a name");
@@ -212,7 +217,7 @@ mod tests {
                 Ok(format!("LLK_STATUS_{screaming}").as_str())
             );
         }
-        assert_eq!(status_name(6), None);
+        assert_eq!(status_name(7), None);
         assert_eq!(status_name(-1), None);
     }
 }

@@ -102,6 +102,7 @@ static int generate(const LlkRules *rules, const LlkRateConfig *config, char **a
     uint64_t made_seed = 0;
     size_t tried = 0;
     status = llk_generate_rated(rows, cols, kinds, seed, rules, low, high, candidates, config,
+                                NULL,
                                 &board, &certificate, &rating, &made_seed, &tried);
     if (status != LLK_STATUS_OK) {
         return fail(status);
@@ -177,7 +178,7 @@ int main(int argc, char **argv) {
         free(text);
         LlkRating rating;
         if (status == LLK_STATUS_OK) {
-            status = llk_rate(board, rules, &config, &rating);
+            status = llk_rate(board, rules, &config, NULL, &rating);
         }
         code = status == LLK_STATUS_OK ? print_rating(&rating) : fail(status);
         llk_board_free(board);

@@ -142,8 +142,18 @@ fn generated_boards_are_solved_and_replayed_under_every_rule() {
         let c_rules = CRules::of(rules);
         let (mut board, mut certificate) = (null_mut(), null_mut());
         // SAFETY: live rules and writable out-parameters.
-        let status =
-            unsafe { llk_generate(5, 6, 6, i as u64, c_rules.0, &mut board, &mut certificate) };
+        let status = unsafe {
+            llk_generate(
+                5,
+                6,
+                6,
+                i as u64,
+                c_rules.0,
+                std::ptr::null(),
+                &mut board,
+                &mut certificate,
+            )
+        };
         assert_eq!(status, LlkStatus::Ok, "{}", last_error());
         let board = CBoard(board);
         // SAFETY: a live board.
@@ -195,7 +205,15 @@ fn generated_boards_are_solved_and_replayed_under_every_rule() {
         // The solver's order clears it too, and its text is the binary's.
         let mut solution = null_mut();
         // SAFETY: live handles and a writable out-parameter.
-        let status = unsafe { llk_solve(board.0, c_rules.0, LLK_DEFAULT_BUDGET, &mut solution) };
+        let status = unsafe {
+            llk_solve(
+                board.0,
+                c_rules.0,
+                LLK_DEFAULT_BUDGET,
+                std::ptr::null(),
+                &mut solution,
+            )
+        };
         assert_eq!(status, LlkStatus::Ok, "{}", last_error());
         // SAFETY: a live solution.
         let outcome = unsafe { llk_solution_outcome(solution) };
@@ -227,7 +245,15 @@ fn solve_agrees_with_the_reference_on_small_deals() {
         let (c_board, c_rules) = (CBoard::of(&board), CRules::of(rules));
         let mut solution = null_mut();
         // SAFETY: live handles and a writable out-parameter.
-        let status = unsafe { llk_solve(c_board.0, c_rules.0, u64::MAX, &mut solution) };
+        let status = unsafe {
+            llk_solve(
+                c_board.0,
+                c_rules.0,
+                u64::MAX,
+                std::ptr::null(),
+                &mut solution,
+            )
+        };
         assert_eq!(status, LlkStatus::Ok);
         // SAFETY: a live solution.
         let outcome = unsafe { llk_solution_outcome(solution) };
@@ -267,7 +293,7 @@ fn an_exhausted_budget_is_unknown_with_its_states() {
     let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
     let mut solution = null_mut();
     // SAFETY: live handles and a writable out-parameter.
-    let status = unsafe { llk_solve(c_board.0, c_rules.0, 0, &mut solution) };
+    let status = unsafe { llk_solve(c_board.0, c_rules.0, 0, std::ptr::null(), &mut solution) };
     assert_eq!(status, LlkStatus::Ok);
     // SAFETY: a live solution.
     unsafe {
@@ -497,7 +523,18 @@ fn bad_names_and_values_are_invalid_arguments_with_messages() {
         (usize::MAX, 3, 1, LlkStatus::InvalidArgument),
     ] {
         // SAFETY: live rules and writable outs.
-        let got = unsafe { llk_generate(rows, cols, kinds, 0, c_rules.0, &mut out, &mut cert) };
+        let got = unsafe {
+            llk_generate(
+                rows,
+                cols,
+                kinds,
+                0,
+                c_rules.0,
+                std::ptr::null(),
+                &mut out,
+                &mut cert,
+            )
+        };
         assert_eq!(
             got,
             status,
@@ -536,9 +573,9 @@ fn null_pointers_are_errors_and_frees_accept_null() {
             llk_board_parse(c"1 1 1".as_ptr(), 5, null_mut()),
             llk_board_get(null(), origin, &mut kind),
             llk_board_get(board.0, origin, null_mut()),
-            llk_solve(null(), rules.0, 10, &mut s),
-            llk_solve(board.0, null(), 10, &mut s),
-            llk_solve(board.0, rules.0, 10, null_mut()),
+            llk_solve(null(), rules.0, 10, std::ptr::null(), &mut s),
+            llk_solve(board.0, null(), 10, std::ptr::null(), &mut s),
+            llk_solve(board.0, rules.0, 10, std::ptr::null(), null_mut()),
             llk_solution_step(null(), 0, &mut pair),
             llk_connect(null(), rules.0, origin, origin, &mut p),
             llk_connect(board.0, null(), origin, origin, &mut p),
@@ -547,8 +584,8 @@ fn null_pointers_are_errors_and_frees_accept_null() {
             llk_replay(null(), rules.0, null(), 0, null_mut(), null_mut()),
             llk_replay(board.0, null(), null(), 0, null_mut(), null_mut()),
             llk_replay(board.0, rules.0, null(), 2, null_mut(), null_mut()),
-            llk_generate(2, 2, 1, 0, null(), &mut b, &mut s),
-            llk_generate(2, 2, 1, 0, rules.0, null_mut(), &mut s),
+            llk_generate(2, 2, 1, 0, null(), std::ptr::null(), &mut b, &mut s),
+            llk_generate(2, 2, 1, 0, rules.0, std::ptr::null(), null_mut(), &mut s),
         ];
         for (i, status) in statuses.into_iter().enumerate() {
             assert_eq!(status, LlkStatus::InvalidArgument, "call {i}");
@@ -658,7 +695,10 @@ fn no_panic_escapes_on_the_worst_arguments() {
             let mut solution = null_mut();
             // SAFETY: as above; a small budget keeps it quick.
             unsafe {
-                check(llk_solve(board, rule, 1000, &mut solution), "solve");
+                check(
+                    llk_solve(board, rule, 1000, std::ptr::null(), &mut solution),
+                    "solve",
+                );
                 for &i in &sizes {
                     check(
                         llk_solution_step(
@@ -690,7 +730,16 @@ fn no_panic_escapes_on_the_worst_arguments() {
             // SAFETY: NULL or live rules, writable outs.
             unsafe {
                 check(
-                    llk_generate(rows, cols, kinds, u64::MAX, rule, &mut b, &mut s),
+                    llk_generate(
+                        rows,
+                        cols,
+                        kinds,
+                        u64::MAX,
+                        rule,
+                        std::ptr::null(),
+                        &mut b,
+                        &mut s,
+                    ),
                     "generate",
                 );
                 llk_board_free(b);
@@ -761,6 +810,7 @@ fn one_board_and_rules_serve_many_threads() {
                             b as *const LlkBoard,
                             r as *const LlkRules,
                             LLK_DEFAULT_BUDGET,
+                            std::ptr::null(),
                             &mut solution,
                         )
                     };

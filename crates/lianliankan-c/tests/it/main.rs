@@ -9,6 +9,7 @@
 #![allow(unsafe_code)]
 
 mod api;
+mod cancel;
 mod common;
 mod example;
 mod game;

@@ -60,7 +60,7 @@ fn c_rate(board: &CBoard, rules: &CRules, config: Option<&LlkRateConfig>) -> Llk
     let mut out = unwritten();
     let config = config.map_or(null(), std::ptr::from_ref);
     // SAFETY: live handles, a config or NULL, a writable rating.
-    let status = unsafe { llk_rate(board.0, rules.0, config, &mut out) };
+    let status = unsafe { llk_rate(board.0, rules.0, config, std::ptr::null(), &mut out) };
     assert_eq!(status, LlkStatus::Ok, "{}", last_error());
     out
 }
@@ -450,6 +450,7 @@ fn c_generate_rated(
             high,
             candidates,
             config,
+            std::ptr::null(),
             &mut board,
             &mut certificate,
             &mut rating,
@@ -671,6 +672,7 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
                 100,
                 5,
                 null(),
+                std::ptr::null(),
                 &mut board,
                 null_mut(),
                 null_mut(),
@@ -691,6 +693,7 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
                 100,
                 5,
                 null(),
+                std::ptr::null(),
                 null_mut(),
                 null_mut(),
                 &mut rating,
@@ -712,6 +715,7 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
                 100,
                 5,
                 null(),
+                std::ptr::null(),
                 &mut board,
                 null_mut(),
                 null_mut(),
@@ -728,15 +732,15 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
     // SAFETY: as above.
     unsafe {
         assert_eq!(
-            llk_rate(null(), rules.0, null(), &mut rating),
+            llk_rate(null(), rules.0, null(), std::ptr::null(), &mut rating),
             LlkStatus::InvalidArgument
         );
         assert_eq!(
-            llk_rate(c_board.0, null(), null(), &mut rating),
+            llk_rate(c_board.0, null(), null(), std::ptr::null(), &mut rating),
             LlkStatus::InvalidArgument
         );
         assert_eq!(
-            llk_rate(c_board.0, rules.0, null(), null_mut()),
+            llk_rate(c_board.0, rules.0, null(), std::ptr::null(), null_mut()),
             LlkStatus::InvalidArgument
         );
     }
@@ -807,6 +811,7 @@ fn one_board_is_rated_on_many_threads_at_once() {
                             b as *const LlkBoard,
                             r as *const LlkRules,
                             &config,
+                            std::ptr::null(),
                             &mut out,
                         )
                     };

@@ -120,7 +120,15 @@ fn every_variant_solves_as_the_library_does_and_replays_under_the_reference() {
         let (c_board, c_rules) = (CBoard::of(&board), c_rules(rules));
         let mut solution = null_mut();
         // SAFETY: live handles and a writable out-parameter.
-        let status = unsafe { llk_solve(c_board.0, c_rules.0, u64::MAX, &mut solution) };
+        let status = unsafe {
+            llk_solve(
+                c_board.0,
+                c_rules.0,
+                u64::MAX,
+                std::ptr::null(),
+                &mut solution,
+            )
+        };
         assert_eq!(status, LlkStatus::Ok, "{}", last_error());
         // SAFETY: a live solution.
         let outcome = unsafe { llk_solution_outcome(solution) };
@@ -372,7 +380,7 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
         );
         let mut solution = null_mut();
         assert_eq!(
-            llk_solve(c_board.0, one.0, 100, &mut solution),
+            llk_solve(c_board.0, one.0, 100, std::ptr::null(), &mut solution),
             LlkStatus::Ok
         );
         assert_eq!(llk_solution_len(solution), 1);
