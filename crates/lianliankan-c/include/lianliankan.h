@@ -149,6 +149,14 @@ typedef int32_t LlkStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// What a step of a game's history was.
+typedef enum LlkStepKind {
+  // Two tiles were removed (after a slide's push), then gravity acted.
+  LLK_STEP_KIND_REMOVED,
+  // The tiles left were rearranged (`llk_game_shuffle`).
+  LLK_STEP_KIND_SHUFFLED,
+} LlkStepKind;
+
 // Whether a path may leave the board (`lianliankan::Border`).
 typedef enum LlkBorder {
   // The path stays on the board (the judge's rule); named `"closed"`.
@@ -277,7 +285,8 @@ typedef struct LlkCancel LlkCancel;
 typedef struct LlkGame LlkGame;
 
 // A path (opaque): its corners from the first tile to the second, both
-// included. Made by `llk_connect`, freed by `llk_path_free`.
+// included. Made by `llk_connect`, `llk_game_remove` and `llk_game_play`,
+// freed by `llk_path_free`.
 typedef struct LlkPath LlkPath;
 
 // The rules of a game (opaque): made by `llk_rules_judge`,
@@ -314,6 +323,37 @@ typedef struct LlkPair {
   // `LLK_ROUTE_COLUMN` for a slide.
   int32_t route;
 } LlkPair;
+
+// A step of a game's history (a plain struct the library writes).
+typedef struct LlkStep {
+  // A removal or a shuffle.
+  enum LlkStepKind kind;
+  // For a removal: the move, named on the board as it was before it
+  // (with its route for a slide). Zero for a shuffle.
+  struct LlkPair pair;
+  // For a removal: the kinds of `pair.a` and `pair.b`. Zero for a
+  // shuffle.
+  uint32_t kinds[2];
+  // For a slide move: the tiles its push moved (`llk_game_step_pushed`
+  // lists them); 0 otherwise.
+  size_t pushed;
+  // For a removal: the tiles gravity moved after it
+  // (`llk_game_step_moved` lists them); 0 without gravity and for a
+  // shuffle.
+  size_t moved;
+  // For a shuffle: the tiles rearranged; 0 for a removal.
+  size_t tiles;
+} LlkStep;
+
+// A tile that moved: its kind, the cell it was on and the cell it went to.
+typedef struct LlkSlide {
+  // The tile's kind.
+  uint32_t kind;
+  // Its cell before.
+  struct LlkPos from;
+  // Its cell after.
+  struct LlkPos to;
+} LlkSlide;
 
 // A corner of a path, in the signed board frame: a corner on the ring
 // around the board (open border) has row or column -1, rows or cols.
@@ -567,7 +607,9 @@ LlkStatus llk_game_board(const struct LlkGame *game, struct LlkBoard **out);
 LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t *out);
 
 // Removes the tiles at `a` and `b` (then gravity acts) and clears what
-// `llk_game_redo` could take again.
+// `llk_game_redo` could take again. When `out_path` is not NULL, stores
+// there the path that joined them (the fewest turns, then the shortest),
+// a new path the caller frees with `llk_path_free`.
 //
 // Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, when a cell is off
 // the board or empty, both are one cell, the kinds do not match, or no
@@ -578,8 +620,12 @@ LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t 
 // O(rows·cols).
 //
 // # Safety
-// `game` is NULL or a live game no other thread uses during the call.
-LlkStatus llk_game_remove(struct LlkGame *game, struct LlkPos a, struct LlkPos b);
+// `game` is NULL or a live game no other thread uses during the call;
+// `out_path` is NULL or valid for writing a pointer.
+LlkStatus llk_game_remove(struct LlkGame *game,
+                          struct LlkPos a,
+                          struct LlkPos b,
+                          struct LlkPath **out_path);
 
 // Makes the move `pair`: a plain pair (`route` `LLK_ROUTE_NONE`) as
 // `llk_game_remove` does, or, under rules with slides, the slide of the
@@ -587,7 +633,10 @@ LlkStatus llk_game_remove(struct LlkGame *game, struct LlkPos a, struct LlkPos b
 // (`LLK_ROUTE_COLUMN`), with the run of tiles in front of it, to the
 // corner from which a straight empty segment reaches `pair.b`; then the
 // two are removed and gravity acts. Clears what `llk_game_redo` could
-// take again.
+// take again. When `out_path` is not NULL, stores there the path drawn
+// (for a slide: from where the first tile was, along its route to the
+// corner, then to its partner), a new path the caller frees with
+// `llk_path_free`.
 //
 // Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, for a move that
 // cannot be made (a slide under rules without slides, among the reasons
@@ -598,8 +647,9 @@ LlkStatus llk_game_remove(struct LlkGame *game, struct LlkPos a, struct LlkPos b
 // O(rows·cols).
 //
 // # Safety
-// `game` is NULL or a live game no other thread uses during the call.
-LlkStatus llk_game_play(struct LlkGame *game, struct LlkPair pair);
+// `game` is NULL or a live game no other thread uses during the call;
+// `out_path` is NULL or valid for writing a pointer.
+LlkStatus llk_game_play(struct LlkGame *game, struct LlkPair pair, struct LlkPath **out_path);
 
 // Undoes the last step (a removal with its gravity, or a shuffle): true,
 // or false when there is none (and for NULL).
@@ -687,6 +737,58 @@ bool llk_game_is_dead(const struct LlkGame *game);
 // # Safety
 // `game` is NULL or a game not yet freed, not used after this.
 void llk_game_free(struct LlkGame *game);
+
+// The number of steps in the game's history (removals and shuffles since
+// the start, less those undone); 0 for NULL.
+//
+// # Safety
+// `game` is NULL or a live game.
+size_t llk_game_history_len(const struct LlkGame *game);
+
+// Stores step `index` (from 0, the oldest) of the game's history in
+// `*out`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end or a
+// NULL pointer.
+//
+// # Safety
+// `game` is NULL or a live game; `out` is NULL or valid for writing.
+LlkStatus llk_game_step(const struct LlkGame *game, size_t index, struct LlkStep *out);
+
+// Writes the tiles gravity moved after removal `index` of the history,
+// row by row of where they went, into `buf` (at most `cap`), and stores
+// how many there are in all in `*out_count` (`LlkStep::moved`): call with
+// `cap` 0 and `buf` NULL to learn the count. None for a shuffle.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end, a NULL
+// game or `out_count`, or a NULL `buf` with a `cap`.
+//
+// # Safety
+// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+// slides; `out_count` is NULL or valid for writing.
+LlkStatus llk_game_step_moved(const struct LlkGame *game,
+                              size_t index,
+                              struct LlkSlide *buf,
+                              size_t cap,
+                              size_t *out_count);
+
+// Writes the tiles the push of slide move `index` of the history moved
+// (the first tile of the pair first, then the run in front of it, each
+// from its cell to its cell after the push, before the removal) into
+// `buf` (at most `cap`), and stores how many there are in all in
+// `*out_count` (`LlkStep::pushed`). None for a plain pair or a shuffle.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for an index past the end, a NULL
+// game or `out_count`, or a NULL `buf` with a `cap`.
+//
+// # Safety
+// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+// slides; `out_count` is NULL or valid for writing.
+LlkStatus llk_game_step_pushed(const struct LlkGame *game,
+                               size_t index,
+                               struct LlkSlide *buf,
+                               size_t cap,
+                               size_t *out_count);
 
 // The name of `border` as the command line spells it (`"closed"`,
 // `"open"`), or `"unknown"` for a value that is none. Static text (never
@@ -839,6 +941,32 @@ LlkStatus llk_generate(size_t rows,
                        const struct LlkCancel *cancel,
                        struct LlkBoard **out_board,
                        struct LlkSolution **out_certificate);
+
+// Deals a `rows` x `cols` board as KShisen and its kin deal (the
+// library's `deal`), which need not be clearable: groups of `copies`
+// tiles of one kind, taking kinds 1 to `kinds` in turn and starting again
+// at 1 when they run out, shuffled from `seed` (the same arguments give
+// the same board). Stores it in `*out`; the caller frees it with
+// `llk_board_free`.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for more than
+// `LLK_MAX_GENERATE_CELLS` cells or a NULL `out`;
+// `LLK_STATUS_GENERATE_FAILED` when `rows * cols` is not a positive
+// multiple of `copies` (or `copies` is 0), or `kinds` is 0 or more than the
+// groups of `copies` tiles the board holds (some kind would never be
+// dealt): the library's message says which.
+//
+// # Complexity
+// O(rows·cols).
+//
+// # Safety
+// `out` is NULL or valid for writing a pointer.
+LlkStatus llk_deal(size_t rows,
+                   size_t cols,
+                   uint32_t kinds,
+                   size_t copies,
+                   uint64_t seed,
+                   struct LlkBoard **out);
 
 // The default settings of `llk_rate`: `LLK_RATE_DEFAULT_PLAYS` (100)
 // random games, the first `LLK_RATE_DEFAULT_PROBES` (3) probed, seed 0,

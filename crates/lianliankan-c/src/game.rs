@@ -1,9 +1,10 @@
 //! `LlkGame`: a board being played, with undo and redo, hints, moves and
 //! shuffles; and `llk_moves`, every removable pair of a board.
 
-use lianliankan::{Game, Move, Rules};
+use lianliankan::{Game, Move, Path, Rules};
 
 use crate::board::{LlkBoard, LlkPos, off_board};
+use crate::play::LlkPath;
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::LlkPair;
@@ -14,7 +15,7 @@ use crate::status::{Error, LlkStatus, guard, guard_value};
 /// one thread at a time may use a game.
 #[derive(Debug)]
 pub struct LlkGame {
-    game: Game,
+    pub(crate) game: Game,
 }
 
 /// Starts a game on a copy of `board` under a copy of `rules` and stores
@@ -96,7 +97,9 @@ pub unsafe extern "C" fn llk_game_get(
 }
 
 /// Removes the tiles at `a` and `b` (then gravity acts) and clears what
-/// `llk_game_redo` could take again.
+/// `llk_game_redo` could take again. When `out_path` is not NULL, stores
+/// there the path that joined them (the fewest turns, then the shortest),
+/// a new path the caller frees with `llk_path_free`.
 ///
 /// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, when a cell is off
 /// the board or empty, both are one cell, the kinds do not match, or no
@@ -107,17 +110,37 @@ pub unsafe extern "C" fn llk_game_get(
 /// O(rows·cols).
 ///
 /// # Safety
-/// `game` is NULL or a live game no other thread uses during the call.
+/// `game` is NULL or a live game no other thread uses during the call;
+/// `out_path` is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn llk_game_remove(game: *mut LlkGame, a: LlkPos, b: LlkPos) -> LlkStatus {
+pub unsafe extern "C" fn llk_game_remove(
+    game: *mut LlkGame,
+    a: LlkPos,
+    b: LlkPos,
+    out_path: *mut *mut LlkPath,
+) -> LlkStatus {
     guard(|| {
         // SAFETY: the caller's promise above.
         let game = unsafe { ptr::borrow_mut(game, "game")? };
-        game.game
+        let path = game
+            .game
             .remove(a.into(), b.into())
-            .map(drop)
-            .map_err(|e| Error::new(LlkStatus::IllegalStep, e.to_string()))
+            .map_err(|e| Error::new(LlkStatus::IllegalStep, e.to_string()))?;
+        // SAFETY: the caller's promise above.
+        unsafe { store_path(&path, out_path) }
     })
+}
+
+/// Stores a new `LlkPath` of `path` in `*out` unless `out` is NULL.
+///
+/// # Safety
+/// `out` is NULL or valid for writing a pointer.
+unsafe fn store_path(path: &Path, out: *mut *mut LlkPath) -> Result<(), Error> {
+    if out.is_null() {
+        return Ok(());
+    }
+    // SAFETY: non-NULL, and the caller's promise above.
+    unsafe { ptr::write(out, ptr::into_handle(LlkPath::of(path)), "out_path") }
 }
 
 /// Makes the move `pair`: a plain pair (`route` `LLK_ROUTE_NONE`) as
@@ -126,7 +149,10 @@ pub unsafe extern "C" fn llk_game_remove(game: *mut LlkGame, a: LlkPos, b: LlkPo
 /// (`LLK_ROUTE_COLUMN`), with the run of tiles in front of it, to the
 /// corner from which a straight empty segment reaches `pair.b`; then the
 /// two are removed and gravity acts. Clears what `llk_game_redo` could
-/// take again.
+/// take again. When `out_path` is not NULL, stores there the path drawn
+/// (for a slide: from where the first tile was, along its route to the
+/// corner, then to its partner), a new path the caller frees with
+/// `llk_path_free`.
 ///
 /// Returns `LLK_STATUS_ILLEGAL_STEP`, changing nothing, for a move that
 /// cannot be made (a slide under rules without slides, among the reasons
@@ -137,17 +163,24 @@ pub unsafe extern "C" fn llk_game_remove(game: *mut LlkGame, a: LlkPos, b: LlkPo
 /// O(rows·cols).
 ///
 /// # Safety
-/// `game` is NULL or a live game no other thread uses during the call.
+/// `game` is NULL or a live game no other thread uses during the call;
+/// `out_path` is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn llk_game_play(game: *mut LlkGame, pair: LlkPair) -> LlkStatus {
+pub unsafe extern "C" fn llk_game_play(
+    game: *mut LlkGame,
+    pair: LlkPair,
+    out_path: *mut *mut LlkPath,
+) -> LlkStatus {
     guard(|| {
         // SAFETY: the caller's promise above.
         let game = unsafe { ptr::borrow_mut(game, "game")? };
         let pair = pair.to_move()?;
-        game.game
+        let path = game
+            .game
             .play(pair)
-            .map(drop)
-            .map_err(|e| Error::new(LlkStatus::IllegalStep, e.to_string()))
+            .map_err(|e| Error::new(LlkStatus::IllegalStep, e.to_string()))?;
+        // SAFETY: the caller's promise above.
+        unsafe { store_path(&path, out_path) }
     })
 }
 

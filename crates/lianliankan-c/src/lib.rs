@@ -37,6 +37,8 @@ mod cancel;
 #[allow(unsafe_code)]
 mod game;
 #[allow(unsafe_code)]
+mod history;
+#[allow(unsafe_code)]
 mod names;
 #[allow(unsafe_code)]
 mod play;
@@ -65,13 +67,17 @@ pub use game::{
     llk_game_is_dead, llk_game_moves, llk_game_new, llk_game_play, llk_game_redo, llk_game_remove,
     llk_game_shuffle, llk_game_undo, llk_moves,
 };
+pub use history::{
+    LlkSlide, LlkStep, LlkStepKind, llk_game_history_len, llk_game_step, llk_game_step_moved,
+    llk_game_step_pushed,
+};
 pub use names::{
     BorderArg, ConnectArg, GravityArg, LlkBorder, LlkConnect, LlkGravity, llk_border_name,
     llk_border_parse, llk_connect_name, llk_connect_parse, llk_gravity_name, llk_gravity_parse,
 };
 pub use play::{
-    LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_generate, llk_path_corner,
-    llk_path_free, llk_path_len, llk_replay,
+    LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_deal, llk_generate,
+    llk_path_corner, llk_path_free, llk_path_len, llk_replay,
 };
 pub use rate::{
     LLK_RATE_DEFAULT_BUDGET, LLK_RATE_DEFAULT_CANDIDATES, LLK_RATE_DEFAULT_DEAL_BUDGET,

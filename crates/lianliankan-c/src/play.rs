@@ -2,7 +2,7 @@
 //! `LlkPath`), `llk_replay` (checking a removal order) and `llk_generate`
 //! (a board that can be cleared, with its certificate).
 
-use lianliankan::{GenerateError, GenerateSpec, Order, Removal, Solution};
+use lianliankan::{DealSpec, GenerateError, GenerateSpec, Order, Path, Removal, Solution};
 
 use crate::board::{LlkBoard, LlkPos, off_board};
 use crate::cancel::{self, LlkCancel};
@@ -38,10 +38,26 @@ pub struct LlkPoint {
 }
 
 /// A path (opaque): its corners from the first tile to the second, both
-/// included. Made by `llk_connect`, freed by `llk_path_free`.
+/// included. Made by `llk_connect`, `llk_game_remove` and `llk_game_play`,
+/// freed by `llk_path_free`.
 #[derive(Debug)]
 pub struct LlkPath {
     corners: Vec<LlkPoint>,
+}
+
+impl LlkPath {
+    /// The C form of the library's `path`.
+    pub(crate) fn of(path: &Path) -> LlkPath {
+        let corners = path
+            .corners()
+            .iter()
+            .map(|p| LlkPoint {
+                row: p.row,
+                col: p.col,
+            })
+            .collect();
+        LlkPath { corners }
+    }
 }
 
 /// Finds the path joining the tiles at cells `a` and `b` under `rules`
@@ -81,15 +97,7 @@ pub unsafe extern "C" fn llk_connect(
         let path = lianliankan::connect(&board.inner, a.into(), b.into(), rules.rules())
             .map_err(|e| Error::invalid(e.to_string()))?;
         let handle = path.map_or(std::ptr::null_mut(), |path| {
-            let corners = path
-                .corners()
-                .iter()
-                .map(|p| LlkPoint {
-                    row: p.row,
-                    col: p.col,
-                })
-                .collect();
-            ptr::into_handle(LlkPath { corners })
+            ptr::into_handle(LlkPath::of(&path))
         });
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out, handle, "out") }
@@ -292,5 +300,50 @@ pub unsafe extern "C" fn llk_generate(
         }
         // SAFETY: the caller's promise above.
         unsafe { ptr::write(out_board, board, "out_board") }
+    })
+}
+
+/// Deals a `rows` x `cols` board as KShisen and its kin deal (the
+/// library's `deal`), which need not be clearable: groups of `copies`
+/// tiles of one kind, taking kinds 1 to `kinds` in turn and starting again
+/// at 1 when they run out, shuffled from `seed` (the same arguments give
+/// the same board). Stores it in `*out`; the caller frees it with
+/// `llk_board_free`.
+///
+/// Returns `LLK_STATUS_INVALID_ARGUMENT` for more than
+/// `LLK_MAX_GENERATE_CELLS` cells or a NULL `out`;
+/// `LLK_STATUS_GENERATE_FAILED` when `rows * cols` is not a positive
+/// multiple of `copies` (or `copies` is 0), or `kinds` is 0 or more than the
+/// groups of `copies` tiles the board holds (some kind would never be
+/// dealt): the library's message says which.
+///
+/// # Complexity
+/// O(rows·cols).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn llk_deal(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    copies: usize,
+    seed: u64,
+    out: *mut *mut LlkBoard,
+) -> LlkStatus {
+    guard(|| {
+        ptr::check_out(out, "out")?;
+        let spec = DealSpec::new(rows, cols, kinds)
+            .with_copies(copies)
+            .with_seed(seed);
+        let board = lianliankan::deal(&spec).map_err(|e| {
+            let status = match e {
+                GenerateError::TooLarge { .. } => LlkStatus::InvalidArgument,
+                _ => LlkStatus::GenerateFailed,
+            };
+            Error::new(status, e.to_string())
+        })?;
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::write(out, ptr::into_handle(LlkBoard { inner: board }), "out") }
     })
 }

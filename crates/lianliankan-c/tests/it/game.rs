@@ -106,7 +106,7 @@ fn a_game_clears_by_its_certificate_with_undo_and_redo_under_every_rule() {
             // SAFETY: a live game used by this thread only.
             unsafe {
                 assert_eq!(
-                    llk_game_remove(game, a, b),
+                    llk_game_remove(game, a, b, std::ptr::null_mut()),
                     LlkStatus::Ok,
                     "{}",
                     last_error()
@@ -163,7 +163,10 @@ fn refused_removals_change_nothing_and_say_why() {
             (cell(0, 0), cell(0, 0), "both"),
             (cell(5, 0), cell(0, 0), "off the board"),
         ] {
-            assert_eq!(llk_game_remove(game, a, b), LlkStatus::IllegalStep);
+            assert_eq!(
+                llk_game_remove(game, a, b, std::ptr::null_mut()),
+                LlkStatus::IllegalStep
+            );
             assert!(last_error().contains(said), "{said}: {}", last_error());
             assert_eq!(kinds(game, 2, 3), before);
         }
@@ -243,7 +246,7 @@ fn game_functions_refuse_null() {
             llk_game_new(c_board.0, c_rules.0, null_mut()),
             llk_game_board(null(), &mut null_mut()),
             llk_game_get(null(), origin, &mut kind),
-            llk_game_remove(null_mut(), origin, origin),
+            llk_game_remove(null_mut(), origin, origin, std::ptr::null_mut()),
             llk_game_moves(null(), null_mut(), 0, &mut count),
             llk_moves(null(), c_rules.0, null_mut(), 0, &mut count),
             llk_moves(c_board.0, null(), null_mut(), 0, &mut count),

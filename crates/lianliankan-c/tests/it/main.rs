@@ -14,6 +14,7 @@ mod common;
 mod example;
 mod game;
 mod header;
+mod history;
 mod rate;
 mod rate_program;
 mod rules;

@@ -245,7 +245,7 @@ fn a_game_plays_slides_as_the_reference_does() {
         );
         if let Some(&pick) = got.iter().find(|m| m.route().is_some()) {
             // SAFETY: a live game, used by this thread only.
-            let status = unsafe { llk_game_play(game, pair_of(pick)) };
+            let status = unsafe { llk_game_play(game, pair_of(pick), std::ptr::null_mut()) };
             assert_eq!(status, LlkStatus::Ok, "{}", last_error());
             let after = reference::play(&board, pick, &rules).expect("a legal move");
             for row in 0..board.rows() {
@@ -358,13 +358,19 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
             llk_game_new(c_board.0, standard.0, &mut game),
             LlkStatus::Ok
         );
-        assert_eq!(llk_game_play(game, slide), LlkStatus::IllegalStep);
         assert_eq!(
-            llk_game_play(game, LlkPair { route: 3, ..slide }),
+            llk_game_play(game, slide, std::ptr::null_mut()),
+            LlkStatus::IllegalStep
+        );
+        assert_eq!(
+            llk_game_play(game, LlkPair { route: 3, ..slide }, std::ptr::null_mut()),
             LlkStatus::InvalidArgument
         );
         assert!(last_error().contains("unknown route 3"), "{}", last_error());
-        assert_eq!(llk_game_play(null_mut(), slide), LlkStatus::InvalidArgument);
+        assert_eq!(
+            llk_game_play(null_mut(), slide, std::ptr::null_mut()),
+            LlkStatus::InvalidArgument
+        );
         llk_game_free(game);
         // An unknown route in a replay, and the route of no step.
         assert_eq!(
