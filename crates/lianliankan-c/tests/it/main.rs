@@ -16,6 +16,8 @@ mod game;
 mod header;
 mod history;
 mod rate;
+mod rate_load;
 mod rate_program;
 mod rules;
 mod variants;
+mod worst;

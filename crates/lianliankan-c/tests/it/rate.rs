@@ -14,7 +14,7 @@ use crate::common::{CBoard, CRules, last_error};
 
 /// A rating with every field set to a value no rating has, to see which
 /// ones a call wrote.
-fn unwritten() -> LlkRating {
+pub(crate) fn unwritten() -> LlkRating {
     LlkRating {
         winnable: 7,
         plays: u32::MAX,
@@ -46,7 +46,7 @@ fn unwritten() -> LlkRating {
 }
 
 /// `config` in the library's terms.
-fn library_config(config: &LlkRateConfig) -> RateConfig {
+pub(crate) fn library_config(config: &LlkRateConfig) -> RateConfig {
     RateConfig::new()
         .plays(config.plays)
         .probes(config.probes)
@@ -56,7 +56,7 @@ fn library_config(config: &LlkRateConfig) -> RateConfig {
 }
 
 /// The rating through the C API (`config` NULL when `None`).
-fn c_rate(board: &CBoard, rules: &CRules, config: Option<&LlkRateConfig>) -> LlkRating {
+pub(crate) fn c_rate(board: &CBoard, rules: &CRules, config: Option<&LlkRateConfig>) -> LlkRating {
     let mut out = unwritten();
     let config = config.map_or(null(), std::ptr::from_ref);
     // SAFETY: live handles, a config or NULL, a writable rating.
@@ -83,7 +83,7 @@ fn text_of(rating: &LlkRating) -> String {
 }
 
 /// Checks that the C rating is the library's, field by field.
-fn assert_same(c: &LlkRating, rust: &Rating, what: &str) {
+pub(crate) fn assert_same(c: &LlkRating, rust: &Rating, what: &str) {
     let winnable = match rust.winnable {
         Some(true) => LLK_WINNABLE_YES,
         Some(false) => LLK_WINNABLE_NO,
@@ -420,7 +420,7 @@ fn difficulties_name_their_bands() {
 }
 
 /// What `llk_generate_rated` returned, read back.
-struct Rated {
+pub(crate) struct Rated {
     board: Board,
     certificate: Vec<LlkPair>,
     rating: LlkRating,
@@ -429,7 +429,7 @@ struct Rated {
 }
 
 /// `llk_generate_rated` with every out-parameter, or its status.
-fn c_generate_rated(
+pub(crate) fn c_generate_rated(
     (rows, cols, kinds, seed): (usize, usize, u32, u64),
     rules: &CRules,
     (low, high): (u32, u32),
@@ -746,81 +746,4 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
     }
     assert_eq!(last_error(), "out is NULL");
     assert_eq!(rating, unwritten());
-}
-
-#[test]
-fn no_panic_escapes_on_the_worst_rating_arguments() {
-    let rules = CRules::of(&Rules::default());
-    let tiny = LlkRateConfig {
-        plays: 2,
-        probes: u32::MAX,
-        seed: u64::MAX,
-        budget: 0,
-        deal_budget: 0,
-    };
-    for (rows, cols, kinds) in [
-        (0, 0, 0),
-        (0, 6, 3),
-        (4, 0, 3),
-        (2, 2, 0),
-        (2, 2, u32::MAX),
-        (1, 3, 1),
-        (2, 3, 1),
-        (4, 6, 12),
-    ] {
-        for band in [(0, 100), (100, 100), (0, 0)] {
-            let made = c_generate_rated((rows, cols, kinds, u64::MAX), &rules, band, 3, &tiny);
-            if let Err(status) = made {
-                assert_ne!(status, LlkStatus::Internal, "{}", last_error());
-            }
-        }
-    }
-    // Boards of one tile, one row, no pair: rated, with any settings.
-    for board in [
-        Board::from_rows(&[[1]]).unwrap(),
-        Board::from_rows(&[[0, 0]]).unwrap(),
-        Board::from_rows(&[[1, 2, 3]]).unwrap(),
-    ] {
-        let c = c_rate(&CBoard::of(&board), &rules, Some(&tiny));
-        let rust = lianliankan::rate(&board, &Rules::default(), &library_config(&tiny)).unwrap();
-        assert_same(&c, &rust, &board.to_string());
-    }
-}
-
-#[test]
-fn one_board_is_rated_on_many_threads_at_once() {
-    let board = lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(9)).unwrap();
-    let rules = Rules::judge().with_gravity(Gravity::Down);
-    let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
-    let config = LlkRateConfig {
-        plays: 10,
-        probes: 2,
-        ..llk_rate_config_default()
-    };
-    let alone = c_rate(&c_board, &c_rules, Some(&config));
-    // The handles are only read: shared as addresses.
-    let (b, r) = (c_board.0 as usize, c_rules.0 as usize);
-    let ratings: Vec<LlkRating> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..4)
-            .map(|_| {
-                scope.spawn(move || {
-                    let mut out = unwritten();
-                    // SAFETY: live handles for the scope, a writable rating.
-                    let status = unsafe {
-                        llk_rate(
-                            b as *const LlkBoard,
-                            r as *const LlkRules,
-                            &config,
-                            std::ptr::null(),
-                            &mut out,
-                        )
-                    };
-                    assert_eq!(status, LlkStatus::Ok);
-                    out
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    assert!(ratings.iter().all(|r| *r == alone));
 }
