@@ -8,7 +8,7 @@
  * `UNKNOWN (budget exhausted after N states)`.
  *
  *   solve [--border open|closed] [--gravity MODE] [--turns K]
- *         [--groups SPEC] [--budget N] < board.txt
+ *         [--groups SPEC] [--connect RULE] [--budget N] < board.txt
  *
  * Exit status, as the binary's: 0 answered, 3 budget exhausted, 2 bad
  * input (`error: line L, column C: ...` on stderr), 1 a bad command line
@@ -17,6 +17,11 @@
  * Built by `cargo xtask c-example` into target/c-example/solve:
  *   cc -I crates/lianliankan-c/include examples/c/solve.c \
  *      target/release/liblianliankan_c.a -lpthread -ldl -lm -o solve
+ *
+ * Ownership as the header states it: every handle made here (rules,
+ * board, solution) is freed with its _free function on every path out;
+ * the texts read (llk_last_error, llk_solution_text, llk_status_name) are
+ * borrowed and never freed.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -30,7 +35,7 @@ enum { EXIT_ANSWERED = 0, EXIT_FAILURE_ = 1, EXIT_BAD_INPUT = 2, EXIT_UNKNOWN = 
 
 static const char USAGE[] =
     "usage: solve [--border open|closed] [--gravity MODE] [--turns K]\n"
-    "             [--groups SPEC] [--budget N] < board.txt\n"
+    "             [--groups SPEC] [--connect RULE] [--budget N] < board.txt\n"
     "Prints a removal order that clears the board, UNSOLVABLE, or UNKNOWN.\n";
 
 /* Reads all of standard input into a buffer the caller frees; NULL when
@@ -79,8 +84,15 @@ static int parse_u64(const char *text, uint64_t *out) {
 }
 
 int main(int argc, char **argv) {
+    /* The header compiled in and the library linked must agree. */
+    if (llk_version_number() != LLK_VERSION_NUMBER) {
+        fprintf(stderr, "error: lianliankan.h is %d.%d.%d but the library is %s\n",
+                LLK_VERSION_MAJOR, LLK_VERSION_MINOR, LLK_VERSION_PATCH, llk_version());
+        return EXIT_FAILURE_;
+    }
     LlkBorder border = LLK_BORDER_CLOSED;
     LlkGravity gravity = LLK_GRAVITY_NONE;
+    LlkConnect connect = LLK_CONNECT_STANDARD;
     const char *groups = "";
     uint64_t turns = 2;
     uint64_t budget = LLK_DEFAULT_BUDGET;
@@ -107,6 +119,11 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "error: --gravity: %s\n", llk_last_error());
                 return EXIT_FAILURE_;
             }
+        } else if (strcmp(arg, "--connect") == 0) {
+            if (llk_connect_parse(value, &connect) != LLK_STATUS_OK) {
+                fprintf(stderr, "error: --connect: %s\n", llk_last_error());
+                return EXIT_FAILURE_;
+            }
         } else if (strcmp(arg, "--groups") == 0) {
             groups = value;
         } else if (strcmp(arg, "--turns") == 0) {
@@ -125,9 +142,17 @@ int main(int argc, char **argv) {
         }
     }
 
+    /* The judge's rules, then one setter per option; each setter is
+     * checked by the library (a conflict is refused with its message). */
     LlkRules *rules = NULL;
-    if (llk_rules_new((size_t)turns, border, gravity, groups, &rules) != LLK_STATUS_OK) {
+    if (llk_rules_judge(&rules) != LLK_STATUS_OK ||
+        llk_rules_set_turns(rules, (size_t)turns) != LLK_STATUS_OK ||
+        llk_rules_set_border(rules, border) != LLK_STATUS_OK ||
+        llk_rules_set_gravity(rules, gravity) != LLK_STATUS_OK ||
+        llk_rules_set_groups(rules, groups) != LLK_STATUS_OK ||
+        llk_rules_set_connect(rules, connect) != LLK_STATUS_OK) {
         fprintf(stderr, "error: %s\n", llk_last_error());
+        llk_rules_free(rules);
         return EXIT_FAILURE_;
     }
 
@@ -148,6 +173,7 @@ int main(int argc, char **argv) {
     }
 
     LlkSolution *solution = NULL;
+    /* NULL: no LlkCancel, the solve runs to its answer or its budget. */
     status = llk_solve(board, rules, budget, NULL, &solution);
     int exit_status = EXIT_ANSWERED;
     if (status != LLK_STATUS_OK) {

@@ -37,8 +37,14 @@ pub const C_FLAGS: [&str; 6] = [
     "-Werror",
 ];
 
-/// AddressSanitizer's flags (compiling and linking).
-pub const ASAN_FLAGS: [&str; 3] = ["-fsanitize=address", "-fno-omit-frame-pointer", "-g"];
+/// The sanitizers' flags (compiling and linking): AddressSanitizer and
+/// UndefinedBehaviorSanitizer, every report fatal.
+pub const ASAN_FLAGS: [&str; 4] = [
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-g",
+];
 
 /// The header cbindgen writes from the crate's sources and its
 /// `cbindgen.toml`.
@@ -72,10 +78,11 @@ pub fn header(args: &[String]) -> Result<(), String> {
 }
 
 /// `cargo xtask c-example [--asan]`: builds the static library (release),
-/// then the example with gcc into `target/c-example/solve`, or with
-/// AddressSanitizer (`--asan`, against the debug build of the library,
-/// whose checks and symbols ASan's reports use) into
-/// `target/c-example/solve-asan`.
+/// then the example with gcc into `c-example/solve` under the target
+/// directory (`CARGO_TARGET_DIR` when set), or with AddressSanitizer and
+/// UndefinedBehaviorSanitizer (`--asan`, against the debug build of the
+/// library, whose checks and symbols the reports use) into
+/// `c-example/solve-asan`.
 pub fn example(args: &[String]) -> Result<(), String> {
     let asan = match args {
         [] => false,
@@ -101,7 +108,7 @@ fn build_example(asan: bool) -> Result<PathBuf, String> {
     };
     step(lib)?;
     check_gcc()?;
-    let out_dir = root.join("target/c-example");
+    let out_dir = target_dir().join("c-example");
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let program = out_dir.join(if asan { "solve-asan" } else { "solve" });

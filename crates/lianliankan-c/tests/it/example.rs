@@ -1,5 +1,7 @@
-//! `examples/c/solve.c`, built with gcc and AddressSanitizer (leak checks
-//! on) against this crate's static library, run on generated boards of
+//! `examples/c/solve.c`, built with gcc (`-Wall -Wextra -Wpedantic
+//! -Werror`) under AddressSanitizer (leak checks on) and
+//! UndefinedBehaviorSanitizer (every report fatal) against this crate's
+//! static library, run on generated boards of
 //! every gravity mode under both borders: what it prints must be what the
 //! `lianliankan` binary's `solve` prints, and its order must clear the
 //! board when the library replays it. Bad input must exit 2 with the
@@ -12,13 +14,24 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use lianliankan::format::write_board;
-use lianliankan::{Board, DealSpec, GenerateSpec, Order, Rules};
+use lianliankan::{Board, Connect, DealSpec, GenerateSpec, Gravity, Order, Rules};
 
 use crate::common::every_rule;
 
-/// AddressSanitizer's exit status for a report (an error or a leak), apart
-/// from the program's own 0 to 3.
+/// AddressSanitizer's and UndefinedBehaviorSanitizer's exit status for a
+/// report (an error, a leak, undefined behaviour), apart from the
+/// program's own 0 to 3.
 const ASAN_EXIT: i32 = 86;
+
+/// The sanitizers the C programs are built with: AddressSanitizer and
+/// UndefinedBehaviorSanitizer, whose every report ends the program
+/// (`-fno-sanitize-recover=all`) with `ASAN_EXIT`.
+pub const SANITIZE: [&str; 4] = [
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-g",
+];
 
 /// How the example is linked to the library (both with AddressSanitizer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,12 +98,8 @@ pub fn build_program(source: &Path, name: &str, link: Link) -> Result<PathBuf, S
     std::fs::create_dir_all(&out_dir).map_err(|e| e.to_string())?;
     let mut gcc = Command::new("gcc");
     gcc.args(["-std=c11", "-O1", "-Wall", "-Wextra", "-Wpedantic"])
-        .args([
-            "-Werror",
-            "-fsanitize=address",
-            "-fno-omit-frame-pointer",
-            "-g",
-        ])
+        .arg("-Werror")
+        .args(SANITIZE)
         .arg("-I")
         .arg(root.join("include"))
         .arg(source)
@@ -135,6 +144,10 @@ pub fn run_program(program: &Path, args: &[&str], input: &[u8]) -> Output {
             "ASAN_OPTIONS",
             format!("detect_leaks=1:exitcode={ASAN_EXIT}:abort_on_error=0"),
         )
+        .env(
+            "UBSAN_OPTIONS",
+            format!("halt_on_error=1:print_stacktrace=1:exitcode={ASAN_EXIT}"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -145,7 +158,13 @@ pub fn run_program(program: &Path, args: &[&str], input: &[u8]) -> Output {
     assert_ne!(
         out.status.code(),
         Some(ASAN_EXIT),
-        "AddressSanitizer reported:\n{}",
+        "a sanitizer reported:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.code().is_some(),
+        "killed by a signal: {:?}\n{}",
+        out.status,
         String::from_utf8_lossy(&out.stderr)
     );
     out
@@ -259,6 +278,44 @@ fn prints_what_the_binary_prints_on_random_deals() {
 }
 
 #[test]
+fn prints_what_the_binary_prints_under_every_connection_rule() {
+    let mut solved = 0;
+    for (i, connect) in Connect::ALL.into_iter().enumerate() {
+        for gravity in [Gravity::None, Gravity::Down] {
+            let rules = Rules::judge().with_gravity(gravity).with_connect(connect);
+            let board =
+                lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(40 + i as u64)).unwrap();
+            let mut args = options(&rules).to_vec();
+            args.extend(["--connect", connect.name()]);
+            let out = run(&args, &judge_text(&board));
+            let (expected, status) = binary_output(&board, &rules, 1_000_000);
+            assert_eq!(out.status.code(), Some(status), "{rules:?}");
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                expected,
+                "{rules:?}"
+            );
+            solved += usize::from(!expected.starts_with('U'));
+        }
+    }
+    assert!(
+        solved > 0,
+        "every deal unsolvable: the orders were not compared"
+    );
+    // A wrong name: the library's message, exit 1.
+    let out = run(&["--connect", "sideways"], b"1 2\n1 1\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "error: --connect: {}",
+            "sideways".parse::<Connect>().unwrap_err()
+        )
+    );
+}
+
+#[test]
 fn reads_the_first_board_of_a_judge_input_with_its_queries() {
     let input = b"3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n2\n1 1 3 4\n1 1 2 4\n0 0\n";
     let out = run(&[], input);
@@ -340,6 +397,7 @@ fn a_bad_command_line_exits_1() {
     for args in [
         &["--gravity", "sideways"][..],
         &["--border", "ajar"],
+        &["--connect", "sideways"],
         &["--groups", "3-1"],
         &["--turns", "-1"],
         &["--budget", "many"],
