@@ -8,7 +8,11 @@
 //!
 //! The key choices:
 //! - every value C keeps is an opaque handle (`LlkRules`, `LlkBoard`,
-//!   `LlkSolution`, `LlkPath`, `LlkGame`) with a `_free` function that accepts NULL;
+//!   `LlkSolution`, `LlkPath`, `LlkGame`, `LlkCancel`) with a `_free`
+//!   function that accepts NULL; the header states who frees every pointer;
+//! - the rules' named settings are C enums (`LlkBorder`, `LlkGravity`,
+//!   `LlkConnect`), taken as checked `int`s so that a bad value is an error,
+//!   not undefined behaviour;
 //!   plain values (`LlkPos`, `LlkPair`, `LlkPoint`, `LlkRateConfig`,
 //!   `LlkRating`) cross by value or into the caller's memory;
 //! - every fallible function returns an `LlkStatus`, leaves its
@@ -17,14 +21,17 @@
 //! - nothing panics across the boundary: the release profile aborts on
 //!   panic, so every pointer, length and value from C is checked before
 //!   use, and `status::guard` turns a panic that a bug might still cause
-//!   into `LLK_STATUS_INTERNAL` where the build unwinds (tests, debug).
+//!   into `LLK_STATUS_INTERNAL` where the build unwinds (tests, debug); in
+//!   a release build such a bug aborts the host, as the header says.
 //!
 //! Modules: `status` (status codes, last error, the guard), `ptr` (every
 //! raw pointer from C goes through it), `text` (the judge board reader and
-//! `solve`'s output, no unsafe code), and the entry points: `rules`,
-//! `board`, `solve`, `play` (connect, replay, generate), `game` (a game
-//! with undo and redo, hints, moves, shuffles), `rate` (a deal's
-//! difficulty rating, and a deal generated within a band of scores).
+//! `solve`'s output, no unsafe code), and the entry points: `names` (the
+//! enums and their names), `rules`, `board`, `solve`, `play` (connect,
+//! replay, generate, deal), `game` (a game with undo and redo, hints,
+//! moves, shuffles), `history` (its steps and moved tiles), `cancel`, `rate`
+//! (a deal's difficulty rating, and a deal generated within a band of
+//! scores).
 #![deny(missing_docs)]
 
 // Unsafe code is allowed only in these modules: `ptr` dereferences the raw
