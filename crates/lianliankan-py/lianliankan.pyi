@@ -1,22 +1,33 @@
 """The exact Lianliankan / Shisen-Sho / Onet solver and game engine.
 
 Cells are (row, col), 0-based; a board is a list of rows of tile kinds,
-0 for an empty cell. Bad arguments raise ValueError with the library's
-message.
+0 for an empty cell; a move is a Move. Values the library refuses raise
+a LianliankanError (also a ValueError) with the library's message.
 """
 
-from typing import List, Literal, Optional, Sequence, Tuple, final
+from typing import Any, List, Literal, Optional, Sequence, SupportsIndex, Tuple, final
 
 __all__ = [
     "Rules",
+    "Move",
     "Deal",
     "SolveResult",
     "Rating",
     "RatedDeal",
     "Game",
     "Step",
+    "LianliankanError",
+    "RulesError",
+    "BoardError",
+    "DealError",
+    "IllegalMove",
     "IllegalStep",
+    "NoMovePossible",
     "OutOfBand",
+    "Border",
+    "GravityMode",
+    "ConnectRule",
+    "Route",
     "generate",
     "generate_rated",
     "deal",
@@ -27,65 +38,95 @@ __all__ = [
     "moves",
     "GRAVITY_MODES",
     "BORDERS",
+    "CONNECT_RULES",
     "__version__",
 ]
 
-_Cell = Tuple[int, int]
-"""A cell, (row, col), 0-based."""
-_Pair = Tuple[_Cell, _Cell]
-"""Two cells: a pair of tiles."""
-_Route = Literal["row", "column"]
+Border = Literal["closed", "open"]
+"""The border rule: paths stay on the board ("closed") or may run around it."""
+GravityMode = Literal[
+    "none",
+    "down",
+    "up",
+    "left",
+    "right",
+    "apart-vertical",
+    "together-vertical",
+    "apart-horizontal",
+    "together-horizontal",
+    "top-left-bottom-right",
+    "left-down-right-up",
+    "outward",
+    "inward",
+]
+"""A gravity mode: how the tiles slide after a removal."""
+ConnectRule = Literal["standard", "four-rivers", "line"]
+"""Which pairs connect."""
+Route = Literal["row", "column"]
 """The route of a slide: along the first tile's row or its column."""
+
+_Cell = Tuple[int, int]
+"""A cell as returned, (row, col), 0-based."""
+_CellLike = Sequence[SupportsIndex]
+"""A cell as accepted: any sequence of two ints, (row, col) or [row, col]."""
 _Board = List[List[int]]
 """A board as returned: a list of rows of kinds, 0 for an empty cell."""
-_BoardLike = Sequence[Sequence[int]]
+_BoardLike = Sequence[Sequence[SupportsIndex]]
 """A board as accepted: any sequence of equally long rows of kinds."""
 _Corner = Tuple[int, int]
 """A corner of a path; -1, rows or cols on the ring around the board."""
 
 __version__: str
-GRAVITY_MODES: Tuple[str, ...]
+GRAVITY_MODES: Tuple[GravityMode, ...]
 """The gravity mode names, "none" first."""
-BORDERS: Tuple[str, ...]
+BORDERS: Tuple[Border, ...]
 """The border rule names: "closed" and "open"."""
+CONNECT_RULES: Tuple[ConnectRule, ...]
+"""The connection rule names, "standard" first."""
 
 # PyO3 classes cannot be subclassed.
 @final
 class Rules:
     """The rules of a game: the turn limit of a path, the border rule
-    ("open": paths may run around the board, or "closed"), the gravity mode
-    (one of GRAVITY_MODES), the matching groups ("28-31,39+41") and the
-    connection rule ("standard", "four-rivers" or "line"), and whether
-    tiles slide (KShisen's rule; turns then defaults to 1, border to
-    "closed").
+    ("closed", or "open": paths may run around the board), the gravity
+    mode (one of GRAVITY_MODES), the matching groups ("28-31,39+41") and
+    the connection rule ("standard", "four-rivers" or "line"), and whether
+    tiles slide (KShisen's rule; turns then defaults to 1).
 
-    Rules() is KShisen's game: 2 turns, open border, gravity down, no
-    groups. Raises ValueError for a negative turn limit, an unknown border
-    or gravity, a bad groups text, or an unknown connection rule; and for
-    slide with turns other than 1, the open border or a connection rule
-    other than "standard".
+    Rules() is the judge's rules, as the library's Rules::default(): 2
+    turns, closed border, no gravity, no groups (also Rules.judge());
+    Rules.kshisen() is KShisen's game: open border, gravity down. Raises
+    RulesError (a ValueError) for a negative turn limit, an unknown name,
+    a bad groups text, or settings that contradict each other (the
+    library's RulesError message).
     """
 
     def __new__(
         cls,
         turns: Optional[int] = None,
-        border: Optional[str] = None,
-        gravity: str = "down",
+        border: Border = "closed",
+        gravity: GravityMode = "none",
         groups: str = "",
-        connect: str = "standard",
+        connect: ConnectRule = "standard",
         slide: bool = False,
     ) -> "Rules": ...
+    @classmethod
+    def judge(cls) -> "Rules":
+        """The judge's rules (HDU 1175), the same as Rules()."""
+    @classmethod
+    def kshisen(cls) -> "Rules":
+        """KShisen's game: 2 turns, open border, gravity down."""
     @property
     def turns(self) -> int:
         """The most turns a path may make."""
     @property
-    def border(self) -> str:
-        """"open" or "closed"."""
+    def border(self) -> Border:
+        """"closed" or "open"."""
     @property
-    def gravity(self) -> str:
+    def gravity(self) -> GravityMode:
         """The gravity mode, one of GRAVITY_MODES."""
     @property
-    def connect(self) -> str:
+    def connect(self) -> ConnectRule:
         """Which pairs connect: "standard", "four-rivers" or "line"."""
     @property
     def groups(self) -> str:
@@ -95,6 +136,46 @@ class Rules:
         """Whether tiles slide (KShisen's rule)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
+
+@final
+class Move:
+    """A move: the tiles at a and b removed together, after a slide of a
+    along route ("row" or "column") when route is not None. path is the
+    corners of the path from a to b where known, None where not computed.
+    A plain pair keeps its smaller cell first. Moves compare, hash and sort
+    by a, b and route (not path)."""
+
+    def __new__(
+        cls,
+        a: _CellLike,
+        b: _CellLike,
+        route: Optional[Route] = None,
+        path: Optional[Sequence[_CellLike]] = None,
+    ) -> "Move": ...
+    @property
+    def a(self) -> _Cell:
+        """The first cell (the tile pushed, in a slide)."""
+    @property
+    def b(self) -> _Cell:
+        """The second cell."""
+    @property
+    def route(self) -> Optional[Route]:
+        """None for a plain pair; the route of a slide."""
+    @property
+    def path(self) -> Optional[List[_Corner]]:
+        """The corners of the path from a to b, or None when not computed."""
+    @property
+    def is_slide(self) -> bool:
+        """Whether the move is a slide."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: "Move", /) -> bool: ...
+    def __le__(self, value: "Move", /) -> bool: ...
+    def __gt__(self, value: "Move", /) -> bool: ...
+    def __ge__(self, value: "Move", /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
 class Deal:
@@ -104,11 +185,11 @@ class Deal:
     def board(self) -> _Board:
         """The board: a list of rows of kinds, 0 empty."""
     @property
-    def certificate(self) -> List[_Pair]:
+    def certificate(self) -> List[Move]:
         """A removal order that clears the board under its rules."""
-    @property
-    def routes(self) -> List[Optional[_Route]]:
-        """Each certificate step's route: None, or a slide's route."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
 class SolveResult:
@@ -118,16 +199,15 @@ class SolveResult:
     def status(self) -> Literal["solved", "unsolvable", "unknown"]:
         """"solved", "unsolvable" (proved) or "unknown" (budget spent)."""
     @property
-    def order(self) -> Optional[List[_Pair]]:
-        """The removal order when solved, each pair on the board as it is
+    def order(self) -> Optional[List[Move]]:
+        """The removal order when solved, each move on the board as it is
         at that step; None otherwise."""
-    @property
-    def routes(self) -> Optional[List[Optional[_Route]]]:
-        """Each order step's route (None for a plain pair, "row" or
-        "column" for a slide) when solved; None otherwise."""
     @property
     def states(self) -> Optional[int]:
         """The states searched when the status is "unknown"; None otherwise."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
 class Rating:
@@ -215,6 +295,8 @@ class Rating:
         """The band of the score: "easy" (0-24), "normal" (25-49) or
         "hard" (50-100)."""
     def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
 class RatedDeal:
@@ -224,11 +306,8 @@ class RatedDeal:
     def board(self) -> _Board:
         """The board: a list of rows of kinds, 0 empty."""
     @property
-    def certificate(self) -> List[_Pair]:
+    def certificate(self) -> List[Move]:
         """A removal order that clears the board under its rules."""
-    @property
-    def routes(self) -> List[Optional[_Route]]:
-        """Each certificate step's route: None, or a slide's route."""
     @property
     def rating(self) -> Rating:
         """The board's rating, whose score lies in the band asked for."""
@@ -238,6 +317,9 @@ class RatedDeal:
     @property
     def candidates(self) -> int:
         """How many deals were made and rated to find it (this one included)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
 class Step:
@@ -247,11 +329,9 @@ class Step:
     def kind(self) -> Literal["removed", "shuffled"]:
         """"removed" or "shuffled"."""
     @property
-    def pair(self) -> Optional[_Pair]:
-        """The removed pair (on the board as it was); None for a shuffle."""
-    @property
-    def route(self) -> Optional[_Route]:
-        """The route of a slide; None for a plain pair or a shuffle."""
+    def move(self) -> Optional[Move]:
+        """The move made (on the board as it was; path None); None for a
+        shuffle."""
     @property
     def kinds(self) -> Optional[Tuple[int, int]]:
         """The removed tiles' kinds; None for a shuffle."""
@@ -264,18 +344,41 @@ class Step:
     @property
     def after(self) -> List[Tuple[_Cell, int]]:
         """The tiles after a shuffle, row by row; empty for a removal."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
-class IllegalStep(ValueError):
+class LianliankanError(Exception):
+    """The root of the module's exceptions: every value the library
+    refuses raises a subclass of it, each also a ValueError."""
+
+class RulesError(LianliankanError, ValueError):
+    """Rules refused (an unknown name, bad groups, a negative turn limit,
+    or settings that contradict each other)."""
+
+class BoardError(LianliankanError, ValueError):
+    """A board refused, or a cell that is not on it."""
+
+class DealError(LianliankanError, ValueError):
+    """generate, deal or generate_rated refused the size or the kinds."""
+
+class IllegalMove(LianliankanError, ValueError):
+    """A move that cannot be made now, or a malformed one (unknown route)."""
+
+class IllegalStep(LianliankanError, ValueError):
     """A step of a removal order that cannot be played."""
 
     index: int
     """Its place in the order, from 0."""
-    step: _Pair
-    """The pair as the order gave it."""
+    step: Move
+    """The Move as the order gave it."""
     reason: str
     """The library's words for why it cannot be played."""
 
-class OutOfBand(ValueError):
+class NoMovePossible(LianliankanError, ValueError):
+    """No arrangement of the tiles left has a move (Game.shuffle)."""
+
+class OutOfBand(LianliankanError, ValueError):
     """No deal generate_rated made scored within the band asked for."""
 
     band: Tuple[int, int]
@@ -287,8 +390,9 @@ class OutOfBand(ValueError):
 
 @final
 class Game:
-    """A game: a board under rules (default Rules()) with its history,
-    undo and redo. Raises ValueError for a bad board."""
+    """A game: a board under rules (default Rules(), the judge's) with its
+    history, undo and redo; it pickles and copies with its history. Raises
+    BoardError for a bad board."""
 
     def __new__(cls, board: _BoardLike, rules: Optional[Rules] = None) -> "Game": ...
     @property
@@ -303,31 +407,31 @@ class Game:
     @property
     def undone(self) -> List[Step]:
         """The steps undone that redo would take again, next first."""
-    def remove(self, a: _Cell, b: _Cell) -> List[_Corner]:
+    def remove(self, a: _CellLike, b: _CellLike) -> List[_Corner]:
         """Removes the tiles at a and b and returns the path's corners.
-        Raises ValueError (nothing changed) when the pair cannot go."""
-    def play(self, a: _Cell, b: _Cell, route: Optional[_Route] = None) -> List[_Corner]:
-        """Makes a move: a plain pair as remove does, or (rules with slide)
-        the slide of a along route toward b, then their removal; returns
-        the path's corners. Raises ValueError (nothing changed) when the
-        move cannot be made or for an unknown route."""
-    def slides(self) -> List[Tuple[_Cell, _Cell, _Route]]:
-        """Every slide that can be made now: (a, b, route)."""
+        Raises IllegalMove (nothing changed) when the pair cannot go."""
+    def play(self, move: Move) -> Move:
+        """Makes a move (a plain pair as remove does, or a slide) and
+        returns it with its path. Raises IllegalMove (nothing changed) when
+        the move cannot be made."""
     def undo(self) -> Optional[Step]:
         """Undoes the last step and returns it; None at the start."""
     def redo(self) -> Optional[Step]:
         """Takes the last undone step again and returns it; None if none."""
-    def hint(self) -> Optional[_Pair]:
-        """A pair that remove can take now, or None."""
-    def moves(self) -> List[_Pair]:
-        """Every pair that remove can take now (slides: slides())."""
+    def hint(self) -> Optional[Move]:
+        """A move that can be made now, with its path, or None."""
+    def moves(self) -> List[Move]:
+        """Every move that can be made now: plain pairs and slides."""
     def shuffle(self, seed: int) -> None:
         """Rearranges the tiles left so that a move exists (undoable).
-        Raises ValueError when no arrangement has a move."""
+        Raises NoMovePossible when no arrangement has a move."""
     def is_cleared(self) -> bool:
         """Whether no tile is left."""
     def is_dead(self) -> bool:
         """Whether tiles are left but no pair can be removed."""
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any, /) -> "Game": ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
 
 def generate(
     rows: int,
@@ -390,23 +494,18 @@ def generate_rated(
     candidates deals are made and rated. Raises OutOfBand when none scored
     in the band. Releases the GIL; Ctrl-C stops it."""
 
-def replay(
-    board: _BoardLike,
-    rules: Rules,
-    order: Sequence[_Pair],
-    routes: Optional[Sequence[Optional[str]]] = None,
-) -> int:
-    """Plays order (with each step's route, for slides) on board; returns
-    the steps played, or raises IllegalStep at the first step that cannot
-    be played."""
+def replay(board: _BoardLike, rules: Rules, order: Sequence[Move]) -> int:
+    """Plays order (a sequence of Move) on board; returns the steps played,
+    or raises IllegalStep at the first step that cannot be played."""
 
 def connect(
     board: _BoardLike,
-    a: _Cell,
-    b: _Cell,
+    a: _CellLike,
+    b: _CellLike,
     rules: Optional[Rules] = None,
 ) -> Optional[List[_Corner]]:
     """The corners of a path joining the tiles at a and b, or None."""
 
-def moves(board: _BoardLike, rules: Optional[Rules] = None) -> List[_Pair]:
-    """Every pair that can be removed now (plain pairs; slides: Game.slides)."""
+def moves(board: _BoardLike, rules: Optional[Rules] = None) -> List[Move]:
+    """Every move that can be made now: plain pairs and, under rules with
+    slide, slides."""

@@ -15,11 +15,11 @@ from typing import Dict, List
 import lianliankan as llk
 
 ROWS, COLS, KINDS = 6, 8, 12
-GRAVITY = ["none", "down", "left", "outward"]
+GRAVITY: List[llk.GravityMode] = ["none", "down", "left", "outward"]
 BUDGET = 1_000_000
 
 
-def study(border: str, gravity: str, deals: int) -> Dict[str, int]:
+def study(border: llk.Border, gravity: llk.GravityMode, deals: int) -> Dict[str, int]:
     """Counts of each solve status over `deals` seeded deals."""
     rules = llk.Rules(border=border, gravity=gravity)
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -47,7 +47,7 @@ def table(deals: int) -> List[str]:
     return lines
 
 
-def row(border: str, gravity: str, deals: int) -> str:
+def row(border: llk.Border, gravity: llk.GravityMode, deals: int) -> str:
     """The table's row for one border rule and gravity mode."""
     started = time.perf_counter()
     counts = study(border, gravity, deals)

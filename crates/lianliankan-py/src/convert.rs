@@ -1,58 +1,214 @@
-//! Python values to the library's and back: boards as lists of rows of
-//! kinds, cells as `(row, col)` tuples, pairs as tuples of two cells, paths
-//! as lists of corners. Every bad value becomes a `ValueError` with the
-//! library's message (or one in its words where the library cannot name
-//! the value, a negative cell say), never a panic.
+//! Python values to the library's and back: boards as sequences of rows of
+//! kinds, cells as sequences of two ints (`(row, col)` or `[row, col]`),
+//! paths as lists of corners, and the unsigned numbers (seeds, budgets).
+//!
+//! A value of the wrong type is a `TypeError` whose message names the
+//! argument; a bad value is one of the module's exceptions (`BoardError`
+//! for a board, say) with the library's message, or a `ValueError` for a
+//! number out of its range; never a panic.
 
-use lianliankan::{Board, MAX_KIND, Move, Path, Pos, Route};
-use pyo3::exceptions::PyValueError;
+use lianliankan::{Board, MAX_KIND, Path, Pos};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt, PySequence, PyString};
 
-/// A cell as Python writes it: `(row, col)`, 0-based.
+use crate::errors::{Kind, error};
+
+/// A cell as Python gives it: `(row, col)`, 0-based, either sign (a
+/// negative one is refused where it is used, in the library's words).
 pub type Cell = (i64, i64);
-
-/// A pair of cells as Python writes it.
-pub type Pair = (Cell, Cell);
 
 /// A cell as this module returns it: `(row, col)`, 0-based.
 pub type CellOut = (usize, usize);
 
-/// A pair of cells as this module returns it.
-pub type PairOut = (CellOut, CellOut);
+/// A corner of a path: -1, rows or cols on the ring around the board.
+pub type Corner = (isize, isize);
 
-/// A `ValueError` carrying `message` (the library's `Display` text).
+/// A plain `ValueError` carrying `message`: a number out of its range.
 pub fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// The board of `rows`, a list of equally long rows of kinds (0 empty).
+/// The name of `obj`'s type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// `obj` as a sequence that is not text (a str or bytes is a sequence of
+/// characters, never what is meant here); `None` otherwise.
+fn sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PySequence>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return None;
+    }
+    obj.cast::<PySequence>().ok()
+}
+
+/// `obj` as an `i64` named `name`: a `TypeError` naming it when it is not
+/// an int (an `OverflowError` beyond 64 bits, as Python's own).
+fn int(obj: &Bound<'_, PyAny>, name: &dyn std::fmt::Display) -> PyResult<i64> {
+    obj.extract::<i64>().map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(obj.py()) {
+            PyTypeError::new_err(format!("{name} must be an int, got {}", type_name(obj)))
+        } else {
+            e
+        }
+    })
+}
+
+/// The board of `obj`, the argument `name`: any sequence of equally long
+/// sequences of kinds (lists, tuples, or a 2-D numpy array of ints), 0 for
+/// an empty cell.
 ///
 /// # Errors
-/// `ValueError` for a negative kind, a kind above the library's
-/// [`MAX_KIND`], or rows of different lengths ([`lianliankan::BoardError`]'s
-/// message).
-pub fn board(rows: Vec<Vec<i64>>) -> PyResult<Board> {
-    let mut kinds = Vec::with_capacity(rows.len());
-    for (r, row) in rows.iter().enumerate() {
-        let mut out = Vec::with_capacity(row.len());
-        for (c, &kind) in row.iter().enumerate() {
+/// `TypeError` naming the argument for a value that is no sequence of
+/// sequences of ints; `BoardError` for a negative kind, a kind above the
+/// library's [`MAX_KIND`], rows of different lengths (the library's
+/// message), or no row or no column (in the C library's words).
+pub fn board_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Board> {
+    let not_rows = || {
+        PyTypeError::new_err(format!(
+            "{name} must be a sequence of rows of ints (a list of lists, say), got {}",
+            type_name(obj)
+        ))
+    };
+    let rows = sequence(obj).ok_or_else(not_rows)?;
+    let mut kinds = Vec::with_capacity(rows.len().unwrap_or(0));
+    for (r, row) in rows.try_iter()?.enumerate() {
+        let row = row?;
+        let cells = sequence(&row).ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "{name}[{r}] must be a sequence of ints (a row), got {}",
+                type_name(&row)
+            ))
+        })?;
+        let mut out = Vec::with_capacity(cells.len().unwrap_or(0));
+        for (c, cell) in cells.try_iter()?.enumerate() {
+            let kind = int(&cell?, &format_args!("{name}[{r}][{c}]"))?;
             match u32::try_from(kind) {
                 Ok(k) if k <= MAX_KIND => out.push(k),
                 _ => {
-                    return Err(value_error(format!(
-                        "the kind at ({r}, {c}) is {kind}: kinds run from 0 (empty) to {MAX_KIND}"
-                    )));
+                    return Err(error(
+                        Kind::Board,
+                        format!(
+                            "the kind at ({r}, {c}) is {kind}: kinds run from 0 (empty) to {MAX_KIND}"
+                        ),
+                    ));
                 }
             }
         }
         kinds.push(out);
     }
-    Board::from_rows(&kinds).map_err(value_error)
+    let board = Board::from_rows(&kinds).map_err(|e| error(Kind::Board, e))?;
+    if board.rows() == 0 || board.cols() == 0 {
+        // The C library's words (llk_board_new).
+        return Err(error(
+            Kind::Board,
+            format!(
+                "a board needs at least one row and one column, found {} x {}",
+                board.rows(),
+                board.cols()
+            ),
+        ));
+    }
+    Ok(board)
 }
 
-/// The rows of `board`, 0 for an empty cell.
-pub fn rows(board: &Board) -> Vec<Vec<u32>> {
-    Vec::from(board.clone())
+/// The cell of `obj`, the argument `name`: any sequence of two ints.
+///
+/// # Errors
+/// `TypeError` naming the argument for anything else; `OverflowError` for
+/// a row or column beyond 64 bits.
+pub fn cell_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Cell> {
+    let wrong = || {
+        PyTypeError::new_err(format!(
+            "{name} must be a cell: a sequence of two ints (row, col), got {}",
+            type_name(obj)
+        ))
+    };
+    let seq = sequence(obj).ok_or_else(wrong)?;
+    if seq.len()? != 2 {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a cell: a sequence of two ints (row, col), got {} items",
+            seq.len()?
+        )));
+    }
+    let row = int(&seq.get_item(0)?, &format_args!("{name}[0]"))?;
+    let col = int(&seq.get_item(1)?, &format_args!("{name}[1]"))?;
+    Ok((row, col))
+}
+
+/// `obj` as an unsigned 64-bit number named `name`: any int from 0 to
+/// 2**64 - 1.
+///
+/// # Errors
+/// `ValueError` for a negative int or one above 2**64 - 1; `TypeError`
+/// naming the argument for anything but an int.
+pub fn u64_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    if let Ok(value) = obj.extract::<u64>() {
+        return Ok(value);
+    }
+    if !obj.is_instance_of::<PyInt>() {
+        // Objects with __index__ (numpy's ints) go through extract above.
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, got {}",
+            type_name(obj)
+        )));
+    }
+    let text = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
+    if obj.lt(0)? {
+        Err(value_error(format!("{name} must be 0 or more, got {text}")))
+    } else {
+        Err(value_error(format!(
+            "{name} must be at most {} (2**64 - 1), got {text}",
+            u64::MAX
+        )))
+    }
+}
+
+/// `obj` as a `usize` named `name`, as [`u64_arg`] (at most `usize::MAX`).
+pub fn usize_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    let value = u64_arg(obj, name)?;
+    usize::try_from(value).map_err(|_| {
+        value_error(format!(
+            "{name} must be at most {}, got {value}",
+            usize::MAX
+        ))
+    })
+}
+
+/// A seed: any int from 0 to 2**64 - 1 (`from_py_with`).
+pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    u64_arg(obj, "seed")
+}
+
+/// A budget of search states: any int from 0 to 2**64 - 1
+/// (`from_py_with`).
+pub fn budget(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    u64_arg(obj, "budget")
+}
+
+/// `rate`'s budget for the deal: any int from 0 to 2**64 - 1
+/// (`from_py_with`).
+pub fn deal_budget(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    u64_arg(obj, "deal_budget")
+}
+
+/// `solve`'s budget: None (no limit) or as [`budget`] (`from_py_with`).
+pub fn optional_budget(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    budget(obj).map(Some)
+}
+
+/// `solve`'s memory cap: None (the default) or bytes (`from_py_with`).
+pub fn optional_memory_cap(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    usize_arg(obj, "memory_cap").map(Some)
 }
 
 /// The position of `cell`, or the message saying why it is not one: a
@@ -70,9 +226,9 @@ pub fn try_pos(cell: Cell, board: &Board) -> Result<Pos, String> {
     }
 }
 
-/// The position of `cell`; a `ValueError` for a negative row or column.
-pub fn pos(cell: Cell, board: &Board) -> PyResult<Pos> {
-    try_pos(cell, board).map_err(value_error)
+/// The rows of `board`, 0 for an empty cell.
+pub fn rows(board: &Board) -> Vec<Vec<u32>> {
+    Vec::from(board.clone())
 }
 
 /// `pos` as Python writes a cell.
@@ -80,36 +236,9 @@ pub fn cell(pos: Pos) -> CellOut {
     (pos.row, pos.col)
 }
 
-/// A move as Python writes a pair: its two cells, smaller first.
-pub fn pair(m: Move) -> PairOut {
-    (cell(m.a()), cell(m.b()))
-}
-
-/// The route of a move as Python writes it: None for a plain pair, "row"
-/// or "column" for a slide.
-pub fn route_name(m: Move) -> Option<&'static str> {
-    m.route().map(Route::name)
-}
-
-/// The move of the tiles at `a` and `b`: a plain pair for no route, or the
-/// slide of `a` along `route` ("row" or "column") toward `b`.
-///
-/// # Errors
-/// `ValueError` for another route name.
-pub fn make_move(a: Pos, b: Pos, route: Option<&str>) -> PyResult<Move> {
-    match route {
-        None => Ok(Move::new(a, b)),
-        Some("row") => Ok(Move::slide(a, b, Route::Row)),
-        Some("column") => Ok(Move::slide(a, b, Route::Column)),
-        Some(other) => Err(value_error(format!(
-            "unknown route {other:?}: a route is \"row\", \"column\" or None"
-        ))),
-    }
-}
-
 /// The corners of `path`, both tiles included; a corner on the ring around
 /// the board has row or column -1, `rows` or `cols`.
-pub fn corners(path: &Path) -> Vec<(isize, isize)> {
+pub fn corners(path: &Path) -> Vec<Corner> {
     path.corners().iter().map(|p| (p.row, p.col)).collect()
 }
 
@@ -118,17 +247,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn boards_keep_their_rows_and_refuse_bad_kinds() {
-        let board = board(vec![vec![1, 0, 2], vec![2, 0, 1]]).expect("a board");
-        assert_eq!(rows(&board), vec![vec![1, 0, 2], vec![2, 0, 1]]);
-        assert!(self::board(vec![vec![1, -1]]).is_err());
-        assert!(self::board(vec![vec![1, i64::from(u32::MAX)]]).is_err());
-        assert!(self::board(vec![vec![1, 2], vec![1]]).is_err());
-    }
-
-    #[test]
     fn negative_cells_are_named_as_the_library_names_cells_off_the_board() {
-        let board = board(vec![vec![1, 1]]).expect("a board");
+        let board = Board::from_rows(&[[1, 1]]).expect("a board");
         assert_eq!(try_pos((0, 1), &board), Ok(Pos::new(0, 1)));
         // Beyond the board but not negative: the library judges it.
         assert_eq!(try_pos((5, 9), &board), Ok(Pos::new(5, 9)));

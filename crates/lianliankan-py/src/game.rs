@@ -4,42 +4,45 @@
 
 use lianliankan::{Game, Step};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
-use crate::api::seed;
-use crate::convert::{self, Cell, CellOut, PairOut, value_error};
+use crate::api::moves_of;
+use crate::convert::{self, CellOut, Corner, value_error};
+use crate::errors::{Kind, error};
+use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
 
 /// A cell and its tile's kind.
 type Tile = (CellOut, u32);
 
+/// A tile gravity moved: its kind, where from, where to.
+type Fall = (u32, CellOut, CellOut);
+
 /// One step of a game's history. `kind` is "removed" or "shuffled".
 ///
-/// A removal has `pair` (the two cells, on the board as it was before),
-/// `route` (None, or "row" or "column" for a slide, whose first cell is
-/// the tile pushed),
-/// `kinds` (the two tiles' kinds) and `moved`, the tiles gravity moved
-/// afterwards as `(kind, from, to)` (empty without gravity), row by row of
-/// where they went. A shuffle has `before` and `after`, the tiles as
-/// `((row, col), kind)`, row by row. The other fields are None (or empty).
-#[pyclass(frozen, eq, module = "lianliankan", name = "Step")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A removal has `move` (a Move, on the board as it was before; its route
+/// None, or "row" or "column" for a slide, whose `a` is the tile pushed;
+/// its path not recorded), `kinds` (the two tiles' kinds) and `moved`, the
+/// tiles gravity moved afterwards as `(kind, from, to)` (empty without
+/// gravity), row by row of where they went. A shuffle has `before` and
+/// `after`, the tiles as `((row, col), kind)`, row by row. The other
+/// fields are None (or empty). Steps compare equal when their fields are;
+/// they pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "Step")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PyStep {
     /// "removed" or "shuffled".
     #[pyo3(get)]
     kind: &'static str,
-    /// The removed pair, on the board as it was before; None for a shuffle.
-    #[pyo3(get)]
-    pair: Option<PairOut>,
-    /// The route of a slide ("row" or "column"); None for a plain pair or
-    /// a shuffle.
-    #[pyo3(get)]
-    route: Option<&'static str>,
+    /// The move made, on the board as it was before; None for a shuffle.
+    #[pyo3(get, name = "move")]
+    made: Option<PyMove>,
     /// The kinds of the removed tiles; None for a shuffle.
     #[pyo3(get)]
     kinds: Option<(u32, u32)>,
     /// The tiles gravity moved after a removal: `(kind, from, to)`.
     #[pyo3(get)]
-    moved: Vec<(u32, CellOut, CellOut)>,
+    moved: Vec<Fall>,
     /// The tiles before a shuffle, row by row; empty for a removal.
     #[pyo3(get)]
     before: Vec<Tile>,
@@ -51,13 +54,57 @@ pub struct PyStep {
 #[pymethods]
 impl PyStep {
     fn __repr__(&self) -> String {
-        match (self.pair, self.kinds) {
-            (Some((a, b)), Some(kinds)) => format!(
-                "Step(kind='removed', pair=({a:?}, {b:?}), kinds={kinds:?}, moved=<{} tiles>)",
+        match (&self.made, self.kinds) {
+            (Some(made), Some(kinds)) => format!(
+                "Step(kind='removed', move={}, kinds={kinds:?}, moved=<{} tiles>)",
+                made.repr(),
                 self.moved.len()
             ),
             _ => format!("Step(kind='shuffled', tiles={})", self.after.len()),
         }
+    }
+
+    /// Rebuilds a pickled Step (pickle's constructor; not for other use).
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        kind: &str,
+        made: Option<PyRef<'_, PyMove>>,
+        kinds: Option<(u32, u32)>,
+        moved: Vec<Fall>,
+        before: Vec<Tile>,
+        after: Vec<Tile>,
+    ) -> PyResult<PyStep> {
+        let kind = ["removed", "shuffled"]
+            .into_iter()
+            .find(|&k| k == kind)
+            .ok_or_else(|| value_error(format!("unknown step kind {kind:?}")))?;
+        Ok(PyStep {
+            kind,
+            made: made.map(|m| (*m).clone()),
+            kinds,
+            moved,
+            before,
+            after,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let s = slf.get();
+        let args = (
+            s.kind,
+            s.made.clone(),
+            s.kinds,
+            s.moved.clone(),
+            s.before.clone(),
+            s.after.clone(),
+        )
+            .into_pyobject(py)?;
+        Ok((
+            py.get_type::<PyStep>().getattr("_restore")?,
+            args.into_any().unbind(),
+        ))
     }
 }
 
@@ -71,8 +118,7 @@ impl From<&Step> for PyStep {
                 pair, kinds, moved, ..
             } => PyStep {
                 kind: "removed",
-                pair: Some(convert::pair(*pair)),
-                route: convert::route_name(*pair),
+                made: Some(PyMove::from_move(*pair, None)),
                 kinds: Some((kinds[0], kinds[1])),
                 moved: moved
                     .iter()
@@ -83,8 +129,7 @@ impl From<&Step> for PyStep {
             },
             Step::Shuffled { before, after } => PyStep {
                 kind: "shuffled",
-                pair: None,
-                route: None,
+                made: None,
                 kinds: None,
                 moved: Vec::new(),
                 before: tiles(before),
@@ -94,24 +139,30 @@ impl From<&Step> for PyStep {
     }
 }
 
-/// A game: a board (a list of rows of kinds, 0 empty) under `rules`
-/// (default `Rules()`), with its history. `remove` takes a pair off,
-/// `undo` and `redo` walk the history, `hint` and `moves` say what can be
-/// removed, `shuffle` rearranges the tiles left.
+/// A game: a board (a sequence of rows of kinds, 0 empty) under `rules`
+/// (default `Rules()`, the judge's), with its history. `remove` takes a
+/// pair off, `play` makes a Move, `undo` and `redo` walk the history,
+/// `hint` and `moves` say what can be done, `shuffle` rearranges the tiles
+/// left. A game pickles and copies with its history (and the steps undone).
 ///
-/// Raises ValueError for a bad board.
+/// Raises BoardError (a ValueError) for a bad board.
 #[pyclass(module = "lianliankan", name = "Game")]
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PyGame {
     game: Game,
+}
+
+/// An IllegalMove carrying `message`.
+fn illegal(message: impl std::fmt::Display) -> PyErr {
+    error(Kind::IllegalMove, message)
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
     #[pyo3(signature = (board, rules = None))]
-    fn new(board: Vec<Vec<i64>>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<PyGame> {
-        let board = convert::board(board)?;
+    fn new(board: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<PyGame> {
+        let board = convert::board_arg(board, "board")?;
         Ok(PyGame {
             game: Game::new(board, or_default(rules.as_deref())),
         })
@@ -140,55 +191,54 @@ impl PyGame {
     /// The steps undone that `redo` would take again, next first.
     #[getter]
     fn undone(&self) -> Vec<PyStep> {
-        self.game.undone().iter().map(PyStep::from).collect()
+        self.game.undone().iter().rev().map(PyStep::from).collect()
     }
 
-    /// Removes the tiles at cells `a` and `b` (then gravity acts) and
-    /// returns the path's corners, both tiles included. Clears what `redo`
-    /// could take again.
+    /// Removes the tiles at cells `a` and `b` (each a sequence of two
+    /// ints; then gravity acts) and returns the path's corners, both tiles
+    /// included. Clears what `redo` could take again.
     ///
-    /// Raises ValueError, with the library's message, and changes nothing
-    /// when a cell is off the board or empty, both are one cell, the kinds
-    /// do not match, or no path joins them.
-    fn remove(&mut self, a: Cell, b: Cell) -> PyResult<Vec<(isize, isize)>> {
+    /// Raises IllegalMove (a ValueError), with the library's message, and
+    /// changes nothing when a cell is off the board or empty, both are one
+    /// cell, the kinds do not match, or no path joins them.
+    fn remove(&mut self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Vec<Corner>> {
+        let (a, b) = (convert::cell_arg(a, "a")?, convert::cell_arg(b, "b")?);
         let board = self.game.board();
-        let (a, b) = (convert::pos(a, board)?, convert::pos(b, board)?);
-        let path = self.game.remove(a, b).map_err(value_error)?;
+        let pos = |cell| convert::try_pos(cell, board).map_err(illegal);
+        let (a, b) = (pos(a)?, pos(b)?);
+        let path = self.game.remove(a, b).map_err(illegal)?;
         Ok(convert::corners(&path))
     }
 
-    /// Makes the move of the tiles at `a` and `b`: without `route` as
-    /// `remove` does; with `route` "row" or "column" (under rules with
-    /// `slide`), pushes the tile at `a`, with the run of tiles in front of
-    /// it, along its row or column to the corner from which a straight
-    /// empty segment reaches `b`, then removes the two (then gravity
-    /// acts). Returns the path's corners: from where `a` was, along its
-    /// route, to `b`. Clears what `redo` could take again.
+    /// Makes `move` (a Move): a plain pair as `remove` does; a slide
+    /// (route "row" or "column", under rules with `slide`) pushes the tile
+    /// at `a`, with the run of tiles in front of it, along its row or
+    /// column to the corner from which a straight empty segment reaches
+    /// `b`, then removes the two (then gravity acts). Returns the move made
+    /// with its `path`: for a slide, from where `a` was, along its route,
+    /// to `b`. Clears what `redo` could take again.
     ///
-    /// Raises ValueError, with the library's message, and changes nothing
-    /// when the move cannot be made (a slide under rules without slides
-    /// among the reasons), or for an unknown route.
-    #[pyo3(signature = (a, b, route = None))]
-    fn play(&mut self, a: Cell, b: Cell, route: Option<&str>) -> PyResult<Vec<(isize, isize)>> {
-        let board = self.game.board();
-        let (a, b) = (convert::pos(a, board)?, convert::pos(b, board)?);
-        let pair = convert::make_move(a, b, route)?;
-        let path = self.game.play(pair).map_err(value_error)?;
-        Ok(convert::corners(&path))
-    }
-
-    /// Every slide that can be made now (rules with `slide`): `[(a, b,
-    /// route), ...]`, `a` the tile pushed along `route` ("row" or
-    /// "column") toward `b`; `play(a, b, route)` makes one. Empty under
-    /// rules without slides.
-    fn slides(&self) -> Vec<(CellOut, CellOut, &'static str)> {
-        self.game
-            .moves()
-            .into_iter()
-            .filter_map(|m| {
-                convert::route_name(m).map(|r| (convert::cell(m.a()), convert::cell(m.b()), r))
-            })
-            .collect()
+    /// Raises IllegalMove (a ValueError), with the library's message, and
+    /// changes nothing when the move cannot be made (a slide under rules
+    /// without slides among the reasons); TypeError for a value that is
+    /// not a Move.
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let given = r#move.cast::<PyMove>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "move must be a Move, got {}",
+                r#move
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            ))
+        })?;
+        let m = given
+            .get()
+            .try_to_move(self.game.board())
+            .map_err(illegal)?;
+        let path = self.game.play(m).map_err(illegal)?;
+        Ok(PyMove::from_move(m, Some(&path)))
     }
 
     /// Undoes the last step (a removal, with its gravity, or a shuffle) and
@@ -203,35 +253,33 @@ impl PyGame {
         self.game.redo().as_ref().map(PyStep::from)
     }
 
-    /// A pair that `remove` can take now, or None when there is none
-    /// (under rules with `slide`, `slides()` may still have moves).
-    fn hint(&self) -> Option<PairOut> {
-        match self.game.hint() {
-            Some(m) if m.route().is_none() => Some(convert::pair(m)),
-            Some(_) => self.moves().into_iter().next(),
-            None => None,
-        }
-    }
-
-    /// Every pair that `remove` can take now, smaller cell first, in row
-    /// order (the slides are `slides()`).
-    fn moves(&self) -> Vec<PairOut> {
+    /// A move that can be made now, with its path (the first of
+    /// `moves()`, the path `play` would return for it), or None when there
+    /// is none.
+    fn hint(&self) -> Option<PyMove> {
         self.game
-            .moves()
-            .into_iter()
-            .filter(|m| m.route().is_none())
-            .map(convert::pair)
-            .collect()
+            .hint_path()
+            .map(|(m, path)| PyMove::from_move(m, Some(&path)))
     }
 
-    /// Rearranges the tiles left over their cells, from `seed`, so that a
-    /// move exists; a step of the history (undo puts them back).
+    /// Every move that can be made now, as the function `moves` lists
+    /// them: plain pairs and, under rules with `slide`, slides (paths not
+    /// computed).
+    fn moves(&self) -> Vec<PyMove> {
+        moves_of(&self.game.moves())
+    }
+
+    /// Rearranges the tiles left over their cells, from `seed` (any int
+    /// from 0 to 2**64 - 1), so that a move exists; a step of the history
+    /// (undo puts them back).
     ///
-    /// Raises ValueError, changing nothing, when no arrangement has a move
-    /// (the library's message), or for a negative seed.
-    fn shuffle(&mut self, seed: i64) -> PyResult<()> {
-        let seed = self::seed(seed)?;
-        self.game.shuffle(seed).map_err(value_error)
+    /// Raises NoMovePossible (a ValueError), changing nothing, when no
+    /// arrangement has a move (the library's message); ValueError for a
+    /// negative seed.
+    fn shuffle(&mut self, #[pyo3(from_py_with = convert::seed)] seed: u64) -> PyResult<()> {
+        self.game
+            .shuffle(seed)
+            .map_err(|e| error(Kind::NoMovePossible, e))
     }
 
     /// Whether no tile is left.
@@ -253,5 +301,32 @@ impl PyGame {
             board.tile_count(),
             self.game.history().len()
         )
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// Rebuilds a pickled Game from the library's saved form (pickle's
+    /// constructor; not for other use).
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, saved: &str) -> PyResult<PyGame> {
+        let game: Game = serde_json::from_str(saved)
+            .map_err(|e| value_error(format!("not a saved game: {e}")))?;
+        Ok(PyGame { game })
+    }
+
+    /// Pickles as the library's saved form (its `serde` JSON: the starting
+    /// board, the rules, every step and the steps undone), which
+    /// unpickling replays and checks.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let py = slf.py();
+        let saved = serde_json::to_string(&slf.borrow().game)
+            .map_err(|e| value_error(format!("the game cannot be saved: {e}")))?;
+        Ok((py.get_type::<PyGame>().getattr("_restore")?, (saved,)))
     }
 }

@@ -6,28 +6,36 @@
 //! API is described in `docs/python.md` and typed in `lianliankan.pyi`
 //! (shipped in the wheel with `py.typed`).
 //!
-//! The key choices: values cross as plain Python values (a board is a list
-//! of rows of kinds, a cell a `(row, col)` tuple, 0-based), so that a
-//! notebook or a game can use them without wrappers; every bad argument
-//! raises `ValueError` with the library's message (the release profile
-//! aborts on panic, so nothing here may panic); `solve` releases the GIL
-//! and looks at Python's signal handlers every few milliseconds through
-//! the library's progress callback, so Ctrl-C stops it.
+//! The key choices: values cross as plain Python values where Python has
+//! one (a board is a list of rows of kinds, a cell a `(row, col)` tuple,
+//! 0-based; any sequence is accepted in), and as small frozen classes
+//! where it has none (`Move`, `Rules`, `Deal`, ...), each with `__eq__`,
+//! `__hash__`, `__repr__` and pickling; the defaults are the library's
+//! (`Rules()` is the judge's); every value the library refuses raises a
+//! subclass of `LianliankanError` (and `ValueError`) with the library's
+//! message, a value of the wrong type a `TypeError` naming the argument
+//! (the release profile aborts on panic, so nothing here may panic);
+//! `solve` releases the GIL and looks at Python's signal handlers every
+//! few milliseconds through the library's progress callback, so Ctrl-C
+//! stops it.
 //!
 //! - `convert` — Python values to the library's and back;
+//! - `errors` — `LianliankanError` and its subclasses;
+//! - `moves` — `Move`;
 //! - `rules` — `Rules`;
-//! - `api` — `generate`, `deal`, `connect`, `moves`, `replay` and
-//!   `IllegalStep`;
+//! - `api` — `generate`, `deal`, `Deal`, `connect`, `moves` and `replay`;
 //! - `solve` — `solve` and `SolveResult`;
-//! - `rate` — `rate`, `Rating`, `generate_rated`, `RatedDeal` and
-//!   `OutOfBand` (GIL released, Ctrl-C stops them as it stops `solve`);
+//! - `rate` — `rate`, `Rating`, `generate_rated` and `RatedDeal` (GIL
+//!   released, Ctrl-C stops them as it stops `solve`);
 //! - `game` — `Game` and `Step`.
 #![deny(missing_docs)]
 
 mod api;
 mod convert;
+mod errors;
 mod game;
 mod interrupt;
+mod moves;
 mod rate;
 mod rules;
 mod solve;
@@ -37,20 +45,20 @@ use pyo3::prelude::*;
 /// The exact Lianliankan / Shisen-Sho / Onet solver and game engine.
 ///
 /// Cells are (row, col), 0-based; a board is a list of rows of tile kinds,
-/// 0 for an empty cell. Bad arguments raise ValueError with the library's
-/// message.
+/// 0 for an empty cell; a move is a Move. Values the library refuses raise
+/// a LianliankanError (also a ValueError) with the library's message.
 #[pymodule]
 #[pyo3(name = "lianliankan")]
 fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
+    m.add_class::<moves::PyMove>()?;
     m.add_class::<api::Deal>()?;
     m.add_class::<solve::SolveResult>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyStep>()?;
     m.add_class::<rate::PyRating>()?;
     m.add_class::<rate::RatedDeal>()?;
-    m.add("IllegalStep", m.py().get_type::<api::IllegalStep>())?;
-    m.add("OutOfBand", m.py().get_type::<rate::OutOfBand>())?;
+    errors::add_to(m)?;
     m.add_function(wrap_pyfunction!(api::generate, m)?)?;
     m.add_function(wrap_pyfunction!(api::deal, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
@@ -63,6 +71,33 @@ fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GRAVITY_MODES", pyo3::types::PyTuple::new(m.py(), gravity)?)?;
     let borders: Vec<&str> = lianliankan::Border::ALL.iter().map(|b| b.name()).collect();
     m.add("BORDERS", pyo3::types::PyTuple::new(m.py(), borders)?)?;
+    let connects: Vec<&str> = lianliankan::Connect::ALL.iter().map(|c| c.name()).collect();
+    m.add(
+        "CONNECT_RULES",
+        pyo3::types::PyTuple::new(m.py(), connects)?,
+    )?;
+    add_literals(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
+
+/// The `Literal` aliases of the names the module takes and gives
+/// (`Border`, `GravityMode`, `ConnectRule`, `Route`), made at import from
+/// the library's names, so that `typing.get_args(lianliankan.Border)`
+/// lists them at run time as the stub does for the type checker.
+fn add_literals(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let literal = py.import("typing")?.getattr("Literal")?;
+    let alias = |names: Vec<&'static str>| -> PyResult<Bound<'_, PyAny>> {
+        literal.get_item(pyo3::types::PyTuple::new(py, names)?)
+    };
+    let borders = lianliankan::Border::ALL.iter().map(|b| b.name()).collect();
+    let gravity = lianliankan::Gravity::ALL.iter().map(|g| g.name()).collect();
+    let connects = lianliankan::Connect::ALL.iter().map(|c| c.name()).collect();
+    let routes = lianliankan::Route::ALL.iter().map(|r| r.name()).collect();
+    m.add("Border", alias(borders)?)?;
+    m.add("GravityMode", alias(gravity)?)?;
+    m.add("ConnectRule", alias(connects)?)?;
+    m.add("Route", alias(routes)?)?;
     Ok(())
 }

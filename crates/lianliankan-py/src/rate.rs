@@ -5,21 +5,77 @@
 //! [`Cancel`] token, while the calling thread looks at Python's signal
 //! handlers and cancels the token when one raises.
 
-use lianliankan::{Cancelled, Difficulty, RateConfig, RatedError, Rating};
-use pyo3::exceptions::PyValueError;
-use pyo3::prelude::*;
+use std::hash::{Hash, Hasher};
 
-use crate::api::seed;
-use crate::convert::{self, PairOut, value_error};
+use lianliankan::{Cancelled, Difficulty, RateConfig, RatedError, Rating};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::api::moves_of;
+use crate::convert::{self, value_error};
+use crate::errors::{Kind, error};
 use crate::interrupt::cancellable;
+use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
 
-pyo3::create_exception!(
-    lianliankan,
-    OutOfBand,
-    PyValueError,
-    "No deal `generate_rated` made scored within the band asked for: `band` is the band (low, high), `candidates` the deals made and rated, `scores` the lowest and highest scores seen (low, high)."
+/// A Rating's counts, as it pickles: `(winnable, (plays, cleared, probes,
+/// trapped_games), (positions, offered, trap_positions, forced_positions,
+/// first_trap_losing, first_trap_offered, width_positions, width_offered,
+/// undecided, solves), earliest_trap)` (nested: PyO3 converts tuples of up
+/// to 12 items).
+type RatingState = (
+    Option<bool>,
+    (u32, u32, u32, u32),
+    (u64, u64, u64, u64, u64, u64, u64, u64, u64, u64),
+    Option<usize>,
 );
+
+/// The counts of `r`, every field of the library's Rating.
+fn rating_state(r: &Rating) -> RatingState {
+    (
+        r.winnable,
+        (r.plays, r.cleared, r.probes, r.trapped_games),
+        (
+            r.positions,
+            r.offered,
+            r.trap_positions,
+            r.forced_positions,
+            r.first_trap_losing,
+            r.first_trap_offered,
+            r.width_positions,
+            r.width_offered,
+            r.undecided,
+            r.solves,
+        ),
+        r.earliest_trap,
+    )
+}
+
+/// The Rating of the counts `state` (the library's Rating is
+/// `#[non_exhaustive]`: made from its default, field by field).
+fn rating_from_state(state: RatingState) -> Rating {
+    let (winnable, (plays, cleared, probes, trapped_games), counts, earliest_trap) = state;
+    let mut r = Rating::default();
+    r.winnable = winnable;
+    r.plays = plays;
+    r.cleared = cleared;
+    r.probes = probes;
+    r.trapped_games = trapped_games;
+    (
+        r.positions,
+        r.offered,
+        r.trap_positions,
+        r.forced_positions,
+        r.first_trap_losing,
+        r.first_trap_offered,
+        r.width_positions,
+        r.width_offered,
+        r.undecided,
+        r.solves,
+    ) = counts;
+    r.earliest_trap = earliest_trap;
+    r
+}
 
 // The defaults of `rate` and `generate_rated` are written as literals in
 // their signatures, so that Python's `inspect.signature` (and the stub
@@ -32,11 +88,18 @@ const _: () = assert!(RateConfig::DEFAULT_DEAL_BUDGET == 1_000_000);
 /// How hard a deal is, as `rate` measured it: the counts of its random and
 /// probed games (each a read-only property), the figures computed from
 /// them, and the `score` (0 easy to 100 hard) with its `difficulty`.
-/// `str()` is the report `lianliankan rate` prints.
-#[pyclass(frozen, eq, module = "lianliankan", name = "Rating")]
-#[derive(Debug, PartialEq)]
+/// `str()` is the report `lianliankan rate` prints. Ratings compare equal
+/// when their counts are; they hash, pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "Rating")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PyRating {
     inner: Rating,
+}
+
+impl Hash for PyRating {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        rating_state(&self.inner).hash(state);
+    }
 }
 
 #[pymethods]
@@ -206,6 +269,22 @@ impl PyRating {
         self.inner.to_string()
     }
 
+    /// Rebuilds a pickled Rating (pickle's constructor; not for other use).
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, state: RatingState) -> PyRating {
+        PyRating {
+            inner: rating_from_state(state),
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (RatingState,))> {
+        let py = slf.py();
+        Ok((
+            py.get_type::<PyRating>().getattr("_restore")?,
+            (rating_state(&slf.get().inner),),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Rating(score={}, difficulty={:?}, cleared={}, plays={})",
@@ -218,21 +297,19 @@ impl PyRating {
 }
 
 /// A clearable deal rated within a band, made by `generate_rated`: the
-/// `board`, its `certificate` (with `routes`), its `rating`, the `seed`
+/// `board`, its `certificate` (a list of Move), its `rating`, the `seed`
 /// that made it and how many `candidates` were made and rated to find it.
-#[pyclass(frozen, module = "lianliankan", name = "RatedDeal")]
+/// RatedDeals compare equal when their fields are; they pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "RatedDeal")]
 #[derive(Debug)]
 pub struct RatedDeal {
     /// The board: a list of rows of kinds, 0 empty.
     #[pyo3(get)]
     board: Vec<Vec<u32>>,
-    /// A removal order that clears the board: `[((r1, c1), (r2, c2)), ...]`.
+    /// A removal order that clears the board: a list of Move (paths not
+    /// computed).
     #[pyo3(get)]
-    certificate: Vec<PairOut>,
-    /// The route of each step of `certificate`: None for a plain pair,
-    /// "row" or "column" for a slide (rules with `slide`).
-    #[pyo3(get)]
-    routes: Vec<Option<&'static str>>,
+    certificate: Vec<PyMove>,
     /// The board's rating, whose score lies in the band asked for.
     #[pyo3(get)]
     rating: Py<PyRating>,
@@ -243,6 +320,26 @@ pub struct RatedDeal {
     /// How many deals were made and rated to find it (this one included).
     #[pyo3(get)]
     candidates: usize,
+}
+
+impl PartialEq for RatedDeal {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.board, &self.certificate, self.seed, self.candidates)
+            == (
+                &other.board,
+                &other.certificate,
+                other.seed,
+                other.candidates,
+            )
+            && self.rating.get() == other.rating.get()
+    }
+}
+
+impl Hash for RatedDeal {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (&self.board, &self.certificate, self.seed, self.candidates).hash(state);
+        self.rating.get().hash(state);
+    }
 }
 
 #[pymethods]
@@ -258,6 +355,43 @@ impl RatedDeal {
             self.candidates
         )
     }
+
+    /// Rebuilds a pickled RatedDeal (pickle's constructor; not for other
+    /// use).
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        board: Vec<Vec<u32>>,
+        certificate: Vec<PyRef<'_, PyMove>>,
+        rating: Py<PyRating>,
+        seed: u64,
+        candidates: usize,
+    ) -> RatedDeal {
+        RatedDeal {
+            board,
+            certificate: certificate.iter().map(|m| (**m).clone()).collect(),
+            rating,
+            seed,
+            candidates,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let d = slf.get();
+        let args = (
+            d.board.clone(),
+            d.certificate.clone(),
+            d.rating.clone_ref(py),
+            d.seed,
+            d.candidates,
+        )
+            .into_pyobject(py)?;
+        Ok((
+            py.get_type::<RatedDeal>().getattr("_restore")?,
+            args.into_any().unbind(),
+        ))
+    }
 }
 
 /// `value` as a count of games named `name`: a `ValueError` when negative
@@ -271,26 +405,20 @@ fn games(name: &str, value: i64) -> PyResult<u32> {
     })
 }
 
-/// `value` as a budget of search states named `name`: a `ValueError` when
-/// negative.
-fn states(name: &str, value: i64) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| value_error(format!("{name} must be 0 or more, got {value}")))
-}
-
 /// The rating's settings from Python's arguments.
 fn config(
     plays: i64,
     probes: i64,
-    seed: i64,
-    budget: i64,
-    deal_budget: i64,
+    seed: u64,
+    budget: u64,
+    deal_budget: u64,
 ) -> PyResult<RateConfig> {
     Ok(RateConfig::new()
         .plays(games("plays", plays)?)
         .probes(games("probes", probes)?)
-        .seed(self::seed(seed)?)
-        .budget(states("budget", budget)?)
-        .deal_budget(states("deal_budget", deal_budget)?))
+        .seed(seed)
+        .budget(budget)
+        .deal_budget(deal_budget))
 }
 
 /// Rates how hard `board` (a list of rows of kinds, 0 empty) is to clear
@@ -320,15 +448,15 @@ fn config(
 #[allow(clippy::too_many_arguments)]
 pub fn rate(
     py: Python<'_>,
-    board: Vec<Vec<i64>>,
+    board: &Bound<'_, PyAny>,
     rules: Option<PyRef<'_, PyRules>>,
     plays: i64,
     probes: i64,
-    seed: i64,
-    budget: i64,
-    deal_budget: i64,
+    #[pyo3(from_py_with = convert::seed)] seed: u64,
+    #[pyo3(from_py_with = convert::budget)] budget: u64,
+    #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
 ) -> PyResult<PyRating> {
-    let board = convert::board(board)?;
+    let board = convert::board_arg(board, "board")?;
     let rules = or_default(rules.as_deref());
     let config = config(plays, probes, seed, budget, deal_budget)?;
     let rating = cancellable(py, |token| {
@@ -406,15 +534,15 @@ pub fn generate_rated(
     rows: i64,
     cols: i64,
     kinds: i64,
-    seed: i64,
+    #[pyo3(from_py_with = convert::seed)] seed: u64,
     rules: Option<PyRef<'_, PyRules>>,
     difficulty: Option<&str>,
     score: Option<(i64, i64)>,
     candidates: i64,
     plays: i64,
     probes: i64,
-    budget: i64,
-    deal_budget: i64,
+    #[pyo3(from_py_with = convert::budget)] budget: u64,
+    #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
 ) -> PyResult<RatedDeal> {
     let band = band(difficulty, score)?;
     let candidates = usize::try_from(candidates)
@@ -429,23 +557,13 @@ pub fn generate_rated(
     match made {
         Ok(made) => Ok(RatedDeal {
             board: convert::rows(&made.generated.board),
-            certificate: made
-                .generated
-                .certificate
-                .iter()
-                .map(|&m| convert::pair(m))
-                .collect(),
-            routes: made
-                .generated
-                .certificate
-                .iter()
-                .map(|&m| convert::route_name(m))
-                .collect(),
+            certificate: moves_of(&made.generated.certificate),
             rating: Py::new(py, PyRating { inner: made.rating })?,
             seed: made.seed,
             candidates: made.candidates,
         }),
         Err(e @ RatedError::OutOfBand { .. }) => Err(out_of_band(py, &e)),
+        Err(e @ RatedError::Generate(_)) => Err(error(Kind::Deal, e)),
         Err(RatedError::Cancelled) => {
             Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled"))
         }
@@ -456,7 +574,7 @@ pub fn generate_rated(
 /// The OutOfBand exception for the library's `e`, with its figures as
 /// attributes.
 fn out_of_band(py: Python<'_>, e: &RatedError) -> PyErr {
-    let err = OutOfBand::new_err(e.to_string());
+    let err = error(Kind::OutOfBand, e);
     if let RatedError::OutOfBand {
         band,
         candidates,

@@ -2,67 +2,91 @@
 
 use lianliankan::{Border, Connect, Gravity, Groups, Rules};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
-use crate::convert::value_error;
+use crate::errors::{Kind, error};
 
 /// The rules of a game: how many turns a path may make (`turns`), whether
-/// it may run around the board (`border`: "open" or "closed"), how the
-/// tiles slide after a removal (`gravity`: one of `GRAVITY_MODES`), and
-/// which kinds match besides equal ones (`groups`, e.g. "28-31,39+41"),
-/// and which pairs connect (`connect`: "standard", "four-rivers" or
-/// "line"), and whether tiles slide (`slide`: KShisen's sliding tiles,
-/// paths of one turn on the board, a move may first push its first tile
-/// along its row or column; `turns` then defaults to 1 and `border` to
-/// "closed").
+/// it may run around the board (`border`: "closed" or "open"), how the
+/// tiles slide after a removal (`gravity`: one of `GRAVITY_MODES`), which
+/// kinds match besides equal ones (`groups`, e.g. "28-31,39+41"), which
+/// pairs connect (`connect`: "standard", "four-rivers" or "line"), and
+/// whether tiles slide (`slide`: KShisen's sliding tiles, paths of one
+/// turn on the board, a move may first push its first tile along its row
+/// or column; `turns` then defaults to 1).
 ///
-/// `Rules()` is KShisen's game: two turns, around the board, gravity down,
-/// no groups. The judge's rule (HDU 1175) is
-/// `Rules(border="closed", gravity="none")`.
+/// `Rules()` is the judge's rules (HDU 1175), as the library's
+/// `Rules::default()`: two turns, closed border, no gravity, no groups.
+/// `Rules.judge()` names them; `Rules.kshisen()` is KShisen's game (two
+/// turns, open border, gravity down), the library's `Rules::kshisen()`.
 ///
-/// Raises ValueError for a negative turn limit, an unknown border or
-/// gravity name, a bad groups text, or an unknown connection rule, with
-/// the library's message; and for `slide` with turns other than 1, the
-/// open border or a connection rule other than "standard".
+/// Raises RulesError (a ValueError) for a negative turn limit, an unknown
+/// border, gravity or connection name, or a bad groups text, with the
+/// library's message; and, with the library's `RulesError` message, for
+/// `slide` with turns other than 1, the open border or a connection rule
+/// other than "standard".
 #[pyclass(frozen, eq, hash, module = "lianliankan", name = "Rules")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PyRules {
     pub inner: Rules,
 }
 
+/// A `RulesError` carrying `message`.
+fn rules_error(message: impl std::fmt::Display) -> PyErr {
+    error(Kind::Rules, message)
+}
+
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (turns = None, border = None, gravity = "down", groups = "", connect = "standard", slide = false))]
+    #[pyo3(signature = (turns = None, border = "closed", gravity = "none", groups = "", connect = "standard", slide = false))]
     fn new(
         turns: Option<i64>,
-        border: Option<&str>,
+        border: &str,
         gravity: &str,
         groups: &str,
         connect: &str,
         slide: bool,
     ) -> PyResult<PyRules> {
-        // KShisen's game, with slides (which fix the path rule: one turn,
-        // closed), then the settings given; the library's check decides.
-        let mut inner = Rules::kshisen().with_slide(slide);
+        // The judge's rules, with slides (which fix the path rule: one
+        // turn, closed), then the settings given; the library's check
+        // decides.
+        let mut inner = Rules::judge().with_slide(slide);
         if let Some(turns) = turns {
             let max_turns = usize::try_from(turns)
-                .map_err(|_| value_error(format!("turns must be 0 or more, got {turns}")))?;
+                .map_err(|_| rules_error(format!("turns must be 0 or more, got {turns}")))?;
             inner = inner.with_turns(max_turns);
-        }
-        if let Some(border) = border {
-            inner = inner.with_border(border.parse::<Border>().map_err(value_error)?);
         }
         let groups: Groups = if groups.is_empty() {
             Groups::none()
         } else {
-            groups.parse().map_err(value_error)?
+            groups.parse().map_err(rules_error)?
         };
         let inner = inner
-            .with_gravity(gravity.parse::<Gravity>().map_err(value_error)?)
+            .with_border(border.parse::<Border>().map_err(rules_error)?)
+            .with_gravity(gravity.parse::<Gravity>().map_err(rules_error)?)
             .with_groups(groups)
-            .with_connect(connect.parse::<Connect>().map_err(value_error)?);
-        inner.validate().map_err(value_error)?;
+            .with_connect(connect.parse::<Connect>().map_err(rules_error)?);
+        inner.validate().map_err(rules_error)?;
         Ok(PyRules { inner })
+    }
+
+    /// The judge's rules (HDU 1175), the same as `Rules()`: two turns,
+    /// closed border, no gravity, no groups, the standard connection.
+    #[classmethod]
+    fn judge(_cls: &Bound<'_, PyType>) -> PyRules {
+        PyRules {
+            inner: Rules::judge(),
+        }
+    }
+
+    /// KShisen's game (and the Onet games'): two turns, paths may run
+    /// around the board, gravity down, no groups.
+    #[classmethod]
+    fn kshisen(_cls: &Bound<'_, PyType>) -> PyRules {
+        PyRules {
+            inner: Rules::kshisen(),
+        }
     }
 
     /// The most turns a path may make.
@@ -101,6 +125,21 @@ impl PyRules {
         self.inner.slide
     }
 
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Py<PyAny>)> {
+        let py = slf.py();
+        let r = &slf.get().inner;
+        let args = (
+            r.max_turns,
+            r.border.name(),
+            r.gravity.name(),
+            r.groups.to_string(),
+            r.connect.name(),
+            r.slide,
+        )
+            .into_pyobject(py)?;
+        Ok((py.get_type::<PyRules>(), args.into_any().unbind()))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?}{})",
@@ -114,7 +153,8 @@ impl PyRules {
     }
 }
 
-/// The rules a function was given, or `Rules()` when it was given none.
+/// The rules a function was given, or `Rules()` (the judge's, as the
+/// library's `Rules::default()`) when it was given none.
 pub fn or_default(rules: Option<&PyRules>) -> Rules {
-    rules.map_or_else(Rules::kshisen, |r| r.inner.clone())
+    rules.map_or_else(Rules::default, |r| r.inner.clone())
 }

@@ -7,7 +7,11 @@ use std::time::{Duration, Instant};
 use lianliankan::{Solution, SolveConfig, solve_with_progress};
 use pyo3::prelude::*;
 
-use crate::convert::{self, PairOut};
+use pyo3::types::PyType;
+
+use crate::api::moves_of;
+use crate::convert;
+use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
 
 /// How often a running solve lets Python run its signal handlers. The
@@ -19,22 +23,18 @@ const SIGNAL_CHECK_EVERY: Duration = Duration::from_millis(10);
 /// What `solve` found: `status` is "solved" (then `order` clears the
 /// board), "unsolvable" (proved: no order clears it) or "unknown" (the
 /// budget ran out first; `states` says how many states were searched).
-#[pyclass(frozen, module = "lianliankan", name = "SolveResult")]
-#[derive(Debug)]
+/// Results compare equal when their fields are; they pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "SolveResult")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SolveResult {
     /// "solved", "unsolvable" or "unknown".
     #[pyo3(get)]
     status: &'static str,
-    /// The removal order when solved: `[((r1, c1), (r2, c2)), ...]`, each
-    /// pair named on the board as it is at that step (after the earlier
-    /// removals and their gravity); None otherwise.
+    /// The removal order when solved: a list of Move, each named on the
+    /// board as it is at that step (after the earlier removals and their
+    /// gravity; a slide's `a` is the tile pushed); None otherwise.
     #[pyo3(get)]
-    order: Option<Vec<PairOut>>,
-    /// The route of each step of `order`: None for a plain pair, "row" or
-    /// "column" for a slide (rules with `slide`; its first cell is the
-    /// tile pushed); None when not solved.
-    #[pyo3(get)]
-    routes: Option<Vec<Option<&'static str>>>,
+    order: Option<Vec<PyMove>>,
     /// The states searched when the status is "unknown"; None otherwise.
     #[pyo3(get)]
     states: Option<u64>,
@@ -45,48 +45,76 @@ impl SolveResult {
     fn __repr__(&self) -> String {
         match (&self.order, self.states) {
             (Some(order), _) => format!(
-                "SolveResult(status='solved', order=<{} pairs>)",
+                "SolveResult(status='solved', order=<{} moves>)",
                 order.len()
             ),
             (None, Some(states)) => format!("SolveResult(status='unknown', states={states})"),
             (None, None) => format!("SolveResult(status={:?})", self.status),
         }
     }
+
+    /// Rebuilds a pickled SolveResult (pickle's constructor; not for other
+    /// use).
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        status: &str,
+        order: Option<Vec<PyRef<'_, PyMove>>>,
+        states: Option<u64>,
+    ) -> PyResult<SolveResult> {
+        let status = ["solved", "unsolvable", "unknown"]
+            .into_iter()
+            .find(|&s| s == status)
+            .ok_or_else(|| convert::value_error(format!("unknown status {status:?}")))?;
+        Ok(SolveResult {
+            status,
+            order: order.map(|o| o.iter().map(|m| (**m).clone()).collect()),
+            states,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let r = slf.get();
+        let args = (r.status, r.order.clone(), r.states).into_pyobject(py)?;
+        Ok((
+            py.get_type::<SolveResult>().getattr("_restore")?,
+            args.into_any().unbind(),
+        ))
+    }
 }
 
-/// Whether `board` (a list of rows of kinds, 0 empty) can be cleared under
-/// `rules` (default `Rules()`): a SolveResult with `status` "solved" and
-/// the removal `order`, "unsolvable" (a proof), or "unknown" when `budget`
-/// search states (default: no limit) ran out first. `memory_cap` bounds the
-/// bytes the search remembers (default 256 MiB; past it the search stays
-/// exact and may take longer).
+/// Whether `board` (a sequence of rows of kinds, 0 empty) can be cleared
+/// under `rules` (default `Rules()`, the judge's): a SolveResult with
+/// `status` "solved" and the removal `order` (a list of Move),
+/// "unsolvable" (a proof), or "unknown" when `budget` search states
+/// (default: no limit; any int up to 2**64 - 1) ran out first.
+/// `memory_cap` bounds the bytes the search remembers (default 256 MiB;
+/// past it the search stays exact and may take longer).
 ///
 /// The GIL is released while the search runs, so other Python threads go
 /// on; Ctrl-C (KeyboardInterrupt), or any exception a signal handler
 /// raises, stops it within milliseconds and is raised from here.
 ///
-/// Raises ValueError for a bad board or a negative budget or memory cap.
+/// Raises BoardError (a ValueError) for a bad board (no row or no column
+/// among the reasons, as in C); ValueError for a negative budget or
+/// memory cap or one above 2**64 - 1.
 #[pyfunction]
 #[pyo3(signature = (board, rules = None, budget = None, memory_cap = None))]
 pub fn solve(
     py: Python<'_>,
-    board: Vec<Vec<i64>>,
+    board: &Bound<'_, PyAny>,
     rules: Option<PyRef<'_, PyRules>>,
-    budget: Option<i64>,
-    memory_cap: Option<i64>,
+    #[pyo3(from_py_with = convert::optional_budget)] budget: Option<u64>,
+    #[pyo3(from_py_with = convert::optional_memory_cap)] memory_cap: Option<usize>,
 ) -> PyResult<SolveResult> {
-    let board = convert::board(board)?;
+    let board = convert::board_arg(board, "board")?;
     let rules = or_default(rules.as_deref());
     let mut config = SolveConfig::new();
-    if let Some(budget) = budget {
-        let states = u64::try_from(budget)
-            .map_err(|_| convert::value_error(format!("budget must be 0 or more, got {budget}")))?;
+    if let Some(states) = budget {
         config = config.budget(states);
     }
-    if let Some(cap) = memory_cap {
-        let bytes = usize::try_from(cap).map_err(|_| {
-            convert::value_error(format!("memory_cap must be 0 or more, got {cap}"))
-        })?;
+    if let Some(bytes) = memory_cap {
         config = config.memory_cap(bytes);
     }
     let (solution, interrupted) = py.detach(|| {
@@ -113,28 +141,24 @@ pub fn solve(
     Ok(match solution {
         Solution::Solved(order) => SolveResult {
             status: "solved",
-            order: Some(order.iter().map(|&m| convert::pair(m)).collect()),
-            routes: Some(order.iter().map(|&m| convert::route_name(m)).collect()),
+            order: Some(moves_of(&order)),
             states: None,
         },
         Solution::Unsolvable => SolveResult {
             status: "unsolvable",
             order: None,
-            routes: None,
             states: None,
         },
         // Cancelled only when a signal handler raised, handled above.
         Solution::OutOfBudget { states } | Solution::Cancelled { states } => SolveResult {
             status: "unknown",
             order: None,
-            routes: None,
             states: Some(states),
         },
         // A future kind of answer: not a proof either way.
         _ => SolveResult {
             status: "unknown",
             order: None,
-            routes: None,
             states: None,
         },
     })

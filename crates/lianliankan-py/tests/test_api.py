@@ -1,6 +1,6 @@
 """The module's functions and Rules: answers on known boards, and every bad
-argument raising ValueError (or TypeError for a value of the wrong type)
-with the library's message."""
+argument raising the module's exception (a ValueError), or TypeError for a
+value of the wrong type, with the library's message."""
 
 import pathlib
 
@@ -9,14 +9,24 @@ import pytest
 import lianliankan as llk
 from conftest import CROSS, JUDGE, JUDGE_RULES
 
+Move = llk.Move
+
 
 def test_rules_defaults_names_and_equality() -> None:
+    # Rules() is the judge's rules, as the library's Rules::default().
     rules = llk.Rules()
-    assert (rules.turns, rules.border, rules.gravity, rules.groups) == (2, "open", "down", "")
-    assert rules == llk.Rules(turns=2, border="open", gravity="down", groups="")
-    assert rules != JUDGE_RULES
-    assert hash(rules) == hash(llk.Rules())
+    assert (rules.turns, rules.border, rules.gravity, rules.groups) == (2, "closed", "none", "")
+    assert rules == llk.Rules.judge() == JUDGE_RULES
+    assert hash(rules) == hash(llk.Rules.judge())
     assert repr(rules) == (
+        'Rules(turns=2, border="closed", gravity="none", groups="", connect="standard")'
+    )
+    # KShisen's game: around the board, gravity down.
+    kshisen = llk.Rules.kshisen()
+    assert (kshisen.turns, kshisen.border, kshisen.gravity, kshisen.slide) == (2, "open", "down", False)
+    assert kshisen == llk.Rules(turns=2, border="open", gravity="down", groups="")
+    assert kshisen != rules and hash(kshisen) == hash(llk.Rules(border="open", gravity="down"))
+    assert repr(kshisen) == (
         'Rules(turns=2, border="open", gravity="down", groups="", connect="standard")'
     )
     line = llk.Rules(connect="line")
@@ -27,6 +37,7 @@ def test_rules_defaults_names_and_equality() -> None:
     assert llk.GRAVITY_MODES[0] == "none" and len(llk.GRAVITY_MODES) == 13
     assert "left-down-right-up" in llk.GRAVITY_MODES
     assert llk.BORDERS == ("closed", "open")
+    assert llk.CONNECT_RULES == ("standard", "four-rivers", "line")
     for mode in llk.GRAVITY_MODES:
         assert llk.Rules(gravity=mode).gravity == mode
 
@@ -45,8 +56,9 @@ def test_rules_defaults_names_and_equality() -> None:
     ],
 )
 def test_bad_rules_raise_the_librarys_message(kwargs: dict, message: str) -> None:
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(llk.RulesError) as caught:
         llk.Rules(**kwargs)
+    assert isinstance(caught.value, ValueError)
     assert str(caught.value).startswith(message)
 
 
@@ -65,6 +77,7 @@ def test_generate_gives_a_board_and_its_certificate() -> None:
     assert 0 not in tiles and set(tiles) == set(range(1, 19))
     assert all(tiles.count(k) % 2 == 0 for k in set(tiles))
     assert len(deal.certificate) == 48
+    assert all(isinstance(m, Move) and m.route is None and m.path is None for m in deal.certificate)
     assert llk.replay(deal.board, rules, deal.certificate) == 48
     # The same arguments, the same board; another seed, another board.
     again = llk.generate(8, 12, 18, 1, rules)
@@ -75,7 +88,7 @@ def test_generate_gives_a_board_and_its_certificate() -> None:
         mode_rules = llk.Rules(border="closed", gravity=mode)
         made = llk.generate(4, 6, 5, seed=3, rules=mode_rules)
         assert llk.replay(made.board, mode_rules, made.certificate) == 12
-    assert repr(deal) == "Deal(<8x12 board>)"
+    assert repr(deal) == "Deal(<8x12 board>, <48 moves>)"
 
 
 @pytest.mark.parametrize(
@@ -94,6 +107,8 @@ def test_bad_generate_arguments(args: tuple, message: str) -> None:
     with pytest.raises(ValueError, match=None) as caught:
         llk.generate(*args)
     assert str(caught.value) == message
+    # The library's refusals are DealErrors; a negative number a plain ValueError.
+    assert isinstance(caught.value, llk.DealError) == ("must be" not in message)
 
 
 def test_deal_is_a_seeded_shuffle_in_groups_of_copies() -> None:
@@ -108,7 +123,7 @@ def test_deal_is_a_seeded_shuffle_in_groups_of_copies() -> None:
 
 
 def test_bad_deal_arguments() -> None:
-    with pytest.raises(ValueError, match="^9 cells cannot be dealt in groups of 4 tiles of one kind$"):
+    with pytest.raises(llk.DealError, match="^9 cells cannot be dealt in groups of 4 tiles of one kind$"):
         llk.deal(3, 3, 2)
     with pytest.raises(ValueError, match="in groups of 0 tiles"):
         llk.deal(2, 2, 1, copies=0)
@@ -127,7 +142,7 @@ def test_sizes_beyond_the_librarys_limit_are_refused_before_any_allocation() -> 
         lambda: llk.generate(10**5, 10**5, 12),
         lambda: llk.generate_rated(10**5, 10**5, 12, difficulty="easy"),
     ]:
-        with pytest.raises(ValueError, match=r"^a 100000 x 100000 board has more than 1000000 cells$"):
+        with pytest.raises(llk.DealError, match=r"^a 100000 x 100000 board has more than 1000000 cells$"):
             make()
     with pytest.raises(ValueError, match=r"^a 2000 x 2000 board has more than 1000000 cells$"):
         llk.generate(2000, 2000, 5)
@@ -142,20 +157,22 @@ def test_solve_answers_and_proves() -> None:
     row = [[1, 2, 2, 1]]
     result = llk.solve(row, JUDGE_RULES, budget=100)
     assert result.status == "solved" and result.states is None
-    assert result.order == [((0, 1), (0, 2)), ((0, 0), (0, 3))]
+    assert result.order == [Move((0, 1), (0, 2)), Move((0, 0), (0, 3))]
     unsolvable = llk.solve(CROSS, JUDGE_RULES)
     assert (unsolvable.status, unsolvable.order) == ("unsolvable", None)
     # Three turns around the board take the crossed pairs apart.
     loose = llk.solve(CROSS, llk.Rules(turns=3, border="open", gravity="none"))
     assert loose.status == "solved"
-    assert llk.replay(CROSS, llk.Rules(turns=3, gravity="none"), loose.order or []) == 2
-    # An empty board is solved by the empty order.
+    assert llk.replay(CROSS, llk.Rules(turns=3, border="open"), loose.order or []) == 2
+    # A board without tiles is solved by the empty order.
     assert llk.solve([[0, 0], [0, 0]]).order == []
-    assert repr(result) == "SolveResult(status='solved', order=<2 pairs>)"
+    assert repr(result) == "SolveResult(status='solved', order=<2 moves>)"
+    # Rules() is the judge's: the crossed pairs cannot go.
+    assert llk.solve(CROSS).status == "unsolvable"
 
 
 def test_solve_under_gravity_names_pairs_on_the_board_of_each_step() -> None:
-    rules = llk.Rules(gravity="left")
+    rules = llk.Rules(border="open", gravity="left")
     deal = llk.generate(6, 8, 12, seed=5, rules=rules)
     result = llk.solve(deal.board, rules, budget=1_000_000)
     assert result.status == "solved" and result.order is not None
@@ -186,24 +203,48 @@ def test_bad_boards(board: list, message: str) -> None:
         lambda: llk.connect(board, (0, 0), (0, 1)),
         lambda: llk.replay(board, llk.Rules(), []),
         lambda: llk.Game(board),
+        lambda: llk.rate(board),
     ):
-        with pytest.raises(ValueError) as caught:
+        with pytest.raises(llk.BoardError) as caught:
             call()
+        assert isinstance(caught.value, ValueError)
         assert str(caught.value) == message
 
 
-def test_boards_of_the_wrong_type_raise_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_boards_and_cells_of_the_wrong_type_raise_type_error_naming_the_argument() -> None:
+    with pytest.raises(TypeError, match="^board must be a sequence of rows of ints .*got str$"):
         llk.solve("1 2\n2 1")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^board\[0\]\[1\] must be an int, got str$"):
         llk.solve([[1, "2"]])  # type: ignore[list-item]
-    with pytest.raises(TypeError):
-        llk.connect(JUDGE, [0, 0], (0, 1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^board\[1\] must be a sequence of ints \(a row\), got int$"):
+        llk.Game([[1, 1], 2])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^a must be a cell: a sequence of two ints \(row, col\), got str$"):
+        llk.connect(JUDGE, "00", (0, 1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^b must be a cell: .*got 3 items$"):
+        llk.connect(JUDGE, (0, 0), (0, 1, 2))
+    with pytest.raises(TypeError, match=r"^b\[1\] must be an int, got float$"):
+        Move((0, 0), (0, 1.5))  # type: ignore[list-item]
 
 
-def test_numbers_beyond_64_bits_raise_overflow_error() -> None:
-    with pytest.raises(OverflowError):
-        llk.solve(CROSS, budget=2**64)
+def test_cells_and_boards_may_be_lists_or_tuples() -> None:
+    assert llk.connect(JUDGE, [0, 0], [2, 3], JUDGE_RULES) == llk.connect(JUDGE, (0, 0), (2, 3), JUDGE_RULES)
+    as_tuples = tuple(tuple(row) for row in JUDGE)
+    assert llk.moves(as_tuples) == llk.moves(JUDGE)
+    assert Move([0, 3], [0, 0]) == Move((0, 0), (0, 3))
+    game = llk.Game(as_tuples)
+    assert game.remove([0, 0], [2, 3]) == [(0, 0), (1, 0), (1, 3), (2, 3)]
+
+
+def test_a_board_without_rows_or_columns_is_refused_as_c_refuses_it() -> None:
+    # The C library's words (llk_board_new).
+    for board, size in [([], "0 x 0"), ([[]], "1 x 0"), ([[], []], "2 x 0")]:
+        for call in (lambda: llk.solve(board), lambda: llk.Game(board), lambda: llk.moves(board)):
+            with pytest.raises(llk.BoardError) as caught:
+                call()
+            assert str(caught.value) == f"a board needs at least one row and one column, found {size}"
+
+
+def test_cells_beyond_64_bits_raise_overflow_error() -> None:
     with pytest.raises(OverflowError):
         llk.connect(JUDGE, (2**64, 0), (0, 0))
     # Within 64 bits a far cell is off the board, as the library says.
@@ -212,10 +253,43 @@ def test_numbers_beyond_64_bits_raise_overflow_error() -> None:
 
 
 def test_bad_budgets() -> None:
-    with pytest.raises(ValueError, match="^budget must be 0 or more, got -1$"):
+    # (Python 3.11 and later add a note "while processing 'budget'"; the
+    # message itself is the text compared.)
+    with pytest.raises(ValueError) as caught:
         llk.solve(CROSS, budget=-1)
-    with pytest.raises(ValueError, match="^memory_cap must be 0 or more, got -5$"):
+    assert str(caught.value) == "budget must be 0 or more, got -1"
+    with pytest.raises(ValueError) as caught:
         llk.solve(CROSS, memory_cap=-5)
+    assert str(caught.value) == "memory_cap must be 0 or more, got -5"
+    with pytest.raises(TypeError) as type_error:
+        llk.solve(CROSS, budget=1.5)  # type: ignore[arg-type]
+    assert str(type_error.value) == "budget must be an int, got float"
+
+
+def test_budgets_and_seeds_take_every_64_bit_number() -> None:
+    # As C's uint64_t: 2**64 - 1 is a budget (no limit in practice)...
+    assert llk.solve(CROSS, JUDGE_RULES, budget=2**64 - 1).status == "unsolvable"
+    rating = llk.rate([[1, 1, 2, 2]], plays=2, budget=2**64 - 1, deal_budget=2**64 - 1)
+    assert rating.winnable is True
+    # ... and 2**64 a ValueError, not an overflow.
+    for call, name in [
+        (lambda: llk.solve(CROSS, budget=2**64), "budget"),
+        (lambda: llk.rate(CROSS, budget=2**64), "budget"),
+        (lambda: llk.rate(CROSS, deal_budget=2**64), "deal_budget"),
+        (lambda: llk.generate_rated(4, 6, 6, difficulty="easy", budget=2**64), "budget"),
+        (lambda: llk.deal(2, 2, 1, seed=2**64), "seed"),
+    ]:
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value) == (
+            f"{name} must be at most 18446744073709551615 (2**64 - 1), got 18446744073709551616"
+        )
+    with pytest.raises(ValueError) as caught:
+        llk.rate(CROSS, deal_budget=-1)
+    assert str(caught.value) == "deal_budget must be 0 or more, got -1"
+    # Seeds above 2**63 (generate_rated's drawn seeds may be) are seeds.
+    assert llk.deal(2, 2, 1, seed=2**64 - 1) == [[1, 1], [1, 1]]
+    assert llk.generate(2, 2, 2, seed=2**63 + 5).board != []
     # Nothing remembered: still exact.
     assert llk.solve(CROSS, JUDGE_RULES, memory_cap=0).status == "unsolvable"
 
@@ -225,8 +299,10 @@ def test_connect_gives_the_corners_or_none() -> None:
     assert llk.connect(JUDGE, (0, 0), (2, 2), JUDGE_RULES) is None  # different kinds
     row = [[1, 2, 1]]
     assert llk.connect(row, (0, 0), (0, 2), JUDGE_RULES) is None
+    # Rules() is the judge's: the same answer.
+    assert llk.connect(row, (0, 0), (0, 2)) is None
     # Around the board: the ring above it is row -1.
-    assert llk.connect(row, (0, 0), (0, 2), llk.Rules()) == [(0, 0), (-1, 0), (-1, 2), (0, 2)]
+    assert llk.connect(row, (0, 0), (0, 2), llk.Rules.kshisen()) == [(0, 0), (-1, 0), (-1, 2), (0, 2)]
     # Groups make kinds match.
     grouped = [[5, 7]]
     assert llk.connect(grouped, (0, 0), (0, 1), llk.Rules(groups="5-8")) == [(0, 0), (0, 1)]
@@ -234,10 +310,10 @@ def test_connect_gives_the_corners_or_none() -> None:
 
 
 def test_connect_off_the_board() -> None:
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(llk.BoardError) as caught:
         llk.connect(JUDGE, (0, 0), (5, 5), JUDGE_RULES)
     assert str(caught.value) == "(5, 5) is off the 3x4 board"
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(llk.BoardError) as caught:
         llk.connect(JUDGE, (-1, 0), (0, 0), JUDGE_RULES)
     assert str(caught.value) == "(-1, 0) is off the 3x4 board"
 
@@ -245,17 +321,21 @@ def test_connect_off_the_board() -> None:
 def test_moves_lists_every_removable_pair() -> None:
     # Every pair of the sample goes through the empty middle row.
     assert llk.moves(JUDGE, JUDGE_RULES) == [
-        ((0, 0), (2, 3)),
-        ((0, 1), (2, 2)),
-        ((0, 2), (2, 1)),
-        ((0, 3), (2, 0)),
+        Move((0, 0), (2, 3)),
+        Move((0, 1), (2, 2)),
+        Move((0, 2), (2, 1)),
+        Move((0, 3), (2, 0)),
     ]
     assert llk.moves(CROSS, JUDGE_RULES) == []
-    assert llk.moves([[1, 1, 2, 2]], JUDGE_RULES) == [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+    listed = llk.moves([[1, 1, 2, 2]], JUDGE_RULES)
+    assert listed == [Move((0, 0), (0, 1)), Move((0, 2), (0, 3))]
+    assert all(m.route is None and m.path is None for m in listed)
+    # The default rules are the judge's.
+    assert llk.moves(JUDGE) == llk.moves(JUDGE, JUDGE_RULES)
 
 
 def test_replay_counts_the_steps() -> None:
-    order = [((0, 1), (0, 2)), ((0, 0), (0, 3))]
+    order = [Move((0, 1), (0, 2)), Move((0, 0), (0, 3))]
     assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, order) == 2
     assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, order[:1]) == 1
     assert llk.replay([[1, 2, 2, 1]], JUDGE_RULES, []) == 0
@@ -264,51 +344,58 @@ def test_replay_counts_the_steps() -> None:
 def test_replay_raises_illegal_step_at_the_first_bad_step() -> None:
     board = [[1, 2, 2, 1]]
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 2)), ((0, 1), (0, 3))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 1), (0, 2)), Move((0, 1), (0, 3))])
     e = caught.value
-    assert isinstance(e, ValueError)
-    assert (e.index, e.step, e.reason) == (1, ((0, 1), (0, 3)), "the cell at (0, 1) is empty")
-    assert str(e) == "order[1] = ((0, 1), (0, 3)) is illegal: the cell at (0, 1) is empty"
+    assert isinstance(e, ValueError) and isinstance(e, llk.LianliankanError)
+    assert (e.index, e.step, e.reason) == (1, Move((0, 1), (0, 3)), "the cell at (0, 1) is empty")
+    assert str(e) == "order[1] = Move((0, 1), (0, 3)) is illegal: the cell at (0, 1) is empty"
     # Closed border: the outer pair cannot go first.
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 3))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 0), (0, 3))])
     assert caught.value.reason == "no path with few enough turns joins the tiles"
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 1))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 0), (0, 1))])
     assert caught.value.reason == "the tiles are of different kinds (1 and 2)"
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 2), (0, 2))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 2), (0, 2))])
     assert caught.value.reason == "both tiles are the one at (0, 2)"
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 9))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 1), (0, 9))])
     assert caught.value.reason == "(0, 9) is off the board"
+
+
+def test_replay_takes_moves_only_and_names_the_entry_that_is_not_one() -> None:
+    with pytest.raises(TypeError, match=r"^order\[1\] must be a Move, got tuple$"):
+        llk.replay([[1, 2, 2, 1]], JUDGE_RULES, [Move((0, 1), (0, 2)), ((0, 0), (0, 3))])  # type: ignore[list-item]
 
 
 def test_replay_refuses_a_negative_cell_after_the_steps_before_it() -> None:
     board = [[1, 2, 2, 1]]
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 1), (0, 2)), ((0, -1), (0, 3))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 1), (0, 2)), Move((0, -1), (0, 3))])
     e = caught.value
-    assert (e.index, e.step, e.reason) == (1, ((0, -1), (0, 3)), "(0, -1) is off the 1x4 board")
+    assert (e.index, e.step, e.reason) == (1, Move((0, -1), (0, 3)), "(0, -1) is off the 1x4 board")
     # An earlier illegal step is the one reported.
     with pytest.raises(llk.IllegalStep) as caught:
-        llk.replay(board, JUDGE_RULES, [((0, 0), (0, 1)), ((0, -1), (0, 3))])
+        llk.replay(board, JUDGE_RULES, [Move((0, 0), (0, 1)), Move((0, -1), (0, 3))])
     assert caught.value.index == 0
 
 
 def test_illegal_step_is_exported_and_documented() -> None:
-    assert issubclass(llk.IllegalStep, ValueError)
+    assert issubclass(llk.IllegalStep, ValueError) and issubclass(llk.IllegalStep, llk.LianliankanError)
     assert llk.IllegalStep.__module__ == "lianliankan"
     assert "index" in (llk.IllegalStep.__doc__ or "")
 
 
 def test_everything_has_a_docstring() -> None:
-    names = ["Rules", "Deal", "SolveResult", "Game", "Step", "IllegalStep",
+    names = ["Rules", "Move", "Deal", "SolveResult", "Game", "Step", "IllegalStep",
              "generate", "deal", "solve", "replay", "connect", "moves",
-             "Rating", "RatedDeal", "OutOfBand", "rate", "generate_rated"]
+             "Rating", "RatedDeal", "OutOfBand", "rate", "generate_rated",
+             "LianliankanError", "RulesError", "BoardError", "DealError",
+             "IllegalMove", "NoMovePossible"]
     for name in names:
         assert (getattr(llk, name).__doc__ or "").strip(), name
-    for method in ["remove", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead"]:
+    for method in ["remove", "play", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead"]:
         assert (getattr(llk.Game, method).__doc__ or "").strip(), method
     assert (llk.__doc__ or "").strip()
 
@@ -317,5 +404,6 @@ def test_the_wheel_ships_the_stub_and_the_typed_marker() -> None:
     package = pathlib.Path(llk.__file__).parent
     assert (package / "py.typed").is_file()
     stub = (package / "__init__.pyi").read_text()
-    for name in ["class Rules", "class Game", "class IllegalStep(ValueError)", "def solve("]:
+    for name in ["class Rules", "class Game", "class Move", "class IllegalStep(LianliankanError, ValueError)",
+                 "def solve(", "Border = Literal["]:
         assert name in stub, name

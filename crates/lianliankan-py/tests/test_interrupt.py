@@ -87,7 +87,7 @@ CHILD = textwrap.dedent(
     print("solving", flush=True)
     started = time.perf_counter()
     try:
-        llk.solve(board, llk.Rules())
+        llk.solve(board, llk.Rules.kshisen())
     except KeyboardInterrupt:
         print(f"interrupted after {time.perf_counter() - started:.3f} s", flush=True)
         sys.exit(0)
@@ -203,7 +203,7 @@ GENERATE_CHILD = textwrap.dedent(
     try:
         # Minutes of work: tens of thousands of placements, each a sort of
         # the free cells and a few path searches.
-        llk.generate(300, 300, 40)
+        llk.generate(300, 300, 40, rules=llk.Rules.kshisen())
     except KeyboardInterrupt:
         # perf_counter is the system's monotonic clock, shared with the parent.
         print(f"interrupted at {time.perf_counter():.6f}", flush=True)

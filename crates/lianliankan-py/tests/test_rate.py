@@ -126,7 +126,7 @@ def test_an_unclearable_deal_scores_100_and_an_undecided_one_is_not_probed() -> 
     assert none.forgiveness_interval == (0.0, 1.0)
     # Side-by-side pairs: no pair loses, and a game's last pair is no
     # choice, so no position is forced.
-    easy = llk.rate([[1, 1, 2, 2], [3, 3, 4, 4]], llk.Rules(gravity="none"))
+    easy = llk.rate([[1, 1, 2, 2], [3, 3, 4, 4]], llk.Rules(border="open", gravity="none"))
     assert (easy.forgiveness, easy.trap_positions, easy.earliest_trap) == (1.0, 0, None)
     assert (easy.forced_positions, easy.positions) == (0, 12)
     assert (easy.score, easy.difficulty) == (0, "easy")
@@ -161,8 +161,8 @@ def test_generate_rated_makes_what_the_command_line_makes() -> None:
     assert (made.seed, made.candidates) == (HARD6X8_SEED, HARD6X8_CANDIDATES)
     assert made.rating == llk.rate(HARD6X8, CLOSED)
     assert str(made.rating) == REPORT_DEFAULTS
-    assert llk.replay(made.board, CLOSED, made.certificate, made.routes) == 24
-    assert made.routes == [None] * 24
+    assert llk.replay(made.board, CLOSED, made.certificate) == 24
+    assert [m.route for m in made.certificate] == [None] * 24
     assert repr(made) == (
         f"RatedDeal(<6x8 board>, score=54, seed={HARD6X8_SEED}, candidates=172)"
     )
@@ -174,9 +174,9 @@ def test_generate_rated_makes_what_the_command_line_makes() -> None:
         (CLOSED, (0, 24)),
         (CLOSED, (25, 49)),
         (CLOSED, (50, 100)),
-        (llk.Rules(), (0, 24)),
-        (llk.Rules(), (25, 49)),
-        (llk.Rules(gravity="left"), (10, 60)),
+        (llk.Rules.kshisen(), (0, 24)),
+        (llk.Rules.kshisen(), (25, 49)),
+        (llk.Rules(border="open", gravity="left"), (10, 60)),
         (llk.Rules(slide=True, gravity="none"), (0, 100)),
     ],
 )
@@ -188,10 +188,10 @@ def test_a_rated_deal_scores_in_its_band_and_its_certificate_clears_it(
     assert low <= made.rating.score <= high
     assert made.rating.winnable is True and made.rating.plays == 40
     assert 1 <= made.candidates <= 200
-    assert llk.replay(made.board, rules, made.certificate, made.routes) == 24
+    assert llk.replay(made.board, rules, made.certificate) == 24
     game = llk.Game(made.board, rules)
-    for (a, b), route in zip(made.certificate, made.routes):
-        game.play(a, b, route)
+    for m in made.certificate:
+        game.play(m)
     assert game.is_cleared()
     # Its rating is rate's, with the same settings and seed 0.
     assert made.rating == llk.rate(made.board, rules, plays=40)
@@ -210,7 +210,7 @@ def test_no_deal_in_the_band_raises_out_of_band_with_the_librarys_message() -> N
     with pytest.raises(llk.OutOfBand) as caught:
         llk.generate_rated(4, 6, 3, rules=CLOSED, score=(90, 100), candidates=5, plays=20)
     e = caught.value
-    assert isinstance(e, ValueError)
+    assert isinstance(e, ValueError) and isinstance(e, llk.LianliankanError)
     assert (e.band, e.candidates) == ((90, 100), 5)
     low, high = e.scores
     assert 0 <= low <= high < 90

@@ -1,11 +1,14 @@
 """KShisen's sliding tiles: Rules(slide=True) and its validation, the
-routes of solutions, deals and steps, Game.play and Game.slides."""
+routes of solutions, deals and steps (Move.route), Game.play and the
+slides Game.moves lists."""
 
 import random
 
 import pytest
 
 import lianliankan as llk
+
+Move = llk.Move
 
 # The 1 at (0, 0) pushes the 2 beside it two cells along its row, to the
 # corner (0, 2) above its partner at (1, 2); no plain path joins the 1s.
@@ -17,7 +20,8 @@ def test_slide_rules_default_to_one_turn_on_a_closed_board() -> None:
     assert (rules.slide, rules.turns, rules.border, rules.connect) == (True, 1, "closed", "standard")
     assert rules == llk.Rules(turns=1, border="closed", slide=True)
     assert repr(rules).endswith('connect="standard", slide=True)')
-    assert not llk.Rules().slide and llk.Rules().turns == 2 and llk.Rules().border == "open"
+    assert not llk.Rules().slide and llk.Rules().turns == 2 and llk.Rules().border == "closed"
+    assert llk.Rules.kshisen().border == "open" and not llk.Rules.kshisen().slide
 
 
 @pytest.mark.parametrize(
@@ -30,39 +34,52 @@ def test_slide_rules_default_to_one_turn_on_a_closed_board() -> None:
         ({"connect": "four-rivers"}, "^sliding tiles need the standard connection rule, not four-rivers$"),
     ],
 )
-def test_slide_off_its_rule_is_a_value_error_with_a_sentence(kwargs: dict, words: str) -> None:
-    with pytest.raises(ValueError, match=words):
+def test_slide_off_its_rule_is_a_rules_error_with_the_librarys_sentence(kwargs: dict, words: str) -> None:
+    with pytest.raises(llk.RulesError, match=words) as caught:
         llk.Rules(slide=True, **kwargs)
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, llk.LianliankanError)
+    # The exact text of the library's RulesError (rules/mod.rs).
+    assert str(caught.value) == words.strip("^$")
 
 
 def test_a_game_plays_a_slide_and_undoes_it() -> None:
     game = llk.Game(SLIDE_BOARD, llk.Rules(slide=True, gravity="none"))
-    assert game.slides() == [((0, 0), (1, 2), "row")]
-    assert game.moves() == [((0, 1), (1, 0))] == llk.moves(SLIDE_BOARD, game.rules)
-    with pytest.raises(ValueError):
+    # One list, as the library's moves: the slide and the plain pair, sorted.
+    slide = Move((0, 0), (1, 2), route="row")
+    assert game.moves() == [slide, Move((0, 1), (1, 0))] == llk.moves(SLIDE_BOARD, game.rules)
+    assert [m.is_slide for m in game.moves()] == [True, False]
+    assert game.hint() == slide
+    with pytest.raises(llk.IllegalMove):
         game.remove((0, 0), (1, 2))
-    assert game.play((0, 0), (1, 2), "row") == [(0, 0), (0, 2), (1, 2)]
+    # A slide keeps its cells as picked: the pushed tile first.
+    assert Move((1, 2), (0, 0), route="row").a == (1, 2)
+    made = game.play(slide)
+    assert made == slide and made.path == [(0, 0), (0, 2), (1, 2)]
     assert game.board == [[0, 0, 0, 2], [2, 0, 0, 0]]
     (step,) = game.history
-    assert (step.kind, step.pair, step.route) == ("removed", ((0, 0), (1, 2)), "row")
+    assert (step.kind, step.move) == ("removed", slide)
+    assert step.move is not None and step.move.route == "row"
     assert game.undo() == step and game.board == SLIDE_BOARD
     # A plain pair through play, as remove makes it.
-    game.play((0, 1), (1, 0))
-    assert game.history[-1].route is None
+    game.play(Move((0, 1), (1, 0)))
+    last = game.history[-1].move
+    assert last is not None and last.route is None
 
 
 def test_slides_and_bad_routes_are_refused_changing_nothing() -> None:
     plain = llk.Game(SLIDE_BOARD, llk.Rules(border="closed", gravity="none"))
-    assert plain.slides() == []
-    with pytest.raises(ValueError):
-        plain.play((0, 0), (1, 2), "row")
-    with pytest.raises(ValueError, match="unknown route"):
-        plain.play((0, 0), (1, 2), "diagonal")  # type: ignore[arg-type]
+    assert [m for m in plain.moves() if m.is_slide] == []
+    with pytest.raises(llk.IllegalMove):
+        plain.play(Move((0, 0), (1, 2), route="row"))
+    with pytest.raises(llk.IllegalMove, match="unknown route"):
+        Move((0, 0), (1, 2), route="diagonal")  # type: ignore[arg-type]
+    with pytest.raises(llk.IllegalMove, match="unknown route"):
+        Move((0, 0), (1, 2), route="up")  # type: ignore[arg-type]
     assert plain.board == SLIDE_BOARD and plain.history == []
-    with pytest.raises(ValueError, match="routes has 2 entries"):
-        llk.replay(SLIDE_BOARD, llk.Rules(slide=True), [((0, 0), (1, 2))], [None, None])
-    with pytest.raises(ValueError, match="unknown route"):
-        llk.replay(SLIDE_BOARD, llk.Rules(slide=True), [((0, 0), (1, 2))], ["up"])
+    # A slide in an order under rules without slides is an illegal step.
+    with pytest.raises(llk.IllegalStep) as caught:
+        llk.replay(SLIDE_BOARD, llk.Rules(), [Move((0, 0), (1, 2), route="row")])
+    assert caught.value.step.route == "row" and caught.value.index == 0
 
 
 def test_solved_orders_with_their_routes_replay_and_play_out() -> None:
@@ -78,27 +95,22 @@ def test_solved_orders_with_their_routes_replay_and_play_out() -> None:
             result = llk.solve(board, rules)
             assert result.status in ("solved", "unsolvable")
             if result.order is None:
-                assert result.routes is None
                 continue
-            assert result.routes is not None and len(result.routes) == len(result.order)
-            assert llk.replay(board, rules, result.order, result.routes) == len(result.order)
+            assert llk.replay(board, rules, result.order) == len(result.order)
             game = llk.Game(board, rules)
-            for (a, b), route in zip(result.order, result.routes):
-                if route is not None:
-                    assert (a, b, route) in game.slides()
-                    slides += 1
-                else:
-                    assert (min(a, b), max(a, b)) in game.moves()
-                game.play(a, b, route)
+            for m in result.order:
+                assert m in game.moves()
+                slides += m.is_slide
+                assert game.play(m) == m
             assert game.is_cleared()
-            assert [s.route for s in game.history] == result.routes
+            assert [s.move for s in game.history] == result.order
     assert slides > 5, slides
 
 
 def test_a_deal_under_slides_carries_its_routes() -> None:
-    rules = llk.Rules(slide=True)
+    rules = llk.Rules(slide=True, gravity="down")
     deal = llk.generate(6, 8, 12, seed=3, rules=rules)
-    assert len(deal.routes) == len(deal.certificate) == 24
-    assert llk.replay(deal.board, rules, deal.certificate, deal.routes) == 24
-    # Without routes the plain-pair rules take no slide.
-    assert all(r is None for r in llk.generate(4, 4, 4, seed=1).routes)
+    assert len(deal.certificate) == 24
+    assert llk.replay(deal.board, rules, deal.certificate) == 24
+    # The plain-pair rules take no slide.
+    assert all(m.route is None for m in llk.generate(4, 4, 4, seed=1).certificate)

@@ -2,12 +2,13 @@
 test step runs `mypy --strict` over this file and the example); also run
 by test_typed_usage.py, so that what it does is right as well as typed."""
 
+import copy
+import pickle
 from typing import List, Literal, Optional, Tuple
 
 import lianliankan as llk
 
 Cell = Tuple[int, int]
-Pair = Tuple[Cell, Cell]
 
 
 def play_out(board: List[List[int]], rules: llk.Rules) -> int:
@@ -16,9 +17,12 @@ def play_out(board: List[List[int]], rules: llk.Rules) -> int:
     if result.status != "solved" or result.order is None:
         return 0
     game = llk.Game(board, rules)
-    for a, b in result.order:
-        corners: List[Tuple[int, int]] = game.remove(a, b)
-        assert corners[0] == a and corners[-1] == b
+    for m in result.order:
+        a: Cell = m.a
+        b: Cell = m.b
+        made: llk.Move = game.play(m)
+        corners: Optional[List[Tuple[int, int]]] = made.path
+        assert corners is not None and corners[0] == a and corners[-1] == b
     steps: List[llk.Step] = game.history
     last: Optional[llk.Step] = game.undo()
     assert last is not None and last.kind == "removed"
@@ -26,20 +30,62 @@ def play_out(board: List[List[int]], rules: llk.Rules) -> int:
     return len(steps)
 
 
+def literals() -> None:
+    """The Literal aliases type the rules' names."""
+    border: llk.Border = "open"
+    gravity: llk.GravityMode = "apart-vertical"
+    connect: llk.ConnectRule = "four-rivers"
+    route: llk.Route = "column"
+    rules = llk.Rules(turns=3, border=border, gravity=gravity, connect=connect)
+    named: Tuple[llk.Border, llk.GravityMode, llk.ConnectRule] = (rules.border, rules.gravity, rules.connect)
+    assert named == ("open", "apart-vertical", "four-rivers")
+    assert llk.Move((0, 0), (1, 0), route=route).route == "column"
+    borders: Tuple[llk.Border, ...] = llk.BORDERS
+    connects: Tuple[llk.ConnectRule, ...] = llk.CONNECT_RULES
+    assert borders == ("closed", "open") and connects[0] == "standard"
+    assert llk.Rules() == llk.Rules.judge() != llk.Rules.kshisen()
+
+
+def values() -> None:
+    """Values pickle, copy, compare and hash; errors form one hierarchy."""
+    rules = llk.Rules.kshisen()
+    assert pickle.loads(pickle.dumps(rules)) == rules and hash(rules) == hash(copy.copy(rules))
+    game = llk.Game([[1, 1, 2, 2]])
+    game.remove([0, 0], [0, 1])
+    again: llk.Game = pickle.loads(pickle.dumps(game))
+    twin: llk.Game = copy.deepcopy(game)
+    assert again.history == twin.history == game.history
+    moves = {llk.Move((0, 2), (0, 3)), llk.Move([0, 3], [0, 2])}
+    assert len(moves) == 1
+    try:
+        llk.Rules(slide=True, border="open")
+    except llk.RulesError as e:
+        error: llk.LianliankanError = e
+        wrong: ValueError = e
+        assert str(error) == str(wrong)
+    try:
+        llk.solve([])
+    except llk.BoardError as e:
+        assert str(e) == "a board needs at least one row and one column, found 0 x 0"
+    assert llk.solve([[1, 1]], budget=2**64 - 1).status == "solved"
+
+
 def main() -> None:
+    literals()
+    values()
     rules = llk.Rules(turns=2, border="open", gravity="down", groups="")
     deal: llk.Deal = llk.generate(rows=8, cols=12, kinds=18, seed=1, rules=rules)
-    certificate: List[Pair] = deal.certificate
+    certificate: List[llk.Move] = deal.certificate
     assert llk.replay(deal.board, rules, certificate) == 48
     assert play_out(deal.board, rules) == 48
     board: List[List[int]] = llk.deal(6, 8, 12, seed=2, copies=4)
     path: Optional[List[Tuple[int, int]]] = llk.connect(board, (0, 0), (0, 1), rules)
-    pairs: List[Pair] = llk.moves(board, rules)
-    assert (path is not None) == (((0, 0), (0, 1)) in pairs)
-    game = llk.Game(board)
-    hint: Optional[Pair] = game.hint()
+    pairs: List[llk.Move] = llk.moves(board, rules)
+    assert (path is not None) == (llk.Move((0, 0), (0, 1)) in pairs)
+    game = llk.Game(board, llk.Rules.kshisen())
+    hint: Optional[llk.Move] = game.hint()
     if hint is not None:
-        game.remove(*hint)
+        game.play(hint)
     game.shuffle(seed=1)
     step = game.history[-1]
     moved: List[Tuple[int, Cell, Cell]] = step.moved
@@ -48,21 +94,24 @@ def main() -> None:
     modes: Tuple[str, ...] = llk.GRAVITY_MODES
     assert llk.BORDERS == ("closed", "open") and modes[0] == "none"
     try:
-        llk.replay(board, rules, [((0, 0), (0, 0))])
+        llk.replay(board, rules, [llk.Move((0, 0), (0, 0))])
     except llk.IllegalStep as e:
         index: int = e.index
         reason: str = e.reason
-        assert index == 0 and reason == "both tiles are the one at (0, 0)" and e.step[0] == (0, 0)
-    sliding = llk.Rules(slide=True, gravity="none")
+        step_given: llk.Move = e.step
+        assert index == 0 and reason == "both tiles are the one at (0, 0)" and step_given.a == (0, 0)
+    sliding = llk.Rules(slide=True)
     slide_game = llk.Game([[1, 2, 0, 0], [2, 0, 1, 0]], sliding)
-    slides: List[Tuple[Cell, Cell, Literal["row", "column"]]] = slide_game.slides()
-    for a, b, route in slides:
-        slide_game.play(a, b, route)
+    slides: List[llk.Move] = [m for m in slide_game.moves() if m.is_slide]
+    for m in slides:
+        slide_game.play(m)
     solved = llk.solve([[1, 2, 0, 0], [2, 0, 1, 0]], sliding)
-    routes: Optional[List[Optional[Literal["row", "column"]]]] = solved.routes
-    assert sliding.slide and routes is not None and solved.order is not None
-    assert llk.replay([[1, 2, 0, 0], [2, 0, 1, 0]], sliding, solved.order, routes) == 2
-    assert slide_game.history[0].route == "row"
+    assert sliding.slide and solved.order is not None
+    routes: List[Optional[llk.Route]] = [m.route for m in solved.order]
+    assert len(routes) == 2 and all(r in (None, "row", "column") for r in routes)
+    assert llk.replay([[1, 2, 0, 0], [2, 0, 1, 0]], sliding, solved.order) == 2
+    first = slide_game.history[0].move
+    assert first is not None and first.route == "row"
     closed = llk.Rules(border="closed", gravity="none")
     rating: llk.Rating = llk.rate(board, closed, plays=20, probes=1, seed=3, budget=5_000)
     score: int = rating.score
@@ -77,7 +126,7 @@ def main() -> None:
         6, 8, 12, seed=2, rules=closed, difficulty="normal", plays=40, candidates=100
     )
     assert 25 <= rated.rating.score <= 49 and rated.candidates >= 1 and rated.seed >= 0
-    assert llk.replay(rated.board, closed, rated.certificate, rated.routes) == 24
+    assert llk.replay(rated.board, closed, rated.certificate) == 24
     try:
         llk.generate_rated(4, 6, 3, rules=closed, score=(90, 100), candidates=2, plays=10)
     except llk.OutOfBand as e:
