@@ -19,8 +19,10 @@ use lianliankan::{
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
+use crate::limits::SEED_MAX;
 use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
+use crate::tickets::IssuedDeal;
 use crate::wire::{
     PairWithPath, RulesRequest, check_cell, check_even, check_seed, check_size, parse_board,
 };
@@ -43,7 +45,10 @@ pub struct DealRequest {
     /// `false`: dealt at random as the games deal (may not be clearable).
     #[serde(default = "yes")]
     solvable: bool,
-    seed: u64,
+    /// The seed; left out, the server chooses one, and a solvable deal
+    /// comes with a ticket: the game can be ranked.
+    #[serde(default)]
+    seed: Option<u64>,
     /// `easy`, `normal` or `hard`: a clearable deal whose rating
     /// (`lianliankan::rate`) falls in that band, under these rules; left
     /// out or `null`: any deal, unrated.
@@ -64,6 +69,9 @@ pub struct DealResponse {
     seed: u64,
     /// The difficulty asked for (`null`: none).
     difficulty: Option<&'static str>,
+    /// The ticket of a ranked game (`crate::tickets`): a solvable deal whose
+    /// seed the server chose; `null` otherwise.
+    ticket: Option<String>,
     /// The deal's rating (`null` for a deal of no difficulty, or one no
     /// rating could be made for in time).
     rating: Option<RatingBody>,
@@ -193,7 +201,10 @@ pub async fn deal_board(
     let limits = &state.limits;
     let rules = request.rules.to_rules(limits)?;
     check_deal(request.rows, request.cols, request.kinds, limits)?;
-    let seed = check_seed(request.seed)?;
+    let seed = match request.seed {
+        Some(seed) => check_seed(seed)?,
+        None => state.tickets.seed(SEED_MAX),
+    };
     if let Some(difficulty) = check_difficulty(request.difficulty.as_deref(), request.solvable)? {
         return rated_deal(&state, &request, rules, seed, difficulty).await;
     }
@@ -227,16 +238,39 @@ pub async fn deal_board(
         })
         .await?
         .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    let ticket = ticket(&state, &request, seed, None, &rules);
     Ok(Json(DealResponse {
         board,
         rules,
         solvable,
         seed,
+        ticket,
         difficulty: None,
         rating: None,
         rated: None,
         position,
     }))
+}
+
+/// The ticket of a ranked game, for a solvable deal whose seed the server
+/// chose (a seed the page picked could have been solved beforehand).
+fn ticket(
+    state: &AppState,
+    request: &DealRequest,
+    seed: u64,
+    rated_seed: Option<u64>,
+    rules: &Rules,
+) -> Option<String> {
+    (request.solvable && request.seed.is_none()).then(|| {
+        state.tickets.issue(IssuedDeal {
+            rows: request.rows,
+            cols: request.cols,
+            kinds: request.kinds,
+            seed,
+            rated_seed,
+            rules: rules.clone(),
+        })
+    })
 }
 
 /// A clearable deal rated within `difficulty`'s band, or the closest found
@@ -292,7 +326,9 @@ async fn rated_deal(
         .await?;
     let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
     let note = rated::note(difficulty, &found, (search_cap, remake_cap));
+    let ticket = ticket(state, request, seed, found.deal_seed, &rules);
     Ok(Json(DealResponse {
+        ticket,
         rating: found.rating.as_ref().map(RatingBody::from),
         rated: Some(RatedBody {
             in_band: found.in_band,

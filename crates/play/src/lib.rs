@@ -54,6 +54,7 @@ mod runs;
 mod score_db;
 mod scores;
 mod state;
+mod tickets;
 mod wire;
 mod work;
 
@@ -70,6 +71,7 @@ use tower_http::timeout::TimeoutLayer;
 pub use error::ApiError;
 pub use limits::{Limits, SEED_MAX};
 pub use score_db::{OpenError, Store as ScoreDb};
+pub use tickets::{Clock, ManualClock, RealClock};
 
 /// The whole server: the page, the API, the body limit, the time-out; and
 /// the high scores when given a database (without one, `/api/scores`
@@ -80,6 +82,12 @@ pub use score_db::{OpenError, Store as ScoreDb};
 /// # drop(app);
 /// ```
 pub fn app(limits: Limits, scores: Option<ScoreDb>) -> Router {
+    app_with_clock(limits, scores, Arc::new(RealClock::new()))
+}
+
+/// [`app`] on `clock`: the clock that times ranked games (from a deal's
+/// ticket to its finish). Tests move a [`ManualClock`] by hand.
+pub fn app_with_clock(limits: Limits, scores: Option<ScoreDb>, clock: Arc<dyn Clock>) -> Router {
     // A request as a whole gets the engine's time-out and a little more to
     // read and write; the engine's own time-out answers first.
     let request_timeout = limits.timeout + std::time::Duration::from_secs(5);
@@ -92,12 +100,13 @@ pub fn app(limits: Limits, scores: Option<ScoreDb>) -> Router {
         .route("/shuffle", post(game::shuffle))
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
+        .route("/finish", post(scores::finish))
         .route("/scores", post(scores::submit).get(scores::best))
         .route("/runs", post(runs::submit).get(runs::best))
         .fallback(error::not_found);
     assets::routes()
         .nest("/api", api)
-        .with_state(Arc::new(state::AppState::new(limits, scores)))
+        .with_state(Arc::new(state::AppState::new(limits, scores, clock)))
         // Innermost first; `json_errors` is outermost so that the limit's
         // and the time-out's responses get a JSON body too.
         .layer(DefaultBodyLimit::max(body_bytes))

@@ -1,11 +1,15 @@
-//! High scores: `POST /api/scores` replays a cleared classic game and
-//! stores its score; `GET /api/scores` lists the best ten of a setting.
+//! High scores of classic games: `POST /api/finish` replays a ranked game
+//! when its board is cleared and times it; `POST /api/scores` stores its
+//! score under a name; `GET /api/scores` lists the best ten of a setting.
 //!
-//! The server trusts nothing the page says but the name and the time: it
-//! deals the board again from the seed (as `POST /api/deal` does; for a
-//! deal of a chosen difficulty, the candidate of its `rated_seed`), plays
-//! every step on the engine, and stores the score only if each step is
-//! legal and the board ends empty. Scores follow KShisen (see [`score`]).
+//! The server trusts nothing the page says but the name and the steps:
+//! the deal is the one its ticket names ([`crate::tickets`]: a solvable
+//! deal whose seed the server chose), dealt again as `POST /api/deal`
+//! dealt it (for a deal of a chosen difficulty, its rated candidate); every
+//! step is played on the engine, and the game counts only if each step is
+//! legal and the board ends empty. The time is the server's, from the
+//! deal to the finish: a time the page sends is refused. Scores follow
+//! KShisen (see [`score`]).
 
 use std::sync::Arc;
 
@@ -17,11 +21,12 @@ use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
-use crate::game::{check_deal, solvable_deal};
+use crate::game::solvable_deal;
 use crate::rated::rated_board;
 use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
 use crate::state::AppState;
-use crate::wire::{RulesRequest, check_seed};
+use crate::tickets::{Finished, Issued};
+use crate::wire::check_seed;
 use crate::work::light;
 
 /// The longest name, in characters, after trimming.
@@ -55,24 +60,32 @@ pub enum GameStep {
     },
 }
 
-/// `POST /api/scores`.
+/// `POST /api/finish`: a ranked game's ticket and the steps that cleared
+/// its board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinishRequest {
+    ticket: String,
+    steps: Vec<GameStep>,
+}
+
+/// The answer to a finish: the game's time on the server's clock and its
+/// score.
+#[derive(Debug, Serialize)]
+pub struct FinishAnswer {
+    elapsed_ms: u64,
+    score: u64,
+}
+
+/// `POST /api/scores`: a name for a finished ranked game.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreRequest {
     name: String,
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    seed: u64,
+    ticket: String,
+    /// Read only to refuse it: the time is the server's.
     #[serde(default)]
-    rules: RulesRequest,
-    steps: Vec<GameStep>,
-    elapsed_ms: u64,
-    /// For a deal of a chosen difficulty: the `rated.deal_seed` its deal
-    /// answered, the seed of the candidate that was dealt (made again by
-    /// `rated::rated_board`); left out for a plain solvable deal.
-    #[serde(default)]
-    rated_seed: Option<u64>,
+    elapsed_ms: Option<serde::de::IgnoredAny>,
 }
 
 /// The answer to a stored score.
@@ -191,32 +204,42 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
     Ok(game.board().tile_count())
 }
 
-/// `POST /api/scores`: replays the game and stores its score (`201`), or
-/// says why not (`400` for a bad request, `422` for a game that does not
-/// replay to an empty board).
-pub async fn submit(
+/// The record of a ticket the request names, or a 422.
+fn ticket_of(state: &AppState, ticket: &str) -> Result<Issued, ApiError> {
+    state.tickets.get(ticket).ok_or_else(|| {
+        forged(
+            "unknown ticket: a ranked game is a deal the server seeded (POST /api/deal \
+             without a seed), and its ticket lasts a day"
+                .to_owned(),
+        )
+    })
+}
+
+/// `POST /api/finish`: replays a ranked game's steps on its deal and, when
+/// the board ends empty, records its time — from the deal to now, on the
+/// server's clock — and answers it with the score (`200`); `422` for a
+/// game that does not replay to an empty board, a shuffle (assistance) or
+/// an unknown ticket. The first finish of a ticket stands.
+pub async fn finish(
     State(state): State<Arc<AppState>>,
-    ApiJson(request): ApiJson<ScoreRequest>,
-) -> Result<(StatusCode, Json<Stored>), ApiError> {
-    let store = store(&state)?;
-    let name = check_name(&request.name)?;
-    let rules = request.rules.to_rules(&state.limits)?;
-    let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
-    check_deal(rows, cols, kinds, &state.limits)?;
-    let seed = check_seed(request.seed)?;
-    let rated_seed = request.rated_seed.map(check_seed).transpose()?;
-    if request.elapsed_ms == 0 || request.elapsed_ms > ELAPSED_MS_MAX {
-        return Err(ApiError::bad_request(format!(
-            "elapsed_ms is 1 to {ELAPSED_MS_MAX} (a day), got {}",
-            request.elapsed_ms
-        )));
+    ApiJson(request): ApiJson<FinishRequest>,
+) -> Result<Json<FinishAnswer>, ApiError> {
+    let now = state.tickets.now_ms();
+    let issued = ticket_of(&state, &request.ticket)?;
+    let deal = issued.deal;
+    let cells = deal.rows * deal.cols;
+    let gravity = deal.rules.gravity;
+    if let Some(done) = issued.finished {
+        return Ok(Json(FinishAnswer {
+            elapsed_ms: done.elapsed_ms,
+            score: score(cells, done.elapsed_ms, gravity),
+        }));
     }
     // A removal takes two tiles; shuffles beside them are bounded alike.
-    if request.steps.len() > rows * cols {
+    if request.steps.len() > cells {
         return Err(forged(format!(
-            "{} steps for a board of {} tiles",
+            "{} steps for a board of {cells} tiles",
             request.steps.len(),
-            rows * cols
         )));
     }
     // A shuffle is assistance (issue 49), as hint and undo are: the game
@@ -232,7 +255,6 @@ pub async fn submit(
         )));
     }
     let steps = request.steps;
-    let dealt_rules = rules.clone();
     let steps_json = serde_json::to_string(&steps).map_err(|_| ApiError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: "cannot write the steps".to_owned(),
@@ -240,12 +262,12 @@ pub async fn submit(
     let left = state
         .heavy
         .run(move || {
-            let board = match rated_seed {
-                Some(rated) => rated_board(rows, cols, kinds, rated, &dealt_rules),
-                None => solvable_deal(rows, cols, kinds, seed, &dealt_rules),
+            let board = match deal.rated_seed {
+                Some(rated) => rated_board(deal.rows, deal.cols, deal.kinds, rated, &deal.rules),
+                None => solvable_deal(deal.rows, deal.cols, deal.kinds, deal.seed, &deal.rules),
             }
             .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-            replay(board, dealt_rules, &steps).map_err(forged)
+            replay(board, deal.rules, &steps).map_err(forged)
         })
         .await??;
     if left > 0 {
@@ -253,15 +275,60 @@ pub async fn submit(
             "the board is not cleared: {left} tiles are left after the last step"
         )));
     }
-    let points = score(rows * cols, request.elapsed_ms, rules.gravity);
+    let elapsed_ms = now.saturating_sub(issued.at_ms).clamp(1, ELAPSED_MS_MAX);
+    state.tickets.finish(
+        &request.ticket,
+        Finished {
+            elapsed_ms,
+            steps: steps_json,
+        },
+    );
+    Ok(Json(FinishAnswer {
+        elapsed_ms,
+        score: score(cells, elapsed_ms, gravity),
+    }))
+}
+
+/// `POST /api/scores`: stores the score of a finished ranked game under a
+/// name (`201`), or says why not: `400` for a bad name, `422` for a time
+/// sent by the page, an unknown ticket or a game the server has not seen
+/// finished, `409` for a game stored already (a ticket stores one score).
+pub async fn submit(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<ScoreRequest>,
+) -> Result<(StatusCode, Json<Stored>), ApiError> {
+    let store = store(&state)?;
+    let name = check_name(&request.name)?;
+    if request.elapsed_ms.is_some() {
+        return Err(forged(
+            "elapsed_ms: a ranked game's time is the server's, from its deal to its finish; \
+             leave it out"
+                .to_owned(),
+        ));
+    }
+    let issued = ticket_of(&state, &request.ticket)?;
+    let Some(finished) = issued.finished else {
+        return Err(forged(
+            "the server has not seen this game's board cleared: POST /api/finish first".to_owned(),
+        ));
+    };
+    if issued.stored {
+        return Err(duplicate("game"));
+    }
+    let deal = issued.deal;
+    let points = score(
+        deal.rows * deal.cols,
+        finished.elapsed_ms,
+        deal.rules.gravity,
+    );
     let entry = NewScore {
         name,
-        setting: setting(rows, cols, kinds, &rules),
-        seed,
-        rated_seed,
+        setting: setting(deal.rows, deal.cols, deal.kinds, &deal.rules),
+        seed: deal.seed,
+        rated_seed: deal.rated_seed,
         score: points,
-        elapsed_ms: request.elapsed_ms,
-        steps: steps_json,
+        elapsed_ms: finished.elapsed_ms,
+        steps: finished.steps,
     };
     let Insert::Stored { id, rank } = light(move || store.insert(&entry))
         .await?
@@ -269,6 +336,7 @@ pub async fn submit(
     else {
         return Err(duplicate("game"));
     };
+    state.tickets.stored(&request.ticket);
     Ok((
         StatusCode::CREATED,
         Json(Stored {

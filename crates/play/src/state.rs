@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use crate::limits::{Limits, LimitsBody};
 use crate::score_db::Store;
+use crate::tickets::{Clock, Tickets};
 use crate::work::Heavy;
 
-/// What every handler shares: the limits, the heavy-work permits and the
-/// score database.
+/// What every handler shares: the limits, the heavy-work permits, the
+/// score database and the tickets of ranked games.
 #[derive(Debug)]
 pub struct AppState {
     /// What the server accepts and how much work it does for one request.
@@ -18,15 +19,18 @@ pub struct AppState {
     pub heavy: Heavy,
     /// The high scores, if the server keeps them.
     pub scores: Option<Arc<Store>>,
+    /// The ranked games under way, timed on the server's clock.
+    pub tickets: Tickets,
 }
 
 impl AppState {
     /// The state of a server with `limits` and, if any, a score database.
-    pub fn new(limits: Limits, scores: Option<Store>) -> AppState {
+    pub fn new(limits: Limits, scores: Option<Store>, clock: Arc<dyn Clock>) -> AppState {
         AppState {
             heavy: Heavy::new(limits.jobs, limits.timeout),
             limits,
             scores: scores.map(Arc::new),
+            tickets: Tickets::new(clock),
         }
     }
 }

@@ -73,25 +73,31 @@ function showFinishNumbers() {
 }
 
 /** The finish screen of a cleared board: time, score, and whether it can
- * enter the high scores. */
+ * enter the high scores. A ranked game's time and score are the server's:
+ * its finish is sent as soon as the board is cleared. */
 function showFinish() {
-  const ms = elapsed();
+  const ranked = game.ticket !== null && game.spec.solvable && !game.assisted;
+  if (rankedClock()) {
+    // The clear: the clock stops here (the server's stops when it hears).
+    game.clockMs = Date.now() - game.dealtAt;
+    game.dealtAt = null;
+  }
+  const ms = game.finished ? game.finished.elapsed_ms : elapsed();
   const cells = game.spec.rows * game.spec.cols;
-  const score = kshisenScore(cells, ms, game.rules.gravity);
-  const eligible = game.spec.solvable && !game.assisted;
-  $("won-line").textContent = "Cleared in " + clock(ms) + "!" +
-    (eligible ? " Score " + score + "." : "");
+  const score = game.finished ? game.finished.score : kshisenScore(cells, ms, game.rules.gravity);
+  $("won-line").textContent = "Cleared in " + clock(ms) + "!" + (ranked ? " Score " + score + "." : "");
   Object.assign(finishNumbers, {
-    time: clock(ms), score: eligible ? String(score) : "assisted: not scored",
+    time: clock(ms), score: ranked ? String(score) : game.assisted ? "assisted: not scored" : "not ranked",
     rank: game.saved ? finishNumbers.rank : "", best: finishNumbers.best,
   });
   showFinishNumbers();
   let note = "";
   if (game.assisted) note = "Assisted (hint, shuffle, undo or auto-solve): the time counts, the score does not enter the high scores.";
   else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
+  else if (game.ticket === null) note = "A deal of a chosen seed (a link, Restart or the seed box) is not ranked: New game deals one the server seeds.";
   $("score-note").textContent = note;
   showRating();
-  $("score-form").hidden = !eligible || game.saved;
+  $("score-form").hidden = !ranked || game.saved || game.finished === null;
   $("score-name").value = localStorage.getItem("lianliankan-name") || "";
   const won = $("won");
   if (won.hidden) {
@@ -99,24 +105,35 @@ function showFinish() {
     deselect();
     showBest();
   }
+  if (ranked && game.finished === null) finishRanked();
 }
 
-/** Sends the game to the server, which replays it and stores the score. */
+/** Tells the server the ranked game is finished: it replays the steps and
+ * answers the time from the deal to now on its clock, and the score. */
+async function finishRanked() {
+  const steps = game.history.map((step) => {
+    if (step.type !== "remove") return { shuffle: step.seed };
+    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
+  });
+  const res = await api("finish", { ticket: game.ticket, steps });
+  if (!res.ok) {
+    $("score-note").textContent = "Not ranked: " + res.data.error;
+    return;
+  }
+  game.finished = res.data;
+  game.clockMs = res.data.elapsed_ms;
+  saveGame();
+  tick();
+  showFinish();
+}
+
+/** Stores the finished ranked game's score under the name given. */
 async function saveScore() {
   const name = $("score-name").value.trim();
   if (name === "") return;
   localStorage.setItem("lianliankan-name", name);
   $("score-save").disabled = true;
-  const steps = game.history.map((step) => {
-    if (step.type !== "remove") return { shuffle: step.seed };
-    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
-  });
-  const res = await api("scores", {
-    name, rows: game.spec.rows, cols: game.spec.cols, kinds: game.spec.kinds, seed: game.spec.seed,
-    rules: game.rules, steps, elapsed_ms: Math.max(1, Math.round(elapsed())),
-    // A deal of a difficulty is the rated candidate of this seed.
-    ...(game.rated && game.rated.deal_seed !== null ? { rated_seed: game.rated.deal_seed } : {}),
-  });
+  const res = await api("scores", { name, ticket: game.ticket });
   $("score-save").disabled = false;
   if (!res.ok) {
     $("score-note").textContent = "Not saved: " + res.data.error;

@@ -19,7 +19,8 @@ function readForm() {
       slide: $("slide").value === "on",
     }),
     solvable: $("solvable").value === "solvable",
-    seed: seedText === "" ? randomSeed() : Number(seedText),
+    // Left empty, the server chooses the seed (and can rank the game).
+    seed: seedText === "" ? null : Number(seedText),
     difficulty: $("solvable").value === "solvable" && $("difficulty").value !== "" ? $("difficulty").value : null,
   };
 }
@@ -204,6 +205,7 @@ function saveGame() {
     rating: game.rating, rated: game.rated,
     history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
     assisted: game.assisted, saved: game.saved,
+    ticket: game.ticket, dealtAt: game.dealtAt, finished: game.finished,
   };
   try {
     localStorage.setItem(SAVED, JSON.stringify(saved));
@@ -244,6 +246,7 @@ function resumeGame(spec) {
     rating: saved.rating || null, rated: saved.rated || null,
     undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
     picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
+    ticket: saved.ticket || null, dealtAt: saved.dealtAt || null, finished: saved.finished || null,
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });
   hook("resumed");

@@ -36,6 +36,13 @@ const game = {
   // high score (as KShisen does).
   assisted: false,
   saved: false, // this game's score was stored
+  // A ranked game (a solvable deal the server seeded): its ticket, when it
+  // was dealt (Date.now()) while its clock runs, and the server's time and
+  // score of its finish. Its clock is the server's: from the deal, through
+  // pauses and reloads, to the clear.
+  ticket: null,
+  dealtAt: null,
+  finished: null,
   paused: false, // Pause: the board hidden, the clock stopped
   queue: [], // picks made while a step was under way, played after it
 };
@@ -284,13 +291,19 @@ function clock(ms) {
 
 /** The time on the clock, in milliseconds. */
 function elapsed() {
+  if (rankedClock()) return Date.now() - game.dealtAt;
   return game.clockMs + (game.runningSince === null ? 0 : Date.now() - game.runningSince);
+}
+
+/** Whether the clock is a ranked game's, running from its deal. */
+function rankedClock() {
+  return game.ticket !== null && game.dealtAt !== null;
 }
 
 /** Whether the clock runs now (§7.1): after the first pick, unless the
  * board is cleared or stuck, the game paused, or the page hidden. */
 function clockShouldRun() {
-  return game.picked && !game.paused && !document.hidden &&
+  return !rankedClock() && game.picked && !game.paused && !document.hidden &&
     !game.position.cleared && !game.position.dead;
 }
 
@@ -305,7 +318,9 @@ function togglePause() {
   $("pause").setAttribute("aria-pressed", String(game.paused));
   clockRun(clockShouldRun());
   tick();
-  say(game.paused ? "Paused: the clock is stopped." : "");
+  say(!game.paused ? "" : rankedClock()
+    ? "Paused: the board is hidden, but a ranked game's clock runs on (the server times it)."
+    : "Paused: the clock is stopped.");
   updateButtons();
 }
 
@@ -567,6 +582,8 @@ async function deal(spec) {
   setBusy(true);
   say("Dealing…");
   const { difficulty, ...plain } = spec;
+  // No seed: the server chooses one, and the deal can be ranked.
+  if (plain.seed === null || plain.seed === undefined) delete plain.seed;
   const res = await api("deal", difficulty ? { ...plain, difficulty } : plain);
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
@@ -588,6 +605,9 @@ async function deal(spec) {
   game.cursor = [0, 0];
   game.clockMs = 0;
   game.runningSince = null;
+  game.ticket = d.ticket || null;
+  game.dealtAt = game.ticket === null ? null : Date.now();
+  game.finished = null;
   game.picked = false;
   game.queue = [];
   game.paused = false;
@@ -665,7 +685,7 @@ async function startPlay() {
     e.preventDefault();
     saveScore();
   });
-  $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: randomSeed() }));
+  $("new-game").addEventListener("click", () => deal({ ...game.spec, seed: null }));
   $("restart").addEventListener("click", () => deal({ ...game.spec }));
   document.addEventListener("visibilitychange", () => {
     clockRun(clockShouldRun());

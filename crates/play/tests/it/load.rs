@@ -133,13 +133,23 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
     let scores = play::ScoreDb::open(&db).expect("a new score database");
     let address = crate::support::start_server(play::Limits::default(), Some(scores)).await;
     let rules = crate::scores::rules_of(lianliankan::Gravity::Down);
-    let score = crate::scores::game(
-        "Load",
-        3,
-        &crate::scores::cleared_steps(4, 6, 6, 3, &rules, None),
-        9_000,
-    );
     let http = crate::support::client();
+    // A ranked game, dealt and finished, whose score the mix sends.
+    let dealt = crate::support::post(&http, address, "deal", &crate::scores::ranked_deal())
+        .await
+        .unwrap();
+    let ticket = dealt["ticket"].as_str().unwrap();
+    let steps =
+        crate::scores::cleared_steps(4, 6, 6, dealt["seed"].as_u64().unwrap(), &rules, None);
+    crate::support::post(
+        &http,
+        address,
+        "finish",
+        &json!({"ticket": ticket, "steps": steps}),
+    )
+    .await
+    .unwrap();
+    let score = crate::scores::named("Load", ticket);
     let board = crate::support::post(
         &http,
         address,

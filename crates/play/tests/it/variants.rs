@@ -8,8 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use lianliankan::{
-    Board, Border, Connect, Game, GenerateSpec, Move, Rules, RulesError, Solution, generate, solve,
-    ways_to_remove,
+    Board, Border, Connect, Game, Move, Rules, RulesError, Solution, solve, ways_to_remove,
 };
 use play::{Limits, ScoreDb, app};
 use serde_json::{Value, json};
@@ -212,6 +211,36 @@ fn step_of(m: Move) -> Value {
     step
 }
 
+/// Deals ranked 4 × 6 games under `rules` until one's solution has a
+/// slide that no plain pair can stand in for: its ticket and that order.
+async fn find_ranked(app: &Router, rules: &Rules) -> (String, Vec<Move>) {
+    for _ in 0..500 {
+        let (status, dealt) = post(
+            app,
+            "deal",
+            &json!({"rows": 4, "cols": 6, "kinds": 6, "rules": {"slide": true, "gravity": "down"}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{dealt}");
+        let board: Board = serde_json::from_value(dealt["board"].clone()).unwrap();
+        let Solution::Solved(order) = solve(&board, rules, 1_000_000) else {
+            panic!("a solvable deal is clearable")
+        };
+        let mut game = Game::new(board, rules.clone());
+        for &m in &order {
+            if m.route().is_some() {
+                let ways = ways_to_remove(game.board(), m.a(), m.b(), rules).unwrap();
+                if ways.iter().all(|way| way.pair.route().is_some()) {
+                    return (dealt["ticket"].as_str().unwrap().to_owned(), order);
+                }
+                break;
+            }
+            game.play(m).unwrap();
+        }
+    }
+    panic!("no solution with a slide among 500 deals")
+}
+
 #[tokio::test]
 async fn a_score_with_slide_steps_is_replayed_and_stored() {
     let dir = scratch("slides");
@@ -223,52 +252,23 @@ async fn a_score_with_slide_steps_is_replayed_and_stored() {
         .with_slide(true)
         .with_turns(1)
         .with_gravity(lianliankan::Gravity::Down);
-    // The first seed whose solution has a slide no plain pair can replace.
-    let (seed, order) = (0..500)
-        .find_map(|seed| {
-            let board = generate(
-                &GenerateSpec::new(4, 6, 6)
-                    .with_seed(seed)
-                    .with_rules(rules.clone()),
-            )
-            .unwrap()
-            .board;
-            let Solution::Solved(order) = solve(&board, &rules, 1_000_000) else {
-                panic!("seed {seed}: a generated deal is clearable")
-            };
-            // Its first slide must be one no plain pair can stand in for.
-            let mut game = Game::new(board, rules.clone());
-            for &m in &order {
-                if m.route().is_some() {
-                    let ways = ways_to_remove(game.board(), m.a(), m.b(), &rules).unwrap();
-                    return ways
-                        .iter()
-                        .all(|way| way.pair.route().is_some())
-                        .then_some((seed, order));
-                }
-                game.play(m).unwrap();
-            }
-            None
-        })
-        .expect("a solution with a slide among 500 deals");
+    // The first ranked deal (the server seeds it) whose solution has a
+    // slide no plain pair can replace.
+    let (ticket, order) = find_ranked(&app, &rules).await;
     let steps: Vec<Value> = order.iter().copied().map(step_of).collect();
-    let body = |steps: &[Value]| {
-        json!({
-            "name": "Kay", "rows": 4, "cols": 6, "kinds": 6, "seed": seed,
-            "rules": {"slide": true, "gravity": "down"},
-            "steps": steps, "elapsed_ms": 30_000,
-        })
-    };
-    let (status, stored) = post(&app, "scores", &body(&steps)).await;
-    assert_eq!(status, StatusCode::CREATED, "{stored}");
-    assert_eq!(stored["rank"], 1);
 
-    // The same game with a slide step's route left out does not replay.
+    // The game with a slide step's route left out does not replay.
     let slide_at = order.iter().position(|m| m.route().is_some()).unwrap();
     let mut forged = steps.clone();
     forged[slide_at].as_object_mut().unwrap().remove("route");
-    let (status, answer) = post(&app, "scores", &body(&forged)).await;
+    let (status, answer) = post(&app, "finish", &json!({"ticket": ticket, "steps": forged})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    // With its routes it does, and is stored.
+    let (status, done) = post(&app, "finish", &json!({"ticket": ticket, "steps": steps})).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    let (status, stored) = post(&app, "scores", &json!({"name": "Kay", "ticket": ticket})).await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    assert_eq!(stored["rank"], 1);
     let (status, listed) = {
         let request = Request::get(
             "/api/scores?rows=4&cols=6&kinds=6&turns=1&border=closed&gravity=down&groups=",
