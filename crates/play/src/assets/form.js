@@ -94,6 +94,7 @@ function fillForm(spec) {
   $("solvable").value = spec.solvable ? "solvable" : "random";
   $("difficulty").value = spec.difficulty || "";
   if (typeof applyDifficulty === "function") applyDifficulty(); // level.js: the difficulty's words
+  if (typeof presetOfForm === "function") $("preset-size").value = presetOfForm(); // level.js
 }
 
 const GRAVITY_WORDS = {
@@ -245,7 +246,10 @@ function resumeGame(spec) {
     spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
     rating: saved.rating || null, rated: saved.rated || null,
     undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
-    picked: !!saved.picked, assisted: !!saved.assisted, saved: !!saved.saved,
+    // The clock waits for the next pick, as after a deal: the reload (the
+    // page loading, the player finding the board again) adds no time. A
+    // ranked game's clock is the server's: it ran on (its deal's time kept).
+    picked: false, assisted: !!saved.assisted, saved: !!saved.saved,
     ticket: saved.ticket || null, dealtAt: saved.dealtAt || null, finished: saved.finished || null,
     queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
   });

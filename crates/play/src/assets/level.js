@@ -80,6 +80,14 @@ function applyPreset() {
   }
 }
 
+/** The size preset the form's rows and columns are (either way round), or
+ * "" (custom). */
+function presetOfForm() {
+  const rows = Number($("rows").value), cols = Number($("cols").value);
+  const found = KSHISEN_SIZES.find(([c, r]) => (c === cols && r === rows) || (c === rows && r === cols));
+  return found ? found[0] + "x" + found[1] : "";
+}
+
 /** Says what the chosen difficulty means; a difficulty deals a solvable
  * deal, so the form's deal becomes "solvable". */
 function applyDifficulty() {

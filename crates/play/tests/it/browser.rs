@@ -86,7 +86,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 37] = [
+const SCENARIOS: [(&str, Scenario); 38] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(plays_a_whole_deal_by_clicking(e))
     }),
@@ -183,6 +183,9 @@ const SCENARIOS: [(&str, Scenario); 37] = [
     }),
     ("every_preset_fits_the_phone", |e| {
         Box::pin(first::every_preset_fits_the_phone(e))
+    }),
+    ("small_boards_draw_every_suit", |e| {
+        Box::pin(first::small_boards_draw_every_suit(e))
     }),
     ("a_classic_game_with_a_shuffle_is_not_listed", |e| {
         Box::pin(finish::a_classic_game_with_a_shuffle_is_not_listed(e))
@@ -1320,7 +1323,7 @@ async fn picks_are_never_lost_and_pause_stops_the_clock(env: &Env) -> Outcome {
 }
 
 /// A reload resumes the game in progress: the same board, its history (undo
-/// works), the clock where it was; the bare page resumes it too, and the
+/// works), the clock where it was and stopped until the next pick; the bare page resumes it too, and the
 /// share link deals the board afresh.
 async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
     with_session(env, Screen::Desktop, |client| async move {
@@ -1353,9 +1356,16 @@ async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
         page_matches_board(&client).await?;
         let message = text(&client, "message").await?;
         check!(message.starts_with("Resumed"), "{message}");
+        // The clock stands where it stood until the next pick: the reload
+        // (the page loading, the player finding the board again) adds no
+        // time (issue 49).
+        let resumed = js(&client, "return [Math.round(elapsed()), window.lianliankan.runningSince];").await?;
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        let later = js(&client, "return [Math.round(elapsed()), window.lianliankan.runningSince];").await?;
         check!(
-            text(&client, "timer").await? >= clock,
-            "the clock goes on from {clock}"
+            resumed == later && resumed[1].is_null() && text(&client, "timer").await? == clock,
+            "the clock waits for a pick after the reload: {resumed} then {later}, shown {} (was {clock})",
+            text(&client, "timer").await?
         );
         click(&client, "undo").await?;
         check!(

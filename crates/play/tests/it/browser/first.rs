@@ -198,3 +198,71 @@ pub(super) async fn every_preset_fits_the_phone(env: &Env) -> Outcome {
     })
     .await
 }
+
+/// The suit of a design's name.
+const SUIT_OF: &str = "const suit = (n) => /of dots$/.test(n) ? 'dots' : /of bamboo$/.test(n) ? 'bamboo' \
+     : /of characters$/.test(n) ? 'characters' : /wind$/.test(n) ? 'winds' : /dragon$/.test(n) ? 'dragons' \
+     : ['spring', 'summer', 'autumn', 'winter'].includes(n) ? 'seasons' : 'flowers';";
+
+/// A board of few kinds draws them across the seven suits (issue 49): KShisen's
+/// 6 × 14 (21 kinds) shows three designs of each suit, in at least five
+/// colours, every kind its own design; a deal of 28 kinds or more draws
+/// kind k as design k, so KShisen's groups 28-31 and 39-42 stay its
+/// seasons and flowers.
+pub(super) async fn small_boards_draw_every_suit(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        super::goto(
+            &client,
+            &super::deal_url(
+                env,
+                "rows=6&cols=14&kinds=21&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=8",
+            ),
+        )
+        .await?;
+        let drawn = js(
+            &client,
+            &format!(
+                "{SUIT_OF} const names = [...new Set([...document.querySelectorAll('button.tile')] \
+                   .map(t => t.dataset.kind + '=' + t.dataset.design))]; \
+                 const designs = new Set(names.map(n => n.split('=')[1])); \
+                 const suits = {{}}; for (const d of designs) suits[suit(d)] = (suits[suit(d)] || 0) + 1; \
+                 const colours = new Set([...document.querySelectorAll('button.tile svg.art [fill], button.tile svg.art [stroke]')] \
+                   .flatMap(e => [e.getAttribute('fill'), e.getAttribute('stroke')]) \
+                   .filter(c => c && c !== 'none' && c.toUpperCase() !== TILE_PALETTE.face)); \
+                 return [names.length, designs.size, suits, colours.size];"
+            ),
+        )
+        .await?;
+        check!(
+            drawn[0] == 21 && drawn[1] == 21,
+            "21 kinds, 21 designs: {drawn}"
+        );
+        check!(
+            drawn[2]
+                == json!({"dots": 3, "bamboo": 3, "characters": 3, "winds": 3, "dragons": 3,
+                          "flowers": 3, "seasons": 3}),
+            "three of each suit: {drawn}"
+        );
+        check!(
+            drawn[3].as_u64().unwrap_or(0) >= 5,
+            "at least five colours: {drawn}"
+        );
+        super::page_matches_board(&client).await?;
+        // From 28 kinds on, kind k is design k: the seasons and flowers of
+        // KShisen's groups.
+        let kept = js(
+            &client,
+            &format!(
+                "{SUIT_OF} return [[28, 31, 39, 42].map(k => suit(tileDesign(k, 42).name)), \
+                   [28, 31].map(k => suit(tileDesign(k, 28).name)), tileDesign(5, 36).name];"
+            ),
+        )
+        .await?;
+        check!(
+            kept == json!([["seasons", "seasons", "flowers", "flowers"], ["seasons", "seasons"], "5 of dots"]),
+            "kind k is design k from 28 kinds: {kept}"
+        );
+        screenshot(env, &client, "desktop-6x14-suits").await
+    })
+    .await
+}
