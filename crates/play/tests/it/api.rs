@@ -98,13 +98,18 @@ async fn the_page_and_every_asset_it_names_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(kind.starts_with("text/html"));
     let html = String::from_utf8(body).unwrap();
-    let mut assets = 0;
+    let (mut assets, mut pages) = (0, Vec::new());
     for attribute in ["src=\"", "href=\"/"] {
         for (at, _) in html.match_indices(attribute) {
             let rest = &html[at + attribute.len()..];
             let path = rest[..rest.find('"').unwrap()].trim_start_matches('/');
             let (status, kind, body) = get(&app, &format!("/{path}")).await;
             assert_eq!(status, StatusCode::OK, "{path}");
+            // The header's links: the game and the judge viewer's page.
+            if kind.starts_with("text/html") {
+                pages.push(path.to_owned());
+                continue;
+            }
             assert!(
                 kind.starts_with("text/css")
                     || kind.starts_with("text/javascript")
@@ -116,9 +121,11 @@ async fn the_page_and_every_asset_it_names_are_served() {
         }
     }
     assert_eq!(
-        assets, 7,
-        "the icon, style.css and five scripts (common, tiles, play, level, judge)"
+        assets, 14,
+        "the icon, style.css and twelve scripts (common, tiles, play, anim, watch, finish, \
+         form, keys, howto, level, runs, judge)"
     );
+    assert_eq!(pages, ["", "judge"], "the game's page and the viewer's");
 }
 
 /// Every file of the page: gzipped for a client that accepts it (the same
@@ -135,8 +142,16 @@ async fn assets_are_compressed_tagged_and_revalidated() {
         "/common.js",
         "/tiles.js",
         "/play.js",
+        "/anim.js",
+        "/watch.js",
+        "/finish.js",
+        "/form.js",
+        "/keys.js",
+        "/howto.js",
         "/level.js",
+        "/runs.js",
         "/judge.js",
+        "/judge",
         "/favicon.svg",
     ] {
         let (status, _, plain) = get(&app, path).await;
@@ -191,7 +206,8 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     }
     tags.sort();
     tags.dedup();
-    assert_eq!(tags.len(), 8, "one tag per file");
+    // (`/judge` is the page itself: one tag for both.)
+    assert_eq!(tags.len(), 15, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app

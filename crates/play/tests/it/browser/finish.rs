@@ -52,12 +52,26 @@ const SUBMISSION: &str = "const g = window.lianliankan; \
        seed: g.spec.seed, rules: g.rules, elapsed_ms: 5000, \
        steps: g.history.map(s => s.type === 'remove' ? {a: s.a, b: s.b} : {shuffle: s.seed})};";
 
+/// On the desktop and on a phone (each its own deal: one game is stored
+/// once).
+const SCREENS: [(Screen, &str, u64); 2] =
+    [(Screen::Desktop, "desktop", 0), (Screen::Phone, "phone", 1)];
+
 pub(super) async fn a_classic_game_with_a_shuffle_is_not_listed(env: &Env) -> Outcome {
-    with_session(env, Screen::Desktop, |client| async move {
+    for (screen, name, n) in SCREENS {
+        a_shuffled_game(env, screen, 41 + n)
+            .await
+            .map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
+async fn a_shuffled_game(env: &Env, screen: Screen, seed: u64) -> Outcome {
+    with_session(env, screen, |client| async move {
         let setting = "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=";
         goto(
             &client,
-            &deal_url(env, &format!("{setting}&deal=solvable&seed=41")),
+            &deal_url(env, &format!("{setting}&deal=solvable&seed={seed}")),
         )
         .await?;
         click(&client, "shuffle").await?;
@@ -105,10 +119,24 @@ pub(super) async fn a_classic_game_with_a_shuffle_is_not_listed(env: &Env) -> Ou
 const BIDI_NAME: &str = "\u{202E}שלום 7";
 
 pub(super) async fn one_score_a_game_and_names_as_typed(env: &Env) -> Outcome {
-    with_session(env, Screen::Desktop, |client| async move {
+    for (screen, name, n) in SCREENS {
+        one_score(env, screen, name, 52 + n)
+            .await
+            .map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
+async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome {
+    // A table of its own for each screen: one turn on the desktop, two on
+    // the phone.
+    let turns = seed - 51;
+    with_session(env, screen, |client| async move {
         let url = deal_url(
             env,
-            "rows=4&cols=6&kinds=6&turns=1&border=open&gravity=down&groups=&deal=solvable&seed=52",
+            &format!(
+                "rows=4&cols=6&kinds=6&turns={turns}&border=open&gravity=down&groups=&deal=solvable&seed={seed}"
+            ),
         );
         goto(&client, &url).await?;
         play_to_the_end(env, &client).await?;
@@ -129,15 +157,15 @@ pub(super) async fn one_score_a_game_and_names_as_typed(env: &Env) -> Outcome {
         wait_text(&client, "score-note", "Saved").await?;
         let numbers = text(&client, "won-numbers").await?;
         check!(numbers.contains("Ranknumber 1"), "the rank is shown: {numbers}");
-        screenshot(env, &client, "desktop-won").await?;
+        screenshot(env, &client, &format!("{name}-won")).await?;
         // The name as plain text (the override taken out by the server),
-        // in an isolate: the score, time and date stay to its right.
+        // in an isolate: the score, time and date begin to its right.
         let row = js(
             &client,
             "const li = document.querySelector('#best li'); const bdi = li.querySelector('bdi'); \
              const rest = li.lastChild; const range = document.createRange(); range.selectNodeContents(rest); \
              return [bdi.textContent, li.textContent.startsWith(bdi.textContent + ' — '), \
-                     range.getBoundingClientRect().left >= bdi.getBoundingClientRect().right - 1, \
+                     range.getClientRects()[0].left >= bdi.getBoundingClientRect().right - 1, \
                      [...li.textContent].some(c => c >= '\\u202a' && c <= '\\u202e')];",
         )
         .await?;
