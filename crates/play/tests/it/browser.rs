@@ -1310,6 +1310,13 @@ async fn picks_are_never_lost_and_pause_stops_the_clock(env: &Env) -> Outcome {
             js(&client, "return document.getElementById('hint').disabled;").await? == json!(true),
             "no hint while paused"
         );
+        let cursor = js(
+            &client,
+            "document.getElementById('board').classList.add('keyboard'); \
+             return getComputedStyle(document.getElementById('cursor')).display;",
+        )
+        .await?;
+        check!(cursor == json!("none"), "no keyboard cursor on a paused board: {cursor}");
         screenshot(env, &client, "desktop-paused").await?;
         click(&client, "pause").await?;
         tokio::time::sleep(Duration::from_millis(2100)).await;

@@ -150,6 +150,13 @@ async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome 
         )
         .await?;
         check!(over == json!([true, "absolute"]), "the win screen lies over the board: {over}");
+        let cursor = js(
+            &client,
+            "document.getElementById('board').classList.add('keyboard'); \
+             return getComputedStyle(document.getElementById('cursor')).display;",
+        )
+        .await?;
+        check!(cursor == json!("none"), "no keyboard cursor on a cleared board: {cursor}");
         let undo = js(&client, "return document.getElementById('undo').disabled;").await?;
         check!(undo == json!(true), "no Undo after a win");
         type_into(&client, "score-name", BIDI_NAME).await?;

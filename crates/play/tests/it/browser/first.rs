@@ -106,6 +106,22 @@ pub(super) async fn the_first_visit_plays_at_once(env: &Env) -> Outcome {
                 !shown(&client, "howto").await? && tiles_left(&client).await? == 142,
                 "{name}: a second visit resumes the game, without the how-to"
             );
+            // The seed's placeholder is not cut off, with room for the spin
+            // buttons Chromium shows in a number field on hover and focus
+            // (about 15 px; 20 allowed). At the old 5em it was cut off.
+            super::unfold(&client, "seed").await?;
+            let seed = js(
+                &client,
+                "const e = document.getElementById('seed'), s = getComputedStyle(e); \
+                 const c = document.createElement('canvas').getContext('2d'); c.font = s.font; \
+                 return [e.placeholder, c.measureText(e.placeholder).width, \
+                         e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];",
+            )
+            .await?;
+            check!(
+                seed[1].as_f64().map(|w| w + 20.0) <= seed[2].as_f64(),
+                "{name}: the seed's placeholder fits its field: {seed}"
+            );
             Ok(())
         })
         .await?;
