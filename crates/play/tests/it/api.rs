@@ -136,24 +136,9 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     use std::io::Read;
     let app = server();
     let mut tags = Vec::new();
-    for path in [
-        "/",
-        "/style.css",
-        "/common.js",
-        "/tiles.js",
-        "/play.js",
-        "/anim.js",
-        "/watch.js",
-        "/finish.js",
-        "/form.js",
-        "/keys.js",
-        "/howto.js",
-        "/level.js",
-        "/runs.js",
-        "/judge.js",
-        "/judge",
-        "/favicon.svg",
-    ] {
+    let paths = "/ /style.css /common.js /tiles.js /play.js /anim.js /watch.js /finish.js \
+                 /form.js /keys.js /howto.js /level.js /runs.js /judge.js /judge /favicon.svg";
+    for path in paths.split_whitespace() {
         let (status, _, plain) = get(&app, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         let request = Request::get(path)
