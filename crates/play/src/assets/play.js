@@ -749,13 +749,16 @@ async function startPlay() {
   if (!game.linkProblem && resumeGame(linked)) return;
   let spec = linked;
   if (spec === null) {
-    // A first visit plays KShisen's 18 × 8 (normal), turned to portrait on
-    // a portrait screen; later visits, the preset last played (the form
-    // remembered).
+    // A first visit plays KShisen's 18 × 8 (normal), gravity down; turned
+    // to portrait on a portrait screen, gravity turned with it (left: the
+    // tiles slide along the rows of 8 as KShisen's fall along its columns
+    // of 8; down on 18 rows also makes a deal the rating takes seconds
+    // over, see docs/play.md). Later visits: the preset last played (the
+    // form remembered).
     if (!formRemembered) {
       $("preset-size").value = DEFAULT_PRESET;
       applyPreset();
-      $("gravity").value = "down";
+      $("gravity").value = portrait() ? "left" : "down";
     }
     spec = readForm();
   }

@@ -1748,7 +1748,7 @@ async fn screenshots_of_a_game_in_progress(env: &Env) -> Outcome {
         (
             Screen::Phone,
             // KShisen's 18 × 8 turned to portrait, as a phone deals it.
-            "rows=18&cols=8&kinds=36&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=37",
+            "rows=18&cols=8&kinds=36&turns=2&border=open&gravity=left&groups=&deal=solvable&seed=37",
             5,
             "docs-phone",
             "play-phone.png",

@@ -34,14 +34,19 @@ pub(super) async fn the_first_visit_plays_at_once(env: &Env) -> Outcome {
             );
             screenshot(env, &client, &format!("{name}-first-visit")).await?;
             let spec = js(&client, "return window.lianliankan.spec;").await?;
-            let (rows, cols) = if name == "phone" { (18, 8) } else { (8, 18) };
+            // The phone turns the board, and gravity with it.
+            let (rows, cols, gravity) = if name == "phone" {
+                (18, 8, "left")
+            } else {
+                (8, 18, "down")
+            };
             check!(
                 spec["rows"] == rows
                     && spec["cols"] == cols
                     && spec["kinds"] == 36
                     && spec["solvable"] == true
                     && spec["difficulty"] == "normal"
-                    && spec["rules"]["gravity"] == "down"
+                    && spec["rules"]["gravity"] == gravity
                     && spec["rules"]["border"] == "open",
                 "{name}: KShisen's 18 × 8, normal, is dealt: {spec}"
             );
