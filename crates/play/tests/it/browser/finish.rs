@@ -200,8 +200,20 @@ async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome 
 }
 
 pub(super) async fn a_level_run_is_stored_and_a_forged_one_refused(env: &Env) -> Outcome {
-    with_session(env, Screen::Desktop, |client| async move {
-        start_run(env, &client, "rows=2&cols=4&kinds=2&turns=2&border=open&gravity=none", 60).await?;
+    for (screen, name, n) in SCREENS {
+        a_level_run(env, screen, name, 60 + 10 * n)
+            .await
+            .map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A run of two levels of 2 × 4 from `seed`: level 1 cleared with the
+/// countdown frozen (10 + 11 + 12 + 13 and its 24 s), level 2 lost on time
+/// after one pair (10): 80, stored, then sent again (409) and forged (422).
+async fn a_level_run(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome {
+    with_session(env, screen, |client| async move {
+        start_run(env, &client, "rows=2&cols=4&kinds=2&turns=2&border=open&gravity=none", seed).await?;
         for pair in order(env, &client).await? {
             play_pair(&client, &pair).await?;
         }
@@ -224,7 +236,7 @@ pub(super) async fn a_level_run_is_stored_and_a_forged_one_refused(env: &Env) ->
         check!(note.contains("score 80"), "the server's score is the page's: {note}");
         let best = text(&client, "best-runs").await?;
         check!(best.starts_with("Runner — 80 (2 levels"), "listed: {best}");
-        screenshot(env, &client, "desktop-level-failed").await?;
+        screenshot(env, &client, &format!("{name}-level-failed")).await?;
         // The same run sent again, then with a score its steps do not give.
         let base = "return {name: 'Forger', rows: 2, cols: 4, kinds: 2, \
                     rules: {turns: 2, border: 'open', groups: ''}, \
