@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use super::game::play_to_the_end;
 use super::level::{advance, hand_clock, order, settled, start_run, type_into};
 use super::{
-    Env, Outcome, Screen, click, deal_url, goto, js, play_pair, play_to_the_end, screenshot, shown,
-    text, with_session,
+    Env, Outcome, Screen, click, deal_url, goto, js, play_pair, screenshot, shown, text,
+    with_session,
 };
 
 /// `POST /api/<path>`: the status and the answer, whatever the status.
