@@ -1,4 +1,4 @@
-//! The level game's rules that a run's score depends on (SPEC §7.1 as
+//! The level game's rules that a run's score depends on (the level game of crates/play/README.md as
 //! refined by issue 49), the same numbers as the page's `LevelRules`
 //! (`assets/level.js`): the countdown of a level, the combo and its
 //! window, the points of a pair and of a cleared level, the lives. The

@@ -46,7 +46,7 @@ pub const MIGRATIONS: [&str; 3] = [
     );
     CREATE INDEX scores_by_setting ON scores
         (rows, cols, kinds, turns, border, gravity, groups, score DESC, id);",
-    // Version 2: the rule variants of SPEC §8 (issue 38) are part of a
+    // Version 2: the rule variants of docs/rules.md (issue 38) are part of a
     // setting; the scores of version 1 were all standard, without slides.
     "ALTER TABLE scores ADD COLUMN connect TEXT NOT NULL DEFAULT 'standard';
     ALTER TABLE scores ADD COLUMN slide INTEGER NOT NULL DEFAULT 0;

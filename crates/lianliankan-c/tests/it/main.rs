@@ -11,6 +11,7 @@
 mod api;
 mod cancel;
 mod common;
+mod conformance;
 mod example;
 mod game;
 mod header;

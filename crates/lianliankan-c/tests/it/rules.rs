@@ -19,7 +19,7 @@ fn text(ptr: *const std::ffi::c_char) -> String {
 }
 
 /// Every setting of C rules, in the library's terms.
-fn read(rules: *const LlkRules) -> Rules {
+pub(crate) fn read(rules: *const LlkRules) -> Rules {
     // SAFETY: live rules (or NULL, the judge's).
     unsafe {
         Rules::judge()
@@ -39,7 +39,7 @@ fn read(rules: *const LlkRules) -> Rules {
 }
 
 /// Rules made by the preset `make`.
-fn preset(make: unsafe extern "C" fn(*mut *mut LlkRules) -> LlkStatus) -> *mut LlkRules {
+pub(crate) fn preset(make: unsafe extern "C" fn(*mut *mut LlkRules) -> LlkStatus) -> *mut LlkRules {
     let mut out = null_mut();
     // SAFETY: a writable out-parameter.
     assert_eq!(unsafe { make(&mut out) }, LlkStatus::Ok);

@@ -97,7 +97,7 @@ function showFinish() {
   else if (game.ticket === null) note = "A deal of a chosen seed (a link, Restart or the seed box) is not ranked: New game deals one the server seeds.";
   $("score-note").textContent = note;
   showRating();
-  $("score-form").hidden = !ranked || game.saved || game.finished === null;
+  $("score-form").hidden = !ranked || game.saved;
   $("score-name").value = localStorage.getItem("lianliankan-name") || "";
   const won = $("won");
   if (won.hidden) {
@@ -105,7 +105,7 @@ function showFinish() {
     deselect();
     showBest();
   }
-  if (ranked && game.finished === null) finishRanked();
+  if (ranked && game.finished === null && game.finishing === null) game.finishing = finishRanked();
 }
 
 /** Tells the server the ranked game is finished: it replays the steps and
@@ -116,8 +116,10 @@ async function finishRanked() {
     return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
   });
   const res = await api("finish", { ticket: game.ticket, steps });
+  game.finishing = null;
   if (!res.ok) {
     $("score-note").textContent = "Not ranked: " + res.data.error;
+    $("score-form").hidden = true;
     return;
   }
   game.finished = res.data;
@@ -133,6 +135,13 @@ async function saveScore() {
   if (name === "") return;
   localStorage.setItem("lianliankan-name", name);
   $("score-save").disabled = true;
+  // The server times the game when it hears of its finish: wait for that.
+  if (game.finishing !== null) await game.finishing;
+  if (game.finished === null) await finishRanked(); // a finish lost (a reload)
+  if (game.finished === null) {
+    $("score-save").disabled = false;
+    return;
+  }
   const res = await api("scores", { name, ticket: game.ticket });
   $("score-save").disabled = false;
   if (!res.ok) {

@@ -26,7 +26,7 @@ function readForm() {
 }
 
 /** Under sliding tiles the path rule is fixed (one turn, closed border,
- * the standard connection: SPEC §8); the form's other values are not
+ * the standard connection: docs/rules.md); the form's other values are not
  * sent with it. */
 function slideRules(rules) {
   return rules.slide ? { ...rules, turns: 1, border: "closed", connect: "standard" } : rules;
@@ -134,11 +134,13 @@ function badLinkValue(q) {
   return null;
 }
 
-/** The deal a link asks for, if it names a seed (and its values can be
- * read: otherwise the player is told, and the default deal is made). */
+/** The deal a link asks for, if it names a seed or a kind of deal (and
+ * its values can be read: otherwise the player is told, and the default
+ * deal is made). A link without a seed deals afresh, seeded by the
+ * server: such a game can be ranked. */
 function specFromUrl() {
   const q = new URLSearchParams(location.search);
-  if (!q.has("seed")) return null;
+  if (!q.has("seed") && !q.has("deal")) return null;
   const bad = badLinkValue(q);
   if (bad !== null) {
     game.linkProblem = bad;
@@ -158,7 +160,7 @@ function specFromUrl() {
       slide: q.get("slide") === "on",
     }),
     solvable: q.get("deal") !== "random",
-    seed: num("seed", 0),
+    seed: q.has("seed") ? num("seed", 0) : null,
     difficulty: q.get("deal") !== "random" && q.has("difficulty") ? q.get("difficulty") : null,
   };
 }

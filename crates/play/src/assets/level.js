@@ -1,5 +1,5 @@
 // Presets (KShisen's six sizes; a difficulty: easy, normal, hard) and the
-// level game of SPEC §7.1: gravity changing level by level, a difficulty
+// level game (crates/play/README.md): gravity changing level by level, a difficulty
 // rising with the level, a countdown, shuffles as lives, limited hints,
 // combos.
 //

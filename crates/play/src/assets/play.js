@@ -43,6 +43,7 @@ const game = {
   ticket: null,
   dealtAt: null,
   finished: null,
+  finishing: null, // the finish sent to the server, while it is under way
   paused: false, // Pause: the board hidden, the clock stopped
   queue: [], // picks made while a step was under way, played after it
 };
@@ -608,6 +609,7 @@ async function deal(spec) {
   game.ticket = d.ticket || null;
   game.dealtAt = game.ticket === null ? null : Date.now();
   game.finished = null;
+  game.finishing = null;
   game.picked = false;
   game.queue = [];
   game.paused = false;

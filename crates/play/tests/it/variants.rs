@@ -1,4 +1,4 @@
-//! The rule variants of SPEC §8 through the API: a removal that only a
+//! The rule variants (docs/rules.md) through the API: a removal that only a
 //! slide makes is answered with its push, a bad combination is refused
 //! with a sentence, and a high score with slide steps is replayed exactly
 //! and stored.
@@ -27,7 +27,7 @@ pub(crate) async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode,
     (status, serde_json::from_slice(&bytes).expect("a JSON body"))
 }
 
-/// SPEC §8's example: the 1 at (1, 0) reaches its partner at (3, 3) only
+/// docs/rules.md's slide example: the 1 at (1, 0) reaches its partner at (3, 3) only
 /// by sliding along its row, pushing the 2 and the 3.
 fn example() -> Vec<Vec<u32>> {
     vec![

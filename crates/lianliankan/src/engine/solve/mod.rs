@@ -253,7 +253,7 @@ pub fn solve_with_progress(
 mod tests {
     use super::budget::PROGRESS_EVERY;
     use super::*;
-    use crate::engine::generate::{DealSpec, deal};
+    use crate::engine::deal::{DealSpec, deal};
     use crate::rules::Border;
 
     /// A token crosses threads, and so does a configuration holding one.

@@ -1,4 +1,4 @@
-//! The connection rules of SPEC §8 in the page: under four rivers and
+//! The connection rules (docs/rules.md) in the page: under four rivers and
 //! under line, a pair the standard rule joins but this one does not is
 //! refused with the rule's reason, a pair only this rule joins goes along
 //! the engine's path, the hint is a pair the rule joins, and a reload and

@@ -19,22 +19,29 @@ pub(super) async fn play_to_the_end(env: &Env, client: &Client) -> Outcome {
     Ok(())
 }
 
-/// A classic game cleared by clicking: the finish screen shows the time
-/// and score, the score is saved (the server replays the game) and listed;
+/// A ranked classic game cleared by clicking: the finish screen shows the
+/// server's time and score, the score is saved (the server replays the
+/// game) and listed;
 /// the same deal restarted and cleared with a hint is assisted: its time is
 /// shown, no score can be saved, and the table is unchanged.
 pub(super) async fn a_won_game_enters_the_high_scores(env: &Env) -> Outcome {
     with_session(env, Screen::Desktop, |client| async move {
         let url = deal_url(
             env,
-            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=31",
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable",
         );
+        // No seed in the link: the server seeds the deal, and the game is
+        // ranked; its clock is the server's, running from the deal.
         goto(&client, &url).await?;
-        let clock = text(&client, "timer").await?;
-        tokio::time::sleep(Duration::from_millis(1200)).await;
+        let ticket = js(&client, "return window.lianliankan.ticket;").await?;
+        check!(ticket.is_string(), "a ranked deal has a ticket: {ticket}");
+        let timer = "return document.getElementById('timer').textContent;";
+        let clock = js(&client, timer).await?;
+        tokio::time::sleep(Duration::from_millis(2200)).await;
+        let later = js(&client, timer).await?;
         check!(
-            text(&client, "timer").await? == clock,
-            "the clock waits for the first pick"
+            clock != later,
+            "a ranked game's clock runs from the deal: {clock} then {later}"
         );
         play_to_the_end(env, &client).await?;
         check!(shown(&client, "won").await?, "the finish screen is shown");

@@ -1,4 +1,4 @@
-//! The presets and the level game (SPEC §7.1) in the browser: presets
+//! The presets and the level game (crates/play/README.md) in the browser: presets
 //! fill the deal form; a level cleared by clicking leads to the next with
 //! the next gravity mode and the score, lives and hints §7.1 carries; the
 //! combo's scoring as the score shows it; a board with no move costs a

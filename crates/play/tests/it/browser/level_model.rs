@@ -1,5 +1,5 @@
 //! The page's pure level rules (`LevelRules.step` in `assets/level.js`)
-//! against a model of SPEC §7.1 as issue 49 refined it, written here from
+//! against a model of the level game (crates/play/README.md) as issue 49 refined it, written here from
 //! the README's words, on thousands of seeded random event sequences.
 
 use grid_core::SplitMix64;

@@ -116,6 +116,17 @@ pub(super) async fn a_deal_of_a_difficulty_shows_its_rating(env: &Env) -> Outcom
         );
         screenshot(env, &client, "desktop-rated-deal").await?;
 
+        // A deal of the page's seed is not ranked: the seed box emptied,
+        // the server seeds an easy deal, which is.
+        super::unfold(&client, "seed").await?;
+        let seed = client.find(Locator::Id("seed")).await.map_err(cmd("seed"))?;
+        seed.clear().await.map_err(cmd("clear"))?;
+        click(&client, "deal").await?;
+        idle(&client).await?;
+        let ticket = js(&client, "return window.lianliankan.ticket;").await?;
+        check!(ticket.is_string(), "a deal the server seeds is ranked: {ticket}");
+        let rating = js(&client, "return window.lianliankan.rating;").await?;
+
         // Cleared: the finish screen shows the rating, and the score is
         // saved (the server deals the rated candidate again and replays).
         play_to_the_end(env, &client).await?;

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use grid_core::{Grid, SplitMix64};
 
 use super::*;
-use crate::engine::generate::{DealSpec, deal};
+use crate::engine::deal::{DealSpec, deal};
 use crate::engine::solve::budget::Progress;
 use crate::engine::solve::closure::DEAD_TEST_EVERY;
 use crate::engine::solve::memo::{DEFAULT_MEMORY_CAP, ENTRY_OVERHEAD, Room};
