@@ -285,7 +285,7 @@ impl Store {
 
     /// Stores `score`: its id, and its rank in its setting's table (1 is
     /// the best; an equal score stored earlier ranks first); or
-    /// [`Insert::Duplicate`], storing nothing, when the same game (the
+    /// `Insert::Duplicate`, storing nothing, when the same game (the
     /// same setting, seed, rated candidate and steps) is stored already.
     ///
     /// # Errors
@@ -372,7 +372,7 @@ impl Store {
 
     /// Stores a level run: its id and rank in its setting's table of runs
     /// (the setting's `gravity` is not part of it: each level has its
-    /// own); or [`Insert::Duplicate`] when the same run (the same setting
+    /// own); or `Insert::Duplicate` when the same run (the same setting
     /// and levels) is stored already.
     ///
     /// # Errors

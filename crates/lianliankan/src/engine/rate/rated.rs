@@ -25,7 +25,7 @@ pub struct RatedDeal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RatedError {
-    /// [`generate`] made no deal.
+    /// [`generate`](crate::generate) made no deal.
     Generate(GenerateError),
     /// No candidate's score fell in the band.
     OutOfBand {
@@ -76,7 +76,7 @@ impl std::error::Error for RatedError {}
 ///   when `kinds` divides the pairs evenly, else kinds taken in turn a pair
 ///   at a time), kept when [`solve_with`] clears it within the config's
 ///   deal budget (its order is the certificate);
-/// - otherwise the board [`generate`] builds backwards from the same seed
+/// - otherwise the board [`generate`](crate::generate) builds backwards from the same seed
 ///   (always clearable, and usually easier than a random deal).
 ///
 /// The same arguments give the same deal.
@@ -88,7 +88,7 @@ impl std::error::Error for RatedError {}
 ///
 /// # Complexity
 /// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`](super::rate)), and
-/// [`generate`] for the deals the solver does not clear.
+/// [`generate`](crate::generate) for the deals the solver does not clear.
 pub fn generate_rated(
     spec: &GenerateSpec,
     band: RangeInclusive<u8>,
