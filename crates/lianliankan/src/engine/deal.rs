@@ -1,30 +1,9 @@
-//! Random deals, as the games deal them, and the one size limit of the
-//! boards the engine makes.
+//! Random deals, as the games deal them.
 
 use grid_core::{Grid, SplitMix64};
 
-use super::generate::GenerateError;
+use super::made::{GenerateError, cells_within_limit};
 use crate::query::{Board, MAX_KIND};
-
-/// The most cells a board made by the engine — [`deal`],
-/// [`generate`](crate::generate), [`generate_rated`](crate::generate_rated)
-/// — may have: a million, a little more than the largest board of the
-/// HDU 1175 judge (1,000 × 999). Larger sizes are refused with
-/// [`GenerateError::TooLarge`] before anything is allocated, on every face
-/// of the engine (the command line, Python, C, the web game), so that no
-/// caller's size can exhaust the memory of its process. Boards the caller
-/// builds (from rows, a grid or a judge's input) follow what the input
-/// holds and are not limited.
-pub const MAX_CELLS: usize = 1_000_000;
-
-/// `rows·cols`, or [`GenerateError::TooLarge`] above [`MAX_CELLS`] (or
-/// beyond `usize`).
-pub(crate) fn cells_within_limit(rows: usize, cols: usize) -> Result<usize, GenerateError> {
-    match rows.checked_mul(cols) {
-        Some(cells) if cells <= MAX_CELLS => Ok(cells),
-        _ => Err(GenerateError::TooLarge { rows, cols }),
-    }
-}
 
 /// A random deal, as the games deal: what [`deal`] is asked for.
 ///
@@ -94,7 +73,7 @@ impl DealSpec {
 /// ```
 ///
 /// # Errors
-/// [`GenerateError::TooLarge`] for more than [`MAX_CELLS`] cells;
+/// [`GenerateError::TooLarge`] for more than [`MAX_CELLS`](crate::MAX_CELLS) cells;
 /// [`GenerateError::Copies`] unless `rows·cols` is a positive multiple of
 /// `copies`; [`GenerateError::DealKinds`] for 0 kinds, or more kinds than
 /// groups of `copies` (some kind would never be dealt).

@@ -53,12 +53,10 @@
 //! under it. Under four-rivers with a closed border no two tiles of a full
 //! board can be joined, and [`GenerateError::NoFirstMove`] says so.
 
-use std::fmt;
-
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::deal::cells_within_limit;
 use super::gravity::settle;
+use super::made::{GenerateError, cells_within_limit};
 use super::moves::{Move, moves};
 use super::reach::{Cell, Field};
 use super::solve::Cancel;
@@ -81,105 +79,6 @@ pub struct Generated {
     /// A removal order that clears the board under the rules it was made for.
     pub certificate: Vec<Move>,
 }
-
-/// Why [`generate`] made no board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// Fewer than two cells.
-    TooSmall,
-    /// More than [`MAX_CELLS`](crate::MAX_CELLS) cells: refused before
-    /// anything is allocated.
-    TooLarge {
-        /// The rows asked for.
-        rows: usize,
-        /// The columns asked for.
-        cols: usize,
-    },
-    /// A deal's `kinds` is 0, above [`MAX_KIND`], or above the number of
-    /// groups of `copies` tiles the board holds, so some kind would never
-    /// be dealt.
-    DealKinds {
-        /// The kinds asked for.
-        kinds: u32,
-        /// The groups of `copies` tiles the board holds.
-        groups: usize,
-        /// The tiles of one kind in a group.
-        copies: usize,
-    },
-    /// The caller's [`Cancel`] token was set ([`generate_with`]).
-    Cancelled,
-    /// `kinds` is 0, above [`MAX_KIND`], or above the number of pairs
-    /// (`rows·cols / 2`), so some kind could not be used.
-    Kinds {
-        /// The kinds asked for.
-        kinds: u32,
-        /// The number of pairs the board holds.
-        pairs: usize,
-    },
-    /// A deal's cells are not a whole number of groups of `copies` tiles
-    /// (or `copies` is 0).
-    Copies {
-        /// The cells of the board.
-        cells: usize,
-        /// The tiles of one kind in a group.
-        copies: usize,
-    },
-    /// Every attempt got stuck. Under the standard rule without gravity the
-    /// last attempt keeps a domino tiling of the empty cells and cannot get
-    /// stuck, so there this reports a bug instead of panicking; under
-    /// gravity or the other connection rules a small board may have no
-    /// clearable arrangement at all (four-rivers on a board one tile wide,
-    /// say), or none that the attempts found.
-    Stuck {
-        /// The attempts made.
-        attempts: usize,
-    },
-    /// No two tiles of the full board can be joined under the rules, so no
-    /// full board can be cleared (four-rivers with a closed border: every
-    /// tile is boxed in by its neighbours).
-    NoFirstMove,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::TooSmall => f.write_str("a board needs at least two cells"),
-            GenerateError::TooLarge { rows, cols } => write!(
-                f,
-                "a {rows} x {cols} board has more than {} cells",
-                super::deal::MAX_CELLS
-            ),
-            GenerateError::DealKinds {
-                kinds,
-                groups,
-                copies,
-            } => write!(
-                f,
-                "{kinds} kinds cannot all be dealt in {groups} groups of {copies} tiles (1 to {} allowed)",
-                (*groups).min(MAX_KIND as usize)
-            ),
-            GenerateError::Cancelled => f.write_str("cancelled"),
-            GenerateError::Kinds { kinds, pairs } => write!(
-                f,
-                "{kinds} kinds cannot be used on a board of {pairs} pairs (1 to {} allowed)",
-                (*pairs).min(MAX_KIND as usize)
-            ),
-            GenerateError::Copies { cells, copies } => write!(
-                f,
-                "{cells} cells cannot be dealt in groups of {copies} tiles of one kind"
-            ),
-            GenerateError::Stuck { attempts } => {
-                write!(f, "no board found in {attempts} attempts under these rules")
-            }
-            GenerateError::NoFirstMove => f.write_str(
-                "no two tiles of a full board can be joined under these rules, so no board can be cleared",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
 
 /// Free attempts before [`generate`] switches to the tiled construction.
 const FREE_ATTEMPTS: usize = 16;

@@ -39,6 +39,7 @@ mod deal;
 mod game;
 mod generate;
 mod gravity;
+mod made;
 mod moves;
 mod rate;
 pub(crate) mod reach;
@@ -49,10 +50,11 @@ mod solve;
 mod ways;
 
 pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
-pub use deal::{DealSpec, MAX_CELLS, deal};
+pub use deal::{DealSpec, deal};
 pub use game::{Game, RemoveError, Step};
-pub use generate::{GenerateError, GenerateSpec, Generated, generate, generate_with};
+pub use generate::{GenerateSpec, Generated, generate, generate_with};
 pub use gravity::Slide;
+pub use made::{GenerateError, MAX_CELLS};
 pub use moves::{Move, Route, moves};
 pub use rate::{
     Cancelled, Difficulty, RateConfig, RatedDeal, RatedError, Rating, UnknownDifficulty,

@@ -2,8 +2,9 @@
 
 use std::ops::RangeInclusive;
 
-use super::super::deal::{DealSpec, cells_within_limit, deal};
-use super::super::generate::{GenerateError, GenerateSpec, Generated, generate_with};
+use super::super::deal::{DealSpec, deal};
+use super::super::generate::{GenerateSpec, Generated, generate_with};
+use super::super::made::{GenerateError, cells_within_limit};
 use super::super::solve::{Solution, solve_with};
 use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games};
 
