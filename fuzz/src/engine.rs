@@ -64,10 +64,15 @@ pub fn lianliankan_engine(data: &[u8]) {
         2 => "1+3,2+4".parse().expect("groups"),
         _ => "2-6".parse().expect("groups"),
     };
-    let rules = crate::rules(flags).with_slide(groups_byte & 0x80 != 0).with_gravity(Gravity::ALL
-            .get(usize::from(flags >> 4))
-            .copied()
-            .unwrap_or(Gravity::None)).with_groups(groups);
+    let rules = crate::rules(flags)
+        .with_slide(groups_byte & 0x80 != 0)
+        .with_gravity(
+            Gravity::ALL
+                .get(usize::from(flags >> 4))
+                .copied()
+                .unwrap_or(Gravity::None),
+        )
+        .with_groups(groups);
     let rows = 1 + usize::from(bytes.next() % 8);
     let cols = 1 + usize::from(bytes.next() % 8);
     let kinds = 1 + u32::from(bytes.next() % 6);

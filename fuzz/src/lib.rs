@@ -29,5 +29,8 @@ pub(crate) fn rules(flags: u8) -> Rules {
     } else {
         Border::Closed
     };
-    Rules::judge().with_turns(max_turns).with_border(border).with_connect(connect)
+    Rules::judge()
+        .with_turns(max_turns)
+        .with_border(border)
+        .with_connect(connect)
 }
