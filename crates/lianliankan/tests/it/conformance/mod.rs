@@ -102,12 +102,17 @@ fn the_command_line_agrees_with_every_case() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"2 2\n1 1\n2 2\n")
-            .unwrap();
+        let written = child.stdin.take().unwrap().write_all(b"2 2\n1 1\n2 2\n");
+        // A command that refuses its rules may exit before it reads its
+        // input: the pipe is then closed, and nothing else may go wrong.
+        if let Err(e) = written {
+            assert_eq!(
+                e.kind(),
+                std::io::ErrorKind::BrokenPipe,
+                "line {}",
+                case.line
+            );
+        }
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         match &case.verdict {
