@@ -28,6 +28,16 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// A `422 Unprocessable Entity` with `message`: a request well formed
+    /// that does not stand (a game or run that does not replay, a ticket
+    /// the server does not know).
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
 }
 
 impl std::fmt::Display for ApiError {

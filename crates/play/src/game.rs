@@ -19,10 +19,11 @@ use lianliankan::{
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
+use crate::level_rules::{self, MAX_LEVELS};
 use crate::limits::SEED_MAX;
 use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
-use crate::tickets::IssuedDeal;
+use crate::tickets::{IssuedDeal, LogError, LoggedStep, UNKNOWN_TICKET};
 use crate::wire::{
     PairWithPath, RulesRequest, check_cell, check_even, check_seed, check_size, parse_board,
 };
@@ -54,6 +55,12 @@ pub struct DealRequest {
     /// out or `null`: any deal, unrated.
     #[serde(default)]
     difficulty: Option<String>,
+    /// The level of a run this deal is, from 1: its rules' gravity must be
+    /// the level's and its difficulty the level's
+    /// ([`level_rules`]); a ticketed level is timed step by step
+    /// ([`crate::tickets`]). Left out: a classic game.
+    #[serde(default)]
+    level: Option<usize>,
 }
 
 fn yes() -> bool {
@@ -190,6 +197,39 @@ fn check_difficulty(name: Option<&str>, solvable: bool) -> Result<Option<Difficu
     Ok(Some(difficulty))
 }
 
+/// The level a deal asks to be (from 0), checked against what that level
+/// plays: its gravity mode and its difficulty; a 400 saying which differs.
+fn check_level(
+    level: Option<usize>,
+    rules: &Rules,
+    difficulty: Option<Difficulty>,
+) -> Result<Option<usize>, ApiError> {
+    let Some(number) = level else {
+        return Ok(None);
+    };
+    if number == 0 || number > MAX_LEVELS {
+        return Err(ApiError::bad_request(format!(
+            "level is 1 to {MAX_LEVELS}, got {number}"
+        )));
+    }
+    let level = number - 1;
+    let gravity = level_rules::gravity(level);
+    if rules.gravity != gravity {
+        return Err(ApiError::bad_request(format!(
+            "level {number} plays gravity {gravity}, got {}",
+            rules.gravity
+        )));
+    }
+    let wanted = level_rules::difficulty(level);
+    if difficulty != Some(wanted) {
+        return Err(ApiError::bad_request(format!(
+            "level {number} is dealt {wanted}, got {}",
+            difficulty.map_or("no difficulty", Difficulty::name)
+        )));
+    }
+    Ok(Some(level))
+}
+
 /// Deals a board: by `generate` (clearable) or `deal` (random; groups of
 /// four tiles of a kind, or of two when the cells are not a multiple of
 /// four); or, given a difficulty, a clearable deal rated in its band
@@ -205,8 +245,10 @@ pub async fn deal_board(
         Some(seed) => check_seed(seed)?,
         None => state.tickets.seed(SEED_MAX),
     };
-    if let Some(difficulty) = check_difficulty(request.difficulty.as_deref(), request.solvable)? {
-        return rated_deal(&state, &request, rules, seed, difficulty).await;
+    let difficulty = check_difficulty(request.difficulty.as_deref(), request.solvable)?;
+    let level = check_level(request.level, &rules, difficulty)?;
+    if let Some(difficulty) = difficulty {
+        return rated_deal(&state, &request, rules, seed, difficulty, level).await;
     }
     let (rows, cols, kinds, solvable) =
         (request.rows, request.cols, request.kinds, request.solvable);
@@ -238,7 +280,7 @@ pub async fn deal_board(
         })
         .await?
         .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-    let ticket = ticket(&state, &request, seed, None, &rules);
+    let ticket = ticket(&state, &request, seed, None, &rules, level);
     Ok(Json(DealResponse {
         board,
         rules,
@@ -253,13 +295,15 @@ pub async fn deal_board(
 }
 
 /// The ticket of a ranked game, for a solvable deal whose seed the server
-/// chose (a seed the page picked could have been solved beforehand).
+/// chose (a seed the page picked could have been solved beforehand); for a
+/// level of a run (`level`, from 0), the level's.
 fn ticket(
     state: &AppState,
     request: &DealRequest,
     seed: u64,
     rated_seed: Option<u64>,
     rules: &Rules,
+    level: Option<usize>,
 ) -> Option<String> {
     (request.solvable && request.seed.is_none()).then(|| {
         state.tickets.issue(IssuedDeal {
@@ -269,6 +313,7 @@ fn ticket(
             seed,
             rated_seed,
             rules: rules.clone(),
+            level,
         })
     })
 }
@@ -281,6 +326,7 @@ async fn rated_deal(
     rules: Rules,
     seed: u64,
     difficulty: Difficulty,
+    level: Option<usize>,
 ) -> Result<Json<DealResponse>, ApiError> {
     let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
     let cells = rows * cols;
@@ -326,7 +372,7 @@ async fn rated_deal(
         .await?;
     let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
     let note = rated::note(difficulty, &found, (search_cap, remake_cap));
-    let ticket = ticket(state, request, seed, found.deal_seed, &rules);
+    let ticket = ticket(state, request, seed, found.deal_seed, &rules, level);
     Ok(Json(DealResponse {
         ticket,
         rating: found.rating.as_ref().map(RatingBody::from),
@@ -360,6 +406,11 @@ pub struct RemoveRequest {
     /// (`Move`'s serde form); left out, the server picks the way.
     #[serde(default)]
     route: Option<Route>,
+    /// A ranked level's ticket: the step is logged on it, at the server's
+    /// time ([`crate::tickets`]), and refused once the level's countdown
+    /// has run out.
+    #[serde(default)]
+    ticket: Option<String>,
 }
 
 /// The answer to `POST /api/remove`: the step, or why the pair cannot go.
@@ -391,17 +442,72 @@ pub enum RemoveResponse {
         /// How the new position stands.
         #[serde(flatten)]
         position: Position,
+        /// With a ticket: when the step was logged, in ms from the deal
+        /// on the server's clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<u64>,
     },
     /// Nothing changed.
     Illegal {
         /// Always `false`.
         legal: bool,
-        /// `same-cell`, `empty`, `different-kinds`, `no-path` or (for a
-        /// slide the request named) `no-slide`.
+        /// `same-cell`, `empty`, `different-kinds`, `no-path`, (for a
+        /// slide the request named) `no-slide`, or (for a ranked level)
+        /// `time-up`: its countdown ran out on the server's clock.
         reason: &'static str,
         /// The reason in words, for the player.
         message: String,
+        /// With a ticket: when the refused pick was logged (or, for
+        /// `time-up`, came), in ms from the deal on the server's clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<u64>,
     },
+}
+
+impl RemoveResponse {
+    /// The step to log for this answer.
+    fn logged(&self, a: Pos, b: Pos) -> LoggedStep {
+        match *self {
+            RemoveResponse::Legal { route, .. } => LoggedStep::Remove { a, b, route },
+            RemoveResponse::Illegal { .. } => LoggedStep::Refused,
+        }
+    }
+
+    /// The answer with the step's time on the server's clock.
+    fn at(mut self, at_ms: u64) -> RemoveResponse {
+        match &mut self {
+            RemoveResponse::Legal { clock_ms, .. } | RemoveResponse::Illegal { clock_ms, .. } => {
+                *clock_ms = Some(at_ms);
+            }
+        }
+        self
+    }
+}
+
+/// Logs `step` on a ranked game's `ticket`: its time, or `Err(Some)` with
+/// the time-up answer's words and time, or the 422 of a ticket the server
+/// does not know or a log that is full.
+fn log_step(
+    state: &AppState,
+    ticket: &str,
+    step: LoggedStep,
+) -> Result<u64, Result<(String, u64), ApiError>> {
+    state.tickets.log(ticket, step).map_err(|e| match e {
+        LogError::TimeUp {
+            countdown_ms,
+            at_ms,
+        } => Ok((
+            format!(
+                "time is up: the level's countdown of {countdown_ms} ms ran out on the server's \
+                 clock ({at_ms} ms since its deal)"
+            ),
+            at_ms,
+        )),
+        LogError::Full { steps } => Err(ApiError::unprocessable(format!(
+            "this game has {steps} steps logged already, more than a game of its size makes"
+        ))),
+        LogError::Unknown => Err(ApiError::unprocessable(UNKNOWN_TICKET)),
+    })
 }
 
 /// Removes a pair, as `Game::remove` does, or under sliding tiles, when
@@ -417,7 +523,8 @@ pub async fn remove(
     let board = parse_board(&request.board, &state.limits)?;
     let a = check_cell(request.a, &board, "cell a")?;
     let b = check_cell(request.b, &board, "cell b")?;
-    light(move || {
+    let ticket = request.ticket;
+    let answer = light(move || {
         let way = match (request.route, ways_to_remove(&board, a, b, &rules)) {
             (Some(route), Ok(_)) => Ok(Move::slide(a, b, route)),
             (None, Ok(ways)) => ways
@@ -448,6 +555,7 @@ pub async fn remove(
                     moved: moved.clone(),
                     board: game.board().clone(),
                     position: Position::of(game.board(), game.rules()),
+                    clock_ms: None,
                 })
             }
             Err(error) => {
@@ -471,12 +579,25 @@ pub async fn remove(
                     legal: false,
                     reason,
                     message,
+                    clock_ms: None,
                 })
             }
         }
     })
-    .await?
-    .map(Json)
+    .await??;
+    let Some(ticket) = ticket else {
+        return Ok(Json(answer));
+    };
+    Ok(Json(match log_step(&state, &ticket, answer.logged(a, b)) {
+        Ok(at_ms) => answer.at(at_ms),
+        Err(Ok((message, at_ms))) => RemoveResponse::Illegal {
+            legal: false,
+            reason: "time-up",
+            message,
+            clock_ms: Some(at_ms),
+        },
+        Err(Err(error)) => return Err(error),
+    }))
 }
 
 /// Why no path joins two matching tiles, in the rules' words.
@@ -545,7 +666,14 @@ pub struct ShuffleRequest {
     board: BoardRows,
     #[serde(default)]
     rules: RulesRequest,
-    seed: u64,
+    /// The shuffle's seed; given with a ticket, refused: a ranked level's
+    /// shuffle is seeded by the server.
+    #[serde(default)]
+    seed: Option<u64>,
+    /// A ranked level's ticket: the shuffle is seeded by the server and
+    /// logged on it, at the server's time ([`crate::tickets`]).
+    #[serde(default)]
+    ticket: Option<String>,
 }
 
 /// The answer to `POST /api/shuffle`.
@@ -556,16 +684,26 @@ pub enum ShuffleResponse {
     Shuffled {
         /// Always `true`.
         shuffled: bool,
+        /// The seed of the shuffle (the server's, with a ticket).
+        seed: u64,
         /// The board after the shuffle.
         board: Board,
         /// How it stands.
         #[serde(flatten)]
         position: Position,
+        /// With a ticket: when the shuffle was logged, in ms from the deal
+        /// on the server's clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<u64>,
     },
-    /// No arrangement of these tiles on these cells has a move.
+    /// Nothing changed.
     Impossible {
         /// Always `false`.
         shuffled: bool,
+        /// `no-arrangement`: no arrangement of these tiles on these cells
+        /// has a move; or (for a ranked level) `time-up`: its countdown
+        /// ran out on the server's clock.
+        reason: &'static str,
         /// Why, for the player.
         message: String,
     },
@@ -578,22 +716,68 @@ pub async fn shuffle(
 ) -> Result<Json<ShuffleResponse>, ApiError> {
     let rules = request.rules.to_rules(&state.limits)?;
     let board = parse_board(&request.board, &state.limits)?;
-    let seed = check_seed(request.seed)?;
-    light(move || {
+    let seed = match (request.seed, &request.ticket) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "a ranked game's shuffle is seeded by the server: send its ticket without a seed",
+            ));
+        }
+        (Some(seed), None) => check_seed(seed)?,
+        (None, Some(_)) => state.tickets.seed(SEED_MAX),
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "a shuffle needs a seed, or a ranked game's ticket",
+            ));
+        }
+    };
+    let answer = light(move || {
         let mut game = Game::new(board, rules);
-        Json(match game.shuffle(seed) {
+        match game.shuffle(seed) {
             Ok(()) => ShuffleResponse::Shuffled {
                 shuffled: true,
+                seed,
                 board: game.board().clone(),
                 position: Position::of(game.board(), game.rules()),
+                clock_ms: None,
             },
             Err(e) => ShuffleResponse::Impossible {
                 shuffled: false,
+                reason: "no-arrangement",
                 message: format!("{e}: undo, or deal again"),
             },
-        })
+        }
     })
-    .await
+    .await?;
+    // A shuffle that made nothing is not a step: only a done one is logged.
+    let (Some(ticket), ShuffleResponse::Shuffled { .. }) = (request.ticket, &answer) else {
+        return Ok(Json(answer));
+    };
+    Ok(Json(
+        match log_step(&state, &ticket, LoggedStep::Shuffle { seed }) {
+            Ok(at_ms) => match answer {
+                ShuffleResponse::Shuffled {
+                    shuffled,
+                    seed,
+                    board,
+                    position,
+                    ..
+                } => ShuffleResponse::Shuffled {
+                    shuffled,
+                    seed,
+                    board,
+                    position,
+                    clock_ms: Some(at_ms),
+                },
+                impossible => impossible,
+            },
+            Err(Ok((message, _))) => ShuffleResponse::Impossible {
+                shuffled: false,
+                reason: "time-up",
+                message,
+            },
+            Err(Err(error)) => return Err(error),
+        },
+    ))
 }
 
 /// `POST /api/solve`.

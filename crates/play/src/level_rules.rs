@@ -5,7 +5,7 @@
 //! server replays a submitted run with these ([`crate::runs`]); a browser
 //! scenario checks that the page's score of a run is the server's.
 
-use lianliankan::Gravity;
+use lianliankan::{Difficulty, Gravity};
 
 /// Lives at the start of a run; each level after the first adds one.
 pub const START_LIVES: u32 = 4;
@@ -26,6 +26,16 @@ pub const MAX_LEVELS: usize = 50;
 /// The gravity mode of level `level` (from 0): §4's table, cyclically.
 pub fn gravity(level: usize) -> Gravity {
     Gravity::ALL[level % Gravity::ALL.len()]
+}
+
+/// The difficulty level `level` (from 0) asks of its deal: levels 1 and 2
+/// easy, 3 and 4 normal, then hard.
+pub fn difficulty(level: usize) -> Difficulty {
+    match level {
+        0 | 1 => Difficulty::Easy,
+        2 | 3 => Difficulty::Normal,
+        _ => Difficulty::Hard,
+    }
 }
 
 /// The countdown's time a pair, at level `level` (from 0): 3.5 s on the
@@ -101,6 +111,17 @@ mod tests {
         assert_eq!(gravity(0), Gravity::None);
         assert_eq!(gravity(13), Gravity::None);
         assert_eq!(gravity(1), Gravity::Down);
+        assert_eq!(
+            (0..6).map(difficulty).collect::<Vec<_>>(),
+            [
+                Difficulty::Easy,
+                Difficulty::Easy,
+                Difficulty::Normal,
+                Difficulty::Normal,
+                Difficulty::Hard,
+                Difficulty::Hard
+            ]
+        );
     }
 
     #[test]

@@ -18,11 +18,13 @@
 //! | `POST /api/judge` | a judge input answered, with every path or move sequence |
 //! | `POST /api/scores` | a cleared classic game replayed, and its score stored: rank and score |
 //! | `GET /api/scores` | the best ten scores of a size and rules |
-//! | `POST /api/runs` | a level run replayed level by level, and its score stored: rank and score |
+//! | `POST /api/finish` | a ranked classic game replayed and timed by the server: its time and score |
+//! | `POST /api/runs` | a ranked level run (its levels' tickets) replayed from the steps the server logged, at the server's times, and its score stored: rank and score |
 //! | `GET /api/runs` | the best ten level runs of a size and rules |
 //!
 //! The key design choice: the server keeps no games (only high scores, in
-//! an SQLite file: [`ScoreDb`]). A request carries
+//! an SQLite file: [`ScoreDb`], and for ranked games a ticket in memory
+//! with the steps sent with it and their times on its clock). A request carries
 //! the board and the rules, an answer carries the step; the page keeps the
 //! history (undo and redo are its own), and a deal is its spec and seed, so
 //! a link reproduces it. Engine work runs on the blocking pool; solving,
@@ -34,11 +36,11 @@
 //! them; only the requests and answers themselves are shapes of this crate.
 //!
 //! Modules, each importing only those above it, none back: `problem`,
-//! `limits`, `error`, `work`, `state` (the shared state and `GET
-//! /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
+//! `limits`, `error`, `work`, `level_rules` (the level game's numbers),
+//! `tickets` (ranked games' tickets, their step logs and the clock),
+//! `state` (the shared state and `GET /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
 //! (deals of a chosen difficulty, bounded in time), then the handlers, `game`, `judge_view`, `scores` (over `score_db`, which
-//! imports nothing of the crate) and `runs` (over `scores` and
-//! `level_rules`, the level game's numbers); this file only wires the router
+//! imports nothing of the crate) and `runs` (over `scores`); this file only wires the router
 //! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 

@@ -2,15 +2,18 @@
 //! and stores its score; `GET /api/runs` lists the best ten of a setting.
 //!
 //! As for classic scores ([`crate::scores`]), the server trusts nothing
-//! but the name and the times the page counted: it deals every level again
-//! (level L under the L-th gravity mode, from the level's seed, or the
-//! rated candidate of its `rated_seed`), plays each level's steps on the
-//! engine, counts the lives the shuffles spend, and works out the score
-//! by the level rules ([`crate::level_rules`]). The run is refused (422)
-//! when a step is illegal, a shuffle has no life to spend, a step comes
-//! after its level's countdown ran out or before the step before it, a
-//! level other than the last is not cleared, or the score sent is not the
-//! one the steps give. The same run twice is a 409.
+//! the page counted: a run is its levels' tickets ([`crate::tickets`]),
+//! each a deal the server seeded as that level (its gravity mode and
+//! difficulty), and each level's steps are the ones the server logged on
+//! its ticket, timed on the server's clock. The server deals every level
+//! again, plays its logged steps on the engine, counts the lives the
+//! shuffles spend, and works out the score by the level rules
+//! ([`crate::level_rules`]); the page sends no step, time or score. The
+//! run is refused (422) when a ticket is unknown or not its level's, the
+//! levels differ in size or rules, a level was dealt before the one
+//! before it ended, a logged step is illegal, a shuffle has no life to
+//! spend, or a level other than the last is not cleared. A ticket stores
+//! one run (409).
 
 use std::sync::Arc;
 
@@ -22,22 +25,23 @@ use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
-use crate::game::{check_deal, solvable_deal};
+use crate::game::solvable_deal;
 use crate::level_rules::{MAX_LEVELS, START_LIVES, Tally, budget_ms, gravity};
 use crate::rated::rated_board;
 use crate::score_db::{Insert, NewRun, RunEntry};
-use crate::scores::{OnOff, check_name, duplicate, forged, query_rules, setting, storage, store};
+use crate::scores::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::state::AppState;
-use crate::wire::{RulesRequest, check_seed};
+use crate::tickets::{Issued, IssuedDeal, Logged, LoggedStep};
 use crate::work::light;
 
 /// How many runs a table lists.
 const TABLE: u32 = 10;
 
-/// One step of a level, with the level's countdown time it was made at
-/// (`t`, ms since the level was dealt, the page's pauses left out).
-#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
-#[serde(untagged, deny_unknown_fields)]
+/// One step of a level as the server logged it, with the time it came
+/// (`t`, ms since the level was dealt, on the server's clock): what the
+/// table stores of a run.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(untagged)]
 pub enum RunStep {
     /// A removal, its cells on the board as it is at that moment.
     Remove {
@@ -46,12 +50,12 @@ pub enum RunStep {
         /// The second tile.
         b: Pos,
         /// Under sliding tiles, the slide of `a` before the pair goes.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(skip_serializing_if = "Option::is_none")]
         route: Option<Route>,
         /// When.
         t: u64,
     },
-    /// The shuffle `POST /api/shuffle` makes with this seed: a life.
+    /// The shuffle `POST /api/shuffle` made with this seed: a life.
     Shuffle {
         /// Its seed.
         shuffle: u64,
@@ -74,33 +78,45 @@ impl RunStep {
     }
 }
 
-/// One level of a submitted run.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+impl From<Logged> for RunStep {
+    fn from(logged: Logged) -> RunStep {
+        let t = logged.at_ms;
+        match logged.step {
+            LoggedStep::Remove { a, b, route } => RunStep::Remove { a, b, route, t },
+            LoggedStep::Shuffle { seed } => RunStep::Shuffle { shuffle: seed, t },
+            LoggedStep::Refused => RunStep::Refused { refused: t },
+        }
+    }
+}
+
+/// One level of a run: its deal and its logged steps.
+#[derive(Clone, Debug, Serialize)]
 pub struct LevelPlayed {
     /// The level's deal seed.
     seed: u64,
     /// The rated candidate its deal answered (`rated.deal_seed`), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     rated_seed: Option<u64>,
     /// Its steps, in order.
     steps: Vec<RunStep>,
 }
 
-/// `POST /api/runs`.
+impl LevelPlayed {
+    fn of(issued: &Issued) -> LevelPlayed {
+        LevelPlayed {
+            seed: issued.deal.seed,
+            rated_seed: issued.deal.rated_seed,
+            steps: issued.log.iter().copied().map(RunStep::from).collect(),
+        }
+    }
+}
+
+/// `POST /api/runs`: a name and the run's levels' tickets, level 1 first.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunRequest {
     name: String,
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    /// The run's rules but gravity (each level has its own).
-    #[serde(default)]
-    rules: RulesRequest,
-    levels: Vec<LevelPlayed>,
-    /// The score the page counted; it must be the replay's.
-    score: u64,
+    tickets: Vec<String>,
 }
 
 /// The answer to a stored run.
@@ -144,24 +160,26 @@ fn replay_run(
             let here = format!("level {number}, step {}", i + 1);
             let at = step.at();
             if at < last {
-                return Err(forged(format!(
+                return Err(ApiError::unprocessable(format!(
                     "{here}: at {at} ms, before the step before it ({last} ms)"
                 )));
             }
             if at > budget {
-                return Err(forged(format!(
+                return Err(ApiError::unprocessable(format!(
                     "{here}: at {at} ms, after the level's countdown of {budget} ms ran out"
                 )));
             }
             last = at;
             if game.board().tile_count() == 0 {
-                return Err(forged(format!("{here}: the level was cleared already")));
+                return Err(ApiError::unprocessable(format!(
+                    "{here}: the level was cleared already"
+                )));
             }
             match *step {
                 RunStep::Remove { a, b, route, .. } => {
                     for cell in [a, b] {
                         if !game.board().contains(cell) {
-                            return Err(forged(format!(
+                            return Err(ApiError::unprocessable(format!(
                                 "{here}: [{}, {}] is not on the board",
                                 cell.row, cell.col
                             )));
@@ -172,7 +190,7 @@ fn replay_run(
                         None => Move::new(a, b),
                     };
                     game.play(pair).map_err(|e| {
-                        forged(format!(
+                        ApiError::unprocessable(format!(
                             "{here}, [{}, {}] and [{}, {}]: {e}",
                             a.row, a.col, b.row, b.col
                         ))
@@ -180,22 +198,22 @@ fn replay_run(
                     tally.pair(at);
                 }
                 RunStep::Shuffle { shuffle, .. } => {
-                    check_seed(shuffle).map_err(|e| forged(format!("{here}: {}", e.message)))?;
                     if lives == 0 {
-                        return Err(forged(format!(
+                        return Err(ApiError::unprocessable(format!(
                             "{here}: a shuffle with no life left to spend"
                         )));
                     }
                     lives -= 1;
-                    game.shuffle(shuffle)
-                        .map_err(|e| forged(format!("{here}, shuffle {shuffle}: {e}")))?;
+                    game.shuffle(shuffle).map_err(|e| {
+                        ApiError::unprocessable(format!("{here}, shuffle {shuffle}: {e}"))
+                    })?;
                 }
                 RunStep::Refused { .. } => tally.refused(),
             }
         }
         let cleared = game.board().tile_count() == 0;
         if !cleared && number < levels.len() {
-            return Err(forged(format!(
+            return Err(ApiError::unprocessable(format!(
                 "level {number} is not cleared ({} tiles left), yet the run goes on to level {}",
                 game.board().tile_count(),
                 number + 1
@@ -211,6 +229,61 @@ fn replay_run(
     Ok(total)
 }
 
+/// Whether two deals are levels of one run: the same size, tile kinds
+/// and rules but gravity (each level has its own).
+fn same_run(first: &IssuedDeal, other: &IssuedDeal) -> bool {
+    let level_rules = |deal: &IssuedDeal| deal.rules.clone().with_gravity(Gravity::None);
+    (first.rows, first.cols, first.kinds) == (other.rows, other.cols, other.kinds)
+        && level_rules(first) == level_rules(other)
+}
+
+/// The levels the tickets name, checked: each known, each its level's,
+/// all of one run, each dealt after the level before it ended; a 409 for
+/// a ticket whose run is stored already.
+fn levels_of(state: &AppState, tickets: &[String]) -> Result<Vec<Issued>, ApiError> {
+    let mut levels: Vec<Issued> = Vec::with_capacity(tickets.len());
+    for (l, ticket) in tickets.iter().enumerate() {
+        let number = l + 1;
+        let issued = state.tickets.get(ticket).ok_or_else(|| {
+            ApiError::unprocessable(format!(
+                "level {number}: unknown ticket (a level of a ranked run is dealt by the \
+                 server, POST /api/deal with its level and no seed, and its ticket lasts a day)"
+            ))
+        })?;
+        match issued.deal.level {
+            Some(dealt) if dealt == l => {}
+            Some(dealt) => {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number}: this ticket is level {}'s deal",
+                    dealt + 1
+                )));
+            }
+            None => {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number}: this ticket is a classic game's deal, not a level's"
+                )));
+            }
+        }
+        if issued.stored {
+            return Err(duplicate("run"));
+        }
+        if let Some(before) = levels.last() {
+            if !same_run(&levels[0].deal, &issued.deal) {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} is not dealt as level 1 is (its size, tile kinds or rules)"
+                )));
+            }
+            if issued.at_ms < before.last_step_at_ms() {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} was dealt before level {l}'s last step"
+                )));
+            }
+        }
+        levels.push(issued);
+    }
+    Ok(levels)
+}
+
 /// `POST /api/runs`: replays the run and stores it (`201`), or says why
 /// not (`400` for a bad request, `422` for a run that does not stand,
 /// `409` for a run stored already).
@@ -220,53 +293,28 @@ pub async fn submit(
 ) -> Result<(StatusCode, Json<StoredRun>), ApiError> {
     let store = store(&state)?;
     let name = check_name(&request.name)?;
-    let rules = request.rules.to_rules(&state.limits)?;
-    if rules.gravity != Gravity::None {
-        return Err(ApiError::bad_request(format!(
-            "a level run has no gravity of its own (level L plays the L-th mode), got {}",
-            rules.gravity
-        )));
-    }
-    let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
-    check_deal(rows, cols, kinds, &state.limits)?;
-    let levels = request.levels;
-    if levels.is_empty() || levels.len() > MAX_LEVELS {
+    let tickets = request.tickets;
+    if tickets.is_empty() || tickets.len() > MAX_LEVELS {
         return Err(ApiError::bad_request(format!(
             "a run is 1 to {MAX_LEVELS} levels, got {}",
-            levels.len()
+            tickets.len()
         )));
     }
-    for (l, level) in levels.iter().enumerate() {
-        check_seed(level.seed)?;
-        level.rated_seed.map(check_seed).transpose()?;
-        // Every pair, shuffle and refused pick of a level: a removal
-        // takes two tiles, and each pick is a click.
-        if level.steps.len() > 4 * rows * cols {
-            return Err(forged(format!(
-                "level {}: {} steps for a board of {} tiles",
-                l + 1,
-                level.steps.len(),
-                rows * cols
-            )));
-        }
-    }
+    let issued = levels_of(&state, &tickets)?;
+    let first = &issued[0].deal;
+    let (rows, cols, kinds) = (first.rows, first.cols, first.kinds);
+    let rules = first.rules.clone().with_gravity(Gravity::None);
+    let levels: Vec<LevelPlayed> = issued.iter().map(LevelPlayed::of).collect();
     let run_json = serde_json::to_string(&levels).map_err(|_| ApiError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: "cannot write the run".to_owned(),
     })?;
     let played = rules.clone();
-    let replayed = levels.clone();
     let points = state
         .heavy
-        .run(move || replay_run(rows, cols, kinds, &played, &replayed))
+        .run(move || replay_run(rows, cols, kinds, &played, &levels))
         .await??;
-    if points != request.score {
-        return Err(forged(format!(
-            "the run scores {points} when replayed, not {} as sent",
-            request.score
-        )));
-    }
-    let count = u32::try_from(levels.len()).unwrap_or(u32::MAX);
+    let count = u32::try_from(tickets.len()).unwrap_or(u32::MAX);
     let entry = NewRun {
         name,
         setting: setting(rows, cols, kinds, &rules),
@@ -280,6 +328,9 @@ pub async fn submit(
     else {
         return Err(duplicate("run"));
     };
+    for ticket in &tickets {
+        state.tickets.stored(ticket);
+    }
     Ok((
         StatusCode::CREATED,
         Json(StoredRun {

@@ -25,7 +25,7 @@ use crate::game::solvable_deal;
 use crate::rated::rated_board;
 use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
 use crate::state::AppState;
-use crate::tickets::{Finished, Issued};
+use crate::tickets::{Finished, Issued, UNKNOWN_TICKET};
 use crate::wire::check_seed;
 use crate::work::light;
 
@@ -142,14 +142,6 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_owned())
 }
 
-/// A 422: the game does not stand.
-pub fn forged(message: String) -> ApiError {
-    ApiError {
-        status: StatusCode::UNPROCESSABLE_ENTITY,
-        message,
-    }
-}
-
 /// A 409: the same game (or run) is stored already.
 pub fn duplicate(what: &str) -> ApiError {
     ApiError {
@@ -206,13 +198,10 @@ fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result
 
 /// The record of a ticket the request names, or a 422.
 fn ticket_of(state: &AppState, ticket: &str) -> Result<Issued, ApiError> {
-    state.tickets.get(ticket).ok_or_else(|| {
-        forged(
-            "unknown ticket: a ranked game is a deal the server seeded (POST /api/deal \
-             without a seed), and its ticket lasts a day"
-                .to_owned(),
-        )
-    })
+    state
+        .tickets
+        .get(ticket)
+        .ok_or_else(|| ApiError::unprocessable(UNKNOWN_TICKET))
 }
 
 /// `POST /api/finish`: replays a ranked game's steps on its deal and, when
@@ -237,7 +226,7 @@ pub async fn finish(
     }
     // A removal takes two tiles; shuffles beside them are bounded alike.
     if request.steps.len() > cells {
-        return Err(forged(format!(
+        return Err(ApiError::unprocessable(format!(
             "{} steps for a board of {cells} tiles",
             request.steps.len(),
         )));
@@ -249,7 +238,7 @@ pub async fn finish(
         .iter()
         .position(|step| matches!(step, GameStep::Shuffle { .. }))
     {
-        return Err(forged(format!(
+        return Err(ApiError::unprocessable(format!(
             "step {}: a shuffle is assistance, and an assisted game enters no high score",
             i + 1
         )));
@@ -267,11 +256,11 @@ pub async fn finish(
                 None => solvable_deal(deal.rows, deal.cols, deal.kinds, deal.seed, &deal.rules),
             }
             .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-            replay(board, deal.rules, &steps).map_err(forged)
+            replay(board, deal.rules, &steps).map_err(ApiError::unprocessable)
         })
         .await??;
     if left > 0 {
-        return Err(forged(format!(
+        return Err(ApiError::unprocessable(format!(
             "the board is not cleared: {left} tiles are left after the last step"
         )));
     }
@@ -300,7 +289,7 @@ pub async fn submit(
     let store = store(&state)?;
     let name = check_name(&request.name)?;
     if request.elapsed_ms.is_some() {
-        return Err(forged(
+        return Err(ApiError::unprocessable(
             "elapsed_ms: a ranked game's time is the server's, from its deal to its finish; \
              leave it out"
                 .to_owned(),
@@ -308,7 +297,7 @@ pub async fn submit(
     }
     let issued = ticket_of(&state, &request.ticket)?;
     let Some(finished) = issued.finished else {
-        return Err(forged(
+        return Err(ApiError::unprocessable(
             "the server has not seen this game's board cleared: POST /api/finish first".to_owned(),
         ));
     };

@@ -4,9 +4,16 @@
 //! finish, as the server's clock measured it; `POST /api/scores` stores
 //! that time, never one the page counted.
 //!
-//! Tickets live in memory, at most [`CAPACITY`] of them (the oldest go
-//! first) and for at most [`LIFETIME`]: a restarted server forgets its
-//! tickets, and a game dealt before it cannot be ranked.
+//! A level of a run is timed step by step: `POST /api/remove` and `POST
+//! /api/shuffle` sent with the level's ticket are *logged* on it, each at
+//! its time on the server's clock (ms since the deal), and refused once
+//! the level's countdown has run out on that clock; `POST /api/runs`
+//! replays the logs ([`Tickets::log`]).
+//!
+//! Tickets live in memory, at most [`CAPACITY`] of them holding at most
+//! [`STEPS_CAPACITY`] logged steps in all (the oldest tickets go first),
+//! and for at most [`LIFETIME`]: a restarted server forgets its tickets,
+//! and a game dealt before it cannot be ranked.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::hash::{BuildHasher, RandomState};
@@ -14,13 +21,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use lianliankan::Rules;
+use grid_core::Pos;
+use lianliankan::{Route, Rules};
+
+use crate::level_rules::budget_ms;
 
 /// Tickets kept at once; beyond, the oldest is forgotten.
 pub const CAPACITY: usize = 100_000;
 
+/// Logged steps kept at once, over all tickets (some tens of MB); beyond,
+/// the oldest tickets are forgotten.
+pub const STEPS_CAPACITY: usize = 2_000_000;
+
 /// How long a ticket lasts: a day, the longest game a score may record.
 pub const LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// What a request with a ticket the server does not know is told.
+pub const UNKNOWN_TICKET: &str = "unknown ticket: a ranked game is a deal the server seeded \
+     (POST /api/deal without a seed), and its ticket lasts a day";
 
 /// The server's clock, in milliseconds since some start: the real one, or
 /// one a test moves by hand.
@@ -86,6 +104,77 @@ pub struct IssuedDeal {
     pub rated_seed: Option<u64>,
     /// The rules.
     pub rules: Rules,
+    /// For a level of a run, its number from 0 (level L plays the L-th
+    /// gravity mode, the L-th difficulty and countdown); `None` for a
+    /// classic game.
+    pub level: Option<usize>,
+}
+
+impl IssuedDeal {
+    /// The level's countdown, in ms on the server's clock from the deal;
+    /// `None` for a classic game, which has none.
+    pub fn countdown_ms(&self) -> Option<u64> {
+        self.level
+            .map(|level| budget_ms(level, self.rows * self.cols / 2))
+    }
+
+    /// The most steps its log keeps: a removal takes two tiles, and each
+    /// pick of a refused pair or a shuffle is a click, so four a cell is
+    /// more than a game makes.
+    pub fn max_steps(&self) -> usize {
+        4 * self.rows * self.cols
+    }
+}
+
+/// A step of a game as the server saw it (`POST /api/remove` or `POST
+/// /api/shuffle` with the game's ticket).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoggedStep {
+    /// A pair removed: its cells on the board as it was, and the slide
+    /// of `a`, if one was made.
+    Remove {
+        /// The first tile picked.
+        a: Pos,
+        /// The second.
+        b: Pos,
+        /// The route `a` slid along first, under sliding tiles.
+        route: Option<Route>,
+    },
+    /// A shuffle, with the seed the server chose.
+    Shuffle {
+        /// Its seed.
+        seed: u64,
+    },
+    /// A pair that could not go (a refused pick).
+    Refused,
+}
+
+/// A logged step and when it came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Logged {
+    /// Milliseconds from the deal to the step, on the server's clock.
+    pub at_ms: u64,
+    /// The step.
+    pub step: LoggedStep,
+}
+
+/// Why a step was not logged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogError {
+    /// No such ticket (unknown, or older than a day).
+    Unknown,
+    /// The level's countdown ran out before the step came.
+    TimeUp {
+        /// The countdown.
+        countdown_ms: u64,
+        /// When the step came.
+        at_ms: u64,
+    },
+    /// The log is full ([`IssuedDeal::max_steps`]).
+    Full {
+        /// Its length.
+        steps: usize,
+    },
 }
 
 /// A game that `POST /api/finish` saw cleared.
@@ -108,6 +197,16 @@ pub struct Issued {
     pub finished: Option<Finished>,
     /// Whether its score is stored (a second one is refused).
     pub stored: bool,
+    /// The steps sent with the ticket, in the order they came.
+    pub log: Vec<Logged>,
+}
+
+impl Issued {
+    /// When its last step came, on the server's clock (its deal's time
+    /// when none has).
+    pub fn last_step_at_ms(&self) -> u64 {
+        self.at_ms + self.log.last().map_or(0, |logged| logged.at_ms)
+    }
 }
 
 /// The tickets of the games under way.
@@ -125,6 +224,23 @@ struct Map {
     by_id: BTreeMap<u128, Issued>,
     /// Tickets in the order they were issued, to forget the oldest.
     order: VecDeque<u128>,
+    /// Steps logged over all tickets kept.
+    steps: usize,
+}
+
+impl Map {
+    /// Forgets the oldest tickets until at most `tickets` are kept, with
+    /// at most `steps` logged steps in all.
+    fn shrink_to(&mut self, tickets: usize, steps: usize) {
+        while self.order.len() > tickets || self.steps > steps {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = self.by_id.remove(&old) {
+                self.steps -= gone.log.len();
+            }
+        }
+    }
 }
 
 impl Tickets {
@@ -166,16 +282,13 @@ impl Tickets {
             at_ms: self.now_ms(),
             finished: None,
             stored: false,
+            log: Vec::new(),
         };
         let mut map = self
             .map
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        while map.order.len() >= CAPACITY {
-            if let Some(old) = map.order.pop_front() {
-                map.by_id.remove(&old);
-            }
-        }
+        map.shrink_to(CAPACITY - 1, STEPS_CAPACITY);
         map.by_id.insert(id, issued);
         map.order.push_back(id);
         format!("{id:032x}")
@@ -191,6 +304,39 @@ impl Tickets {
         let issued = map.by_id.get(&id)?;
         let age = self.now_ms().saturating_sub(issued.at_ms);
         (u128::from(age) < LIFETIME.as_millis()).then(|| issued.clone())
+    }
+
+    /// Logs `step` on the ticket, timed now: the time from the deal, or
+    /// why not (the level's countdown ran out, the log is full, no such
+    /// ticket). The time is read under the lock, so that the log is in
+    /// the order of its times.
+    pub fn log(&self, ticket: &str, step: LoggedStep) -> Result<u64, LogError> {
+        let id = parse(ticket).ok_or(LogError::Unknown)?;
+        let mut map = self
+            .map
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = self.now_ms();
+        let issued = map.by_id.get_mut(&id).ok_or(LogError::Unknown)?;
+        let at_ms = now.saturating_sub(issued.at_ms);
+        if u128::from(at_ms) >= LIFETIME.as_millis() {
+            return Err(LogError::Unknown);
+        }
+        if let Some(countdown_ms) = issued.deal.countdown_ms().filter(|&c| at_ms > c) {
+            return Err(LogError::TimeUp {
+                countdown_ms,
+                at_ms,
+            });
+        }
+        if issued.log.len() >= issued.deal.max_steps() {
+            return Err(LogError::Full {
+                steps: issued.log.len(),
+            });
+        }
+        issued.log.push(Logged { at_ms, step });
+        map.steps += 1;
+        map.shrink_to(CAPACITY, STEPS_CAPACITY);
+        Ok(at_ms)
     }
 
     /// Records the ticket's finish (the first one stands).
@@ -237,6 +383,7 @@ mod tests {
             seed,
             rated_seed: None,
             rules: Rules::judge(),
+            level: None,
         }
     }
 
@@ -277,5 +424,78 @@ mod tests {
         assert!(tickets.get(&t).is_some());
         clock.advance(1);
         assert!(tickets.get(&t).is_none());
+    }
+
+    #[test]
+    fn a_level_logs_its_steps_on_the_server_clock_until_its_countdown_runs_out() {
+        let clock = Arc::new(ManualClock::default());
+        let tickets = Tickets::new(clock.clone());
+        // Level 2 (from 0: 1) of 2 × 2: 10 s and 3.4 s for its 2 pairs.
+        let level = IssuedDeal {
+            level: Some(1),
+            ..deal(7)
+        };
+        assert_eq!(level.countdown_ms(), Some(16_800));
+        clock.advance(500);
+        let t = tickets.issue(level);
+        let pair = LoggedStep::Remove {
+            a: Pos::new(0, 0),
+            b: Pos::new(0, 1),
+            route: None,
+        };
+        clock.advance(1_200);
+        assert_eq!(tickets.log(&t, pair), Ok(1_200));
+        assert_eq!(tickets.log(&t, LoggedStep::Refused), Ok(1_200));
+        clock.advance(15_600);
+        assert_eq!(tickets.log(&t, LoggedStep::Shuffle { seed: 3 }), Ok(16_800));
+        clock.advance(1);
+        assert_eq!(
+            tickets.log(&t, pair),
+            Err(LogError::TimeUp {
+                countdown_ms: 16_800,
+                at_ms: 16_801
+            })
+        );
+        let issued = tickets.get(&t).unwrap();
+        assert_eq!(
+            issued.log.iter().map(|l| l.at_ms).collect::<Vec<_>>(),
+            [1_200, 1_200, 16_800]
+        );
+        assert_eq!(issued.last_step_at_ms(), 500 + 16_800);
+        assert_eq!(tickets.log(&"0".repeat(32), pair), Err(LogError::Unknown));
+        assert_eq!(tickets.log("nonsense", pair), Err(LogError::Unknown));
+    }
+
+    #[test]
+    fn the_oldest_tickets_go_first_when_too_many_steps_are_kept() {
+        let tickets = Tickets::new(Arc::new(ManualClock::default()));
+        let old = tickets.issue(deal(1));
+        let new = tickets.issue(deal(2));
+        for _ in 0..3 {
+            tickets.log(&old, LoggedStep::Refused).unwrap();
+            tickets.log(&new, LoggedStep::Refused).unwrap();
+        }
+        let mut map = tickets.map.lock().unwrap();
+        assert_eq!(map.steps, 6);
+        map.shrink_to(CAPACITY, 5);
+        assert_eq!((map.steps, map.order.len()), (3, 1));
+        assert!(map.by_id.contains_key(&parse(&new).unwrap()));
+        map.shrink_to(0, 5);
+        assert_eq!((map.steps, map.order.len(), map.by_id.len()), (0, 0, 0));
+    }
+
+    #[test]
+    fn a_classic_log_has_no_countdown_but_a_length() {
+        let clock = Arc::new(ManualClock::default());
+        let tickets = Tickets::new(clock.clone());
+        let t = tickets.issue(deal(1));
+        clock.advance(10_000_000);
+        for _ in 0..16 {
+            assert!(tickets.log(&t, LoggedStep::Refused).is_ok());
+        }
+        assert_eq!(
+            tickets.log(&t, LoggedStep::Refused),
+            Err(LogError::Full { steps: 16 })
+        );
     }
 }

@@ -18,8 +18,17 @@
 // hooks (`modeHooks`). Level L (shown as L + 1) plays gravity mode L mod
 // 13 and asks for the difficulty `LevelRules.difficulty(L)`: levels 1 and
 // 2 easy, 3 and 4 normal, 5 and on hard, within the run's other rules.
-// Level scores live in the page only: the server neither replays nor
-// stores them (its high scores are classic games').
+//
+// A run without a seed of the player's is ranked: the server seeds each
+// level and answers it with a ticket; every pair, refused pick and
+// shuffle is sent with the ticket, and the server logs it at its own
+// clock's time (ms since the level's deal) and says that time back. The
+// page counts pairs at those times, so its score is the one the server
+// works out when the run is saved (runs.js sends only the tickets); its
+// countdown runs from the deal, through pauses and reloads, and a step the
+// server sees after the countdown ran out ends the run. A run with a seed
+// of the player's is not ranked: its countdown is the page's, and Pause
+// stops it.
 "use strict";
 
 // ---- presets ----
@@ -179,7 +188,9 @@ const LevelRules = {
     };
   },
 
-  /** The state after `event`; `state` is left as it was. */
+  /** The state after `event`; `state` is left as it was. A pair may
+   * carry its countdown time `at` (the server's, in a ranked run): the
+   * combo and the last pair's time are then counted from it. */
   step(state, event) {
     const s = { ...state };
     if (s.phase === "over") return s;
@@ -196,14 +207,15 @@ const LevelRules = {
         break;
       case "pair": {
         if (!playing) break;
-        if (s.lastPairMs !== null && s.usedMs - s.lastPairMs > this.COMBO_WINDOW_MS) s.combo = 0;
+        const at = typeof event.at === "number" ? event.at : s.usedMs;
+        if (s.lastPairMs !== null && at - s.lastPairMs > this.COMBO_WINDOW_MS) s.combo = 0;
         const points = this.PAIR_POINTS + s.combo;
         s.score += points;
         s.levelScore += points;
         s.combo += 1;
         s.comboBest = Math.max(s.comboBest, s.combo);
         s.levelPairs += 1;
-        s.lastPairMs = s.usedMs;
+        s.lastPairMs = at;
         break;
       }
       case "refused":
@@ -270,14 +282,18 @@ const level = {
   stuck: false, // a board with no move is being dealt with
   forced: false, // the shuffle under way is the one a stuck board gets
   last: null, // the clock's reading at the last tick (null: not counting)
-  // The levels played, for the table of runs (runs.js): each level's
-  // seed, rated candidate and steps, each step with its countdown time.
-  run: [],
+  // A ranked run: each level's ticket (runs.js sends them to the table);
+  // null for a run with a seed of the player's (not ranked).
+  tickets: null,
+  // A ranked level: the clock's reading when its countdown began (the
+  // deal), moved earlier when the server's times say so.
+  dealtAt: null,
   saved: false, // this run was stored
-  /** The countdown's clock, in milliseconds. Tests put a clock of their
-   * own here; the server replays a submitted run with the times it
-   * carries, so a clock stopped by hand only makes its own score. */
-  now: () => performance.now(),
+  /** The countdown's clock, in milliseconds (the wall clock, so that a
+   * ranked level's countdown survives a reload). Tests put a clock of
+   * their own here; in a ranked run the server's times count, so a clock
+   * stopped by hand changes only what the page shows. */
+  now: () => Date.now(),
   rules: LevelRules,
 };
 window.lianliankanLevel = level;
@@ -302,8 +318,8 @@ function saveLevel() {
       localStorage.removeItem(LEVEL_SAVED);
     } else {
       localStorage.setItem(LEVEL_SAVED, JSON.stringify({
-        version: 2, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
-        run: level.run, saved: level.saved,
+        version: 3, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
+        tickets: level.tickets, dealtAt: level.dealtAt, saved: level.saved,
       }));
     }
   } catch (e) {
@@ -349,11 +365,26 @@ function showLevel() {
   updateButtons();
 }
 
+/** Whether the level played is ranked: its countdown is the server's,
+ * from the deal. */
+function rankedLevel() {
+  return level.tickets !== null && level.dealtAt !== null;
+}
+
 /** Counts the countdown down by the time since the last tick, while a
- * level is played and the page shows it (not paused, not hidden). */
+ * level is played and the page shows it (not paused, not hidden); a
+ * ranked level's countdown is the time since its deal, whatever the page
+ * does. */
 function levelTick() {
   const s = level.state;
   const t = level.now();
+  if (rankedLevel()) {
+    level.last = null;
+    if (s === null || s.phase !== "playing" || level.dealing) return;
+    const used = Math.min(s.budgetMs, Math.max(0, t - level.dealtAt));
+    if (used > s.usedMs) levelEvent({ type: "tick", ms: used - s.usedMs });
+    return;
+  }
   const counting = s !== null && s.phase === "playing" && !level.dealing && !game.paused &&
     !document.hidden && game.spec !== null;
   if (counting && level.last !== null && t > level.last) levelEvent({ type: "tick", ms: t - level.last });
@@ -363,14 +394,17 @@ function levelTick() {
 /** Deals the level the run is at. */
 async function dealLevel() {
   const s = level.state, b = level.base;
+  // Without a seed of the player's, the server seeds the level and
+  // answers a ticket: the level is ranked.
   const spec = {
     rows: b.rows, cols: b.cols, kinds: b.kinds,
     rules: { ...b.rules, gravity: s.gravity }, solvable: true,
-    difficulty: LevelRules.difficulty(s.level),
-    seed: b.seed === null ? randomSeed() : (b.seed + s.level) % 9007199254740992,
+    difficulty: LevelRules.difficulty(s.level), level: s.level + 1,
+    seed: b.seed === null ? null : (b.seed + s.level) % 9007199254740992,
   };
   level.dealing = true;
   level.stuck = false;
+  level.dealtAt = null;
   const refused = await deal(spec);
   level.dealing = false;
   level.last = null;
@@ -380,14 +414,13 @@ async function dealLevel() {
     saveLevel();
     return;
   }
-  // The level as the table of runs replays it: its seed, or the rated
-  // candidate the server dealt.
-  const played = { seed: game.spec.seed, steps: [] };
-  if (game.rated && game.rated.deal_seed !== null && game.rated.deal_seed !== undefined) {
-    played.rated_seed = game.rated.deal_seed;
+  if (level.tickets !== null && game.ticket !== null) {
+    level.tickets[s.level] = game.ticket;
+    level.tickets.length = s.level + 1;
+    level.dealtAt = level.now();
+  } else {
+    level.tickets = null; // not ranked (a seed of the player's, or no ticket)
   }
-  level.run[s.level] = played;
-  level.run.length = s.level + 1;
   showLevel();
   saveLevel();
   // A deal out of the band asked for is said instead (one line).
@@ -411,7 +444,8 @@ async function startRun(spec) {
     seed: seedText === "" ? null : spec.seed,
   };
   level.state = LevelRules.start(Math.floor((spec.rows * spec.cols) / 2));
-  level.run = [];
+  level.tickets = level.base.seed === null ? [] : null;
+  level.dealtAt = null;
   level.saved = false;
   $("level-over").hidden = true;
   $("level-cleared").hidden = true;
@@ -475,12 +509,13 @@ function levelCleared() {
   $("level-cleared").hidden = false;
 }
 
-/** Adds a step to the level's record, at the countdown's time now (a
- * refused pick carries its time as `refused`). */
-function record(step) {
-  const s = level.state, played = level.run[s.level];
-  if (!played || s.phase !== "playing") return;
-  played.steps.push("refused" in step ? step : { ...step, t: s.usedMs });
+/** The server's time of a ranked level's step (`clockMs`, ms since the
+ * deal): the countdown catches up with it, and its start moves earlier
+ * when the server's clock is ahead of the page's. */
+function serverTime(clockMs) {
+  if (!rankedLevel() || typeof clockMs !== "number") return;
+  level.dealtAt = Math.min(level.dealtAt, level.now() - clockMs);
+  levelTick();
 }
 
 /** A board with no move: shuffled at once for a life; with no life left,
@@ -512,19 +547,33 @@ modeHooks = {
     if (!level.dealing && level.state !== null) {
       // Another deal (a link, the classic form): the run ends here.
       level.state = null;
+      level.tickets = null;
+      level.dealtAt = null;
       showLevel();
       saveLevel();
     }
   },
   removed(step) {
     if (level.state === null) return;
-    record(step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b });
-    levelEvent({ type: "pair" });
+    serverTime(step.clockMs);
+    levelEvent(rankedLevel() && typeof step.clockMs === "number"
+      ? { type: "pair", at: step.clockMs } : { type: "pair" });
   },
-  refused() {
+  refused(clockMs) {
     if (level.state === null) return;
-    if (level.state.phase === "playing") record({ refused: level.state.usedMs });
+    serverTime(clockMs);
     levelEvent({ type: "refused" });
+  },
+  /** The ticket a step of the level played is sent with (a ranked run). */
+  ticket() {
+    const s = level.state;
+    return s !== null && s.phase === "playing" && rankedLevel() ? game.ticket : null;
+  },
+  /** The server saw the step after the level's countdown ran out. */
+  timeUp() {
+    const s = level.state;
+    if (s === null || s.phase !== "playing") return;
+    levelEvent({ type: "tick", ms: s.leftMs });
   },
   cleared() {
     if (level.state === null) return false;
@@ -539,9 +588,9 @@ modeHooks = {
   hinted() {
     levelEvent({ type: "hint" });
   },
-  shuffled(done) {
+  shuffled(done, clockMs) {
     if (level.state === null) return;
-    if (done) record({ shuffle: game.history[game.history.length - 1].seed });
+    serverTime(clockMs);
     if (level.forced) {
       levelEvent({ type: done ? "stuck" : "no-shuffle" });
       if (done) say("No pair could be removed: shuffled, one life spent (" + level.state.lives + " left).", "bad");
@@ -583,11 +632,12 @@ modeHooks = {
     } catch (e) {
       saved = null;
     }
-    if (saved && saved.version === 2 && saved.state && saved.base && saved.seed === game.spec.seed &&
+    if (saved && saved.version === 3 && saved.state && saved.base && saved.seed === game.spec.seed &&
         saved.state.gravity === game.rules.gravity) {
       level.state = saved.state;
       level.base = saved.base;
-      level.run = Array.isArray(saved.run) ? saved.run : [];
+      level.tickets = Array.isArray(saved.tickets) ? saved.tickets : null;
+      level.dealtAt = typeof saved.dealtAt === "number" ? saved.dealtAt : null;
       level.saved = !!saved.saved;
       level.last = null;
       $("mode").value = "levels";

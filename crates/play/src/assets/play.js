@@ -384,6 +384,9 @@ async function tryRemove(a, b, route) {
   setBusy(true);
   const request = { board: game.board, rules: game.rules, a, b };
   if (route) request.route = route;
+  // A ranked level's steps are logged and timed by the server.
+  const ticket = hook("ticket");
+  if (ticket) request.ticket = ticket;
   const res = await api("remove", request);
   if (!res.ok) {
     say(res.data.error, "bad");
@@ -391,6 +394,12 @@ async function tryRemove(a, b, route) {
     return false;
   }
   const d = res.data;
+  if (!d.legal && d.reason === "time-up") {
+    say(capital(d.message) + ".", "bad");
+    hook("timeUp");
+    setBusy(false);
+    return false;
+  }
   if (!d.legal) {
     for (const cell of [a, b]) {
       const el = tileAt(cell);
@@ -408,13 +417,14 @@ async function tryRemove(a, b, route) {
     } else {
       say("Not a pair: " + d.message + ".", "bad");
     }
-    hook("refused");
+    hook("refused", d.clock_ms);
     setBusy(false);
     return false;
   }
   const step = {
     type: "remove", a, b, route: d.route || null, pushed: d.pushed || [], path: d.path, kinds: d.kinds, moved: d.moved,
     before: game.board, after: d.board, positionBefore: game.position, position: positionOf(d),
+    clockMs: typeof d.clock_ms === "number" ? d.clock_ms : null,
   };
   game.history.push(step);
   game.undone = [];
@@ -458,23 +468,27 @@ async function shuffle() {
   clearHint();
   deselect();
   setBusy(true);
-  const seed = randomSeed();
-  const res = await api("shuffle", { board: game.board, rules: game.rules, seed });
+  // A ranked level's shuffle is seeded by the server and logged.
+  const ticket = hook("ticket");
+  const res = await api("shuffle", ticket
+    ? { board: game.board, rules: game.rules, ticket }
+    : { board: game.board, rules: game.rules, seed: randomSeed() });
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);
-    if (res.ok) hook("shuffled", false);
+    if (res.ok && res.data.reason === "time-up") hook("timeUp");
+    else if (res.ok) hook("shuffled", false);
     return;
   }
   const step = {
-    type: "shuffle", seed, before: game.board, after: res.data.board,
+    type: "shuffle", seed: res.data.seed, before: game.board, after: res.data.board,
     positionBefore: game.position, position: positionOf(res.data),
   };
   game.history.push(step);
   game.undone = [];
   await animateShuffle(step.after);
   say("Shuffled.");
-  hook("shuffled", true);
+  hook("shuffled", true, res.data.clock_ms);
   setPosition(step.position);
   setBusy(false);
 }

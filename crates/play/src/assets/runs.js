@@ -1,6 +1,7 @@
-// The table of level runs (issue 49): a run that ended can be saved; the
-// server deals every level again, replays its steps with their countdown
-// times and stores the run's score only if it is the one the steps give
+// The table of level runs (issue 49): a ranked run that ended can be
+// saved. The page sends its levels' tickets and nothing else: the server
+// deals every level again, replays the steps it logged on each ticket at
+// the times its own clock gave them, and stores the score they make
 // (`POST /api/runs`). The best ten runs of the setting are listed on the
 // level-failed screen.
 "use strict";
@@ -36,9 +37,11 @@ async function showBestRuns(mine) {
 /** The level-failed screen's lower half: the name form (a run that scored
  * and is not saved yet) and the table. */
 function showRunEnd() {
-  const worth = level.run.length > 0 && level.state.score > 0 && !level.saved;
+  const ranked = level.tickets !== null && level.tickets.length > 0;
+  const worth = ranked && level.state.score > 0 && !level.saved;
   $("run-form").hidden = !worth;
-  $("run-note").textContent = level.saved ? "This run is saved." : "";
+  $("run-note").textContent = level.saved ? "This run is saved." : ranked ? ""
+    : "A run with a seed of your own is not ranked: leave the seed empty for a run the table takes.";
   $("run-name").value = localStorage.getItem("lianliankan-name") || "";
   showBestRuns();
 }
@@ -49,12 +52,7 @@ async function saveRun() {
   if (name === "" || level.state === null) return;
   localStorage.setItem("lianliankan-name", name);
   $("run-save").disabled = true;
-  const b = level.base;
-  const res = await api("runs", {
-    name, rows: b.rows, cols: b.cols, kinds: b.kinds,
-    rules: { turns: b.rules.turns, border: b.rules.border, groups: b.rules.groups || "" },
-    levels: level.run, score: level.state.score,
-  });
+  const res = await api("runs", { name, tickets: level.tickets });
   $("run-save").disabled = false;
   if (!res.ok) {
     $("run-note").textContent = "Not saved: " + res.data.error;

@@ -1,22 +1,29 @@
-//! The best level runs (issue 49): `POST /api/runs` replays a run level by
-//! level (level L dealt again under the L-th gravity mode, each step
-//! played, the lives the shuffles spend counted, every step within its
-//! level's countdown) and stores its score, which must be the one the
-//! steps give by the level rules; a forged run is a 422, the same run
-//! again a 409; `GET /api/runs` lists the best ten of a setting.
+//! The best level runs (issue 49, timed by the server since issue 50): a
+//! ranked run's levels are deals the server seeded as those levels, each
+//! with a ticket; every pair, refused pick and shuffle sent with a ticket
+//! is logged at the server's time, and a step after the level's countdown
+//! is refused. `POST /api/runs` takes the tickets alone, replays the logged
+//! steps level by level (lives, countdowns, the combo's window, the clear
+//! bonus from the server's times) and stores the score; a forged run is a
+//! 422, a stored one again a 409; `GET /api/runs` lists the best ten of a
+//! setting. Every time here is on a [`ManualClock`], so the scores are
+//! exact.
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use lianliankan::Gravity;
-use play::{Limits, ScoreDb, app};
+use lianliankan::{Board, Game, Gravity, Move, Rules, Solution, solve};
+use play::{Limits, ManualClock, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use crate::scores::{cleared_steps, rules_of, scratch};
+use crate::scores::{post_to, scratch, timed_server};
 
-async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
+async fn table(app: &Router, query: &str) -> (StatusCode, Value) {
+    let request = Request::get(format!("/api/runs?{query}"))
+        .body(Body::empty())
+        .unwrap();
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -26,86 +33,190 @@ async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
     )
 }
 
-async fn submit(app: &Router, run: &Value) -> (StatusCode, Value) {
-    let request = Request::post("/api/runs")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(run.to_string()))
-        .unwrap();
-    send(app, request).await
-}
-
-async fn table(app: &Router, query: &str) -> (StatusCode, Value) {
-    let request = Request::get(format!("/api/runs?{query}"))
-        .body(Body::empty())
-        .unwrap();
-    send(app, request).await
-}
-
 const SETTING: &str = "rows=4&cols=6&kinds=6&turns=2&border=open&groups=";
 
-/// The steps that clear level `level`'s deal of `seed` (4 × 6, 6 kinds,
-/// open border, the level's gravity: none, down, ...), timed at `times`.
-fn level_steps(level: usize, seed: u64, times: &[u64]) -> Vec<Value> {
-    let gravity = Gravity::ALL[level % 13];
-    let mut steps = cleared_steps(4, 6, 6, seed, &rules_of(gravity), None);
-    assert_eq!(steps.len(), times.len());
-    for (step, &t) in steps.iter_mut().zip(times) {
-        step["t"] = json!(t);
+/// Level `l`'s (from 0) difficulty, as the level rules ask.
+fn difficulty(l: usize) -> &'static str {
+    ["easy", "easy", "normal", "normal"]
+        .get(l)
+        .copied()
+        .unwrap_or("hard")
+}
+
+/// What `POST /api/deal` asks for level `l` (from 0) of a ranked run of
+/// `rows` × 6, 6 kinds, open border: its gravity, its difficulty, no seed.
+fn level_deal(l: usize, rows: usize) -> Value {
+    json!({"rows": rows, "cols": 6, "kinds": 6, "level": l + 1, "difficulty": difficulty(l),
+           "rules": {"turns": 2, "border": "open", "groups": "",
+                     "gravity": Gravity::ALL[l % 13].to_string()}})
+}
+
+/// A level dealt: its ticket, and the game as the server's answers leave
+/// it (the test's mirror of the page's board).
+struct Level {
+    ticket: String,
+    game: Game,
+}
+
+impl Level {
+    /// The board and rules as a request sends them, with the ticket.
+    fn request(&self) -> Value {
+        json!({"board": self.game.board(), "rules": self.game.rules(), "ticket": self.ticket})
     }
-    steps
+
+    /// The solver's order for the position now.
+    fn order(&self) -> Vec<Move> {
+        match solve(self.game.board(), self.game.rules(), 1_000_000) {
+            Solution::Solved(order) => order,
+            other => panic!("the level's position is clearable: {other:?}"),
+        }
+    }
+
+    /// Two tiles of different kinds.
+    fn different_kinds(&self) -> (Value, Value) {
+        let tiles: Vec<_> = self.game.board().tiles().collect();
+        let (a, kind) = tiles[0];
+        let (b, _) = *tiles
+            .iter()
+            .find(|&&(_, k)| k != kind)
+            .expect("two kinds on the board");
+        (json!([a.row, a.col]), json!([b.row, b.col]))
+    }
 }
 
-fn run(name: &str, levels: Value, score: u64) -> Value {
-    json!({
-        "name": name, "rows": 4, "cols": 6, "kinds": 6,
-        "rules": {"turns": 2, "border": "open", "groups": ""},
-        "levels": levels, "score": score,
-    })
+async fn deal_level(app: &Router, l: usize, rows: usize) -> Level {
+    let (status, dealt) = post_to(app, "deal", &level_deal(l, rows)).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    let board: Board = serde_json::from_value(dealt["board"].clone()).unwrap();
+    let rules: Rules = serde_json::from_value(dealt["rules"].clone()).unwrap();
+    assert_eq!(rules.gravity, Gravity::ALL[l % 13]);
+    Level {
+        ticket: dealt["ticket"].as_str().expect("a ticket").to_owned(),
+        game: Game::new(board, rules),
+    }
 }
 
-/// A run of two levels: the first cleared, with a refused pick after the
-/// fifth pair and a pause of 6 s (over the combo's 4 s window) before the
-/// last; the second ended after two pairs and a shuffle. Its score by
-/// hand: level 1's pairs 10+11+12+13+14, then 10+11+...+15, then 10 (the
-/// window broken): 145, and 35 whole seconds left of 10 + 12 × 3.5 = 52 s
-/// when its last pair went at 17 s: 180; level 2's 10 + 11 = 21: 201.
-fn two_levels() -> (Value, u64) {
-    let times: Vec<u64> = (1..=11).map(|i| i * 1000).chain([17_000]).collect();
-    let mut first = level_steps(0, 5, &times);
-    first.insert(5, json!({"refused": 5_500}));
-    let second: Vec<Value> = level_steps(1, 6, &[2_000, 3_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
-        .into_iter()
-        .take(2)
-        .chain([json!({"shuffle": 41, "t": 4_000})])
-        .collect();
-    (
-        json!([{"seed": 5, "steps": first}, {"seed": 6, "steps": second}]),
-        201,
-    )
-}
-
-#[tokio::test]
-async fn a_run_is_replayed_scored_stored_once_and_listed() {
-    let dir = scratch("runs");
-    let app = app(
-        Limits::default(),
-        Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
+/// Removes `m` with the level's ticket: the server's time of the step.
+async fn remove(app: &Router, level: &mut Level, m: Move) -> u64 {
+    let mut request = level.request();
+    request["a"] = json!([m.a().row, m.a().col]);
+    request["b"] = json!([m.b().row, m.b().col]);
+    let (status, answer) = post_to(app, "remove", &request).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["legal"], true, "{answer}");
+    level.game.play(m).unwrap();
+    assert_eq!(
+        &serde_json::to_value(level.game.board()).unwrap(),
+        &answer["board"]
     );
-    let (levels, score) = two_levels();
-    let (status, stored) = submit(&app, &run("Ann", levels.clone(), score)).await;
+    answer["clock_ms"].as_u64().expect("the server's time")
+}
+
+/// Picks two tiles of different kinds with the level's ticket: the answer.
+async fn refuse(app: &Router, level: &Level) -> Value {
+    let (a, b) = level.different_kinds();
+    let mut request = level.request();
+    request["a"] = a;
+    request["b"] = b;
+    let (status, answer) = post_to(app, "remove", &request).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["legal"], false, "{answer}");
+    answer
+}
+
+/// Shuffles with the level's ticket (the server seeds it): the answer.
+async fn shuffle(app: &Router, level: &mut Level) -> Value {
+    let (status, answer) = post_to(app, "shuffle", &level.request()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["shuffled"], true, "{answer}");
+    level
+        .game
+        .shuffle(answer["seed"].as_u64().unwrap())
+        .unwrap();
+    assert_eq!(
+        &serde_json::to_value(level.game.board()).unwrap(),
+        &answer["board"]
+    );
+    answer
+}
+
+/// Sets the manual clock to `ms` (it only moves on).
+fn at(clock: &ManualClock, now: &mut u64, ms: u64) {
+    clock.advance(ms - *now);
+    *now = ms;
+}
+
+fn run(name: &str, tickets: &[&str]) -> Value {
+    json!({"name": name, "tickets": tickets})
+}
+
+/// A run of two levels played on the server's clock: level 1 (4 × 6, 12
+/// pairs, 10 s + 12 × 3.5 s = 52 s) cleared with pairs at 1 to 11 s, a
+/// refused pick at 5.5 s after the fifth, and the last pair at 17 s (over
+/// the combo's 4 s window); level 2 dealt at 18 s, two pairs at 2 and 3 s
+/// of its own countdown and a shuffle at 4 s. Its score by hand: level
+/// 1's pairs 10+11+12+13+14, then 10+11+...+15, then 10: 145, and 35
+/// whole seconds left of 52 at 17 s: 180; level 2's 10 + 11 = 21: 201.
+#[tokio::test]
+async fn a_run_timed_by_the_server_is_scored_stored_once_and_listed() {
+    let dir = scratch("runs");
+    let (app, clock) = timed_server(&dir);
+    let mut now = 0;
+    let mut first = deal_level(&app, 0, 4).await;
+    let order = first.order();
+    assert_eq!(order.len(), 12);
+    for (i, &m) in order.iter().enumerate() {
+        let when = if i == 11 {
+            17_000
+        } else {
+            1_000 * (i as u64 + 1)
+        };
+        if i == 5 {
+            at(&clock, &mut now, 5_500);
+            let refused = refuse(&app, &first).await;
+            assert_eq!(refused["clock_ms"], 5_500, "{refused}");
+        }
+        at(&clock, &mut now, when);
+        assert_eq!(remove(&app, &mut first, m).await, when);
+    }
+    at(&clock, &mut now, 18_000);
+    let mut second = deal_level(&app, 1, 4).await;
+    for (i, m) in second.order().into_iter().take(2).enumerate() {
+        at(&clock, &mut now, 18_000 + 2_000 + 1_000 * i as u64);
+        remove(&app, &mut second, m).await;
+    }
+    at(&clock, &mut now, 22_000);
+    assert_eq!(shuffle(&app, &mut second).await["clock_ms"], 4_000);
+
+    let tickets = [first.ticket.as_str(), second.ticket.as_str()];
+    let (status, stored) = post_to(&app, "runs", &run("Ann", &tickets)).await;
     assert_eq!(status, StatusCode::CREATED, "{stored}");
     assert_eq!(stored["score"], 201);
     assert_eq!(
         (stored["rank"].as_u64(), stored["levels"].as_u64()),
         (Some(1), Some(2))
     );
-    // The same run again, under another name: stored already.
-    let (status, again) = submit(&app, &run("Bo", levels.clone(), score)).await;
+    // The same run again, under another name, or its first level alone:
+    // stored already.
+    let (status, again) = post_to(&app, "runs", &run("Bo", &tickets)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{again}");
-    // A run of level 1 alone, cleared: 180; it ranks second.
-    let (status, short) = submit(&app, &run("\u{202E}Cy", json!([levels[0]]), 180)).await;
+    let (status, again) = post_to(&app, "runs", &run("Bo", &tickets[..1])).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+
+    // Another run, of one level cleared a pair a second: 10 + 11 + ... +
+    // 21 = 186, and 40 s left at 12 s: 226, first in the table.
+    let mut fast = deal_level(&app, 0, 4).await;
+    let start = now;
+    for (i, m) in fast.order().into_iter().enumerate() {
+        at(&clock, &mut now, start + 1_000 * (i as u64 + 1));
+        remove(&app, &mut fast, m).await;
+    }
+    let (status, short) = post_to(&app, "runs", &run("\u{202E}Cy", &[&fast.ticket])).await;
     assert_eq!(status, StatusCode::CREATED, "{short}");
-    assert_eq!(short["rank"], 2);
+    assert_eq!(
+        (short["score"].as_u64(), short["rank"].as_u64()),
+        (Some(226), Some(1))
+    );
 
     let (status, listed) = table(&app, SETTING).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
@@ -123,7 +234,7 @@ async fn a_run_is_replayed_scored_stored_once_and_listed() {
         .collect();
     assert_eq!(
         rows,
-        [("Ann".to_owned(), 201, 2), ("Cy".to_owned(), 180, 1)]
+        [("Cy".to_owned(), 226, 1), ("Ann".to_owned(), 201, 2)]
     );
     // Another setting has its own table; a bad query is a 400.
     let (_, other) = table(&app, &SETTING.replace("border=open", "border=closed")).await;
@@ -132,97 +243,245 @@ async fn a_run_is_replayed_scored_stored_once_and_listed() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// Asserts an answer's status and that its message holds `needle`.
+fn refused(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    let message = answer.1["error"]
+        .as_str()
+        .or(answer.1["message"].as_str())
+        .unwrap_or_default();
+    assert!(message.contains(needle), "`{needle}` not in `{message}`");
+}
+
+/// The countdown is the server's: a pair or a shuffle after it ran out is
+/// refused as `time-up` (and not logged), whatever the page's clock says.
+#[tokio::test]
+async fn a_step_after_the_server_s_countdown_is_refused() {
+    let dir = scratch("runs-time");
+    let (app, clock) = timed_server(&dir);
+    let mut level = deal_level(&app, 0, 4).await;
+    let order = level.order();
+    clock.advance(52_000);
+    assert_eq!(
+        remove(&app, &mut level, order[0]).await,
+        52_000,
+        "the last ms counts"
+    );
+    clock.advance(1);
+    let mut late = level.request();
+    late["a"] = json!([order[1].a().row, order[1].a().col]);
+    late["b"] = json!([order[1].b().row, order[1].b().col]);
+    let (status, answer) = post_to(&app, "remove", &late).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (&answer["legal"], &answer["reason"], &answer["clock_ms"]),
+        (&json!(false), &json!("time-up"), &json!(52_001)),
+        "{answer}"
+    );
+    refused(
+        &(status, answer),
+        StatusCode::OK,
+        "time is up: the level's countdown of 52000 ms ran out on the server's clock (52001 ms since its deal)",
+    );
+    let (status, answer) = post_to(&app, "shuffle", &level.request()).await;
+    assert_eq!(
+        (status, &answer["reason"]),
+        (StatusCode::OK, &json!("time-up")),
+        "{answer}"
+    );
+    // The run holds the one pair in time: 10, not cleared, no bonus.
+    let (status, stored) = post_to(&app, "runs", &run("Ann", &[&level.ticket])).await;
+    assert_eq!(
+        (status, &stored["score"]),
+        (StatusCode::CREATED, &json!(10)),
+        "{stored}"
+    );
+}
+
 #[tokio::test]
 async fn forged_runs_are_refused_and_nothing_is_stored() {
     let dir = scratch("runs-forged");
-    let app = app(
-        Limits::default(),
-        Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
-    );
-    let (levels, score) = two_levels();
-    let refused = |answer: &(StatusCode, Value), status: StatusCode, needle: &str| {
-        assert_eq!(answer.0, status, "{}", answer.1);
-        let message = answer.1["error"].as_str().unwrap_or_default();
-        assert!(message.contains(needle), "`{needle}` not in `{message}`");
-    };
+    let (app, clock) = timed_server(&dir);
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-    // A score the steps do not give.
+    let bad = StatusCode::BAD_REQUEST;
+    let submit = async |tickets: &[&str]| post_to(&app, "runs", &run("Eve", tickets)).await;
+
+    // The page's steps, times or score are not taken: only tickets.
+    let mut forged = run("Eve", &[]);
+    forged["levels"] = json!([{"seed": 5, "steps": []}]);
+    forged["score"] = json!(10_000);
     refused(
-        &submit(&app, &run("Eve", levels.clone(), score + 1)).await,
+        &post_to(&app, "runs", &forged).await,
         unprocessable,
-        "the run scores 201 when replayed, not 202 as sent",
+        "unknown field `levels`",
     );
-    // Level 1 left unfinished, yet level 2 played.
-    let mut unfinished = levels.clone();
-    unfinished[0]["steps"].as_array_mut().unwrap().pop();
+    refused(&submit(&[]).await, bad, "a run is 1 to 50 levels, got 0");
     refused(
-        &submit(&app, &run("Eve", unfinished, 0)).await,
+        &submit(&[&"0".repeat(32)]).await,
         unprocessable,
-        "level 1 is not cleared (2 tiles left), yet the run goes on to level 2",
+        "level 1: unknown ticket",
     );
-    // A pair after the countdown (52 s on level 1) ran out.
-    let mut late = levels.clone();
-    late[0]["steps"][12]["t"] = json!(52_001);
     refused(
-        &submit(&app, &run("Eve", late, score)).await,
-        unprocessable,
-        "level 1, step 13: at 52001 ms, after the level's countdown of 52000 ms ran out",
+        &post_to(&app, "runs", &run("\u{2066}\u{7}", &["x"])).await,
+        bad,
+        "a name is 1 to 32 characters",
     );
-    // Time running backwards.
-    let mut backwards = levels.clone();
-    backwards[0]["steps"][1]["t"] = json!(500);
+
+    // A classic game's ticket is not a level's.
+    let (status, classic) = post_to(&app, "deal", &crate::scores::ranked_deal()).await;
+    assert_eq!(status, StatusCode::OK, "{classic}");
+    let classic = classic["ticket"].as_str().unwrap().to_owned();
     refused(
-        &submit(&app, &run("Eve", backwards, score)).await,
+        &submit(&[&classic]).await,
         unprocessable,
-        "level 1, step 2: at 500 ms, before the step before it (1000 ms)",
+        "a classic game's deal, not a level's",
     );
+
+    // Level 1 played a little, not cleared; level 2 dealt after it.
+    let mut first = deal_level(&app, 0, 4).await;
+    clock.advance(1_000);
+    let order = first.order();
+    remove(&app, &mut first, order[0]).await;
+    clock.advance(1_000);
+    let second = deal_level(&app, 1, 4).await;
+    // In the wrong order; level 1 twice; level 1 not cleared.
+    refused(
+        &submit(&[&second.ticket, &first.ticket]).await,
+        unprocessable,
+        "level 1: this ticket is level 2's deal",
+    );
+    refused(
+        &submit(&[&first.ticket, &first.ticket]).await,
+        unprocessable,
+        "level 2: this ticket is level 1's deal",
+    );
+    refused(
+        &submit(&[&first.ticket, &second.ticket]).await,
+        unprocessable,
+        "level 1 is not cleared (22 tiles left), yet the run goes on to level 2",
+    );
+    // Level 2 of another size.
+    let other = deal_level(&app, 1, 2).await;
+    refused(
+        &submit(&[&first.ticket, &other.ticket]).await,
+        unprocessable,
+        "level 2 is not dealt as level 1 is",
+    );
+    // Level 2 dealt before level 1's last step.
+    clock.advance(1_000);
+    remove(&app, &mut first, order[1]).await;
+    refused(
+        &submit(&[&first.ticket, &second.ticket]).await,
+        unprocessable,
+        "level 2 was dealt before level 1's last step",
+    );
+
+    // A step logged on a board that is not the level's: the replay finds it.
+    let mut elsewhere = deal_level(&app, 0, 4).await;
+    let mut fake = elsewhere.request();
+    fake["board"] = json!([
+        [1, 1, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0]
+    ]);
+    fake["a"] = json!([0, 0]);
+    fake["b"] = json!([0, 1]);
+    let (status, answer) = post_to(&app, "remove", &fake).await;
+    assert_eq!(
+        (status, &answer["legal"]),
+        (StatusCode::OK, &json!(true)),
+        "{answer}"
+    );
+    refused(
+        &submit(&[&elsewhere.ticket]).await,
+        unprocessable,
+        "level 1, step 1, [0, 0] and [0, 1]",
+    );
+
     // Five shuffles with four lives.
-    let mut shuffles = levels.clone();
-    for i in 0..5 {
-        shuffles[0]["steps"]
-            .as_array_mut()
-            .unwrap()
-            .insert(0, json!({"shuffle": 100 + i, "t": 0}));
+    let mut shuffles = deal_level(&app, 0, 4).await;
+    for _ in 0..5 {
+        shuffle(&app, &mut shuffles).await;
     }
     refused(
-        &submit(&app, &run("Eve", shuffles, score)).await,
+        &submit(&[&shuffles.ticket]).await,
         unprocessable,
         "level 1, step 5: a shuffle with no life left to spend",
     );
-    // Level 2's steps on level 1 (another deal, another gravity).
-    let swapped = json!([levels[1], levels[0]]);
+    // A shuffle with a ticket is the server's to seed; one with neither.
+    let mut seeded = elsewhere.request();
+    seeded["seed"] = json!(7);
     refused(
-        &submit(&app, &run("Eve", swapped, score)).await,
+        &post_to(&app, "shuffle", &seeded).await,
+        bad,
+        "seeded by the server",
+    );
+    let mut neither = elsewhere.request();
+    neither.as_object_mut().unwrap().remove("ticket");
+    refused(
+        &post_to(&app, "shuffle", &neither).await,
+        bad,
+        "a shuffle needs a seed, or a ranked game's ticket",
+    );
+    let mut unknown = elsewhere.request();
+    unknown["ticket"] = json!("f".repeat(32));
+    refused(
+        &post_to(&app, "shuffle", &unknown).await,
         unprocessable,
-        "level 1, step 1",
+        "unknown ticket",
     );
-    // Bad requests: a gravity of the run's own, no level, a bad name.
-    let mut gravity = run("Eve", levels.clone(), score);
-    gravity["rules"]["gravity"] = json!("down");
+    elsewhere.ticket = "nonsense".to_owned();
+    let mut request = elsewhere.request();
+    request["a"] = json!([0, 0]);
+    request["b"] = json!([0, 0]);
     refused(
-        &submit(&app, &gravity).await,
-        StatusCode::BAD_REQUEST,
-        "no gravity of its own",
+        &post_to(&app, "remove", &request).await,
+        unprocessable,
+        "unknown ticket",
     );
+
+    // A level's deal must be dealt as that level is.
+    let mut deal = level_deal(1, 4);
+    deal["rules"]["gravity"] = json!("none");
     refused(
-        &submit(&app, &run("Eve", json!([]), 0)).await,
-        StatusCode::BAD_REQUEST,
-        "a run is 1 to 50 levels, got 0",
+        &post_to(&app, "deal", &deal).await,
+        bad,
+        "level 2 plays gravity down, got none",
     );
+    let mut deal = level_deal(0, 4);
+    deal["difficulty"] = json!("hard");
     refused(
-        &submit(&app, &run("\u{2066}\u{7}", levels.clone(), score)).await,
-        StatusCode::BAD_REQUEST,
-        "a name is 1 to 32 characters",
+        &post_to(&app, "deal", &deal).await,
+        bad,
+        "level 1 is dealt easy, got hard",
     );
-    let mut shape = run("Eve", levels.clone(), score);
-    shape["levels"][0]["steps"][0] = json!({"a": [0, 0], "b": [0, 1]});
-    assert_eq!(submit(&app, &shape).await.0, unprocessable);
+    deal.as_object_mut().unwrap().remove("difficulty");
+    refused(
+        &post_to(&app, "deal", &deal).await,
+        bad,
+        "level 1 is dealt easy, got no difficulty",
+    );
+    for level in [0, 51] {
+        let mut deal = level_deal(0, 4);
+        deal["level"] = json!(level);
+        refused(
+            &post_to(&app, "deal", &deal).await,
+            bad,
+            &format!("level is 1 to 50, got {level}"),
+        );
+    }
 
     let (_, listed) = table(&app, SETTING).await;
     assert_eq!(listed["runs"], json!([]), "nothing forged was stored");
-    let bare = play::app(Limits::default(), None);
-    assert_eq!(
-        submit(&bare, &run("Ann", levels, score)).await.0,
-        StatusCode::SERVICE_UNAVAILABLE
+    let bare = app_without_scores();
+    refused(
+        &post_to(&bare, "runs", &run("Ann", &[&first.ticket])).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "no high scores",
     );
+}
+
+fn app_without_scores() -> Router {
+    app(Limits::default(), None)
 }

@@ -163,7 +163,7 @@ pub fn named(name: &str, ticket: &str) -> Value {
 }
 
 /// A server with a score database in `dir` on a clock moved by hand.
-fn timed_server(dir: &Path) -> (Router, Arc<ManualClock>) {
+pub fn timed_server(dir: &Path) -> (Router, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::default());
     let app = app_with_clock(
         Limits::default(),

@@ -117,9 +117,19 @@ pub(super) async fn advance(client: &Client, ms: u64) -> Outcome {
 }
 
 /// Opens the page on a classic deal of this size and rules, then starts a
-/// level run from the form with `seed` (level L deals seed + L), the
-/// countdown frozen before the first level is dealt.
+/// level run from the form with `seed` (level L deals seed + L; not
+/// ranked), the countdown frozen before the first level is dealt.
 pub(super) async fn start_run(env: &Env, client: &Client, size: &str, seed: u64) -> Outcome {
+    start_run_with(env, client, size, Some(seed)).await
+}
+
+/// [`start_run`] with the seed box empty: a ranked run, each level seeded
+/// by the server and timed on its clock.
+pub(super) async fn start_ranked_run(env: &Env, client: &Client, size: &str) -> Outcome {
+    start_run_with(env, client, size, None).await
+}
+
+async fn start_run_with(env: &Env, client: &Client, size: &str, seed: Option<u64>) -> Outcome {
     goto(
         client,
         &deal_url(env, &format!("{size}&groups=&deal=solvable&seed=1")),
@@ -131,7 +141,17 @@ pub(super) async fn start_run(env: &Env, client: &Client, size: &str, seed: u64)
         text(client, "deal").await? == "Start levels",
         "the form's button says what it starts"
     );
-    type_into(client, "seed", &seed.to_string()).await?;
+    match seed {
+        Some(seed) => type_into(client, "seed", &seed.to_string()).await?,
+        None => {
+            super::unfold(client, "seed").await?;
+            let field = client
+                .find(Locator::Id("seed"))
+                .await
+                .map_err(cmd("seed"))?;
+            field.clear().await.map_err(cmd("clear"))?;
+        }
+    }
     click(client, "deal").await?;
     settled(client).await?;
     check!(
@@ -650,6 +670,9 @@ pub(super) async fn the_countdown_ends_the_run(env: &Env) -> Outcome {
         .await?;
         check!(live == json!(["alert", "assertive"]), "announced to screen readers: {live}");
         check!(text(&client, "lv-time").await? == "0:00", "the countdown shows 0:00");
+        check!(!shown(&client, "run-form").await?, "a run of the player's seed is not saved");
+        let note = text(&client, "run-note").await?;
+        check!(note.contains("is not ranked"), "and the page says why: {note}");
         let numbers = text(&client, "level-over-numbers").await?;
         check!(
             numbers == "Level1Pairs1 of 8Best combo1Time left0:00Level score10Run total10",

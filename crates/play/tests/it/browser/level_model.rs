@@ -13,7 +13,8 @@ use super::{Env, Outcome, Screen, cmd, goto, js, with_session};
 /// and 3.5 s a pair (0.1 s less a level, never under 2.5 s), no time
 /// added; a pair scores 10 + the combo, which goes on only within 4 s of
 /// the level's last pair and starts again each level; a cleared level adds
-/// its whole seconds left at its last pair.
+/// its whole seconds left at its last pair. A pair's time is the
+/// countdown's, or the server's when it says one (a ranked level).
 #[derive(Clone, Debug)]
 struct Model {
     level: u64,
@@ -71,14 +72,16 @@ impl Model {
                 }
             }
             "pair" if playing => {
-                if self.last_pair.is_some_and(|last| self.used - last > 4_000) {
+                // A ranked level's pair comes at the server's time.
+                let at = event["at"].as_u64().unwrap_or(self.used);
+                if self.last_pair.is_some_and(|last| at > last + 4_000) {
                     self.combo = 0;
                 }
                 self.score += 10 + self.combo;
                 self.level_score += 10 + self.combo;
                 self.combo += 1;
                 self.combo_best = self.combo_best.max(self.combo);
-                self.last_pair = Some(self.used);
+                self.last_pair = Some(at);
             }
             "refused" if playing => self.combo = 0,
             "cleared" if playing => {
@@ -153,6 +156,9 @@ fn random_event(rng: &mut SplitMix64, mix: usize) -> Value {
         roll -= w;
     }
     match which {
+        // A third of the pairs at a time of their own (a ranked level's
+        // server time), never past the shortest countdown (15 s).
+        0 if rng.below(3) == 0 => json!({"type": "pair", "at": rng.below(15_000)}),
         0 => json!({"type": "pair"}),
         1 => {
             let ms = match rng.below(5) {
