@@ -5,7 +5,19 @@ Cells are (row, col), 0-based; a board is a list of rows of tile kinds,
 a LianliankanError (also a ValueError) with the library's message.
 """
 
-from typing import Any, List, Literal, Optional, Sequence, SupportsIndex, Tuple, final
+from typing import (
+    Any,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    Union,
+    final,
+)
 
 __all__ = [
     "Rules",
@@ -67,12 +79,24 @@ Route = Literal["row", "column"]
 
 _Cell = Tuple[int, int]
 """A cell as returned, (row, col), 0-based."""
-_CellLike = Sequence[SupportsIndex]
-"""A cell as accepted: any sequence of two ints, (row, col) or [row, col]."""
+class _IntArray(Protocol):
+    """An array of ints of one dimension or more: numpy's ndarray, say
+    (the module reads it by len and indexing; numpy is not needed)."""
+
+    @property
+    def shape(self) -> Tuple[int, ...]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+_CellLike = Union[Sequence[SupportsIndex], _IntArray]
+"""A cell as accepted: any sequence of two ints, (row, col) or [row, col],
+or an array of two."""
 _Board = List[List[int]]
-"""A board as returned: a list of rows of kinds, 0 for an empty cell."""
-_BoardLike = Sequence[Sequence[SupportsIndex]]
-"""A board as accepted: any sequence of equally long rows of kinds."""
+"""A board as returned: a list of rows of kinds, 0 for an empty cell
+(numpy.asarray(board) makes it an array)."""
+_BoardLike = Union[Sequence[Sequence[SupportsIndex]], _IntArray]
+"""A board as accepted: any sequence of equally long rows of kinds, or a
+2-D array of ints (numpy's, of any int dtype)."""
 _Corner = Tuple[int, int]
 """A corner of a path; -1, rows or cols on the ring around the board."""
 

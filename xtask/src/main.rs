@@ -37,7 +37,7 @@ tasks:
                      otherwise a failure naming the command
                    cargo test --workspace
                    the Python package: its wheel built (as `wheel` does),
-                     installed with pytest and mypy in a fresh virtual
+                     installed with pytest, mypy and numpy in a fresh virtual
                      environment under target/python, its pytest suite,
                      mypy --strict over the example and a typed usage file
                      against the shipped stubs, stubtest (the stubs against

@@ -17,9 +17,10 @@ use crate::run::{output, step, workspace_root};
 /// The maturin that builds the wheel.
 const MATURIN: &str = "maturin==1.16.0";
 
-/// What the tests install beside the wheel: the test runner and the type
-/// checker of the stubs.
-const TEST_TOOLS: [&str; 2] = ["pytest==9.2.0", "mypy==2.4.1"];
+/// What the tests install beside the wheel: the test runner, the type
+/// checker of the stubs, and numpy (boards and cells as arrays are tested;
+/// the module itself needs no numpy).
+const TEST_TOOLS: [&str; 3] = ["pytest==9.2.0", "mypy==2.4.1", "numpy==2.2.6"];
 
 /// The package's crate, relative to the workspace root.
 const CRATE: &str = "crates/lianliankan-py";
@@ -34,7 +35,7 @@ pub fn wheel(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The test step: builds the wheel, installs it with pytest and mypy in a
+/// The test step: builds the wheel, installs it with pytest, mypy and numpy in a
 /// fresh virtual environment, runs the pytest suite (the whole API, the
 /// signal and GIL tests, the example script), runs `mypy --strict` over the
 /// example and the typed usage file against the shipped stubs, checks the

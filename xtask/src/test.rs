@@ -18,7 +18,7 @@
 //! 6. `cargo test --workspace`, the browser tests and the play server's
 //!    load test included;
 //! 7. the Python package (see [`crate::python`]): its wheel built, installed
-//!    in a fresh virtual environment with pytest and mypy, its pytest suite,
+//!    in a fresh virtual environment with pytest, mypy and numpy, its pytest suite,
 //!    `mypy --strict` over the example and a typed usage file, mypy's
 //!    `stubtest` of the stubs against the module, and the example (about
 //!    4 minutes cold, most of it the release build and the first download

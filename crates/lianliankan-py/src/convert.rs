@@ -36,13 +36,17 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
-/// `obj` as a sequence that is not text (a str or bytes is a sequence of
-/// characters, never what is meant here); `None` otherwise.
-fn sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PySequence>> {
+/// `obj` when it is a sequence that is not text (a str or bytes is a
+/// sequence of characters, never what is meant here), or an array of at
+/// least one dimension (numpy's `ndarray`, which supports the array
+/// protocol, `len` and indexing, but is no registered `Sequence`; a numpy
+/// scalar or a 0-d array has no length and is not one); `None` otherwise.
+fn sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyAny>> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return None;
     }
-    obj.cast::<PySequence>().ok()
+    let array = || obj.hasattr("__array__").unwrap_or(false) && obj.len().is_ok();
+    (obj.cast::<PySequence>().is_ok() || array()).then_some(obj)
 }
 
 /// `obj` as an `i64` named `name`: a `TypeError` naming it when it is not

@@ -6,6 +6,8 @@ import copy
 import pickle
 from typing import List, Literal, Optional, Tuple
 
+import numpy
+
 import lianliankan as llk
 
 Cell = Tuple[int, int]
@@ -70,9 +72,20 @@ def values() -> None:
     assert llk.solve([[1, 1]], budget=2**64 - 1).status == "solved"
 
 
+def arrays() -> None:
+    """Boards and cells as numpy arrays type-check as sequences do."""
+    board = numpy.array([[1, 2], [2, 1]], dtype=numpy.uint8)
+    assert llk.solve(board).status == "unsolvable"
+    game = llk.Game(numpy.asarray([[1, 1]], dtype=numpy.int64))
+    game.remove(numpy.array([0, 0]), (numpy.int64(0), 1))
+    back: numpy.typing.NDArray[numpy.uint32] = numpy.asarray(game.board, dtype=numpy.uint32)
+    assert back.shape == (1, 2) and game.is_cleared()
+
+
 def main() -> None:
     literals()
     values()
+    arrays()
     rules = llk.Rules(turns=2, border="open", gravity="down", groups="")
     deal: llk.Deal = llk.generate(rows=8, cols=12, kinds=18, seed=1, rules=rules)
     certificate: List[llk.Move] = deal.certificate
