@@ -272,8 +272,9 @@ typedef struct LlkBoard LlkBoard;
 // `llk_cancel_free`. Pass it to `llk_solve`, `llk_generate`, `llk_rate`
 // or `llk_generate_rated` (NULL there: not cancellable); once
 // `llk_cancel_cancel` is called, from any thread, every call given it
-// returns `LLK_STATUS_CANCELLED` soon after (a solve within 64 states, a
-// generation within one placement), and every later call given it
+// returns `LLK_STATUS_CANCELLED` soon after (a solve at its next state or
+// path search, milliseconds even on a 1000 × 1000 board; a generation
+// within one placement), and every later call given it
 // returns that at once: a token is cancelled for good, so use a new one
 // for the next job. Many threads may use one token at once; free it only
 // when no call uses it any more.
@@ -1258,8 +1259,9 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 //
 // `cancel` is NULL (the solve runs to its answer or budget) or a token:
 // when another thread cancels it (`llk_cancel_cancel`), the search stops
-// within 64 states and the call returns `LLK_STATUS_CANCELLED` (the
-// message says after how many states), storing nothing.
+// at its next state or path search and the call returns
+// `LLK_STATUS_CANCELLED` (the message says after how many states),
+// storing nothing.
 //
 // Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or
 // `out`.

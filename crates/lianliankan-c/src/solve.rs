@@ -126,8 +126,9 @@ impl LlkSolution {
 ///
 /// `cancel` is NULL (the solve runs to its answer or budget) or a token:
 /// when another thread cancels it (`llk_cancel_cancel`), the search stops
-/// within 64 states and the call returns `LLK_STATUS_CANCELLED` (the
-/// message says after how many states), storing nothing.
+/// at its next state or path search and the call returns
+/// `LLK_STATUS_CANCELLED` (the message says after how many states),
+/// storing nothing.
 ///
 /// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL board, rules or
 /// `out`.
@@ -157,7 +158,7 @@ pub unsafe extern "C" fn llk_solve(
         // SAFETY: the caller's promise above.
         if let Some(token) = unsafe { cancel::token(cancel) } {
             // A token cancelled already stops even a solve too short to
-            // look at it (the search looks every 64 states).
+            // look at it (one decided before its first state).
             if token.is_cancelled() {
                 return Err(Error::new(
                     LlkStatus::Cancelled,

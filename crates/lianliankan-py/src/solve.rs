@@ -1,24 +1,16 @@
 //! `lianliankan.solve`: the exact solver with the GIL released, stopped by
 //! Ctrl-C (or any signal handler that raises) within a few milliseconds.
 
-use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
-
-use lianliankan::{Solution, SolveConfig, solve_with_progress};
+use lianliankan::{Solution, SolveConfig, solve_with};
 use pyo3::prelude::*;
 
 use pyo3::types::PyType;
 
 use crate::api::moves_of;
 use crate::convert;
+use crate::interrupt::cancellable;
 use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
-
-/// How often a running solve lets Python run its signal handlers. The
-/// library calls back every 64 states; taking the GIL back that often
-/// would cost time when other Python threads hold it, so it is taken only
-/// when this much time has passed since the last look.
-const SIGNAL_CHECK_EVERY: Duration = Duration::from_millis(10);
 
 /// What `solve` found: `status` is "solved" (then `order` clears the
 /// board), "unsolvable" (proved: no order clears it) or "unknown" (the
@@ -117,27 +109,13 @@ pub fn solve(
     if let Some(bytes) = memory_cap {
         config = config.memory_cap(bytes);
     }
-    let (solution, interrupted) = py.detach(|| {
-        let mut interrupted: Option<PyErr> = None;
-        let mut last_look = Instant::now();
-        let solution = solve_with_progress(&board, &rules, &config, &mut |_| {
-            if last_look.elapsed() < SIGNAL_CHECK_EVERY {
-                return ControlFlow::Continue(());
-            }
-            last_look = Instant::now();
-            match Python::attach(|py| py.check_signals()) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    interrupted = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
-        });
-        (solution, interrupted)
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
+    // The search runs on a thread of its own with a cancel token, which it
+    // looks at every state and inside its dead-position tests (one of them
+    // takes seconds on a 300 x 300 board), while this thread runs Python's
+    // signal handlers.
+    let solution = cancellable(py, |token| {
+        solve_with(&board, &rules, &config.cancel(token))
+    })?;
     Ok(match solution {
         Solution::Solved(order) => SolveResult {
             status: "solved",

@@ -248,3 +248,27 @@ def test_a_timer_handler_interrupts_a_long_generate() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert elapsed < 0.1 + 0.1, elapsed
+
+
+@pytest.mark.parametrize("gravity", ["down", "none"])
+def test_a_timer_handler_interrupts_a_big_solve_inside_its_first_state(gravity: str) -> None:
+    # A 300 x 300 deal: its first dead-position test alone takes 17 s
+    # (gravity down) or 14 s (none) in a release build; the search looks
+    # at its cancel token between two of the test's path searches.
+    board = llk.deal(300, 300, 200, seed=1)
+    rules = llk.Rules(turns=2, border="open", gravity=gravity)
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            llk.solve(board, rules)
+        elapsed = time.perf_counter() - started
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert elapsed < 0.1 + 0.5, elapsed

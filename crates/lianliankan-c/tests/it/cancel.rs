@@ -47,11 +47,10 @@ impl Drop for Token {
 
 #[test]
 fn a_cancel_from_another_thread_stops_a_long_solve() {
-    // 40 x 40: uncancelled, the debug build searches it for minutes (over
-    // 6,000 states in 20 s). Not 300 x 300: there the library looks at the
-    // token every 64 states, and 64 states of that board take minutes in
-    // a debug build.
-    let board = lianliankan::deal(&DealSpec::new(40, 40, 100).with_seed(5)).unwrap();
+    // 300 x 300: one dead-position test of it takes 17 s in a release
+    // build, minutes in this debug one; the search looks at the token
+    // between two of the test's path searches too.
+    let board = lianliankan::deal(&DealSpec::new(300, 300, 200).with_seed(1)).unwrap();
     let board = CBoard::of(&board);
     let rules = CRules::of(&Rules::kshisen());
     let token = Token::new();

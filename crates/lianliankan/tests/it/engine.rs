@@ -506,6 +506,61 @@ fn a_cancel_from_another_thread_is_its_own_outcome() {
     );
 }
 
+/// A token cancelled before the search starts stops it at its first
+/// state, even on a 300 × 300 deal whose first dead-position test alone
+/// takes 17 s (gravity down) or 14 s (none) in a release build: the tests
+/// look at the token between two of their searches.
+#[test]
+fn a_cancelled_token_stops_a_big_board_at_its_first_state() {
+    let board = deal(&DealSpec::new(300, 300, 200).with_seed(1)).unwrap();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    for gravity in [Gravity::Down, Gravity::None] {
+        let rules = Rules::kshisen().with_gravity(gravity);
+        let answer = solve_with(&board, &rules, &SolveConfig::new().cancel(cancel.clone()));
+        assert_eq!(answer, Solution::Cancelled { states: 1 }, "{gravity}");
+    }
+}
+
+/// A cancel at any moment — between two states, or inside a dead-position
+/// test, whose unfinished closure proves nothing — answers `Cancelled` or
+/// the search's own verdict, never another: random deals under three
+/// gravity modes and both borders, each cancelled from another thread at
+/// several delays.
+#[test]
+fn a_cancel_at_any_moment_answers_cancelled_or_the_verdict() {
+    let mut rng = SplitMix64::new(0x6361_6e63);
+    let mut cancelled = 0;
+    for _ in 0..24 {
+        let (rows, cols) = (2 * rng.range(3, 6), 2 * rng.range(3, 6));
+        let kinds = rng.range(4, rows * cols / 4 + 1) as u32;
+        let seed = rng.next_u64();
+        let board = deal(&DealSpec::new(rows, cols, kinds).with_seed(seed)).unwrap();
+        let gravity = [Gravity::None, Gravity::Down, Gravity::Left][rng.below(3)];
+        let rules = random_rules(&mut rng, 2).with_gravity(gravity);
+        let budget = SolveConfig::new().budget(20_000);
+        let truth = solve_with(&board, &rules, &budget);
+        for delay_us in [0, 30, 100, 300, 1_000, 3_000] {
+            let cancel = Cancel::new();
+            let config = SolveConfig::new().budget(20_000).cancel(cancel.clone());
+            let (b, r) = (board.clone(), rules.clone());
+            let search = std::thread::spawn(move || solve_with(&b, &r, &config));
+            std::thread::sleep(Duration::from_micros(delay_us));
+            cancel.cancel();
+            let answer = search.join().unwrap();
+            if matches!(answer, Solution::Cancelled { .. }) {
+                cancelled += 1;
+            } else {
+                assert_eq!(
+                    answer, truth,
+                    "{rows} x {cols}, {kinds} kinds, seed {seed}, {rules:?}: cancelled after {delay_us} µs"
+                );
+            }
+        }
+    }
+    assert!(cancelled > 0, "no search was cancelled");
+}
+
 /// A progress callback that breaks is a cancel too, and a budget that runs
 /// out is not.
 #[test]

@@ -13,6 +13,7 @@
 
 use std::collections::VecDeque;
 
+use super::budget::{Cancel, Stop};
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
@@ -153,14 +154,24 @@ impl Closure {
     /// of up to 60 columns: on a board R has emptied they cross most of
     /// it.) R's cells stay empty on the field until
     /// [`Position::refill`].
+    ///
+    /// Between two searches it looks at `stop`: once cancelled, it stops
+    /// and answers `Err(Stop::Cancelled)`, R left smaller than the closed
+    /// set, which proves nothing (its tiles are still refilled by
+    /// [`Position::refill`]).
     pub(super) fn close(
         &mut self,
         position: &mut Position,
         mates: &Mates,
         joins: &mut Vec<(Tile, Tile)>,
-    ) {
+        stop: Option<&Cancel>,
+    ) -> Result<(), Stop> {
         let w = self;
         while let Some(z) = w.queue.pop_front() {
+            if stop.is_some_and(Cancel::is_cancelled) {
+                w.queue.push_front(z);
+                return Err(Stop::Cancelled);
+            }
             w.queued[z.index()] = false;
             if w.in_r[z.index()] {
                 continue;
@@ -210,6 +221,7 @@ impl Closure {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -235,10 +247,20 @@ pub(super) struct DeadTest {
     /// probes for the closure it starts every probe from.
     pub(super) work: Closure,
     pub(super) held_back: Closure,
+    /// The search's cancel token, looked at between two searches of a
+    /// closure.
+    pub(super) cancel: Option<Cancel>,
 }
 
 impl Default for DeadTest {
     fn default() -> Self {
+        DeadTest::stopped_by(None)
+    }
+}
+
+impl DeadTest {
+    /// The test of a search stopped by `cancel`.
+    pub(super) fn stopped_by(cancel: Option<Cancel>) -> DeadTest {
         DeadTest {
             why: Vec::new(),
             every: DEAD_TEST_EVERY,
@@ -248,11 +270,10 @@ impl Default for DeadTest {
             joins: Vec::new(),
             work: Closure::default(),
             held_back: Closure::default(),
+            cancel,
         }
     }
-}
 
-impl DeadTest {
     /// The test as the search over positions runs it at its `states`-th
     /// state: `Some(false)` when it is not due (or an ancestor's reason
     /// still holds), else as [`DeadTest::all_removable`]. The gap to the
@@ -266,18 +287,18 @@ impl DeadTest {
         mates: &Mates,
         locks: &mut Locks,
         room: &mut Room,
-    ) -> Option<bool> {
+    ) -> Result<Option<bool>, Stop> {
         if states < self.next {
-            return Some(false);
+            return Ok(Some(false));
         }
-        let tested = self.all_removable(position, mates, locks, room);
+        let tested = self.all_removable(position, mates, locks, room)?;
         self.gap = match tested {
             None => self.every,
             Some(true) => (self.gap * 2).min(self.most),
             Some(false) => self.gap,
         };
         self.next = states + self.gap;
-        tested
+        Ok(tested)
     }
 
     /// Forgets the innermost reason (its position has been searched).
@@ -298,13 +319,14 @@ impl DeadTest {
     /// An ancestor's reason still holds here when no remaining tile's
     /// partner in it has been removed since: each tile's entry into R
     /// then has the same partner and a board with more cells empty.
+    /// `Err(Stop::Cancelled)` when the search's token stopped the test.
     pub(super) fn all_removable(
         &mut self,
         position: &mut Position,
         mates: &Mates,
         locks: &mut Locks,
         room: &mut Room,
-    ) -> Option<bool> {
+    ) -> Result<Option<bool>, Stop> {
         if let Some((depth, why)) = self.why.last() {
             let gone = &position.removed[*depth..];
             let broken = Tile::all(position.tiles()).any(|t| {
@@ -312,12 +334,14 @@ impl DeadTest {
                 position.is_alive(t) && gone.iter().any(|&(x, y)| w == x || w == y)
             });
             if !broken {
-                return Some(false);
+                return Ok(Some(false));
             }
         }
-        let why = self.removable(position, mates, Some((locks, room)))?;
+        let Some(why) = self.removable(position, mates, Some((locks, room)))? else {
+            return Ok(None);
+        };
         self.why.push((position.removed.len(), why));
-        Some(true)
+        Ok(Some(true))
     }
 
     /// Every remaining tile's partner in a proof that it might be removed
@@ -340,13 +364,14 @@ impl DeadTest {
     /// and lets a tile pair with a partner that another tile took), so it
     /// proves some dead positions, not all; it catches the common end of a
     /// random deal on a big board: a few dozen pairs come off and then
-    /// nothing can, whichever were taken.
+    /// nothing can, whichever were taken. `Err(Stop::Cancelled)` when the
+    /// search's token stopped it (R unfinished proves nothing).
     pub(super) fn removable(
         &mut self,
         position: &mut Position,
         mates: &Mates,
         learn: Option<(&mut Locks, &mut Room)>,
-    ) -> Option<Vec<Tile>> {
+    ) -> Result<Option<Vec<Tile>>, Stop> {
         let w = &mut self.work;
         w.start(position.tiles(), position.field.len());
         self.joins.clear();
@@ -355,7 +380,10 @@ impl DeadTest {
                 w.push(t);
             }
         }
-        w.close(position, mates, &mut self.joins);
+        if let Err(stop) = w.close(position, mates, &mut self.joins, self.cancel.as_ref()) {
+            position.refill(&w.joined);
+            return Err(stop);
+        }
         let stuck: Vec<Tile> = Tile::all(position.tiles())
             .filter(|&t| position.is_alive(t) && !w.in_r[t.index()])
             .collect();
@@ -363,6 +391,6 @@ impl DeadTest {
             locks.learn(&stuck, &w.span, &w.bounds, position, room);
         }
         position.refill(&w.joined);
-        stuck.is_empty().then(|| w.why.clone())
+        Ok(stuck.is_empty().then(|| w.why.clone()))
     }
 }

@@ -324,6 +324,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 rules.border,
                 rules.max_turns,
             )
+            .stopped_by(budget.cancel_token())
         });
         let search = Search {
             deal: Deal {

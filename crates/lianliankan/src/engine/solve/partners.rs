@@ -76,7 +76,7 @@ impl PartnerSearch<'_, '_> {
             _ => {
                 if self
                     .dead
-                    .removable(self.position, self.mates, None)
+                    .removable(self.position, self.mates, None)?
                     .is_none()
                 {
                     return Ok(false);
@@ -200,11 +200,11 @@ impl PartnerSearch<'_, '_> {
                 w.push(t);
             }
         }
-        w.close(position, self.mates, &mut dead.joins);
+        let stop = dead.cancel.as_ref();
+        let mut counted = w.close(position, self.mates, &mut dead.joins, stop);
         held.copy_from(w);
-        let mut counted = Ok(());
         for pairs in pairings {
-            counted = self.budget.count();
+            counted = counted.and_then(|()| self.budget.count());
             if counted.is_err() {
                 break;
             }
@@ -214,9 +214,10 @@ impl PartnerSearch<'_, '_> {
             for &t in tiles {
                 w.push(t);
             }
-            w.close(position, self.mates, &mut dead.joins);
+            // Stopped by the token, R proves nothing: no pair is ruled out.
+            counted = w.close(position, self.mates, &mut dead.joins, stop);
             // Every tile R holds remains, each once.
-            let stuck = w.joined.len() < position.left;
+            let stuck = counted.is_ok() && w.joined.len() < position.left;
             position.refill(&w.joined[held.joined.len()..]);
             w.copy_from(held);
             for &t in tiles {

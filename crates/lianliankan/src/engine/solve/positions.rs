@@ -127,7 +127,7 @@ impl<'p> Search<'p> {
         Search {
             mates: Mates::new(&position),
             position,
-            dead: DeadTest::default(),
+            dead: DeadTest::stopped_by(budget.cancel_token()),
             locks: Locks::default(),
             memo: Memo::default(),
             budget,
@@ -269,7 +269,7 @@ impl<'p> Search<'p> {
             &self.mates,
             &mut self.locks,
             &mut self.budget.room,
-        );
+        )?;
         let Some(pushed) = tested else {
             // (The set before the reduction is not remembered here.)
             self.memo.remember(key, &mut self.budget.room);

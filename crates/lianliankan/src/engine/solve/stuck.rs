@@ -55,6 +55,7 @@
 
 use grid_core::{Dir, Grid, Pos};
 
+use super::budget::Cancel;
 use super::tiles::{Cell, Kind};
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
@@ -94,6 +95,9 @@ pub(crate) struct StuckTest {
     joined: Vec<usize>,
     /// The searches made, over all tests (a measure of the work).
     searches: u64,
+    /// The search's cancel token, looked at between two searches: a test
+    /// stopped by it finds nothing dead.
+    cancel: Option<Cancel>,
 }
 
 /// One tile of the position.
@@ -162,7 +166,15 @@ impl StuckTest {
             join_rank: vec![u32::MAX; rows * cols],
             joined: Vec::new(),
             searches: 0,
+            cancel: None,
         }
+    }
+
+    /// The test, stopped by `cancel` between two of its searches (a test
+    /// stopped finds nothing dead, which is always sound).
+    pub(crate) fn stopped_by(mut self, cancel: Option<Cancel>) -> StuckTest {
+        self.cancel = cancel;
+        self
     }
 
     /// Whether every line of `board` (0 = empty) has its tiles on its
@@ -192,7 +204,8 @@ impl StuckTest {
 
     /// As [`StuckTest::is_dead`], for plays that remove two tiles together
     /// only when `may_pair` allows their cells (board indices, row-major):
-    /// dead then means no such play clears the board.
+    /// dead then means no such play clears the board. `false` when the
+    /// cancel token stops it (R unfinished proves nothing).
     pub(crate) fn is_dead_where(
         &mut self,
         board: &Grid<u32>,
@@ -216,11 +229,16 @@ impl StuckTest {
         self.joined.clear();
         let order = std::mem::take(&mut position.order);
         let mut grew = true;
-        while grew {
+        let mut stopped = false;
+        while grew && !stopped {
             grew = false;
             for &t in &order {
                 if position.in_r[t] || !self.may_have_changed(&position, t) {
                     continue;
+                }
+                if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                    stopped = true;
+                    break;
                 }
                 if !self.meets_partner(&mut position, t, may_pair) {
                     continue;
@@ -238,8 +256,8 @@ impl StuckTest {
                 self.opened_at[opened] = position.version;
             }
         }
-        let dead = position.in_r.contains(&false);
-        if !dead {
+        let dead = !stopped && position.in_r.contains(&false);
+        if !dead && !stopped {
             self.join_rank.fill(u32::MAX);
             for (rank, &cell) in self.joined.iter().enumerate() {
                 self.join_rank[cell] = rank as u32;
@@ -695,5 +713,22 @@ mod tests {
         let passes = Passes::new(2, 2, Gravity::Down);
         let mut test = StuckTest::new(2, 2, passes.lines().unwrap(), Border::Closed, 0);
         assert!(!test.is_dead(&grid));
+    }
+
+    /// A test its search's token stopped finds nothing dead (R unfinished
+    /// proves nothing); one without the token, on the same board, does.
+    #[test]
+    fn a_cancelled_test_finds_nothing_dead() {
+        // Down, no turn, closed: the crossed pairs never meet.
+        let grid = Grid::from_vec(2, 2, vec![1, 2, 2, 1]).unwrap();
+        let passes = Passes::new(2, 2, Gravity::Down);
+        let lines = passes.lines().unwrap();
+        let token = Cancel::new();
+        token.cancel();
+        let mut stopped = StuckTest::new(2, 2, lines, Border::Closed, 0).stopped_by(Some(token));
+        assert!(!stopped.is_dead(&grid));
+        let mut test =
+            StuckTest::new(2, 2, lines, Border::Closed, 0).stopped_by(Some(Cancel::new()));
+        assert!(test.is_dead(&grid));
     }
 }

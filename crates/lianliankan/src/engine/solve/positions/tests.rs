@@ -200,6 +200,7 @@ fn probe_pairs_whole(search: &mut Search, tiles: &[Tile]) {
         let stuck = search
             .dead
             .removable(&mut search.position, &search.mates, None)
+            .expect("no token, no stop")
             .is_none();
         for &t in tiles {
             search.mates.mate[t.index()] = Tile::NONE;
@@ -336,4 +337,28 @@ fn holes_prove_only_lost_positions() {
     }
     // The proof is no pretence: it finds many of the lost boards.
     assert!(proved * 3 > lost, "{proved} of {lost} lost boards proved");
+}
+
+/// A dead-position test the search's token stops answers `Cancelled`,
+/// never "dead"; the same test without the token then finds the crossed
+/// pairs dead.
+#[test]
+fn a_cancelled_dead_test_proves_nothing() {
+    let board = Board::from_rows(&[[1, 2, 3], [2, 1, 3]]).unwrap();
+    let rules = Rules::default();
+    let mut go_on = |_| ControlFlow::Continue(());
+    let mut search = unlimited(&board, &rules, &mut go_on);
+    let token = crate::engine::solve::budget::Cancel::new();
+    token.cancel();
+    search.dead.cancel = Some(token);
+    let stopped = search
+        .dead
+        .removable(&mut search.position, &search.mates, None);
+    assert!(matches!(stopped, Err(Stop::Cancelled)));
+    search.dead.cancel = None;
+    let tested = search
+        .dead
+        .removable(&mut search.position, &search.mates, None)
+        .expect("no token, no stop");
+    assert!(tested.is_none(), "the 1s and 2s cross: dead");
 }
