@@ -283,8 +283,9 @@ const level = {
   forced: false, // the shuffle under way is the one a stuck board gets
   last: null, // the clock's reading at the last tick (null: not counting)
   // A ranked run: each level's ticket (runs.js sends them to the table);
-  // null for a run with a seed of the player's (not ranked).
+  // null for a run that is not ranked, `unranked` saying why.
   tickets: null,
+  unranked: null,
   // A ranked level: the clock's reading when its countdown began (the
   // deal), moved earlier when the server's times say so.
   dealtAt: null,
@@ -319,7 +320,7 @@ function saveLevel() {
     } else {
       localStorage.setItem(LEVEL_SAVED, JSON.stringify({
         version: 3, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
-        tickets: level.tickets, dealtAt: level.dealtAt, saved: level.saved,
+        tickets: level.tickets, unranked: level.unranked, dealtAt: level.dealtAt, saved: level.saved,
       }));
     }
   } catch (e) {
@@ -419,7 +420,9 @@ async function dealLevel() {
     level.tickets.length = s.level + 1;
     level.dealtAt = level.now();
   } else {
-    level.tickets = null; // not ranked (a seed of the player's, or no ticket)
+    // Not ranked: a seed of the player's, or (never expected) no ticket.
+    if (level.tickets !== null) level.unranked = "the server dealt a level without a ticket: the run is not ranked";
+    level.tickets = null;
   }
   showLevel();
   saveLevel();
@@ -445,6 +448,8 @@ async function startRun(spec) {
   };
   level.state = LevelRules.start(Math.floor((spec.rows * spec.cols) / 2));
   level.tickets = level.base.seed === null ? [] : null;
+  level.unranked = level.base.seed === null ? null
+    : "a run with a seed of your own is not ranked: leave the seed empty for a run the table takes";
   level.dealtAt = null;
   level.saved = false;
   $("level-over").hidden = true;
@@ -569,6 +574,18 @@ modeHooks = {
     const s = level.state;
     return s !== null && s.phase === "playing" && rankedLevel() ? game.ticket : null;
   },
+  /** The server refused the ticket (422, `error`): when it no longer
+   * knows it (it restarted, or a day passed), the run goes on unranked,
+   * on the page's countdown, and the step is sent again without it. */
+  ticketLost(error) {
+    if (!rankedLevel() || !String(error).startsWith("unknown ticket")) return false;
+    level.tickets = null;
+    level.dealtAt = null;
+    level.last = null;
+    level.unranked = "the server no longer knows this run (it was restarted): it goes on unranked";
+    saveLevel();
+    return true;
+  },
   /** The server saw the step after the level's countdown ran out. */
   timeUp() {
     const s = level.state;
@@ -637,6 +654,7 @@ modeHooks = {
       level.state = saved.state;
       level.base = saved.base;
       level.tickets = Array.isArray(saved.tickets) ? saved.tickets : null;
+      level.unranked = typeof saved.unranked === "string" ? saved.unranked : null;
       level.dealtAt = typeof saved.dealtAt === "number" ? saved.dealtAt : null;
       level.saved = !!saved.saved;
       level.last = null;

@@ -384,10 +384,16 @@ async function tryRemove(a, b, route) {
   setBusy(true);
   const request = { board: game.board, rules: game.rules, a, b };
   if (route) request.route = route;
-  // A ranked level's steps are logged and timed by the server.
+  // A ranked level's steps are logged and timed by the server; a ticket
+  // it no longer knows (it restarted) leaves the run unranked, and the
+  // pair is asked for again without it.
   const ticket = hook("ticket");
   if (ticket) request.ticket = ticket;
-  const res = await api("remove", request);
+  let res = await api("remove", request);
+  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+    delete request.ticket;
+    res = await api("remove", request);
+  }
   if (!res.ok) {
     say(res.data.error, "bad");
     setBusy(false);
@@ -470,9 +476,11 @@ async function shuffle() {
   setBusy(true);
   // A ranked level's shuffle is seeded by the server and logged.
   const ticket = hook("ticket");
-  const res = await api("shuffle", ticket
-    ? { board: game.board, rules: game.rules, ticket }
-    : { board: game.board, rules: game.rules, seed: randomSeed() });
+  const plain = { board: game.board, rules: game.rules, seed: randomSeed() };
+  let res = await api("shuffle", ticket ? { board: game.board, rules: game.rules, ticket } : plain);
+  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+    res = await api("shuffle", plain);
+  }
   if (!res.ok || !res.data.shuffled) {
     say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
     setBusy(false);

@@ -41,7 +41,7 @@ function showRunEnd() {
   const worth = ranked && level.state.score > 0 && !level.saved;
   $("run-form").hidden = !worth;
   $("run-note").textContent = level.saved ? "This run is saved." : ranked ? ""
-    : "A run with a seed of your own is not ranked: leave the seed empty for a run the table takes.";
+    : capital(level.unranked || "this run is not ranked") + ".";
   $("run-name").value = localStorage.getItem("lianliankan-name") || "";
   showBestRuns();
 }

@@ -93,7 +93,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 38] = [
+const SCENARIOS: [(&str, Scenario); 39] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -173,6 +173,10 @@ const SCENARIOS: [(&str, Scenario); 38] = [
     ("the_level_rules_follow_the_specification", |e| {
         Box::pin(level_model::the_level_rules_follow_the_specification(e))
     }),
+    (
+        "a_ranked_run_whose_ticket_is_forgotten_goes_on_unranked",
+        |e| Box::pin(level::a_ranked_run_whose_ticket_is_forgotten_goes_on_unranked(e)),
+    ),
     ("a_reload_resumes_a_level_run", |e| {
         Box::pin(level::a_reload_resumes_a_level_run(e))
     }),

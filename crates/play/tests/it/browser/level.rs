@@ -716,6 +716,78 @@ pub(super) async fn the_countdown_ends_the_run(env: &Env) -> Outcome {
     .await
 }
 
+/// A ranked run whose ticket the server no longer knows (as after a
+/// restart: the page is given a ticket the server never issued) goes on
+/// unranked: the pair is asked for again without the ticket and counts,
+/// the next level is dealt and played on the page's countdown, and the
+/// finished run cannot be saved, the page saying why.
+pub(super) async fn a_ranked_run_whose_ticket_is_forgotten_goes_on_unranked(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        start_ranked_run(
+            env,
+            &client,
+            "rows=2&cols=4&kinds=2&turns=2&border=open&gravity=none",
+        )
+        .await?;
+        let pairs = order(env, &client).await?;
+        play_pair(&client, &pairs[0]).await?;
+        check!(text(&client, "lv-score").await? == "10", "a ranked pair");
+        js(
+            &client,
+            "window.lianliankan.ticket = '0'.repeat(32); return null;",
+        )
+        .await?;
+        play_pair(&client, &pairs[1]).await?;
+        check!(
+            tiles_left(&client).await? == 4,
+            "the pair went, asked for again without the ticket"
+        );
+        check!(
+            text(&client, "lv-score").await? == "21",
+            "and counted: 10 + 11, {}",
+            text(&client, "lv-score").await?
+        );
+        let run = js(
+            &client,
+            "return [window.lianliankanLevel.tickets, window.lianliankanLevel.unranked];",
+        )
+        .await?;
+        check!(
+            run[0].is_null()
+                && run[1]
+                    .as_str()
+                    .is_some_and(|why| why.contains("no longer knows this run")),
+            "the run is unranked, and says why: {run}"
+        );
+        for pair in &pairs[2..] {
+            play_pair(&client, pair).await?;
+        }
+        check!(shown(&client, "level-cleared").await?, "level 1 cleared");
+        click(&client, "level-next").await?;
+        settled(&client).await?;
+        check!(
+            js(&client, "return window.lianliankanLevel.tickets;")
+                .await?
+                .is_null(),
+            "level 2 stays unranked"
+        );
+        hand_clock(&client).await?;
+        advance(&client, 24_000).await?;
+        check!(
+            shown(&client, "level-over").await?,
+            "lost on the page's countdown"
+        );
+        check!(
+            !shown(&client, "run-form").await?,
+            "an unranked run is not saved"
+        );
+        let note = text(&client, "run-note").await?;
+        check!(note.contains("no longer knows this run"), "said: {note}");
+        Ok(())
+    })
+    .await
+}
+
 /// A reload in the middle of a level resumes the run (level, score,
 /// combo, lives, hints and the countdown where it stood) on the same
 /// board; a classic deal from the form then ends the run.
