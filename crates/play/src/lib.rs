@@ -39,12 +39,13 @@
 //! `limits`, `error`, `work`, `level_rules` (the level game's numbers),
 //! `tickets` (ranked games' tickets, their step logs and the clock),
 //! `state` (the shared state and `GET /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
-//! (deals of a chosen difficulty, bounded in time), then the handlers, `game`, `judge_view`, `scores` (over `score_db`, which
+//! (deals of a chosen difficulty, bounded in time), then the handlers, `deal`, `game`, `judge_view`, `scores` (over `score_db`, which
 //! imports nothing of the crate) and `runs` (over `scores`); this file only wires the router
 //! (xtask's module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 
 mod assets;
+mod deal;
 mod error;
 mod game;
 mod judge_view;
@@ -96,7 +97,7 @@ pub fn app_with_clock(limits: Limits, scores: Option<ScoreDb>, clock: Arc<dyn Cl
     let body_bytes = limits.body_bytes;
     let api = Router::new()
         .route("/limits", get(state::limits))
-        .route("/deal", post(game::deal_board))
+        .route("/deal", post(deal::deal_board))
         .route("/remove", post(game::remove))
         .route("/hint", post(game::hint))
         .route("/shuffle", post(game::shuffle))

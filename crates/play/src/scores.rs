@@ -20,8 +20,8 @@ use grid_core::Pos;
 use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::deal::solvable_deal;
 use crate::error::{ApiError, ApiJson};
-use crate::game::solvable_deal;
 use crate::rated::rated_board;
 use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
 use crate::state::AppState;

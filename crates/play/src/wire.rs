@@ -10,7 +10,7 @@
 
 use axum::http::StatusCode;
 use grid_core::{Path, Pos};
-use lianliankan::{Board, Move, Rules};
+use lianliankan::{Board, Move, Rules, moves};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -181,4 +181,39 @@ pub fn check_seed(seed: u64) -> Result<u64, ApiError> {
         )));
     }
     Ok(seed)
+}
+
+/// A board as a request sends it: rows of kinds (0 = empty), [`Board`]'s
+/// serde form, checked by [`parse_board`].
+pub type BoardRows = Vec<Vec<u32>>;
+
+/// How a position stands: what the page shows after every step.
+#[derive(Debug, Serialize)]
+pub struct Position {
+    /// Tiles on the board.
+    tiles: usize,
+    /// Pairs that can be removed now.
+    moves: usize,
+    /// Tiles remain and no pair can go.
+    dead: bool,
+    /// No tiles remain.
+    cleared: bool,
+}
+
+impl Position {
+    /// How `board` stands under `rules`.
+    pub fn of(board: &Board, rules: &Rules) -> Position {
+        let tiles = board.tile_count();
+        let moves = if tiles == 0 {
+            0
+        } else {
+            moves(board, rules).len()
+        };
+        Position {
+            tiles,
+            moves,
+            dead: tiles > 0 && moves == 0,
+            cleared: tiles == 0,
+        }
+    }
 }

@@ -16,6 +16,8 @@ use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, timeout_at};
 
+use lianliankan::Cancel;
+
 use crate::error::ApiError;
 
 /// Why heavy work gave no answer.
@@ -119,5 +121,17 @@ mod tests {
         );
         tokio::time::sleep(Duration::from_millis(400)).await;
         assert_eq!(heavy.run(|| 2).await, Ok(2));
+    }
+}
+
+/// Cancels a search's token when dropped: held by a handler, it stops the
+/// search when the handler ends, whether it answered, timed out or lost
+/// its client, so that no search runs on for nobody.
+#[derive(Debug)]
+pub struct CancelOnDrop(pub Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }

@@ -1,0 +1,350 @@
+//! `POST /api/deal`: a new board, clearable by construction or random, or
+//! clearable and rated within a difficulty; a level of a run; and, for a
+//! deal whose seed the server chose, the ticket of a ranked game
+//! ([`crate::tickets`]).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use lianliankan::{Board, Cancel, DealSpec, Difficulty, GenerateSpec, Rules, deal, generate};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ApiJson};
+use crate::level_rules::{self, MAX_LEVELS};
+use crate::limits::SEED_MAX;
+use crate::rated::{self, ConfigBody, RatingBody};
+use crate::state::AppState;
+use crate::tickets::IssuedDeal;
+use crate::wire::{Position, RulesRequest, check_even, check_seed, check_size};
+use crate::work::CancelOnDrop;
+
+/// `POST /api/deal`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRequest {
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    #[serde(default)]
+    rules: RulesRequest,
+    /// `true` (the default): a deal that can be cleared, by construction;
+    /// `false`: dealt at random as the games deal (may not be clearable).
+    #[serde(default = "yes")]
+    solvable: bool,
+    /// The seed; left out, the server chooses one, and a solvable deal
+    /// comes with a ticket: the game can be ranked.
+    #[serde(default)]
+    seed: Option<u64>,
+    /// `easy`, `normal` or `hard`: a clearable deal whose rating
+    /// (`lianliankan::rate`) falls in that band, under these rules; left
+    /// out or `null`: any deal, unrated.
+    #[serde(default)]
+    difficulty: Option<String>,
+    /// The level of a run this deal is, from 1: its rules' gravity must be
+    /// the level's and its difficulty the level's
+    /// ([`level_rules`]); a ticketed level is timed step by step
+    /// ([`crate::tickets`]). Left out: a classic game.
+    #[serde(default)]
+    level: Option<usize>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The answer to `POST /api/deal`.
+#[derive(Debug, Serialize)]
+pub struct DealResponse {
+    board: Board,
+    rules: Rules,
+    solvable: bool,
+    seed: u64,
+    /// The difficulty asked for (`null`: none).
+    difficulty: Option<&'static str>,
+    /// The ticket of a ranked game (`crate::tickets`): a solvable deal whose
+    /// seed the server chose; `null` otherwise.
+    ticket: Option<String>,
+    /// The deal's rating (`null` for a deal of no difficulty, or one no
+    /// rating could be made for in time).
+    rating: Option<RatingBody>,
+    /// How the rated deal was found (`null` for a deal of no difficulty).
+    rated: Option<RatedBody>,
+    #[serde(flatten)]
+    position: Position,
+}
+
+/// How a deal of a chosen difficulty was found.
+#[derive(Debug, Serialize)]
+pub struct RatedBody {
+    /// Whether its score lies in the band asked for.
+    in_band: bool,
+    /// Candidates made and rated.
+    candidates: usize,
+    /// The search stopped at its time cap.
+    capped: bool,
+    /// The candidate's seed (a score's replay sends it back as
+    /// `rated_seed`); `null` for the unrated solvable deal.
+    deal_seed: Option<u64>,
+    /// The rating's settings: `lianliankan::rate` with them gives the same
+    /// rating.
+    config: ConfigBody,
+    /// What the player is told when the deal is not in the band: what
+    /// was dealt instead; `null` when it is.
+    note: Option<String>,
+}
+
+/// Checks the size and kinds of a deal against the limits: an even number
+/// of cells, 1 to min(limit, pairs) kinds.
+///
+/// # Errors
+/// A 400 saying what is wrong.
+pub fn check_deal(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    limits: &crate::limits::Limits,
+) -> Result<(), ApiError> {
+    check_size(rows, cols, limits)?;
+    check_even(rows, cols)?;
+    let pairs = u32::try_from(rows * cols / 2).unwrap_or(u32::MAX);
+    let most = limits.kinds.min(pairs);
+    if kinds == 0 || kinds > most {
+        return Err(ApiError::bad_request(format!(
+            "kinds must be 1 to {most} on a {rows} × {cols} board (at most {} in all), got {kinds}",
+            limits.kinds
+        )));
+    }
+    Ok(())
+}
+
+/// The clearable deal `POST /api/deal` makes for these numbers and rules
+/// (what a score's replay starts from).
+///
+/// # Errors
+/// The engine's, when no such deal can be made.
+pub fn solvable_deal(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    seed: u64,
+    rules: &Rules,
+) -> Result<Board, lianliankan::GenerateError> {
+    let spec = GenerateSpec::new(rows, cols, kinds)
+        .with_seed(seed)
+        .with_rules(rules.clone());
+    generate(&spec).map(|made| made.board)
+}
+
+/// The difficulty a deal asks for: a 400 naming the three for another
+/// name, or for a random deal (a rated deal is always clearable).
+fn check_difficulty(name: Option<&str>, solvable: bool) -> Result<Option<Difficulty>, ApiError> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    let difficulty = name
+        .parse::<Difficulty>()
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if !solvable {
+        return Err(ApiError::bad_request(format!(
+            "a deal of a difficulty is a clearable deal: difficulty {difficulty} needs solvable true, got false"
+        )));
+    }
+    Ok(Some(difficulty))
+}
+
+/// The level a deal asks to be (from 0), checked against what that level
+/// plays: its gravity mode and its difficulty; a 400 saying which differs.
+fn check_level(
+    level: Option<usize>,
+    rules: &Rules,
+    difficulty: Option<Difficulty>,
+) -> Result<Option<usize>, ApiError> {
+    let Some(number) = level else {
+        return Ok(None);
+    };
+    if number == 0 || number > MAX_LEVELS {
+        return Err(ApiError::bad_request(format!(
+            "level is 1 to {MAX_LEVELS}, got {number}"
+        )));
+    }
+    let level = number - 1;
+    let gravity = level_rules::gravity(level);
+    if rules.gravity != gravity {
+        return Err(ApiError::bad_request(format!(
+            "level {number} plays gravity {gravity}, got {}",
+            rules.gravity
+        )));
+    }
+    let wanted = level_rules::difficulty(level);
+    if difficulty != Some(wanted) {
+        return Err(ApiError::bad_request(format!(
+            "level {number} is dealt {wanted}, got {}",
+            difficulty.map_or("no difficulty", Difficulty::name)
+        )));
+    }
+    Ok(Some(level))
+}
+
+/// Deals a board: by `generate` (clearable) or `deal` (random; groups of
+/// four tiles of a kind, or of two when the cells are not a multiple of
+/// four); or, given a difficulty, a clearable deal rated in its band
+/// ([`crate::rated`]).
+pub async fn deal_board(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<DealRequest>,
+) -> Result<Json<DealResponse>, ApiError> {
+    let limits = &state.limits;
+    let rules = request.rules.to_rules(limits)?;
+    check_deal(request.rows, request.cols, request.kinds, limits)?;
+    let seed = match request.seed {
+        Some(seed) => check_seed(seed)?,
+        None => state.tickets.seed(SEED_MAX),
+    };
+    let difficulty = check_difficulty(request.difficulty.as_deref(), request.solvable)?;
+    let level = check_level(request.level, &rules, difficulty)?;
+    if let Some(difficulty) = difficulty {
+        return rated_deal(&state, &request, rules, seed, difficulty, level).await;
+    }
+    let (rows, cols, kinds, solvable) =
+        (request.rows, request.cols, request.kinds, request.solvable);
+    let dealt_rules = rules.clone();
+    let (board, position) = state
+        .heavy
+        .run(move || {
+            if solvable {
+                solvable_deal(rows, cols, kinds, seed, &dealt_rules)
+            } else {
+                // Fours, as the games deal, when the kinds fit in them;
+                // pairs otherwise (every kind asked for is dealt).
+                let cells = rows * cols;
+                let copies = if cells % 4 == 0 && kinds as usize <= cells / 4 {
+                    4
+                } else {
+                    2
+                };
+                deal(
+                    &DealSpec::new(rows, cols, kinds)
+                        .with_copies(copies)
+                        .with_seed(seed),
+                )
+            }
+            .map(|board| {
+                let position = Position::of(&board, &dealt_rules);
+                (board, position)
+            })
+        })
+        .await?
+        .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    let ticket = ticket(&state, &request, seed, None, &rules, level);
+    Ok(Json(DealResponse {
+        board,
+        rules,
+        solvable,
+        seed,
+        ticket,
+        difficulty: None,
+        rating: None,
+        rated: None,
+        position,
+    }))
+}
+
+/// The ticket of a ranked game, for a solvable deal whose seed the server
+/// chose (a seed the page picked could have been solved beforehand); for a
+/// level of a run (`level`, from 0), the level's.
+fn ticket(
+    state: &AppState,
+    request: &DealRequest,
+    seed: u64,
+    rated_seed: Option<u64>,
+    rules: &Rules,
+    level: Option<usize>,
+) -> Option<String> {
+    (request.solvable && request.seed.is_none()).then(|| {
+        state.tickets.issue(IssuedDeal {
+            rows: request.rows,
+            cols: request.cols,
+            kinds: request.kinds,
+            seed,
+            rated_seed,
+            rules: rules.clone(),
+            level,
+        })
+    })
+}
+
+/// A clearable deal rated within `difficulty`'s band, or the closest found
+/// in the caps ([`crate::limits::Limits::rate_caps`]), said in `note`.
+async fn rated_deal(
+    state: &AppState,
+    request: &DealRequest,
+    rules: Rules,
+    seed: u64,
+    difficulty: Difficulty,
+    level: Option<usize>,
+) -> Result<Json<DealResponse>, ApiError> {
+    let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
+    let cells = rows * cols;
+    let (search_cap, remake_cap) = state.limits.rate_caps();
+    // Both searches stop at their caps, and when this handler ends (an
+    // answer, a time-out, a client gone), never running on for nobody.
+    let search_cancel = Cancel::new();
+    let remake_cancel = Cancel::new();
+    let _stop = (
+        CancelOnDrop(search_cancel.clone()),
+        CancelOnDrop(remake_cancel.clone()),
+    );
+    for (token, cap) in [
+        (search_cancel.clone(), search_cap),
+        (remake_cancel.clone(), remake_cap),
+    ] {
+        tokio::spawn(async move {
+            tokio::time::sleep(cap).await;
+            token.cancel();
+        });
+    }
+    let spec = GenerateSpec::new(rows, cols, kinds)
+        .with_seed(seed)
+        .with_rules(rules.clone());
+    let dealt_rules = rules.clone();
+    let found = state
+        .heavy
+        .run(move || {
+            let config = rated::rate_config(cells, seed);
+            rated::search(&rated::Search {
+                spec: &spec,
+                difficulty,
+                config: &config,
+                candidates: rated::candidates(cells),
+                search: &search_cancel,
+                remake: &remake_cancel,
+            })
+            .map(|found| {
+                let position = Position::of(&found.board, &dealt_rules);
+                (found, position)
+            })
+        })
+        .await?;
+    let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    let note = rated::note(difficulty, &found, (search_cap, remake_cap));
+    let ticket = ticket(state, request, seed, found.deal_seed, &rules, level);
+    Ok(Json(DealResponse {
+        ticket,
+        rating: found.rating.as_ref().map(RatingBody::from),
+        rated: Some(RatedBody {
+            in_band: found.in_band,
+            candidates: found.candidates,
+            capped: found.capped,
+            deal_seed: found.deal_seed,
+            config: rated::config_body(cells, seed),
+            note,
+        }),
+        board: found.board,
+        rules,
+        solvable: true,
+        seed,
+        difficulty: Some(difficulty.name()),
+        position,
+    }))
+}
