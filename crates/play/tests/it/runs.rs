@@ -376,17 +376,23 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
         "level 2 was dealt before level 1's last step",
     );
 
-    // A step logged on a board that is not the level's: the replay finds it.
+    // A step logged on a board that is not the level's: two tiles of
+    // different kinds on the level's board, alone on the board sent (where
+    // any two tiles join). The replay finds it.
     let mut elsewhere = deal_level(&app, 0, 4).await;
+    let (a, b) = elsewhere.different_kinds();
     let mut fake = elsewhere.request();
-    fake["board"] = json!([
-        [1, 1, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0]
-    ]);
-    fake["a"] = json!([0, 0]);
-    fake["b"] = json!([0, 1]);
+    let mut board = vec![vec![0; 6]; 4];
+    for cell in [&a, &b] {
+        let (r, c) = (
+            cell[0].as_u64().unwrap() as usize,
+            cell[1].as_u64().unwrap() as usize,
+        );
+        board[r][c] = 1;
+    }
+    fake["board"] = json!(board);
+    fake["a"] = a.clone();
+    fake["b"] = b.clone();
     let (status, answer) = post_to(&app, "remove", &fake).await;
     assert_eq!(
         (status, &answer["legal"]),
@@ -396,7 +402,10 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
     refused(
         &submit(&[&elsewhere.ticket]).await,
         unprocessable,
-        "level 1, step 1, [0, 0] and [0, 1]",
+        &format!(
+            "level 1, step 1, [{}, {}] and [{}, {}]",
+            a[0], a[1], b[0], b[1]
+        ),
     );
 
     // Five shuffles with four lives.

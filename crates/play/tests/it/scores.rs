@@ -361,9 +361,11 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
         .await
         .1
     };
-    // An illegal step: the first removal's tiles swapped for another pair.
+    // An illegal step: a tile paired with itself, before the first removal
+    // (always illegal; a swap of two removals can still clear a deal the
+    // server seeded at random).
     let answer = finish_with(&|_, mut steps| {
-        steps.swap(0, 5);
+        steps.insert(0, json!({"a": [0, 0], "b": [0, 0]}));
         steps
     })
     .await;
