@@ -9,7 +9,7 @@ import sys
 import textwrap
 import threading
 import time
-from typing import List
+from typing import Any, Callable, List
 
 import pytest
 
@@ -37,8 +37,9 @@ def budgeted_seconds() -> float:
     return seconds
 
 
-def test_a_timer_handler_interrupts_a_long_solve() -> None:
-    lower_bound = budgeted_seconds()
+def interrupted_by_a_timer(work: Callable[[], Any]) -> float:
+    """Runs `work` with a timer whose handler raises KeyboardInterrupt
+    after 0.1 s; the seconds until `work` raised it."""
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -48,11 +49,16 @@ def test_a_timer_handler_interrupts_a_long_solve() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0.1)
         started = time.perf_counter()
         with pytest.raises(KeyboardInterrupt):
-            llk.solve(HARD, HARD_RULES)
-        elapsed = time.perf_counter() - started
+            work()
+        return time.perf_counter() - started
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_timer_handler_interrupts_a_long_solve() -> None:
+    lower_bound = budgeted_seconds()
+    elapsed = interrupted_by_a_timer(lambda: llk.solve(HARD, HARD_RULES))
     # Stopped within a fraction of a second of the signal, and well before
     # the search could have ended (it needs more than PROOF_BUDGET states).
     assert elapsed < 0.1 + 0.5, elapsed
@@ -144,31 +150,18 @@ def test_the_gil_is_released_while_solving() -> None:
 
 
 def test_a_timer_handler_interrupts_a_long_rating_and_a_long_generate_rated() -> None:
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    try:
-        # A million random games take a quarter of an hour (the rating
-        # looks at its token between games); the deal's solve on the hard
-        # board takes minutes (the solver looks at the token every few
-        # states).
-        for run in [
-            lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000),
-            lambda: llk.rate(HARD, HARD_RULES, plays=0, deal_budget=10**12),
-            lambda: llk.generate_rated(
-                10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000
-            ),
-        ]:
-            signal.setitimer(signal.ITIMER_REAL, 0.1)
-            started = time.perf_counter()
-            with pytest.raises(KeyboardInterrupt):
-                run()
-            elapsed = time.perf_counter() - started
-            assert elapsed < 0.1 + 0.5, elapsed
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    # A million random games take a quarter of an hour (the rating looks
+    # at its token between games); the deal's solve on the hard board takes
+    # minutes (the solver looks at the token every state).
+    for run in [
+        lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000),
+        lambda: llk.rate(HARD, HARD_RULES, plays=0, deal_budget=10**12),
+        lambda: llk.generate_rated(
+            10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000
+        ),
+    ]:
+        elapsed = interrupted_by_a_timer(run)
+        assert elapsed < 0.1 + 0.5, elapsed
 
 
 def test_the_gil_is_released_while_rating() -> None:
@@ -234,19 +227,7 @@ def test_ctrl_c_interrupts_a_generate_within_100_ms() -> None:
 
 
 def test_a_timer_handler_interrupts_a_long_generate() -> None:
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.1)
-        started = time.perf_counter()
-        with pytest.raises(KeyboardInterrupt):
-            llk.generate(300, 300, 40, rules=HARD_RULES)
-        elapsed = time.perf_counter() - started
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    elapsed = interrupted_by_a_timer(lambda: llk.generate(300, 300, 40, rules=HARD_RULES))
     assert elapsed < 0.1 + 0.1, elapsed
 
 
@@ -257,18 +238,5 @@ def test_a_timer_handler_interrupts_a_big_solve_inside_its_first_state(gravity: 
     # at its cancel token between two of the test's path searches.
     board = llk.deal(300, 300, 200, seed=1)
     rules = llk.Rules(turns=2, border="open", gravity=gravity)
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.1)
-        started = time.perf_counter()
-        with pytest.raises(KeyboardInterrupt):
-            llk.solve(board, rules)
-        elapsed = time.perf_counter() - started
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    elapsed = interrupted_by_a_timer(lambda: llk.solve(board, rules))
     assert elapsed < 0.1 + 0.5, elapsed

@@ -119,30 +119,36 @@ impl RemoveResponse {
     }
 }
 
-/// Logs `step` on a ranked game's `ticket`: its time, or `Err(Some)` with
-/// the time-up answer's words and time, or the 422 of a ticket the server
-/// does not know or a log that is full.
-fn log_step(
-    state: &AppState,
-    ticket: &str,
-    step: LoggedStep,
-) -> Result<u64, Result<(String, u64), ApiError>> {
-    state.tickets.log(ticket, step).map_err(|e| match e {
-        LogError::TimeUp {
+/// When the server logged a ranked game's step.
+enum Logged {
+    /// At this time, in ms from the deal.
+    At(u64),
+    /// Not: the level's countdown had run out (the player's words, and
+    /// when the step came).
+    TimeUp(String, u64),
+}
+
+/// Logs `step` on a ranked game's `ticket`, or says it came after the
+/// countdown; a 422 for a ticket the server does not know or a log that
+/// is full.
+fn log_step(state: &AppState, ticket: &str, step: LoggedStep) -> Result<Logged, ApiError> {
+    match state.tickets.log(ticket, step) {
+        Ok(at_ms) => Ok(Logged::At(at_ms)),
+        Err(LogError::TimeUp {
             countdown_ms,
             at_ms,
-        } => Ok((
+        }) => Ok(Logged::TimeUp(
             format!(
                 "time is up: the level's countdown of {countdown_ms} ms ran out on the server's \
                  clock ({at_ms} ms since its deal)"
             ),
             at_ms,
         )),
-        LogError::Full { steps } => Err(ApiError::unprocessable(format!(
+        Err(LogError::Full { steps }) => Err(ApiError::unprocessable(format!(
             "this game has {steps} steps logged already, more than a game of its size makes"
         ))),
-        LogError::Unknown => Err(ApiError::unprocessable(UNKNOWN_TICKET)),
-    })
+        Err(LogError::Unknown) => Err(ApiError::unprocessable(UNKNOWN_TICKET)),
+    }
 }
 
 /// Removes a pair, as `Game::remove` does, or under sliding tiles, when
@@ -223,16 +229,17 @@ pub async fn remove(
     let Some(ticket) = ticket else {
         return Ok(Json(answer));
     };
-    Ok(Json(match log_step(&state, &ticket, answer.logged(a, b)) {
-        Ok(at_ms) => answer.at(at_ms),
-        Err(Ok((message, at_ms))) => RemoveResponse::Illegal {
-            legal: false,
-            reason: "time-up",
-            message,
-            clock_ms: Some(at_ms),
+    Ok(Json(
+        match log_step(&state, &ticket, answer.logged(a, b))? {
+            Logged::At(at_ms) => answer.at(at_ms),
+            Logged::TimeUp(message, at_ms) => RemoveResponse::Illegal {
+                legal: false,
+                reason: "time-up",
+                message,
+                clock_ms: Some(at_ms),
+            },
         },
-        Err(Err(error)) => return Err(error),
-    }))
+    ))
 }
 
 /// Why no path joins two matching tiles, in the rules' words.
@@ -344,6 +351,16 @@ pub enum ShuffleResponse {
     },
 }
 
+impl ShuffleResponse {
+    /// The answer with the shuffle's time on the server's clock.
+    fn at(mut self, at_ms: u64) -> ShuffleResponse {
+        if let ShuffleResponse::Shuffled { clock_ms, .. } = &mut self {
+            *clock_ms = Some(at_ms);
+        }
+        self
+    }
+}
+
 /// Permutes the remaining tiles so that a move exists (`Game::shuffle`).
 pub async fn shuffle(
     State(state): State<Arc<AppState>>,
@@ -388,29 +405,13 @@ pub async fn shuffle(
         return Ok(Json(answer));
     };
     Ok(Json(
-        match log_step(&state, &ticket, LoggedStep::Shuffle { seed }) {
-            Ok(at_ms) => match answer {
-                ShuffleResponse::Shuffled {
-                    shuffled,
-                    seed,
-                    board,
-                    position,
-                    ..
-                } => ShuffleResponse::Shuffled {
-                    shuffled,
-                    seed,
-                    board,
-                    position,
-                    clock_ms: Some(at_ms),
-                },
-                impossible => impossible,
-            },
-            Err(Ok((message, _))) => ShuffleResponse::Impossible {
+        match log_step(&state, &ticket, LoggedStep::Shuffle { seed })? {
+            Logged::At(at_ms) => answer.at(at_ms),
+            Logged::TimeUp(message, _) => ShuffleResponse::Impossible {
                 shuffled: false,
                 reason: "time-up",
                 message,
             },
-            Err(Err(error)) => return Err(error),
         },
     ))
 }

@@ -105,7 +105,15 @@ fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
     let groups = &rules.groups;
     let mut found = Vec::new();
     let mut line: Vec<(Pos, Class)> = Vec::new();
-    let pair_up = |line: &[(Pos, Class)], found: &mut Vec<Move>| {
+    // The matching pairs among the tiles of one row or column.
+    let mut pair_up = |cells: &mut dyn Iterator<Item = Pos>| {
+        line.clear();
+        line.extend(cells.filter_map(|p| {
+            board
+                .kind(p)
+                .filter(|&k| k != 0)
+                .map(|k| (p, groups.class(k)))
+        }));
         for (i, &(p, class)) in line.iter().enumerate() {
             for &(q, other) in &line[i + 1..] {
                 if class == other {
@@ -115,26 +123,10 @@ fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
         }
     };
     for row in 0..board.rows() {
-        line.clear();
-        line.extend((0..board.cols()).filter_map(|col| {
-            let p = Pos::new(row, col);
-            board
-                .kind(p)
-                .filter(|&k| k != 0)
-                .map(|k| (p, groups.class(k)))
-        }));
-        pair_up(&line, &mut found);
+        pair_up(&mut (0..board.cols()).map(|col| Pos::new(row, col)));
     }
     for col in 0..board.cols() {
-        line.clear();
-        line.extend((0..board.rows()).filter_map(|row| {
-            let p = Pos::new(row, col);
-            board
-                .kind(p)
-                .filter(|&k| k != 0)
-                .map(|k| (p, groups.class(k)))
-        }));
-        pair_up(&line, &mut found);
+        pair_up(&mut (0..board.rows()).map(|row| Pos::new(row, col)));
     }
     found.sort_unstable();
     found
