@@ -304,7 +304,10 @@ fn ticket(
             )),
             IssueError::NotTheLevelBefore { is } => ApiError::unprocessable(format!(
                 "after: that ticket is {}, not level {}'s",
-                is.map_or("a classic game's".to_owned(), |l| format!("level {}'s", l + 1)),
+                is.map_or("a classic game's".to_owned(), |l| format!(
+                    "level {}'s",
+                    l + 1
+                )),
                 number - 1
             )),
         })

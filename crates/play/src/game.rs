@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
 use crate::limits::SEED_MAX;
-use crate::state::AppState;
 use crate::live_log::{Logged, assists, log_step};
+use crate::state::AppState;
 use crate::tickets::LoggedStep;
 use crate::wire::{
     BoardRows, PairWithPath, Position, RulesRequest, check_cell, check_seed, parse_board,
@@ -270,10 +270,7 @@ pub async fn hint(
     let board = parse_board(&request.board, &state.limits)?;
     let (clock_ms, assisted) = match &request.ticket {
         Some(ticket) => match log_step(&state, ticket, LoggedStep::Hint)? {
-            Logged::At(at_ms) => (
-                Some(at_ms),
-                Some(assists(&state, ticket, LoggedStep::Hint)),
-            ),
+            Logged::At(at_ms) => (Some(at_ms), Some(assists(&state, ticket, LoggedStep::Hint))),
             Logged::TimeUp(message, _) => return Err(ApiError::unprocessable(message)),
         },
         None => (None, None),

@@ -111,7 +111,10 @@ impl Replay {
                 };
                 self.game.play(pair).map_err(|e| {
                     let slide = route.map_or(String::new(), |route| format!(" (slide {route})"));
-                    format!("[{}, {}] and [{}, {}]{slide}: {e}", a.row, a.col, b.row, b.col)
+                    format!(
+                        "[{}, {}] and [{}, {}]{slide}: {e}",
+                        a.row, a.col, b.row, b.col
+                    )
                 })?;
                 let gap = logged.at_ms.saturating_sub(self.since_ms);
                 if self.fastest.is_none_or(|(fastest, _)| gap < fastest) {

@@ -108,7 +108,10 @@ fn replay_run(levels: &[LevelPlayed]) -> Result<u64, ApiError> {
             }
             if matches!(
                 logged.step,
-                LoggedStep::Shuffle { .. } | LoggedStep::Undo | LoggedStep::Redo | LoggedStep::Solve
+                LoggedStep::Shuffle { .. }
+                    | LoggedStep::Undo
+                    | LoggedStep::Redo
+                    | LoggedStep::Solve
             ) {
                 if matches!(logged.step, LoggedStep::Shuffle { .. }) {
                     if lives == 0 {
@@ -194,22 +197,21 @@ fn levels_of(state: &AppState, tickets: &[String]) -> Result<Vec<Issued>, ApiErr
         if issued.stored {
             return Err(duplicate("run"));
         }
-        if issued.dealt_again && number < tickets.len() {
-            return Err(ApiError::unprocessable(format!(
-                "level {} was dealt more than once after level {number}: each level of a run \
-                 is dealt once, and this run enters no table",
-                number + 1
-            )));
-        }
-        if l > 0 && issued.before.as_deref() != Some(tickets[l - 1].as_str()) {
-            return Err(ApiError::unprocessable(format!(
-                "level {number} was not dealt after level {l}'s ticket"
-            )));
-        }
         if let Some(before) = levels.last() {
             if !same_run(&levels[0].deal, &issued.deal) {
                 return Err(ApiError::unprocessable(format!(
                     "level {number} is not dealt as level 1 is (its size, tile kinds or rules)"
+                )));
+            }
+            if issued.before.as_deref() != Some(tickets[l - 1].as_str()) {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} was not dealt after level {l}'s ticket"
+                )));
+            }
+            if before.dealt_again {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} was dealt more than once after level {l}: each level of a \
+                     run is dealt once, and this run enters no table"
                 )));
             }
             if issued.at_ms < before.last_step_at_ms {

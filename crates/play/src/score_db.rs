@@ -8,6 +8,10 @@
 //! SQLite, a damaged one, one of a newer schema — is refused before
 //! anything is written to it, so the file is left as it was.
 //!
+//! Two connections write the file, the scores' and the tickets'; a write
+//! takes its lock when its transaction begins (`IMMEDIATE`), so that one
+//! waits for the other (the busy time-out) instead of failing.
+//!
 //! Durability: the journal is a write-ahead log with `synchronous = FULL`,
 //! so a score is on disk when its `INSERT` commits, before the server
 //! answers `201`; killing the server at any moment loses no acknowledged
@@ -18,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
 /// `PRAGMA application_id` of our files: "LLKP" (Lianliankan play).
 pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
@@ -384,7 +388,8 @@ impl Store {
         connection.pragma_update(None, "synchronous", "FULL")?;
         let at: i32 = connection.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (version, step) in MIGRATIONS.iter().enumerate().skip(at.max(0) as usize) {
-            let transaction = connection.transaction()?;
+            let transaction =
+                connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
             transaction.execute_batch(step)?;
             transaction.pragma_update(None, "user_version", version as i32 + 1)?;
             transaction.pragma_update(None, "application_id", APPLICATION_ID)?;
@@ -414,7 +419,7 @@ impl Store {
     /// SQLite's, when the write fails (then nothing is stored).
     pub fn insert(&self, score: &NewScore) -> rusqlite::Result<Insert> {
         let mut connection = self.lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &score.setting;
         let rated = score.rated_seed.map(|seed| seed as i64);
         let twin: i64 = transaction.query_row(
@@ -494,7 +499,7 @@ impl Store {
     /// SQLite's, when the write fails (then nothing is stored).
     pub fn insert_run(&self, run: &NewRun) -> rusqlite::Result<Insert> {
         let mut connection = self.lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &run.setting;
         let same = "rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
                AND groups = ?6 AND connect = ?7 AND slide = ?8";
@@ -624,7 +629,7 @@ impl Store {
     /// SQLite's.
     pub fn load_tickets(&self, oldest: u64) -> rusqlite::Result<Vec<SavedTicket>> {
         let mut connection = self.tickets_lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         transaction.execute(
             "DELETE FROM ticket_steps WHERE ticket IN
                 (SELECT ticket FROM tickets WHERE at_ms < ?1)",
@@ -690,7 +695,13 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's.
-    pub fn save_step(&self, ticket: &str, n: usize, wall_ms: u64, step: &str) -> rusqlite::Result<()> {
+    pub fn save_step(
+        &self,
+        ticket: &str,
+        n: usize,
+        wall_ms: u64,
+        step: &str,
+    ) -> rusqlite::Result<()> {
         self.tickets_lock().execute(
             "INSERT OR REPLACE INTO ticket_steps (ticket, n, wall_ms, step) VALUES (?1, ?2, ?3, ?4)",
             params![ticket, n as i64, wall_ms as i64, step],
@@ -725,8 +736,10 @@ impl Store {
     /// # Errors
     /// SQLite's.
     pub fn mark_dealt_again(&self, ticket: &str) -> rusqlite::Result<()> {
-        self.tickets_lock()
-            .execute("UPDATE tickets SET dealt_again = 1 WHERE ticket = ?1", [ticket])?;
+        self.tickets_lock().execute(
+            "UPDATE tickets SET dealt_again = 1 WHERE ticket = ?1",
+            [ticket],
+        )?;
         Ok(())
     }
 
@@ -739,7 +752,7 @@ impl Store {
             return Ok(());
         }
         let mut connection = self.tickets_lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         for ticket in tickets {
             transaction.execute("DELETE FROM ticket_steps WHERE ticket = ?1", [ticket])?;
             transaction.execute("DELETE FROM tickets WHERE ticket = ?1", [ticket])?;

@@ -64,7 +64,11 @@ impl FinishAnswer {
     fn of(deal: &IssuedDeal, finished: &Finished) -> FinishAnswer {
         FinishAnswer {
             elapsed_ms: finished.elapsed_ms,
-            score: score(deal.rows * deal.cols, finished.elapsed_ms, deal.rules.gravity),
+            score: score(
+                deal.rows * deal.cols,
+                finished.elapsed_ms,
+                deal.rules.gravity,
+            ),
             ranked: finished.unranked.is_none(),
             why: finished.unranked.clone(),
         }
@@ -163,7 +167,8 @@ pub const MARKS_PER_CHARACTER: usize = 2;
 /// trimmed, in Unicode's composed form (NFC: "é" typed as e and an accent
 /// is the one character "é"); 1 to [`NAME_CHARS`] characters, at least one
 /// of them visible, none a filler ([`is_filler`]), at most
-/// [`MARKS_PER_CHARACTER`] combining marks on a character; or a 400 that
+/// [`MARKS_PER_CHARACTER`] combining marks on a character (counted
+/// decomposed: "é" is e and one mark); or a 400 that
 /// says which rule it breaks.
 pub fn check_name(name: &str) -> Result<String, ApiError> {
     let plain: String = name
@@ -190,7 +195,7 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
         ));
     }
     let mut marks = 0;
-    for c in name.chars() {
+    for c in name.nfd() {
         marks = if is_combining_mark(c) { marks + 1 } else { 0 };
         if marks > MARKS_PER_CHARACTER {
             return Err(ApiError::bad_request(format!(
@@ -332,7 +337,13 @@ pub async fn submit(
     );
     let entry = NewScore {
         name,
-        setting: setting(deal.rows, deal.cols, deal.kinds, &deal.rules, deal.difficulty),
+        setting: setting(
+            deal.rows,
+            deal.cols,
+            deal.kinds,
+            &deal.rules,
+            deal.difficulty,
+        ),
         seed: deal.seed,
         rated_seed: deal.rated_seed,
         score: points,

@@ -314,7 +314,10 @@ impl Issued {
     /// The time it has spent paused by `now` (the server's clock), all of
     /// it, beyond the cap included.
     pub fn paused_ms(&self, now: u64) -> u64 {
-        self.paused_ms + self.paused_since.map_or(0, |since| now.saturating_sub(since))
+        self.paused_ms
+            + self
+                .paused_since
+                .map_or(0, |since| now.saturating_sub(since))
     }
 
     /// Whether it is paused.
@@ -526,7 +529,12 @@ impl Tickets {
         map.insert(id, issued);
         drop(map);
         self.save(|store| {
-            store.forget_tickets(&gone.iter().map(|id| format!("{id:032x}")).collect::<Vec<_>>())?;
+            store.forget_tickets(
+                &gone
+                    .iter()
+                    .map(|id| format!("{id:032x}"))
+                    .collect::<Vec<_>>(),
+            )?;
             store.save_ticket(&saved)
         });
         Ok(ticket)
@@ -580,7 +588,12 @@ impl Tickets {
             for (n, logged) in appended.iter().enumerate() {
                 store.save_step(ticket, first + n, now, &step_form(logged))?;
             }
-            store.forget_tickets(&gone.iter().map(|id| format!("{id:032x}")).collect::<Vec<_>>())
+            store.forget_tickets(
+                &gone
+                    .iter()
+                    .map(|id| format!("{id:032x}"))
+                    .collect::<Vec<_>>(),
+            )
         });
         Ok(at_ms)
     }
