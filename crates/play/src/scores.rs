@@ -11,7 +11,7 @@
 //! than a person keeps its time but enters no table. Scores follow KShisen
 //! (see [`score`]); a table is a size, tile kinds, rules and difficulty,
 //! a portrait board and its landscape preset being one table
-//! ([`Setting::turned`]).
+//! (`Setting::turned`).
 
 use std::sync::Arc;
 
@@ -477,8 +477,9 @@ pub struct TurnedForm {
     gravity: String,
 }
 
-/// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=&connect=&slide=`:
-/// the best ten of exactly that setting.
+/// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=&connect=&slide=&difficulty=`:
+/// the best ten of that table: the setting and its turned form, at that
+/// difficulty.
 pub async fn best(
     State(state): State<Arc<AppState>>,
     query: Result<Query<TableQuery>, axum::extract::rejection::QueryRejection>,
