@@ -42,14 +42,15 @@
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `level_rules` (the level game's numbers),
 //! `score_db` (the SQLite file; it imports nothing of the crate), `tickets`
-//! (ranked games' tickets, their step logs and the clock, kept in
-//! `score_db`), `state` (the shared state and `GET /api/limits`), `wire`
-//! (the shared JSON pieces and their checks), `rated` (deals of a chosen
-//! difficulty, bounded in time), then the handlers, `deal`, `live_log`
-//! (logging a step; undo, redo, pause), `game`, `judge_view`, `replay` (a
-//! log played again, and the floor below which no person plays), `scores`
-//! and `runs` (over `scores`); this file only wires the router (xtask's
-//! module-cycle test holds every crate of the workspace to that).
+//! (ranked games' tickets, their step logs, the clock, kept in
+//! `score_db`), `rated` (deals of a chosen difficulty, bounded in time),
+//! `pool` (rated deals made ahead), `state` (the shared state and `GET
+//! /api/limits`), `wire` (the shared JSON pieces and their checks), then
+//! the handlers, `deal`, `live_log` (logging a step; undo, redo, pause),
+//! `game`, `judge_view`, `replay` (a log played again, and the floor below
+//! which no person plays), `scores` and `runs` (over `scores`); this file
+//! only wires the router (xtask's module-cycle test holds every crate of
+//! the workspace to that).
 #![deny(missing_docs)]
 
 mod assets;
