@@ -237,6 +237,15 @@ pub fn section(play: &Path, out_dir: &Path, scale: Scale, judged: bool) -> Resul
     // quick bench leaves them out (the API tests check the pool).
     if scale == Scale::Full {
         let pooled = pooled_deals(play, out_dir)?;
+        if pooled.is_empty() {
+            // The pool's threads run at the lowest priority: on a machine
+            // busy with other work they may not have made a deal again.
+            out.push_str(
+                "\nRanked deals from a full pool: the pool had not made a deal again within 10 s \
+                 (its threads run at the lowest priority; other work on the machine comes first).\n",
+            );
+            return Ok(out);
+        }
         let pooled_p95 = quantile(&pooled, 0.95);
         writeln!(
             out,
@@ -300,9 +309,6 @@ fn pooled_deals(play: &Path, out_dir: &Path) -> Result<Vec<Duration>, String> {
         if pooled(&answer) {
             times.push(took);
         }
-    }
-    if times.is_empty() {
-        return Err("the pool had no deal ready after filling".to_owned());
     }
     Ok(times)
 }
