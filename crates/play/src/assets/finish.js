@@ -3,6 +3,50 @@
 // and the score sent to the server, which replays the game and stores it.
 "use strict";
 
+// ---- ranked or not, said at once ----
+
+/** Whether the game on the board is over: a classic board cleared, or a
+ * level run's level cleared or the run over. Nothing changes it then
+ * (issue 55: a finish is final). */
+function gameFinished() {
+  return game.spec !== null && (game.position.cleared || hook("finished") === true);
+}
+
+/** The ticket of a ranked classic game (null in a level run, whose
+ * ticket is the level's: `hook("ticket")`, or in a game not ranked). */
+function classicTicket() {
+  return hook("inRun") === true ? null : game.ticket;
+}
+
+/** Whether the classic game on the board can still enter the high
+ * scores: ranked (a solvable deal the server seeded) and not assisted. */
+function rankedUnassisted() {
+  return classicTicket() !== null && game.spec.solvable && !game.assisted;
+}
+
+/** The game is assisted from now on (a hint, a shuffle, an undo or
+ * auto-solve, `what`): a ranked classic game says at once, in words, that
+ * it no longer enters the high scores (issue 55); returns that sentence
+ * (empty when nothing changed) for the message of the action. */
+function assist(what) {
+  const was = rankedUnassisted();
+  if (hook("inRun") !== true) game.assisted = true;
+  showRanked();
+  return was ? " " + what + " used: this game is no longer ranked." : "";
+}
+
+/** The status line's word on the classic game: ranked, or not and why. */
+function showRanked() {
+  const box = $("ranked-box");
+  if (!box) return;
+  const inRun = hook("inRun") === true;
+  box.hidden = game.spec === null || inRun;
+  if (box.hidden) return;
+  const word = rankedUnassisted() ? "ranked" : game.assisted ? "not ranked (assisted)" : "not ranked";
+  $("ranked").textContent = word;
+  box.classList.toggle("off", !rankedUnassisted());
+}
+
 // ---- the end of a game: time, score, high scores ----
 
 /** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
@@ -76,16 +120,19 @@ function showFinishNumbers() {
  * enter the high scores. A ranked game's time and score are the server's:
  * its finish is sent as soon as the board is cleared. */
 function showFinish() {
-  const ranked = game.ticket !== null && game.spec.solvable && !game.assisted;
+  const ranked = rankedUnassisted();
   if (rankedClock()) {
     // The clear: the clock stops here (the server's stops when it hears).
-    game.clockMs = Date.now() - game.dealtAt;
+    game.clockMs = elapsed();
     game.dealtAt = null;
   }
   const ms = game.finished ? game.finished.elapsed_ms : elapsed();
   const cells = game.spec.rows * game.spec.cols;
   const score = game.finished ? game.finished.score : kshisenScore(cells, ms, game.rules.gravity);
-  $("won-line").textContent = "Cleared in " + clock(ms) + "!" + (ranked ? " Score " + score + "." : "");
+  // One message: the title says the time, the line the score.
+  $("won-title").textContent = "Cleared in " + clock(ms) + "!";
+  $("won-line").textContent = ranked ? "Score " + score + "." : "";
+  $("won-line").hidden = !ranked;
   Object.assign(finishNumbers, {
     time: clock(ms), score: ranked ? String(score) : game.assisted ? "assisted: not scored" : "not ranked",
     rank: game.saved ? finishNumbers.rank : "", best: finishNumbers.best,
