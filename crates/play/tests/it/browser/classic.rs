@@ -52,7 +52,7 @@ pub(super) async fn plays_a_whole_deal_by_clicking(env: &Env) -> Outcome {
             }
         }
         check!(shown(&client, "won").await?, "the cleared banner is shown");
-        let won = text(&client, "won-line").await?;
+        let won = text(&client, "won-title").await?;
         check!(won.starts_with("Cleared in "), "banner: {won}");
         check!(!shown(&client, "dead").await?, "a clear board is not dead");
         screenshot(env, &client, "desktop-cleared").await

@@ -217,8 +217,8 @@ pub(super) async fn a_level_run_is_stored_and_a_forged_one_refused(env: &Env) ->
 /// A ranked run of two levels of 2 × 4, each dealt by the server with a
 /// ticket: level 1 cleared by clicking (10 + 11 + 12 + 13, and its whole
 /// seconds left on the server's clock when its last pair went); level 2
-/// one pair (10), then Pause, which does not stop a ranked countdown, and
-/// the run lost on time. The page counts pairs at the server's times, so
+/// one pair (10), then Pause, which stops a ranked countdown too (issue
+/// 55), and the run lost on time. The page counts pairs at the server's times, so
 /// the score it shows is the one the server stores; the tickets sent again
 /// are a 409, and a run the page scored itself a 422.
 async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
@@ -255,7 +255,7 @@ async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
         advance(&client, 1_000).await?;
         play_pair(&client, &pairs[0]).await?;
         // Level 2's countdown: 10 s and 3.4 s for each of 4 pairs; Pause
-        // hides the board, and the server's countdown runs on.
+        // takes the board off the page and stops the countdown.
         let left = async || {
             js(&client, "return window.lianliankanLevel.state.leftMs;")
                 .await
@@ -266,11 +266,26 @@ async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
         advance(&client, 5_000).await?;
         let after = left().await?;
         check!(
-            before - after == 5_000,
-            "paused, a ranked countdown runs on: {before} ms, then {after} ms"
+            before == after,
+            "paused, a ranked countdown stands: {before} ms, then {after} ms"
+        );
+        let tiles = js(
+            &client,
+            "return document.querySelectorAll('#board .tile').length;",
+        )
+        .await?;
+        check!(
+            tiles == json!(0),
+            "the board is off the page while paused: {tiles} tiles"
         );
         click(&client, "pause").await?;
-        advance(&client, 18_000).await?;
+        advance(&client, 1_000).await?;
+        check!(
+            left().await? == after - 1_000,
+            "resumed, it runs again: {} ms",
+            left().await?
+        );
+        advance(&client, 22_000).await?;
         check!(shown(&client, "level-over").await?, "level 2 lost on time");
         let score = js(&client, "return window.lianliankanLevel.state.score;").await?;
         check!(score == json!(first + 10), "then 10: {score}");
