@@ -15,7 +15,7 @@ use crate::level_rules::{self, MAX_LEVELS};
 use crate::limits::SEED_MAX;
 use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
-use crate::tickets::IssuedDeal;
+use crate::tickets::{IssueError, IssuedDeal};
 use crate::wire::{Position, RulesRequest, check_even, check_seed, check_size};
 use crate::work::CancelOnDrop;
 
@@ -47,6 +47,11 @@ pub struct DealRequest {
     /// ([`crate::tickets`]). Left out: a classic game.
     #[serde(default)]
     level: Option<usize>,
+    /// For a ranked level after the first: the ticket of the level before,
+    /// so that each level of a run is dealt once (a second deal after the
+    /// same level takes the run out of the tables).
+    #[serde(default)]
+    after: Option<String>,
 }
 
 fn yes() -> bool {
@@ -236,7 +241,7 @@ pub async fn deal_board(
         })
         .await?
         .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-    let ticket = ticket(&state, &request, seed, None, &rules, level);
+    let ticket = ticket(&state, &request, seed, None, &rules, (None, level))?;
     Ok(Json(DealResponse {
         board,
         rules,
@@ -252,26 +257,60 @@ pub async fn deal_board(
 
 /// The ticket of a ranked game, for a solvable deal whose seed the server
 /// chose (a seed the page picked could have been solved beforehand); for a
-/// level of a run (`level`, from 0), the level's.
+/// level of a run (`level`, from 0), the level's, after the ticket of the
+/// level before it (`after`, which a ranked level after the first names).
 fn ticket(
     state: &AppState,
     request: &DealRequest,
     seed: u64,
     rated_seed: Option<u64>,
     rules: &Rules,
-    level: Option<usize>,
-) -> Option<String> {
-    (request.solvable && request.seed.is_none()).then(|| {
-        state.tickets.issue(IssuedDeal {
-            rows: request.rows,
-            cols: request.cols,
-            kinds: request.kinds,
-            seed,
-            rated_seed,
-            rules: rules.clone(),
-            level,
+    (difficulty, level): (Option<Difficulty>, Option<usize>),
+) -> Result<Option<String>, ApiError> {
+    if !request.solvable || request.seed.is_some() {
+        return Ok(None);
+    }
+    let deal = IssuedDeal {
+        rows: request.rows,
+        cols: request.cols,
+        kinds: request.kinds,
+        seed,
+        rated_seed,
+        difficulty,
+        rules: rules.clone(),
+        level,
+    };
+    let number = level.map_or(0, |l| l + 1);
+    let after = request.after.as_deref();
+    if number > 1 && after.is_none() {
+        return Err(ApiError::bad_request(format!(
+            "a ranked level {number} names the ticket of level {} (after)",
+            number - 1
+        )));
+    }
+    if number <= 1 && after.is_some() {
+        return Err(ApiError::bad_request(
+            "after names the level before, and only a ranked level after the first has one",
+        ));
+    }
+    state
+        .tickets
+        .issue(deal, after)
+        .map(Some)
+        .map_err(|e| match e {
+            IssueError::UnknownBefore => ApiError::unprocessable(format!(
+                "after: the ticket of level {} is not one the server knows",
+                number - 1
+            )),
+            IssueError::NotTheLevelBefore { is } => ApiError::unprocessable(format!(
+                "after: that ticket is {}, not level {}'s",
+                is.map_or("a classic game's".to_owned(), |l| format!(
+                    "level {}'s",
+                    l + 1
+                )),
+                number - 1
+            )),
         })
-    })
 }
 
 /// A clearable deal rated within `difficulty`'s band, or the closest found
@@ -328,7 +367,14 @@ async fn rated_deal(
         .await?;
     let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
     let note = rated::note(difficulty, &found, (search_cap, remake_cap));
-    let ticket = ticket(state, request, seed, found.deal_seed, &rules, level);
+    let ticket = ticket(
+        state,
+        request,
+        seed,
+        found.deal_seed,
+        &rules,
+        (Some(difficulty), level),
+    )?;
     Ok(Json(DealResponse {
         ticket,
         rating: found.rating.as_ref().map(RatingBody::from),

@@ -21,8 +21,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
 use crate::limits::SEED_MAX;
+use crate::live_log::{Logged, assists, log_step};
 use crate::state::AppState;
-use crate::tickets::{LogError, LoggedStep, UNKNOWN_TICKET};
+use crate::tickets::LoggedStep;
 use crate::wire::{
     BoardRows, PairWithPath, Position, RulesRequest, check_cell, check_seed, parse_board,
 };
@@ -41,9 +42,9 @@ pub struct RemoveRequest {
     /// (`Move`'s serde form); left out, the server picks the way.
     #[serde(default)]
     route: Option<Route>,
-    /// A ranked level's ticket: the step is logged on it, at the server's
-    /// time ([`crate::tickets`]), and refused once the level's countdown
-    /// has run out.
+    /// A ranked game's ticket: the step is logged on it, at the server's
+    /// time ([`crate::tickets`]), and (a level's) refused once the level's
+    /// countdown has run out.
     #[serde(default)]
     ticket: Option<String>,
 }
@@ -116,38 +117,6 @@ impl RemoveResponse {
             }
         }
         self
-    }
-}
-
-/// When the server logged a ranked game's step.
-enum Logged {
-    /// At this time, in ms from the deal.
-    At(u64),
-    /// Not: the level's countdown had run out (the player's words, and
-    /// when the step came).
-    TimeUp(String, u64),
-}
-
-/// Logs `step` on a ranked game's `ticket`, or says it came after the
-/// countdown; a 422 for a ticket the server does not know or a log that
-/// is full.
-fn log_step(state: &AppState, ticket: &str, step: LoggedStep) -> Result<Logged, ApiError> {
-    match state.tickets.log(ticket, step) {
-        Ok(at_ms) => Ok(Logged::At(at_ms)),
-        Err(LogError::TimeUp {
-            countdown_ms,
-            at_ms,
-        }) => Ok(Logged::TimeUp(
-            format!(
-                "time is up: the level's countdown of {countdown_ms} ms ran out on the server's \
-                 clock ({at_ms} ms since its deal)"
-            ),
-            at_ms,
-        )),
-        Err(LogError::Full { steps }) => Err(ApiError::unprocessable(format!(
-            "this game has {steps} steps logged already, more than a game of its size makes"
-        ))),
-        Err(LogError::Unknown) => Err(ApiError::unprocessable(UNKNOWN_TICKET)),
     }
 }
 
@@ -262,13 +231,17 @@ fn no_path(rules: &Rules) -> String {
     }
 }
 
-/// `POST /api/hint` and the board-only requests: a board and its rules.
+/// `POST /api/hint`: a board and its rules.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardRequest {
+pub struct HintRequest {
     board: BoardRows,
     #[serde(default)]
     rules: RulesRequest,
+    /// A ranked game's ticket: the hint is logged on it (and makes a
+    /// classic game assisted).
+    #[serde(default)]
+    ticket: Option<String>,
 }
 
 /// The answer to `POST /api/hint`.
@@ -278,16 +251,30 @@ pub struct HintResponse {
     hint: Option<PairWithPath>,
     #[serde(flatten)]
     position: Position,
+    /// With a ticket: when the hint was logged, in ms from the deal on
+    /// the game's clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock_ms: Option<u64>,
+    /// With a classic game's ticket: `true`, the game is assisted now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    assisted: Option<bool>,
 }
 
 /// A pair that can be removed now, with its path (the engine's
-/// `Game::hint_path`).
+/// `Game::hint_path`); logged on a ranked game's ticket.
 pub async fn hint(
     State(state): State<Arc<AppState>>,
-    ApiJson(request): ApiJson<BoardRequest>,
+    ApiJson(request): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
     let rules = request.rules.to_rules(&state.limits)?;
     let board = parse_board(&request.board, &state.limits)?;
+    let (clock_ms, assisted) = match &request.ticket {
+        Some(ticket) => match log_step(&state, ticket, LoggedStep::Hint)? {
+            Logged::At(at_ms) => (Some(at_ms), Some(assists(&state, ticket, LoggedStep::Hint))),
+            Logged::TimeUp(message, _) => return Err(ApiError::unprocessable(message)),
+        },
+        None => (None, None),
+    };
     light(move || {
         let game = Game::new(board, rules);
         let hint = game
@@ -296,6 +283,8 @@ pub async fn hint(
         Json(HintResponse {
             hint,
             position: Position::of(game.board(), game.rules()),
+            clock_ms,
+            assisted,
         })
     })
     .await
@@ -426,6 +415,10 @@ pub struct SolveRequest {
     /// Search states to spend at most (the server's limit when left out or
     /// larger).
     budget: Option<u64>,
+    /// A ranked classic game's ticket: the solve is logged on it, and the
+    /// game is assisted (a level has no solve).
+    #[serde(default)]
+    ticket: Option<String>,
 }
 
 /// The answer to `POST /api/solve`.
@@ -464,6 +457,18 @@ pub async fn solve(
         .budget
         .unwrap_or(u64::MAX)
         .min(state.limits.solve_states);
+    if let Some(ticket) = &request.ticket {
+        if state
+            .tickets
+            .get(ticket)
+            .is_some_and(|issued| issued.deal.level.is_some())
+        {
+            return Err(ApiError::bad_request("a level of a run has no solve"));
+        }
+        if let Logged::TimeUp(message, _) = log_step(&state, ticket, LoggedStep::Solve)? {
+            return Err(ApiError::unprocessable(message));
+        }
+    }
     // The search stops when this handler ends, whether it answered, timed
     // out or lost its client, so that it never runs on to the end of its
     // budget for nobody.

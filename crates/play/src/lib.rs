@@ -51,8 +51,10 @@ mod game;
 mod judge_view;
 mod level_rules;
 mod limits;
+mod live_log;
 mod problem;
 mod rated;
+mod replay;
 mod runs;
 mod score_db;
 mod scores;
@@ -101,6 +103,9 @@ pub fn app_with_clock(limits: Limits, scores: Option<ScoreDb>, clock: Arc<dyn Cl
         .route("/remove", post(game::remove))
         .route("/hint", post(game::hint))
         .route("/shuffle", post(game::shuffle))
+        .route("/undo", post(live_log::undo))
+        .route("/redo", post(live_log::redo))
+        .route("/pause", post(live_log::pause))
         .route("/solve", post(game::solve))
         .route("/judge", post(judge_view::judge))
         .route("/finish", post(scores::finish))

@@ -20,14 +20,12 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use grid_core::Pos;
-use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
+use lianliankan::{Border, Connect, Gravity, Groups};
 use serde::{Deserialize, Serialize};
 
-use crate::deal::solvable_deal;
 use crate::error::{ApiError, ApiJson};
-use crate::level_rules::{MAX_LEVELS, START_LIVES, Tally, budget_ms, gravity};
-use crate::rated::rated_board;
+use crate::level_rules::{MAX_LEVELS, START_LIVES, Tally, budget_ms};
+use crate::replay::{Played, Replay, dealt_board};
 use crate::score_db::{Insert, NewRun, RunEntry};
 use crate::scores::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::state::AppState;
@@ -37,67 +35,29 @@ use crate::work::light;
 /// How many runs a table lists.
 const TABLE: u32 = 10;
 
-/// One step of a level as the server logged it, with the time it came
-/// (`t`, ms since the level was dealt, on the server's clock): what the
-/// table stores of a run.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(untagged)]
-pub enum RunStep {
-    /// A removal, its cells on the board as it is at that moment.
-    Remove {
-        /// The first tile.
-        a: Pos,
-        /// The second tile.
-        b: Pos,
-        /// Under sliding tiles, the slide of `a` before the pair goes.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        route: Option<Route>,
-        /// When.
-        t: u64,
-    },
-    /// The shuffle `POST /api/shuffle` made with this seed: a life.
-    Shuffle {
-        /// Its seed.
-        shuffle: u64,
-        /// When.
-        t: u64,
-    },
-    /// A second pick that made no pair (it ends the combo), at this time.
-    Refused {
-        /// When.
-        refused: u64,
-    },
-}
-
-impl From<Logged> for RunStep {
-    fn from(logged: Logged) -> RunStep {
-        let t = logged.at_ms;
-        match logged.step {
-            LoggedStep::Remove { a, b, route } => RunStep::Remove { a, b, route, t },
-            LoggedStep::Shuffle { seed } => RunStep::Shuffle { shuffle: seed, t },
-            LoggedStep::Refused => RunStep::Refused { refused: t },
-        }
-    }
-}
-
-/// One level of a run: its deal and its logged steps.
+/// One level of a run: its deal and its logged steps (what the table
+/// stores of a run: each step with its time on the level's clock).
 #[derive(Clone, Debug, Serialize)]
 pub struct LevelPlayed {
+    /// The level's deal.
+    #[serde(skip)]
+    deal: IssuedDeal,
     /// The level's deal seed.
     seed: u64,
     /// The rated candidate its deal answered (`rated.deal_seed`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     rated_seed: Option<u64>,
     /// Its steps, in order.
-    steps: Vec<RunStep>,
+    steps: Vec<Logged>,
 }
 
 impl LevelPlayed {
     fn of(issued: &Issued) -> LevelPlayed {
         LevelPlayed {
+            deal: issued.deal.clone(),
             seed: issued.deal.seed,
             rated_seed: issued.deal.rated_seed,
-            steps: issued.log.iter().copied().map(RunStep::from).collect(),
+            steps: issued.log.clone(),
         }
     }
 }
@@ -119,16 +79,11 @@ pub struct StoredRun {
     levels: u32,
 }
 
-/// Replays `levels` under `rules` (gravity set level by level): the run's
-/// score, or what does not stand. Heavy: it deals every level.
-fn replay_run(
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    rules: &Rules,
-    levels: &[LevelPlayed],
-) -> Result<u64, ApiError> {
-    let pairs = rows * cols / 2;
+/// Replays `levels`: the run's score, or what does not stand (an illegal
+/// step, a shuffle with no life to spend, a level left uncleared before
+/// the next, a level played faster than a person). Heavy: it deals every
+/// level.
+fn replay_run(levels: &[LevelPlayed]) -> Result<u64, ApiError> {
     let mut lives = START_LIVES;
     let mut total = 0;
     for (l, level) in levels.iter().enumerate() {
@@ -136,67 +91,62 @@ fn replay_run(
         if l > 0 {
             lives += 1;
         }
-        let mut level_rules = rules.clone();
-        level_rules.gravity = gravity(l);
-        let board = match level.rated_seed {
-            Some(rated) => rated_board(rows, cols, kinds, rated, &level_rules),
-            None => solvable_deal(rows, cols, kinds, level.seed, &level_rules),
-        }
-        .map_err(|e| ApiError::bad_request(format!("level {number}: no deal: {e}")))?;
-        let budget = budget_ms(l, pairs);
-        let mut game = Game::new(board, level_rules);
+        let deal = &level.deal;
+        let board = dealt_board(deal)
+            .map_err(|e| ApiError::bad_request(format!("level {number}: {}", e.message)))?;
+        let budget = budget_ms(l, deal.rows * deal.cols / 2);
+        let mut replay = Replay::new(deal, board);
         let mut tally = Tally::default();
         // The log is in time order and within the countdown
         // (`Tickets::log` refuses a step after it).
-        for (i, step) in level.steps.iter().enumerate() {
+        for (i, logged) in level.steps.iter().enumerate() {
             let here = format!("level {number}, step {}", i + 1);
-            if game.board().tile_count() == 0 {
+            if replay.tiles_left() == 0 {
                 return Err(ApiError::unprocessable(format!(
                     "{here}: the level was cleared already"
                 )));
             }
-            match *step {
-                RunStep::Remove { a, b, route, t } => {
-                    for cell in [a, b] {
-                        if !game.board().contains(cell) {
-                            return Err(ApiError::unprocessable(format!(
-                                "{here}: [{}, {}] is not on the board",
-                                cell.row, cell.col
-                            )));
-                        }
-                    }
-                    let pair = match route {
-                        Some(route) => Move::slide(a, b, route),
-                        None => Move::new(a, b),
-                    };
-                    game.play(pair).map_err(|e| {
-                        ApiError::unprocessable(format!(
-                            "{here}, [{}, {}] and [{}, {}]: {e}",
-                            a.row, a.col, b.row, b.col
-                        ))
-                    })?;
-                    tally.pair(t);
-                }
-                RunStep::Shuffle { shuffle, .. } => {
+            if matches!(
+                logged.step,
+                LoggedStep::Shuffle { .. }
+                    | LoggedStep::Undo
+                    | LoggedStep::Redo
+                    | LoggedStep::Solve
+            ) {
+                if matches!(logged.step, LoggedStep::Shuffle { .. }) {
                     if lives == 0 {
                         return Err(ApiError::unprocessable(format!(
                             "{here}: a shuffle with no life left to spend"
                         )));
                     }
                     lives -= 1;
-                    game.shuffle(shuffle).map_err(|e| {
-                        ApiError::unprocessable(format!("{here}, shuffle {shuffle}: {e}"))
-                    })?;
+                } else {
+                    return Err(ApiError::unprocessable(format!(
+                        "{here}: a level has no undo, redo or solve"
+                    )));
                 }
-                RunStep::Refused { .. } => tally.refused(),
+            }
+            match replay
+                .play(logged)
+                .map_err(|e| ApiError::unprocessable(format!("{here}, {e}")))?
+            {
+                Played::Removed => tally.pair(logged.at_ms),
+                Played::Refused => tally.refused(),
+                Played::Shuffled | Played::Other => {}
             }
         }
-        let cleared = game.board().tile_count() == 0;
+        let cleared = replay.tiles_left() == 0;
         if !cleared && number < levels.len() {
             return Err(ApiError::unprocessable(format!(
                 "level {number} is not cleared ({} tiles left), yet the run goes on to level {}",
-                game.board().tile_count(),
+                replay.tiles_left(),
                 number + 1
+            )));
+        }
+        let last = level.steps.last().map_or(0, |logged| logged.at_ms);
+        if let Some(why) = replay.too_fast(last) {
+            return Err(ApiError::unprocessable(format!(
+                "level {number} enters no table: {why}"
             )));
         }
         total += tally.score
@@ -253,7 +203,18 @@ fn levels_of(state: &AppState, tickets: &[String]) -> Result<Vec<Issued>, ApiErr
                     "level {number} is not dealt as level 1 is (its size, tile kinds or rules)"
                 )));
             }
-            if issued.at_ms < before.last_step_at_ms() {
+            if issued.before.as_deref() != Some(tickets[l - 1].as_str()) {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} was not dealt after level {l}'s ticket"
+                )));
+            }
+            if before.dealt_again {
+                return Err(ApiError::unprocessable(format!(
+                    "level {number} was dealt more than once after level {l}: each level of a \
+                     run is dealt once, and this run enters no table"
+                )));
+            }
+            if issued.at_ms < before.last_step_at_ms {
                 return Err(ApiError::unprocessable(format!(
                     "level {number} was dealt before level {l}'s last step"
                 )));
@@ -289,15 +250,11 @@ pub async fn submit(
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: "cannot write the run".to_owned(),
     })?;
-    let played = rules.clone();
-    let points = state
-        .heavy
-        .run(move || replay_run(rows, cols, kinds, &played, &levels))
-        .await??;
+    let points = state.heavy.run(move || replay_run(&levels)).await??;
     let count = u32::try_from(tickets.len()).unwrap_or(u32::MAX);
     let entry = NewRun {
         name,
-        setting: setting(rows, cols, kinds, &rules),
+        setting: setting(rows, cols, kinds, &rules, None),
         score: points,
         levels: count,
         run: run_json,
@@ -362,7 +319,7 @@ pub async fn best(
         q.connect,
         q.slide,
     );
-    let wanted = setting(q.rows, q.cols, q.kinds, &rules);
+    let wanted = setting(q.rows, q.cols, q.kinds, &rules, None);
     let runs = light(move || store.best_runs(&wanted, TABLE))
         .await?
         .map_err(storage)?;

@@ -8,6 +8,10 @@
 //! SQLite, a damaged one, one of a newer schema — is refused before
 //! anything is written to it, so the file is left as it was.
 //!
+//! Two connections write the file, the scores' and the tickets'; a write
+//! takes its lock when its transaction begins (`IMMEDIATE`), so that one
+//! waits for the other (the busy time-out) instead of failing.
+//!
 //! Durability: the journal is a write-ahead log with `synchronous = FULL`,
 //! so a score is on disk when its `INSERT` commits, before the server
 //! answers `201`; killing the server at any moment loses no acknowledged
@@ -18,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
 /// `PRAGMA application_id` of our files: "LLKP" (Lianliankan play).
 pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
@@ -26,7 +30,7 @@ pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
 /// The schema, one step per version: `MIGRATIONS[v]` takes a file from
 /// version v to v + 1. Steps are never edited once released; a change is a
 /// new step.
-pub const MIGRATIONS: [&str; 3] = [
+pub const MIGRATIONS: [&str; 4] = [
     // Version 1: the scores, and the index the table of a setting reads.
     "CREATE TABLE scores (
         id INTEGER PRIMARY KEY,
@@ -78,6 +82,33 @@ pub const MIGRATIONS: [&str; 3] = [
     );
     CREATE INDEX runs_by_setting ON runs
         (rows, cols, kinds, turns, border, groups, connect, slide, score DESC, id);",
+    // Version 4 (issue 55): a score's table names the difficulty its deal
+    // was dealt at ('' for any solvable deal, as every score before); and
+    // the tickets of ranked games under way, each step logged as it came
+    // (`wall_ms`: the server's clock), so that a server started again lets
+    // them go on.
+    "ALTER TABLE scores ADD COLUMN difficulty TEXT NOT NULL DEFAULT '';
+    DROP INDEX scores_by_setting;
+    CREATE INDEX scores_by_setting ON scores
+        (rows, cols, kinds, turns, border, gravity, groups, connect, slide, difficulty,
+         score DESC, id);
+    CREATE TABLE tickets (
+        ticket TEXT PRIMARY KEY,
+        deal TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        before TEXT,
+        dealt_again INTEGER NOT NULL DEFAULT 0,
+        finished TEXT,
+        stored INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX tickets_by_time ON tickets (at_ms);
+    CREATE TABLE ticket_steps (
+        ticket TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        wall_ms INTEGER NOT NULL,
+        step TEXT NOT NULL,
+        PRIMARY KEY (ticket, n)
+    ) WITHOUT ROWID;",
 ];
 
 /// The schema version this build writes.
@@ -136,6 +167,90 @@ pub struct Setting {
     pub connect: String,
     /// Sliding tiles.
     pub slide: bool,
+    /// The difficulty its deals are dealt at ("" for any solvable deal).
+    pub difficulty: String,
+}
+
+impl Setting {
+    /// The same game turned a quarter, as a portrait screen plays a
+    /// landscape preset (6 × 14 gravity down is 14 × 6 gravity left):
+    /// rows and columns swapped and gravity turned with them; `None` for a
+    /// square board or a gravity mode whose turned form is not the same
+    /// game (the split modes: an odd line's middle cell belongs to its
+    /// top half, and a row's to its left half).
+    pub fn turned(&self) -> Option<Setting> {
+        if self.rows == self.cols {
+            return None;
+        }
+        // A landscape board turns clockwise, a portrait one back.
+        let landscape = self.rows < self.cols;
+        let gravity = match (self.gravity.as_str(), landscape) {
+            ("none", _) => "none",
+            ("down", true) | ("up", false) => "left",
+            ("up", true) | ("down", false) => "right",
+            ("left", true) | ("right", false) => "up",
+            ("right", true) | ("left", false) => "down",
+            _ => return None,
+        };
+        Some(Setting {
+            rows: self.cols,
+            cols: self.rows,
+            gravity: gravity.to_owned(),
+            ..self.clone()
+        })
+    }
+
+    /// The values of [`TABLE`]'s parameters ?1 to ?13.
+    fn table_params(&self) -> Vec<rusqlite::types::Value> {
+        use rusqlite::types::Value;
+        let twin = self.turned().unwrap_or_else(|| self.clone());
+        vec![
+            Value::from(self.rows),
+            Value::from(self.cols),
+            Value::from(self.gravity.clone()),
+            Value::from(twin.rows),
+            Value::from(twin.cols),
+            Value::from(twin.gravity),
+            Value::from(self.kinds),
+            Value::from(self.turns),
+            Value::from(self.border.clone()),
+            Value::from(self.groups.clone()),
+            Value::from(self.connect.clone()),
+            Value::from(self.slide),
+            Value::from(self.difficulty.clone()),
+        ]
+    }
+}
+
+/// The scores of one table: a setting or its turned twin
+/// ([`Setting::turned`]), at one difficulty; parameters ?1 to ?13
+/// ([`Setting::table_params`]).
+const TABLE: &str = "((rows = ?1 AND cols = ?2 AND gravity = ?3)
+        OR (rows = ?4 AND cols = ?5 AND gravity = ?6))
+    AND kinds = ?7 AND turns = ?8 AND border = ?9 AND groups = ?10 AND connect = ?11
+    AND slide = ?12 AND difficulty = ?13";
+
+/// A ranked game's ticket as the store keeps it (the HTTP side is
+/// `tickets`, which writes and reads these).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedTicket {
+    /// The ticket.
+    pub ticket: String,
+    /// Its deal, as JSON.
+    pub deal: String,
+    /// When it was issued, on the server's clock.
+    pub at_ms: u64,
+    /// For a level after the first, the ticket of the level before.
+    pub before: Option<String>,
+    /// Whether the level after it was dealt more than once.
+    pub dealt_again: bool,
+    /// Its finish, as JSON, once seen.
+    pub finished: Option<String>,
+    /// Whether its score is stored.
+    pub stored: bool,
+    /// Its steps in order: when each came on the server's clock, and the
+    /// step as JSON.
+    pub steps: Vec<(u64, String)>,
 }
 
 /// A score to store.
@@ -216,6 +331,12 @@ pub struct Entry {
 #[derive(Debug)]
 pub struct Store {
     connection: Mutex<Connection>,
+    /// The tickets' own connection: `synchronous = NORMAL`, so that a step
+    /// logged is in the write-ahead log before its answer (a server
+    /// killed loses none of it) without waiting for the disk at every pick
+    /// (a machine that loses power may lose the last steps of the games
+    /// under way, never a score).
+    tickets: Mutex<Connection>,
     path: PathBuf,
 }
 
@@ -236,10 +357,11 @@ impl Store {
         if !fresh {
             check(path)?;
         }
-        let connection =
-            Connection::open(path).map_err(|e| OpenError::Io(format!("cannot open it: {e}")))?;
+        let open =
+            || Connection::open(path).map_err(|e| OpenError::Io(format!("cannot open it: {e}")));
         let store = Store {
-            connection: Mutex::new(connection),
+            connection: Mutex::new(open()?),
+            tickets: Mutex::new(open()?),
             path: path.to_owned(),
         };
         store
@@ -266,12 +388,17 @@ impl Store {
         connection.pragma_update(None, "synchronous", "FULL")?;
         let at: i32 = connection.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (version, step) in MIGRATIONS.iter().enumerate().skip(at.max(0) as usize) {
-            let transaction = connection.transaction()?;
+            let transaction =
+                connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
             transaction.execute_batch(step)?;
             transaction.pragma_update(None, "user_version", version as i32 + 1)?;
             transaction.pragma_update(None, "application_id", APPLICATION_ID)?;
             transaction.commit()?;
         }
+        drop(connection);
+        let tickets = self.tickets_lock();
+        tickets.busy_timeout(Duration::from_secs(5))?;
+        tickets.pragma_update(None, "synchronous", "NORMAL")?;
         Ok(())
     }
 
@@ -292,14 +419,14 @@ impl Store {
     /// SQLite's, when the write fails (then nothing is stored).
     pub fn insert(&self, score: &NewScore) -> rusqlite::Result<Insert> {
         let mut connection = self.lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &score.setting;
         let rated = score.rated_seed.map(|seed| seed as i64);
         let twin: i64 = transaction.query_row(
             "SELECT count(*) FROM scores
              WHERE seed = ?1 AND rows = ?2 AND cols = ?3 AND kinds = ?4 AND turns = ?5
                AND border = ?6 AND gravity = ?7 AND groups = ?8 AND connect = ?9
-               AND slide = ?10 AND rated_seed IS ?11 AND steps = ?12",
+               AND slide = ?10 AND rated_seed IS ?11 AND steps = ?12 AND difficulty = ?13",
             params![
                 score.seed as i64,
                 s.rows,
@@ -313,6 +440,7 @@ impl Store {
                 s.slide,
                 rated,
                 score.steps,
+                s.difficulty,
             ],
             |r| r.get(0),
         )?;
@@ -321,8 +449,8 @@ impl Store {
         }
         transaction.execute(
             "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
-                 seed, score, elapsed_ms, steps, connect, slide, rated_seed, date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                 seed, score, elapsed_ms, steps, connect, slide, rated_seed, difficulty, date)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
                  strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
             params![
                 score.name,
@@ -340,27 +468,19 @@ impl Store {
                 s.connect,
                 s.slide,
                 rated,
+                s.difficulty,
             ],
         )?;
         let id = transaction.last_insert_rowid();
+        let mut values = s.table_params();
+        values.push((score.score as i64).into());
+        values.push(id.into());
         let better: i64 = transaction.query_row(
-            "SELECT count(*) FROM scores
-             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND gravity = ?6 AND groups = ?7 AND connect = ?10 AND slide = ?11
-               AND (score > ?8 OR (score = ?8 AND id < ?9))",
-            params![
-                s.rows,
-                s.cols,
-                s.kinds,
-                s.turns,
-                s.border,
-                s.gravity,
-                s.groups,
-                score.score as i64,
-                id,
-                s.connect,
-                s.slide
-            ],
+            &format!(
+                "SELECT count(*) FROM scores WHERE {TABLE}
+                   AND (score > ?14 OR (score = ?14 AND id < ?15))"
+            ),
+            rusqlite::params_from_iter(values),
             |r| r.get(0),
         )?;
         transaction.commit()?;
@@ -379,7 +499,7 @@ impl Store {
     /// SQLite's, when the write fails (then nothing is stored).
     pub fn insert_run(&self, run: &NewRun) -> rusqlite::Result<Insert> {
         let mut connection = self.lock();
-        let transaction = connection.transaction()?;
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &run.setting;
         let same = "rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
                AND groups = ?6 AND connect = ?7 AND slide = ?8";
@@ -471,35 +591,173 @@ impl Store {
             .collect()
     }
 
-    /// The best `n` of `setting`, highest first, equal scores earlier first.
+    /// The best `n` of `setting`'s table ([`Setting::turned`] included),
+    /// highest first, equal scores earlier first.
     ///
     /// # Errors
     /// SQLite's.
     pub fn best(&self, setting: &Setting, n: u32) -> rusqlite::Result<Vec<Entry>> {
         let connection = self.lock();
-        let mut statement = connection.prepare_cached(
-            "SELECT name, score, elapsed_ms, date FROM scores
-             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND gravity = ?6 AND groups = ?7 AND connect = ?9 AND slide = ?10
-             ORDER BY score DESC, id LIMIT ?8",
-        )?;
-        let s = setting;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT name, score, elapsed_ms, date FROM scores WHERE {TABLE}
+             ORDER BY score DESC, id LIMIT ?14"
+        ))?;
+        let mut values = setting.table_params();
+        values.push(n.into());
         statement
-            .query_map(
-                params![
-                    s.rows, s.cols, s.kinds, s.turns, s.border, s.gravity, s.groups, n, s.connect,
-                    s.slide
-                ],
-                |r| {
-                    Ok(Entry {
-                        name: r.get(0)?,
-                        score: r.get::<_, i64>(1)? as u64,
-                        elapsed_ms: r.get::<_, i64>(2)? as u64,
-                        date: r.get(3)?,
-                    })
-                },
-            )?
+            .query_map(rusqlite::params_from_iter(values), |r| {
+                Ok(Entry {
+                    name: r.get(0)?,
+                    score: r.get::<_, i64>(1)? as u64,
+                    elapsed_ms: r.get::<_, i64>(2)? as u64,
+                    date: r.get(3)?,
+                })
+            })?
             .collect()
+    }
+
+    fn tickets_lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.tickets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The tickets issued at `oldest` or later, in the order they were
+    /// issued, with their steps; the older ones are deleted.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn load_tickets(&self, oldest: u64) -> rusqlite::Result<Vec<SavedTicket>> {
+        let mut connection = self.tickets_lock();
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        transaction.execute(
+            "DELETE FROM ticket_steps WHERE ticket IN
+                (SELECT ticket FROM tickets WHERE at_ms < ?1)",
+            [oldest as i64],
+        )?;
+        transaction.execute("DELETE FROM tickets WHERE at_ms < ?1", [oldest as i64])?;
+        let mut saved: Vec<SavedTicket> = {
+            let mut statement = transaction.prepare(
+                "SELECT ticket, deal, at_ms, before, dealt_again, finished, stored
+                 FROM tickets ORDER BY at_ms, rowid",
+            )?;
+            statement
+                .query_map([], |r| {
+                    Ok(SavedTicket {
+                        ticket: r.get(0)?,
+                        deal: r.get(1)?,
+                        at_ms: r.get::<_, i64>(2)? as u64,
+                        before: r.get(3)?,
+                        dealt_again: r.get(4)?,
+                        finished: r.get(5)?,
+                        stored: r.get(6)?,
+                        steps: Vec::new(),
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?
+        };
+        {
+            let mut steps = transaction
+                .prepare("SELECT wall_ms, step FROM ticket_steps WHERE ticket = ?1 ORDER BY n")?;
+            for ticket in &mut saved {
+                ticket.steps = steps
+                    .query_map([&ticket.ticket], |r| {
+                        Ok((r.get::<_, i64>(0)? as u64, r.get(1)?))
+                    })?
+                    .collect::<rusqlite::Result<_>>()?;
+            }
+        }
+        transaction.commit()?;
+        Ok(saved)
+    }
+
+    /// Writes a ticket just issued.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn save_ticket(&self, ticket: &SavedTicket) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "INSERT OR REPLACE INTO tickets (ticket, deal, at_ms, before, dealt_again, stored)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                ticket.ticket,
+                ticket.deal,
+                ticket.at_ms as i64,
+                ticket.before,
+                ticket.dealt_again,
+                ticket.stored
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Writes step `n` of a ticket, come at `wall_ms` on the server's clock.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn save_step(
+        &self,
+        ticket: &str,
+        n: usize,
+        wall_ms: u64,
+        step: &str,
+    ) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "INSERT OR REPLACE INTO ticket_steps (ticket, n, wall_ms, step) VALUES (?1, ?2, ?3, ?4)",
+            params![ticket, n as i64, wall_ms as i64, step],
+        )?;
+        Ok(())
+    }
+
+    /// Writes a ticket's finish.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn save_finish(&self, ticket: &str, finished: &str) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "UPDATE tickets SET finished = ?2 WHERE ticket = ?1",
+            params![ticket, finished],
+        )?;
+        Ok(())
+    }
+
+    /// Marks a ticket's score (or run) stored.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn mark_stored(&self, ticket: &str) -> rusqlite::Result<()> {
+        self.tickets_lock()
+            .execute("UPDATE tickets SET stored = 1 WHERE ticket = ?1", [ticket])?;
+        Ok(())
+    }
+
+    /// Marks a level whose next level was dealt more than once.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn mark_dealt_again(&self, ticket: &str) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "UPDATE tickets SET dealt_again = 1 WHERE ticket = ?1",
+            [ticket],
+        )?;
+        Ok(())
+    }
+
+    /// Deletes tickets forgotten (and their steps).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn forget_tickets(&self, tickets: &[String]) -> rusqlite::Result<()> {
+        if tickets.is_empty() {
+            return Ok(());
+        }
+        let mut connection = self.tickets_lock();
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for ticket in tickets {
+            transaction.execute("DELETE FROM ticket_steps WHERE ticket = ?1", [ticket])?;
+            transaction.execute("DELETE FROM tickets WHERE ticket = ?1", [ticket])?;
+        }
+        transaction.commit()
     }
 }
 

@@ -1,32 +1,33 @@
 //! High scores of classic games: `POST /api/finish` replays a ranked game
 //! when its board is cleared and times it; `POST /api/scores` stores its
-//! score under a name; `GET /api/scores` lists the best ten of a setting.
+//! score under a name; `GET /api/scores` lists the best ten of a table.
 //!
-//! The server trusts nothing the page says but the name and the steps:
-//! the deal is the one its ticket names ([`crate::tickets`]: a solvable
-//! deal whose seed the server chose), dealt again as `POST /api/deal`
-//! dealt it (for a deal of a chosen difficulty, its rated candidate); every
-//! step is played on the engine, and the game counts only if each step is
-//! legal and the board ends empty. The time is the server's, from the
-//! deal to the finish: a time the page sends is refused. Scores follow
-//! KShisen (see [`score`]).
+//! The server trusts nothing the page says but the name: the deal is the
+//! one its ticket names ([`crate::tickets`]: a solvable deal whose seed the
+//! server chose), dealt again as `POST /api/deal` dealt it; the steps are
+//! the ones logged on the ticket as they came ([`crate::replay`] plays them
+//! again), and the time is the game's clock on the server. A cleared game
+//! that was assisted (a hint, an undo, a shuffle, a solve) or played faster
+//! than a person keeps its time but enters no table. Scores follow KShisen
+//! (see [`score`]); a table is a size, tile kinds, rules and difficulty,
+//! a portrait board and its landscape preset being one table
+//! ([`Setting::turned`]).
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use grid_core::Pos;
-use lianliankan::{Border, Connect, Game, Gravity, Groups, Move, Route, Rules};
+use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules};
 use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
 
-use crate::deal::solvable_deal;
 use crate::error::{ApiError, ApiJson};
-use crate::rated::rated_board;
+use crate::replay::{Replay, dealt_board};
 use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
 use crate::state::AppState;
-use crate::tickets::{Finished, Issued, UNKNOWN_TICKET};
-use crate::wire::check_seed;
+use crate::tickets::{Finished, Issued, IssuedDeal, UNKNOWN_TICKET};
 use crate::work::light;
 
 /// The longest name, in characters, after trimming.
@@ -38,35 +39,12 @@ const ELAPSED_MS_MAX: u64 = 24 * 60 * 60 * 1000;
 /// How many entries a table lists.
 const TABLE: u32 = 10;
 
-/// One step of a submitted game.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
-#[serde(untagged, deny_unknown_fields)]
-pub enum GameStep {
-    /// A removal, its cells on the board as it is at that moment.
-    Remove {
-        /// The first tile.
-        a: Pos,
-        /// The second tile.
-        b: Pos,
-        /// Under sliding tiles, a slide of `a` along this route before the
-        /// pair goes (`Move::slide`'s `route`); left out for a plain pair.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        route: Option<Route>,
-    },
-    /// The shuffle `POST /api/shuffle` makes with this seed.
-    Shuffle {
-        /// Its seed.
-        shuffle: u64,
-    },
-}
-
-/// `POST /api/finish`: a ranked game's ticket and the steps that cleared
-/// its board.
+/// `POST /api/finish`: a ranked game's ticket, alone: the server replays
+/// the steps it logged on it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FinishRequest {
     ticket: String,
-    steps: Vec<GameStep>,
 }
 
 /// The answer to a finish: the game's time on the server's clock and its
@@ -75,6 +53,26 @@ pub struct FinishRequest {
 pub struct FinishAnswer {
     elapsed_ms: u64,
     score: u64,
+    /// Whether the game enters the tables.
+    ranked: bool,
+    /// Why not, when it does not: assisted, or faster than a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+}
+
+impl FinishAnswer {
+    fn of(deal: &IssuedDeal, finished: &Finished) -> FinishAnswer {
+        FinishAnswer {
+            elapsed_ms: finished.elapsed_ms,
+            score: score(
+                deal.rows * deal.cols,
+                finished.elapsed_ms,
+                deal.rules.gravity,
+            ),
+            ranked: finished.unranked.is_none(),
+            why: finished.unranked.clone(),
+        }
+    }
 }
 
 /// `POST /api/scores`: a name for a finished ranked game.
@@ -123,15 +121,61 @@ pub fn is_bidi_control(c: char) -> bool {
     )
 }
 
+/// Characters that show nothing and are not needed between others (zero
+/// width spaces and joiners outside emoji, fillers of the Hangul and
+/// braille blocks, invisible operators, the soft hyphen, tags): a name
+/// holding one is refused, since it could look like another name or like
+/// none.
+pub fn is_filler(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{206A}'..='\u{206F}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// Whether `c` shows something on its own: not a space, a combining mark,
+/// a filler, a joiner or a variation selector.
+fn is_visible(c: char) -> bool {
+    !c.is_whitespace()
+        && !is_combining_mark(c)
+        && !is_filler(c)
+        && !matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// The most combining marks a name may put on one character.
+pub const MARKS_PER_CHARACTER: usize = 2;
+
 /// The name as stored: without control characters (line breaks, tabs,
 /// NUL) and bidirectional formatting characters ([`is_bidi_control`]),
-/// then trimmed; 1 to [`NAME_CHARS`] characters, or a 400.
+/// trimmed, in Unicode's composed form (NFC: "é" typed as e and an accent
+/// is the one character "é"); 1 to [`NAME_CHARS`] characters, at least one
+/// of them visible, none a filler ([`is_filler`]), at most
+/// [`MARKS_PER_CHARACTER`] combining marks on a character (counted
+/// decomposed: "é" is e and one mark); or a 400 that
+/// says which rule it breaks.
 pub fn check_name(name: &str) -> Result<String, ApiError> {
     let plain: String = name
         .chars()
         .filter(|&c| !c.is_control() && !is_bidi_control(c))
         .collect();
-    let name = plain.trim();
+    let name: String = plain.trim().nfc().collect();
     let chars = name.chars().count();
     if chars == 0 || chars > NAME_CHARS {
         return Err(ApiError::bad_request(format!(
@@ -139,7 +183,28 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
              characters), got {chars}"
         )));
     }
-    Ok(name.to_owned())
+    if let Some(c) = name.chars().find(|&c| is_filler(c)) {
+        return Err(ApiError::bad_request(format!(
+            "a name may not hold U+{:04X}, a character that shows nothing",
+            u32::from(c)
+        )));
+    }
+    if !name.chars().any(is_visible) {
+        return Err(ApiError::bad_request(
+            "a name needs at least one visible character",
+        ));
+    }
+    let mut marks = 0;
+    for c in name.nfd() {
+        marks = if is_combining_mark(c) { marks + 1 } else { 0 };
+        if marks > MARKS_PER_CHARACTER {
+            return Err(ApiError::bad_request(format!(
+                "a name puts at most {MARKS_PER_CHARACTER} combining marks (accents) on a \
+                 character, and this one has more"
+            )));
+        }
+    }
+    Ok(name)
 }
 
 /// A 409: the same game (or run) is stored already.
@@ -158,44 +223,6 @@ pub fn store(state: &AppState) -> Result<Arc<Store>, ApiError> {
     })
 }
 
-/// Plays `steps` from `board`: the number of tiles left, or which step is
-/// illegal and why.
-fn replay(board: lianliankan::Board, rules: Rules, steps: &[GameStep]) -> Result<usize, String> {
-    let mut game = Game::new(board, rules);
-    for (i, step) in steps.iter().enumerate() {
-        let number = i + 1;
-        match *step {
-            GameStep::Remove { a, b, route } => {
-                for cell in [a, b] {
-                    if !game.board().contains(cell) {
-                        return Err(format!(
-                            "step {number}: [{}, {}] is not on the board",
-                            cell.row, cell.col
-                        ));
-                    }
-                }
-                let pair = match route {
-                    Some(route) => Move::slide(a, b, route),
-                    None => Move::new(a, b),
-                };
-                game.play(pair).map_err(|e| {
-                    let slide = route.map_or(String::new(), |route| format!(" (slide {route})"));
-                    format!(
-                        "step {number}, [{}, {}] and [{}, {}]{slide}: {e}",
-                        a.row, a.col, b.row, b.col
-                    )
-                })?;
-            }
-            GameStep::Shuffle { shuffle } => {
-                check_seed(shuffle).map_err(|e| format!("step {number}: {}", e.message))?;
-                game.shuffle(shuffle)
-                    .map_err(|e| format!("step {number}, shuffle {shuffle}: {e}"))?;
-            }
-        }
-    }
-    Ok(game.board().tile_count())
-}
-
 /// The record of a ticket the request names, or a 422.
 fn ticket_of(state: &AppState, ticket: &str) -> Result<Issued, ApiError> {
     state
@@ -204,78 +231,71 @@ fn ticket_of(state: &AppState, ticket: &str) -> Result<Issued, ApiError> {
         .ok_or_else(|| ApiError::unprocessable(UNKNOWN_TICKET))
 }
 
-/// `POST /api/finish`: replays a ranked game's steps on its deal and, when
-/// the board ends empty, records its time — from the deal to now, on the
-/// server's clock — and answers it with the score (`200`); `422` for a
-/// game that does not replay to an empty board, a shuffle (assistance) or
-/// an unknown ticket. The first finish of a ticket stands.
+/// `POST /api/finish`: replays the steps logged on a ranked classic game's
+/// ticket on its deal and, when the board ends empty, records the game as
+/// cleared — its time, on the game's clock (the server's, paused time
+/// left out), and whether it enters the tables: not when a step assisted
+/// the player or it was played faster than a person ([`crate::replay`]).
+/// `200` with the time, the score and why it is not ranked; `422` for a
+/// board the log does not clear, a level's ticket (a level finishes inside
+/// its run) or an unknown ticket. The first finish of a ticket stands:
+/// nothing changes a finished game.
 pub async fn finish(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<FinishRequest>,
 ) -> Result<Json<FinishAnswer>, ApiError> {
     let now = state.tickets.now_ms();
     let issued = ticket_of(&state, &request.ticket)?;
-    let deal = issued.deal;
-    let cells = deal.rows * deal.cols;
-    let gravity = deal.rules.gravity;
-    if let Some(done) = issued.finished {
-        return Ok(Json(FinishAnswer {
-            elapsed_ms: done.elapsed_ms,
-            score: score(cells, done.elapsed_ms, gravity),
-        }));
+    if let Some(done) = &issued.finished {
+        return Ok(Json(FinishAnswer::of(&issued.deal, done)));
     }
-    // A removal takes two tiles; shuffles beside them are bounded alike.
-    if request.steps.len() > cells {
+    if let Some(level) = issued.deal.level {
         return Err(ApiError::unprocessable(format!(
-            "{} steps for a board of {cells} tiles",
-            request.steps.len(),
+            "this ticket is level {}'s deal: a level finishes inside its run (POST /api/runs), \
+             never as a classic game",
+            level + 1
         )));
     }
-    // A shuffle is assistance (issue 49), as hint and undo are: the game
-    // keeps its time but enters no table.
-    if let Some(i) = request
-        .steps
-        .iter()
-        .position(|step| matches!(step, GameStep::Shuffle { .. }))
-    {
-        return Err(ApiError::unprocessable(format!(
-            "step {}: a shuffle is assistance, and an assisted game enters no high score",
-            i + 1
-        )));
-    }
-    let steps = request.steps;
-    let steps_json = serde_json::to_string(&steps).map_err(|_| ApiError {
+    let elapsed_ms = issued.game_ms(now).clamp(1, ELAPSED_MS_MAX);
+    let deal = issued.deal.clone();
+    let log = issued.log;
+    let steps_json = serde_json::to_string(&log).map_err(|_| ApiError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: "cannot write the steps".to_owned(),
     })?;
-    let left = state
+    let (left, unranked) = state
         .heavy
         .run(move || {
-            let board = match deal.rated_seed {
-                Some(rated) => rated_board(deal.rows, deal.cols, deal.kinds, rated, &deal.rules),
-                None => solvable_deal(deal.rows, deal.cols, deal.kinds, deal.seed, &deal.rules),
+            let mut replay = Replay::new(&deal, dealt_board(&deal)?);
+            for (i, logged) in log.iter().enumerate() {
+                replay
+                    .play(logged)
+                    .map_err(|e| ApiError::unprocessable(format!("step {}: {e}", i + 1)))?;
             }
-            .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-            replay(board, deal.rules, &steps).map_err(ApiError::unprocessable)
+            let unranked = match replay.assisted {
+                Some(why) => Some(format!(
+                    "assisted: {why} was used, and an assisted game enters no table"
+                )),
+                None => replay.too_fast(elapsed_ms),
+            };
+            Ok::<_, ApiError>((replay.tiles_left(), unranked))
         })
         .await??;
     if left > 0 {
         return Err(ApiError::unprocessable(format!(
-            "the board is not cleared: {left} tiles are left after the last step"
+            "the board is not cleared: {left} tiles are left after the last step logged"
         )));
     }
-    let elapsed_ms = now.saturating_sub(issued.at_ms).clamp(1, ELAPSED_MS_MAX);
-    state.tickets.finish(
-        &request.ticket,
-        Finished {
-            elapsed_ms,
-            steps: steps_json,
-        },
-    );
-    Ok(Json(FinishAnswer {
+    let finished = Finished {
         elapsed_ms,
-        score: score(cells, elapsed_ms, gravity),
-    }))
+        steps: steps_json,
+        unranked,
+    };
+    let kept = state
+        .tickets
+        .finish(&request.ticket, finished.clone())
+        .unwrap_or(finished);
+    Ok(Json(FinishAnswer::of(&issued.deal, &kept)))
 }
 
 /// `POST /api/scores`: stores the score of a finished ranked game under a
@@ -304,6 +324,11 @@ pub async fn submit(
     if issued.stored {
         return Err(duplicate("game"));
     }
+    if let Some(why) = finished.unranked {
+        return Err(ApiError::unprocessable(format!(
+            "this game is cleared but enters no table: {why}"
+        )));
+    }
     let deal = issued.deal;
     let points = score(
         deal.rows * deal.cols,
@@ -312,7 +337,13 @@ pub async fn submit(
     );
     let entry = NewScore {
         name,
-        setting: setting(deal.rows, deal.cols, deal.kinds, &deal.rules),
+        setting: setting(
+            deal.rows,
+            deal.cols,
+            deal.kinds,
+            &deal.rules,
+            deal.difficulty,
+        ),
         seed: deal.seed,
         rated_seed: deal.rated_seed,
         score: points,
@@ -344,8 +375,14 @@ pub fn storage(error: rusqlite::Error) -> ApiError {
     }
 }
 
-/// The table's setting for a game's numbers and rules.
-pub fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
+/// The table's setting for a game's numbers, rules and difficulty.
+pub fn setting(
+    rows: usize,
+    cols: usize,
+    kinds: u32,
+    rules: &Rules,
+    difficulty: Option<Difficulty>,
+) -> Setting {
     Setting {
         rows: rows as u32,
         cols: cols as u32,
@@ -356,6 +393,7 @@ pub fn setting(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting {
         groups: rules.groups.to_string(),
         connect: rules.connect.to_string(),
         slide: rules.slide,
+        difficulty: difficulty.map_or("", Difficulty::name).to_owned(),
     }
 }
 
@@ -381,6 +419,10 @@ pub struct TableQuery {
     /// `on` for sliding tiles (`off` when left out).
     #[serde(default)]
     slide: OnOff,
+    /// The difficulty the table's deals were dealt at (`easy`, `normal`,
+    /// `hard`); left out, the table of deals of no difficulty.
+    #[serde(default)]
+    difficulty: Option<String>,
 }
 
 /// `slide=on|off` in a query.
@@ -418,6 +460,22 @@ pub fn query_rules(
 #[derive(Debug, Serialize)]
 pub struct Table {
     scores: Vec<Entry>,
+    /// The table's difficulty (`null`: deals of no difficulty).
+    difficulty: Option<&'static str>,
+    /// Always `false`: a table holds games played without assistance.
+    assisted: bool,
+    /// The other form of the same table, if any (a portrait screen's
+    /// form of a landscape preset, or the other way round): its games are
+    /// in this table too.
+    turned: Option<TurnedForm>,
+}
+
+/// A setting's turned form: rows, columns and gravity.
+#[derive(Debug, Serialize)]
+pub struct TurnedForm {
+    rows: u32,
+    cols: u32,
+    gravity: String,
 }
 
 /// `GET /api/scores?rows=&cols=&kinds=&turns=&border=&gravity=&groups=&connect=&slide=`:
@@ -436,11 +494,28 @@ pub async fn best(
         query.connect,
         query.slide,
     );
-    let wanted = setting(query.rows, query.cols, query.kinds, &rules);
+    let difficulty = match query.difficulty.as_deref() {
+        None | Some("") => None,
+        Some(name) => Some(
+            name.parse::<Difficulty>()
+                .map_err(|e| ApiError::bad_request(format!("difficulty: {e}")))?,
+        ),
+    };
+    let wanted = setting(query.rows, query.cols, query.kinds, &rules, difficulty);
+    let turned = wanted.turned().map(|t| TurnedForm {
+        rows: t.rows,
+        cols: t.cols,
+        gravity: t.gravity,
+    });
     let scores = light(move || store.best(&wanted, TABLE))
         .await?
         .map_err(storage)?;
-    Ok(Json(Table { scores }))
+    Ok(Json(Table {
+        scores,
+        difficulty: difficulty.map(Difficulty::name),
+        assisted: false,
+        turned,
+    }))
 }
 
 #[cfg(test)]

@@ -25,12 +25,25 @@ pub struct AppState {
 
 impl AppState {
     /// The state of a server with `limits` and, if any, a score database.
+    /// With a database, the tickets of ranked games are kept in it too,
+    /// and the ones it holds go on.
     pub fn new(limits: Limits, scores: Option<Store>, clock: Arc<dyn Clock>) -> AppState {
+        let scores = scores.map(Arc::new);
+        let tickets = match &scores {
+            Some(store) => Tickets::with_store(clock.clone(), store.clone()).unwrap_or_else(|e| {
+                eprintln!(
+                    "play: the tickets of the games under way cannot be read back ({e}); \
+                     they cannot be ranked"
+                );
+                Tickets::new(clock)
+            }),
+            None => Tickets::new(clock),
+        };
         AppState {
             heavy: Heavy::new(limits.jobs, limits.timeout),
             limits,
-            scores: scores.map(Arc::new),
-            tickets: Tickets::new(clock),
+            scores,
+            tickets,
         }
     }
 }

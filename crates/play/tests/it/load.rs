@@ -134,21 +134,36 @@ async fn five_thousand_mixed_requests_sixty_four_at_a_time() {
     let address = crate::support::start_server(play::Limits::default(), Some(scores)).await;
     let rules = crate::scores::rules_of(lianliankan::Gravity::Down);
     let http = crate::support::client();
-    // A ranked game, dealt and finished, whose score the mix sends.
-    let dealt = crate::support::post(&http, address, "deal", &crate::scores::ranked_deal())
-        .await
-        .unwrap();
-    let ticket = dealt["ticket"].as_str().unwrap();
-    let steps =
-        crate::scores::cleared_steps(4, 6, 6, dealt["seed"].as_u64().unwrap(), &rules, None);
-    crate::support::post(
+    // A ranked game, dealt, played at a person's pace (6 pairs, 200 ms
+    // apart) and finished, whose score the mix sends.
+    let dealt = crate::support::post(
         &http,
         address,
-        "finish",
-        &json!({"ticket": ticket, "steps": steps}),
+        "deal",
+        &json!({"rows": 2, "cols": 6, "kinds": 3, "rules": {"border": "open", "gravity": "down"}}),
     )
     .await
     .unwrap();
+    let ticket = dealt["ticket"].as_str().unwrap().to_owned();
+    let ticket = ticket.as_str();
+    let steps =
+        crate::scores::cleared_steps(2, 6, 3, dealt["seed"].as_u64().unwrap(), &rules, None);
+    let mut board = dealt["board"].clone();
+    for step in steps {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut body = step.clone();
+        body["board"] = board;
+        body["rules"] = dealt["rules"].clone();
+        body["ticket"] = json!(ticket);
+        let removed = crate::support::post(&http, address, "remove", &body)
+            .await
+            .unwrap();
+        board = removed["board"].clone();
+    }
+    let done = crate::support::post(&http, address, "finish", &json!({"ticket": ticket}))
+        .await
+        .unwrap();
+    assert_eq!(done["ranked"], true, "{done}");
     let score = crate::scores::named("Load", ticket);
     let board = crate::support::post(
         &http,

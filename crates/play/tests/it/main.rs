@@ -11,6 +11,7 @@ mod cli;
 mod conformance;
 mod load;
 mod palette;
+mod ranked;
 mod rated;
 mod runs;
 mod scores;

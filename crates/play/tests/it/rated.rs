@@ -11,8 +11,8 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use lianliankan::{Board, Difficulty, Game, Move, RateConfig, Rules, Solution, rate, solve};
-use play::{Limits, ScoreDb, app};
+use lianliankan::{Board, Difficulty, RateConfig, Rules, Solution, rate, solve};
+use play::{Limits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -225,30 +225,38 @@ async fn a_time_cap_of_nothing_still_deals_and_says_so() {
 #[tokio::test]
 async fn a_rated_deal_s_game_enters_the_high_scores() {
     let dir = crate::scores::scratch("rated");
-    let store = ScoreDb::open(&dir.join("play.sqlite3")).unwrap();
-    let app = app(Limits::default(), Some(store));
+    let (app, clock) = crate::scores::timed_server(&dir);
     let rules = json!({"border": "open", "gravity": "down"});
     // No seed: the server chooses it, and the game is ranked.
     let spec = json!({"rows": 4, "cols": 6, "kinds": 6, "rules": rules, "difficulty": "normal"});
-    let (status, dealt) = post(&app, "deal", &spec).await;
-    assert_eq!(status, StatusCode::OK, "{dealt}");
-    let ticket = dealt["ticket"].as_str().expect("a ranked deal's ticket");
-    let board: Board = engine(&dealt["board"]);
-    let rules: Rules = engine(&dealt["rules"]);
-    let Solution::Solved(order) = solve(&board, &rules, 1_000_000) else {
-        panic!("a rated deal clears")
-    };
-    let mut game = Game::new(board, rules);
-    let steps: Vec<Value> = order
-        .iter()
-        .map(|m: &Move| {
-            game.play(*m).unwrap();
-            json!({"a": [m.a().row, m.a().col], "b": [m.b().row, m.b().col]})
-        })
-        .collect();
+    let mut game = crate::scores::Ranked::deal(&app, &spec).await;
     // The server replays the steps on the rated candidate its ticket names.
-    let (status, done) = post(&app, "finish", &json!({"ticket": ticket, "steps": steps})).await;
+    let steps = game.clearing_steps();
+    game.play(&app, &clock, 30_000, &steps).await;
+    let (status, done) = game.finish(&app).await;
     assert_eq!(status, StatusCode::OK, "{done}");
+    let ticket = &game.ticket;
     let (status, stored) = post(&app, "scores", &json!({"name": "Rae", "ticket": ticket})).await;
     assert_eq!(status, StatusCode::CREATED, "{stored}");
+    // Its table is the normal deals' of the setting, not the plain one's.
+    let setting = "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=";
+    for (query, names) in [
+        (format!("{setting}&difficulty=normal"), json!(["Rae"])),
+        (setting.to_owned(), json!([])),
+        (format!("{setting}&difficulty=hard"), json!([])),
+    ] {
+        let request = Request::get(format!("/api/scores?{query}"))
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let listed: Value = serde_json::from_slice(&bytes).unwrap();
+        let listed_names: Vec<Value> = listed["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].clone())
+            .collect();
+        assert_eq!(json!(listed_names), names, "{query}: {listed}");
+    }
 }

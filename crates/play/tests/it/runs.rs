@@ -51,6 +51,13 @@ fn level_deal(l: usize, rows: usize) -> Value {
                      "gravity": Gravity::ALL[l % 13].to_string()}})
 }
 
+/// [`level_deal`], after the level before it (its ticket).
+fn level_after(l: usize, rows: usize, before: &Level) -> Value {
+    let mut deal = level_deal(l, rows);
+    deal["after"] = json!(before.ticket);
+    deal
+}
+
 /// A level dealt: its ticket, and the game as the server's answers leave
 /// it (the test's mirror of the page's board).
 struct Level {
@@ -84,8 +91,13 @@ impl Level {
     }
 }
 
-async fn deal_level(app: &Router, l: usize, rows: usize) -> Level {
-    let (status, dealt) = post_to(app, "deal", &level_deal(l, rows)).await;
+/// Deals level `l` (from 0) of `rows` × 6, after the level `before`.
+async fn deal_level(app: &Router, l: usize, rows: usize, before: Option<&Level>) -> Level {
+    let deal = match before {
+        Some(before) => level_after(l, rows, before),
+        None => level_deal(l, rows),
+    };
+    let (status, dealt) = post_to(app, "deal", &deal).await;
     assert_eq!(status, StatusCode::OK, "{dealt}");
     let board: Board = serde_json::from_value(dealt["board"].clone()).unwrap();
     let rules: Rules = serde_json::from_value(dealt["rules"].clone()).unwrap();
@@ -162,7 +174,7 @@ async fn a_run_timed_by_the_server_is_scored_stored_once_and_listed() {
     let dir = scratch("runs");
     let (app, clock) = timed_server(&dir);
     let mut now = 0;
-    let mut first = deal_level(&app, 0, 4).await;
+    let mut first = deal_level(&app, 0, 4, None).await;
     let order = first.order();
     assert_eq!(order.len(), 12);
     for (i, &m) in order.iter().enumerate() {
@@ -180,7 +192,7 @@ async fn a_run_timed_by_the_server_is_scored_stored_once_and_listed() {
         assert_eq!(remove(&app, &mut first, m).await, when);
     }
     at(&clock, &mut now, 18_000);
-    let mut second = deal_level(&app, 1, 4).await;
+    let mut second = deal_level(&app, 1, 4, Some(&first)).await;
     for (i, m) in second.order().into_iter().take(2).enumerate() {
         at(&clock, &mut now, 18_000 + 2_000 + 1_000 * i as u64);
         remove(&app, &mut second, m).await;
@@ -205,7 +217,7 @@ async fn a_run_timed_by_the_server_is_scored_stored_once_and_listed() {
 
     // Another run, of one level cleared a pair a second: 10 + 11 + ... +
     // 21 = 186, and 40 s left at 12 s: 226, first in the table.
-    let mut fast = deal_level(&app, 0, 4).await;
+    let mut fast = deal_level(&app, 0, 4, None).await;
     let start = now;
     for (i, m) in fast.order().into_iter().enumerate() {
         at(&clock, &mut now, start + 1_000 * (i as u64 + 1));
@@ -259,7 +271,7 @@ fn refused(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
 async fn a_step_after_the_server_s_countdown_is_refused() {
     let dir = scratch("runs-time");
     let (app, clock) = timed_server(&dir);
-    let mut level = deal_level(&app, 0, 4).await;
+    let mut level = deal_level(&app, 0, 4, None).await;
     let order = level.order();
     clock.advance(52_000);
     assert_eq!(
@@ -338,12 +350,12 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
     );
 
     // Level 1 played a little, not cleared; level 2 dealt after it.
-    let mut first = deal_level(&app, 0, 4).await;
+    let mut first = deal_level(&app, 0, 4, None).await;
     clock.advance(1_000);
     let order = first.order();
     remove(&app, &mut first, order[0]).await;
     clock.advance(1_000);
-    let second = deal_level(&app, 1, 4).await;
+    let second = deal_level(&app, 1, 4, Some(&first)).await;
     // In the wrong order; level 1 twice; level 1 not cleared.
     refused(
         &submit(&[&second.ticket, &first.ticket]).await,
@@ -360,13 +372,6 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
         unprocessable,
         "level 1 is not cleared (22 tiles left), yet the run goes on to level 2",
     );
-    // Level 2 of another size.
-    let other = deal_level(&app, 1, 2).await;
-    refused(
-        &submit(&[&first.ticket, &other.ticket]).await,
-        unprocessable,
-        "level 2 is not dealt as level 1 is",
-    );
     // Level 2 dealt before level 1's last step.
     clock.advance(1_000);
     remove(&app, &mut first, order[1]).await;
@@ -375,11 +380,44 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
         unprocessable,
         "level 2 was dealt before level 1's last step",
     );
+    // Level 2 of another size, dealt after the same level 1: it is not
+    // level 2 of this run, and level 2 was dealt twice.
+    let other = deal_level(&app, 1, 2, Some(&first)).await;
+    refused(
+        &submit(&[&first.ticket, &other.ticket]).await,
+        unprocessable,
+        "level 2 is not dealt as level 1 is",
+    );
+    refused(
+        &submit(&[&first.ticket, &second.ticket]).await,
+        unprocessable,
+        "level 2 was dealt more than once after level 1: each level of a run is dealt once",
+    );
+    // A ranked level 2 names level 1's ticket, and only that.
+    refused(
+        &post_to(&app, "deal", &level_deal(1, 4)).await,
+        bad,
+        "a ranked level 2 names the ticket of level 1 (after)",
+    );
+    let mut after_classic = level_deal(1, 4);
+    after_classic["after"] = json!(classic);
+    refused(
+        &post_to(&app, "deal", &after_classic).await,
+        unprocessable,
+        "after: that ticket is a classic game's, not level 1's",
+    );
+    let mut level_one_after = level_deal(0, 4);
+    level_one_after["after"] = json!(first.ticket);
+    refused(
+        &post_to(&app, "deal", &level_one_after).await,
+        bad,
+        "only a ranked level after the first has one",
+    );
 
     // A step logged on a board that is not the level's: two tiles of
     // different kinds on the level's board, alone on the board sent (where
     // any two tiles join). The replay finds it.
-    let mut elsewhere = deal_level(&app, 0, 4).await;
+    let mut elsewhere = deal_level(&app, 0, 4, None).await;
     let (a, b) = elsewhere.different_kinds();
     let mut fake = elsewhere.request();
     let mut board = vec![vec![0; 6]; 4];
@@ -409,7 +447,7 @@ async fn forged_runs_are_refused_and_nothing_is_stored() {
     );
 
     // Five shuffles with four lives.
-    let mut shuffles = deal_level(&app, 0, 4).await;
+    let mut shuffles = deal_level(&app, 0, 4, None).await;
     for _ in 0..5 {
         shuffle(&app, &mut shuffles).await;
     }

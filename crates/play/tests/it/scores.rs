@@ -137,24 +137,135 @@ pub async fn deal_ranked(app: &Router) -> (String, u64) {
     (ticket, dealt["seed"].as_u64().unwrap())
 }
 
-/// A ranked game dealt, `elapsed_ms` on the server's clock, and finished
-/// with the steps `steps_for` gives for the deal's seed: the ticket and
-/// the finish's answer.
+/// A ranked game played through the API as the page plays it: every step
+/// sent with the game's ticket, on the board the last answer gave.
+pub struct Ranked {
+    /// The game's ticket.
+    pub ticket: String,
+    /// The seed the server chose.
+    pub seed: u64,
+    /// The board now, as the server writes it.
+    pub board: Value,
+    /// The rules, as the server writes them.
+    pub rules: Value,
+}
+
+impl Ranked {
+    /// Deals a ranked game as `request` asks (no seed: the server's).
+    pub async fn deal(app: &Router, request: &Value) -> Ranked {
+        let (status, dealt) = post_to(app, "deal", request).await;
+        assert_eq!(status, StatusCode::OK, "{dealt}");
+        Ranked::of(&dealt)
+    }
+
+    /// The game `POST /api/deal` answered.
+    pub fn of(dealt: &Value) -> Ranked {
+        Ranked {
+            ticket: dealt["ticket"].as_str().expect("a ticket").to_owned(),
+            seed: dealt["seed"].as_u64().unwrap(),
+            board: dealt["board"].clone(),
+            rules: dealt["rules"].clone(),
+        }
+    }
+
+    /// Sends one step with the ticket: `{"a", "b"[, "route"][, "board"]}`
+    /// a removal (on `board` when given: a forgery), `{"shuffle": _}`,
+    /// `{"hint": _}`, `{"solve": _}`, `{"undo": _}`, `{"redo": _}`,
+    /// `{"pause": true|false}`; the answer, the board kept up to date.
+    pub async fn step(&mut self, app: &Router, step: &Value) -> (StatusCode, Value) {
+        let ticket = json!(self.ticket);
+        let with_board = |mut body: Value| {
+            body["board"] = step.get("board").unwrap_or(&self.board).clone();
+            body["rules"] = self.rules.clone();
+            body["ticket"] = ticket.clone();
+            body
+        };
+        let answer = if let Some(a) = step.get("a") {
+            let mut body = with_board(json!({"a": a, "b": step["b"]}));
+            if let Some(route) = step.get("route") {
+                body["route"] = route.clone();
+            }
+            post_to(app, "remove", &body).await
+        } else if step.get("shuffle").is_some() {
+            post_to(app, "shuffle", &with_board(json!({}))).await
+        } else if step.get("hint").is_some() {
+            post_to(app, "hint", &with_board(json!({}))).await
+        } else if step.get("solve").is_some() {
+            post_to(app, "solve", &with_board(json!({}))).await
+        } else if let Some(paused) = step.get("pause") {
+            post_to(app, "pause", &json!({"ticket": ticket, "paused": paused})).await
+        } else if step.get("undo").is_some() {
+            post_to(app, "undo", &json!({"ticket": ticket})).await
+        } else if step.get("redo").is_some() {
+            post_to(app, "redo", &json!({"ticket": ticket})).await
+        } else {
+            panic!("no such step: {step}")
+        };
+        if answer.0 == StatusCode::OK && step.get("board").is_none() {
+            if let Some(board) = answer.1.get("board") {
+                self.board = board.clone();
+            }
+        }
+        answer
+    }
+
+    /// Plays `steps` over `elapsed_ms` on `clock`, the time spread evenly
+    /// before them; each must be answered `200`.
+    pub async fn play(
+        &mut self,
+        app: &Router,
+        clock: &ManualClock,
+        elapsed_ms: u64,
+        steps: &[Value],
+    ) {
+        let each = elapsed_ms / (steps.len() as u64 + 1);
+        for step in steps {
+            clock.advance(each);
+            let (status, answer) = self.step(app, step).await;
+            assert_eq!(status, StatusCode::OK, "{step}: {answer}");
+        }
+        clock.advance(elapsed_ms - each * steps.len() as u64);
+    }
+
+    /// The steps that clear the board as it is now, by the library's
+    /// solver.
+    pub fn clearing_steps(&self) -> Vec<Value> {
+        let board: lianliankan::Board = serde_json::from_value(self.board.clone()).unwrap();
+        let rules: Rules = serde_json::from_value(self.rules.clone()).unwrap();
+        let Solution::Solved(order) = solve(&board, &rules, 1_000_000) else {
+            panic!("the board can be cleared")
+        };
+        order.iter().map(pair_step).collect()
+    }
+
+    /// `POST /api/finish` with the ticket.
+    pub async fn finish(&self, app: &Router) -> (StatusCode, Value) {
+        post_to(app, "finish", &json!({"ticket": self.ticket})).await
+    }
+}
+
+/// A removal step for a move of the library's.
+pub fn pair_step(m: &lianliankan::Move) -> Value {
+    let mut step = json!({"a": [m.a().row, m.a().col], "b": [m.b().row, m.b().col]});
+    if let Some(route) = m.route() {
+        step["route"] = json!(route.to_string());
+    }
+    step
+}
+
+/// A ranked game dealt, played with the steps `steps_for` gives for the
+/// deal's seed over `elapsed_ms` on the server's clock, and finished: the
+/// ticket and the finish's answer.
 pub async fn finished(
     app: &Router,
     clock: &ManualClock,
     elapsed_ms: u64,
     steps_for: impl Fn(u64) -> Vec<Value>,
 ) -> (String, (StatusCode, Value)) {
-    let (ticket, seed) = deal_ranked(app).await;
-    clock.advance(elapsed_ms);
-    let answer = post_to(
-        app,
-        "finish",
-        &json!({"ticket": ticket, "steps": steps_for(seed)}),
-    )
-    .await;
-    (ticket, answer)
+    let mut game = Ranked::deal(app, &ranked_deal()).await;
+    let steps = steps_for(game.seed);
+    game.play(app, clock, elapsed_ms, &steps).await;
+    (game.ticket.clone(), game.finish(app).await)
 }
 
 /// A score submission: a name for a finished game's ticket.
@@ -215,19 +326,27 @@ async fn cleared_games_are_stored_ranked_and_listed() {
     );
     // A second finish of a ticket changes nothing: the first stands.
     clock.advance(5_000);
-    let (_, later) = post_to(&app, "finish", &json!({"ticket": ticket, "steps": []})).await;
+    let (_, later) = post_to(&app, "finish", &json!({"ticket": ticket})).await;
     assert_eq!(later, done);
-    // A game with a shuffle in it is assisted: 422, naming the step.
-    let (_, (status, answer)) = finished(&app, &clock, 400_000, |seed| {
-        let shuffled = cleared_steps(4, 6, 6, seed, &rules, Some((3, 77)));
-        assert!(shuffled.iter().any(|s| s.get("shuffle").is_some()));
-        shuffled
-    })
-    .await;
+    // A game with a shuffle in it is assisted: cleared, with its time, but
+    // kept out of the tables, and the page told why at once.
+    let mut shuffled = Ranked::deal(&app, &ranked_deal()).await;
+    let first = cleared_steps(4, 6, 6, shuffled.seed, &rules, None);
+    shuffled.play(&app, &clock, 3_000, &first[..3]).await;
+    let (status, answer) = shuffled.step(&app, &json!({"shuffle": true})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let rest = shuffled.clearing_steps();
+    shuffled.play(&app, &clock, 400_000, &rest).await;
+    let (status, answer) = shuffled.finish(&app).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["ranked"], false);
+    let why = answer["why"].as_str().unwrap();
+    assert!(why.starts_with("assisted: a shuffle"), "{why}");
+    let (status, answer) = submit(&app, &named("Al", &shuffled.ticket)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
     let message = answer["error"].as_str().unwrap();
     assert!(
-        message.starts_with("step 4: a shuffle is assistance"),
+        message.contains("enters no table: assisted: a shuffle"),
         "{message}"
     );
     // A name is stored without its control and direction characters.
@@ -292,6 +411,17 @@ async fn the_time_is_the_servers_and_nothing_timed_by_the_page_is_trusted() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "elapsed_ms: a ranked game's time is the server's",
     );
+    // Steps sent by the page: 422 (the server has its own log).
+    refused(
+        &post_to(
+            &app,
+            "finish",
+            &json!({"ticket": ticket, "steps": clears(5)}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown field `steps`",
+    );
     // A score sent before the server saw the board cleared: 422.
     let (early, _) = deal_ranked(&app).await;
     refused(
@@ -321,7 +451,7 @@ async fn the_time_is_the_servers_and_nothing_timed_by_the_page_is_trusted() {
     // A ticket no one was given, or one more than a day old.
     for ticket in ["0".repeat(32), "not a ticket".to_owned()] {
         refused(
-            &post_to(&app, "finish", &json!({"ticket": ticket, "steps": []})).await,
+            &post_to(&app, "finish", &json!({"ticket": ticket})).await,
             StatusCode::UNPROCESSABLE_ENTITY,
             "unknown ticket",
         );
@@ -337,7 +467,7 @@ async fn the_time_is_the_servers_and_nothing_timed_by_the_page_is_trusted() {
     let (old_ticket, _) = deal_ranked(&app).await;
     clock.advance(24 * 60 * 60 * 1000);
     refused(
-        &post_to(&app, "finish", &json!({"ticket": old_ticket, "steps": []})).await,
+        &post_to(&app, "finish", &json!({"ticket": old_ticket})).await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "unknown ticket",
     );
@@ -353,70 +483,80 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
         let message = answer.1["error"].as_str().unwrap();
         assert!(message.contains(needle), "`{needle}` not in `{message}`");
     };
-    // Each forgery on a deal of its own (the first finish of a ticket stands).
-    let finish_with = async |change: &dyn Fn(u64, Vec<Value>) -> Vec<Value>| {
-        finished(&app, &clock, 20_000, |seed| {
-            change(seed, cleared_steps(4, 6, 6, seed, &rules, None))
-        })
-        .await
-        .1
-    };
-    // An illegal step: a tile paired with itself, before the first removal
-    // (always illegal; a swap of two removals can still clear a deal the
-    // server seeded at random).
-    let answer = finish_with(&|_, mut steps| {
-        steps.insert(0, json!({"a": [0, 0], "b": [0, 0]}));
-        steps
-    })
-    .await;
-    assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.1);
-    assert!(
-        answer.1["error"].as_str().unwrap().starts_with("step "),
-        "{}",
-        answer.1
+    // A removal sent on a forged board: two tiles side by side of
+    // different kinds, made one kind on the board the page sends. The
+    // server logs what that board allowed; the replay on the real deal
+    // finds it illegal.
+    let mut game = Ranked::deal(&app, &ranked_deal()).await;
+    let board: lianliankan::Board = serde_json::from_value(game.board.clone()).unwrap();
+    let (a, b) = (0..6)
+        .map(|c| (lianliankan::Pos::new(0, c), lianliankan::Pos::new(0, c + 1)))
+        .find(|&(a, b)| board.kind(a) != board.kind(b))
+        .expect("two kinds side by side in a row");
+    let mut forged = vec![vec![0; 6]; 4];
+    forged[0][a.col] = 1;
+    forged[0][b.col] = 1;
+    let step = json!({"a": [0, a.col], "b": [0, b.col], "board": forged});
+    game.play(&app, &clock, 2_000, &[step]).await;
+    let rest = game.clearing_steps();
+    game.play(&app, &clock, 20_000, &rest).await;
+    refused(
+        &game.finish(&app).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &format!("step 1: [0, {}] and [0, {}]", a.col, b.col),
     );
     // A board not cleared.
     refused(
-        &finish_with(&|_, steps| steps[..steps.len() - 1].to_vec()).await,
+        &finished(&app, &clock, 20_000, |seed| {
+            let steps = cleared_steps(4, 6, 6, seed, &rules, None);
+            steps[..steps.len() - 1].to_vec()
+        })
+        .await
+        .1,
         StatusCode::UNPROCESSABLE_ENTITY,
         "2 tiles are left",
     );
-    // The steps of another deal.
-    refused(
-        &finish_with(&|seed, _| cleared_steps(4, 6, 6, seed + 1, &rules, None)).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "step ",
+    // A pick the server refuses is logged as refused: a tile paired with
+    // itself removes nothing.
+    let mut game = Ranked::deal(&app, &ranked_deal()).await;
+    let (status, answer) = game.step(&app, &json!({"a": [0, 0], "b": [0, 0]})).await;
+    assert_eq!(
+        (status, answer["reason"].clone()),
+        (StatusCode::OK, json!("same-cell"))
     );
-    // A cell off the board, a shuffle (assistance), too many steps.
-    refused(
-        &finish_with(&|_, mut steps| {
-            steps[0] = json!({"a": [9, 0], "b": [0, 0]});
-            steps
-        })
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "step 1: [9, 0] is not on the board",
-    );
-    refused(
-        &finish_with(&|_, mut steps| {
-            steps.insert(0, json!({"shuffle": 1u64 << 60}));
-            steps
-        })
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "step 1: a shuffle is assistance",
+    // A request of a step without its second tile: 422, nothing logged.
+    let (status, _) = game.step(&app, &json!({"a": [0, 0], "b": null})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // A hint taken with the ticket: cleared, kept out of the tables.
+    let mut hinted = Ranked::deal(&app, &ranked_deal()).await;
+    let (status, answer) = hinted.step(&app, &json!({"hint": true})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["assisted"], true);
+    let rest = hinted.clearing_steps();
+    hinted.play(&app, &clock, 20_000, &rest).await;
+    let (status, answer) = hinted.finish(&app).await;
+    assert_eq!(
+        (status, answer["ranked"].clone()),
+        (StatusCode::OK, json!(false))
     );
     refused(
-        &finish_with(&|_, _| vec![json!({"shuffle": 1}); 25]).await,
+        &submit(&app, &named("Hal", &hinted.ticket)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "25 steps for a board of 24 tiles",
+        "enters no table: assisted: a hint",
     );
-    let answer = finish_with(&|_, mut steps| {
-        steps[0] = json!({"a": [0, 0]});
-        steps
-    })
-    .await;
-    assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.1);
+    // Nothing changes a finished game.
+    for step in [
+        json!({"undo": true}),
+        json!({"hint": true}),
+        json!({"pause": true}),
+        json!({"a": [0, 0], "b": [0, 1]}),
+    ] {
+        refused(
+            &hinted.step(&app, &step).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "this game is finished",
+        );
+    }
     // Bad names, on a game the server saw finished.
     let (ticket, (status, _)) = finished(&app, &clock, 20_000, |seed| {
         cleared_steps(4, 6, 6, seed, &rules, None)
@@ -426,6 +566,27 @@ async fn forged_games_are_refused_and_nothing_is_stored() {
     for name in ["", " \t ", "\u{202E}\u{0}\u{2069}"] {
         let answer = submit(&app, &named(name, &ticket)).await;
         assert_eq!(answer.0, StatusCode::BAD_REQUEST, "{name:?}: {}", answer.1);
+    }
+    // Names that show nothing, or hold a character that shows nothing.
+    for (name, why) in [
+        ("\u{200B}", "U+200B, a character that shows nothing"),
+        ("\u{3164}", "U+3164, a character that shows nothing"),
+        ("\u{2800}", "U+2800, a character that shows nothing"),
+        ("A\u{FEFF}nn", "U+FEFF, a character that shows nothing"),
+        ("\u{0301}\u{0301}", "at least one visible character"),
+        ("\u{FE0F}", "at least one visible character"),
+        // A letter with 3 combining marks, and with 31.
+        ("Ze\u{0301}\u{0302}\u{0303}d", "at most 2 combining marks"),
+        (
+            &format!("Z{}", "\u{0300}".repeat(31)),
+            "at most 2 combining marks",
+        ),
+    ] {
+        refused(
+            &submit(&app, &named(name, &ticket)).await,
+            StatusCode::BAD_REQUEST,
+            why,
+        );
     }
     let long = "x".repeat(33);
     refused(
@@ -469,7 +630,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     std::fs::write(&empty, b"").unwrap();
     for path in [&missing, &empty] {
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (3, 0x4C4C_4B50), "{}", path.display());
+        assert_eq!(stamps(path), (4, 0x4C4C_4B50), "{}", path.display());
         let mode: String = rusqlite::Connection::open(path)
             .unwrap()
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -477,7 +638,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
         assert_eq!(mode, "wal");
         // Opened again: nothing to migrate, still ours.
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (3, 0x4C4C_4B50));
+        assert_eq!(stamps(path), (4, 0x4C4C_4B50));
     }
     // An SQLite file with nothing in it is taken as new.
     let blank = dir.join("blank.sqlite3");
@@ -485,7 +646,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     connection.execute_batch("VACUUM").unwrap();
     drop(connection);
     drop(ScoreDb::open(&blank).unwrap());
-    assert_eq!(stamps(&blank), (3, 0x4C4C_4B50));
+    assert_eq!(stamps(&blank), (4, 0x4C4C_4B50));
 }
 
 /// A file of schema version 1 (before the rule variants), with a score in
@@ -526,7 +687,7 @@ async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
         .unwrap();
     drop(connection);
     let app = app(Limits::default(), Some(ScoreDb::open(&path).unwrap()));
-    assert_eq!(stamps(&path), (3, 0x4C4C_4B50));
+    assert_eq!(stamps(&path), (4, 0x4C4C_4B50));
     let (status, listed) = table(&app, SETTING).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
     assert_eq!(listed["scores"][0]["name"], "Old", "{listed}");
@@ -583,12 +744,12 @@ fn foreign_damaged_and_newer_files_are_refused_untouched() {
     let newer = dir.join("newer.sqlite3");
     drop(ScoreDb::open(&newer).unwrap());
     let connection = rusqlite::Connection::open(&newer).unwrap();
-    connection.pragma_update(None, "user_version", 4).unwrap();
+    connection.pragma_update(None, "user_version", 5).unwrap();
     connection
         .pragma_update(None, "journal_mode", "DELETE")
         .unwrap();
     drop(connection);
-    check(&newer, |e| matches!(e, OpenError::Newer { found: 4 }));
+    check(&newer, |e| matches!(e, OpenError::Newer { found: 5 }));
 
     // Ours, with scores, then its table's page overwritten.
     let damaged = dir.join("damaged.sqlite3");
@@ -672,26 +833,84 @@ fn post_over(address: &str, path: &str, body: &str) -> std::io::Result<(u16, Str
     Ok((status, body))
 }
 
+/// A small ranked deal for games played over a socket on the real clock:
+/// 6 pairs, so that the game's floor is the pair's alone.
+fn small_ranked_deal() -> Value {
+    json!({"rows": 2, "cols": 6, "kinds": 3,
+           "rules": {"turns": 2, "border": "open", "gravity": "down", "groups": ""}})
+}
+
+/// A game under way over a socket: its ticket, board and rules, and the
+/// steps that clear it.
+struct OverSocket {
+    ticket: String,
+    board: Value,
+    rules: Value,
+    steps: Vec<Value>,
+}
+
+impl OverSocket {
+    fn deal(address: &str) -> OverSocket {
+        let (status, dealt) = post_over(address, "deal", &small_ranked_deal().to_string()).unwrap();
+        assert_eq!(status, 200, "{dealt}");
+        let dealt: Value = serde_json::from_str(&dealt).unwrap();
+        let seed = dealt["seed"].as_u64().unwrap();
+        OverSocket {
+            ticket: dealt["ticket"].as_str().unwrap().to_owned(),
+            board: dealt["board"].clone(),
+            rules: dealt["rules"].clone(),
+            steps: cleared_steps(2, 6, 3, seed, &rules_of(Gravity::Down), None),
+        }
+    }
+
+    /// Sends step `i` with the ticket.
+    fn step(&mut self, address: &str, i: usize) {
+        let mut body = self.steps[i].clone();
+        body["board"] = self.board.clone();
+        body["rules"] = self.rules.clone();
+        body["ticket"] = json!(self.ticket);
+        let (status, answer) = post_over(address, "remove", &body.to_string()).unwrap();
+        assert_eq!(status, 200, "{answer}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer["legal"], true, "{answer}");
+        self.board = answer["board"].clone();
+    }
+}
+
+/// Plays `games` step by step, all of them a step at a time, each step
+/// at least 200 ms after the one before it (a person's pace: more than
+/// the floor of a pair).
+fn play_over(address: &str, games: &mut [OverSocket], steps: std::ops::Range<usize>) {
+    let mut round = std::time::Instant::now();
+    for i in steps {
+        std::thread::sleep(std::time::Duration::from_millis(200).saturating_sub(round.elapsed()));
+        round = std::time::Instant::now();
+        for game in games.iter_mut() {
+            game.step(address, i);
+        }
+    }
+}
+
 #[test]
 fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
     let dir = scratch("killed");
     let db = dir.join("play.sqlite3");
-    let rules = rules_of(Gravity::Down);
     let (mut server, address) = start(&db);
-    // Ranked games dealt and finished first (one score a game), then
-    // their scores in a burst.
-    let games: Vec<String> = (0..400)
-        .map(|_| {
-            let (status, dealt) = post_over(&address, "deal", &ranked_deal().to_string()).unwrap();
-            assert_eq!(status, 200, "{dealt}");
-            let dealt: Value = serde_json::from_str(&dealt).unwrap();
-            let ticket = dealt["ticket"].as_str().unwrap();
-            let seed = dealt["seed"].as_u64().unwrap();
-            let steps = cleared_steps(4, 6, 6, seed, &rules, None);
-            let finish = json!({"ticket": ticket, "steps": steps}).to_string();
+    // Ranked games dealt and played to the end over the socket, at a
+    // person's pace, and finished first (one score a game), then their
+    // scores in a burst. One more game is left half played.
+    let mut games: Vec<OverSocket> = (0..400).map(|_| OverSocket::deal(&address)).collect();
+    play_over(&address, &mut games, 0..6);
+    let mut survivor = vec![OverSocket::deal(&address)];
+    play_over(&address, &mut survivor, 0..3);
+    let games: Vec<String> = games
+        .iter()
+        .map(|game| {
+            let finish = json!({"ticket": game.ticket}).to_string();
             let (status, done) = post_over(&address, "finish", &finish).unwrap();
             assert_eq!(status, 200, "{done}");
-            named("K", ticket).to_string()
+            assert!(done.contains(r#""ranked":true"#), "{done}");
+            named("K", &game.ticket).to_string()
         })
         .collect();
     let acknowledged = std::sync::Mutex::new(Vec::new());
@@ -734,9 +953,21 @@ fn no_acknowledged_score_is_lost_when_the_server_is_killed() {
     let acknowledged = acknowledged.into_inner().unwrap();
     assert!(acknowledged.len() >= 40);
 
-    // It starts again on the same file, and every acknowledged score is
-    // there.
-    let (mut again, _) = start(&db);
+    // It starts again on the same file, every acknowledged score is
+    // there, and the game left half played goes on and is ranked.
+    let (mut again, address) = start(&db);
+    play_over(&address, &mut survivor, 3..6);
+    let finish = json!({"ticket": survivor[0].ticket}).to_string();
+    let (status, done) = post_over(&address, "finish", &finish).unwrap();
+    assert_eq!(status, 200, "{done}");
+    assert!(done.contains(r#""ranked":true"#), "{done}");
+    let (status, stored) = post_over(
+        &address,
+        "scores",
+        &named("Phoenix", &survivor[0].ticket).to_string(),
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{stored}");
     again.kill().unwrap();
     again.wait().unwrap();
     let connection = rusqlite::Connection::open(&db).unwrap();

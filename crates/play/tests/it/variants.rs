@@ -10,11 +10,11 @@ use http_body_util::BodyExt;
 use lianliankan::{
     Board, Border, Connect, Game, Move, Rules, RulesError, Solution, solve, ways_to_remove,
 };
-use play::{Limits, ScoreDb, app};
+use play::{Limits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use crate::scores::scratch;
+use crate::scores::{Ranked, scratch, timed_server};
 
 pub(crate) async fn post(app: &Router, path: &str, body: &Value) -> (StatusCode, Value) {
     let request = Request::post(format!("/api/{path}"))
@@ -212,8 +212,8 @@ fn step_of(m: Move) -> Value {
 }
 
 /// Deals ranked 4 × 6 games under `rules` until one's solution has a
-/// slide that no plain pair can stand in for: its ticket and that order.
-async fn find_ranked(app: &Router, rules: &Rules) -> (String, Vec<Move>) {
+/// slide that no plain pair can stand in for: the game and that order.
+async fn find_ranked(app: &Router, rules: &Rules) -> (Ranked, Vec<Move>) {
     for _ in 0..500 {
         let (status, dealt) = post(
             app,
@@ -231,7 +231,7 @@ async fn find_ranked(app: &Router, rules: &Rules) -> (String, Vec<Move>) {
             if m.route().is_some() {
                 let ways = ways_to_remove(game.board(), m.a(), m.b(), rules).unwrap();
                 if ways.iter().all(|way| way.pair.route().is_some()) {
-                    return (dealt["ticket"].as_str().unwrap().to_owned(), order);
+                    return (Ranked::of(&dealt), order);
                 }
                 break;
             }
@@ -244,28 +244,29 @@ async fn find_ranked(app: &Router, rules: &Rules) -> (String, Vec<Move>) {
 #[tokio::test]
 async fn a_score_with_slide_steps_is_replayed_and_stored() {
     let dir = scratch("slides");
-    let app = app(
-        Limits::default(),
-        Some(ScoreDb::open(&dir.join("play.sqlite3")).unwrap()),
-    );
+    let (app, clock) = timed_server(&dir);
     let rules = Rules::judge()
         .with_slide(true)
         .with_turns(1)
         .with_gravity(lianliankan::Gravity::Down);
     // The first ranked deal (the server seeds it) whose solution has a
     // slide no plain pair can replace.
-    let (ticket, order) = find_ranked(&app, &rules).await;
+    let (mut game, order) = find_ranked(&app, &rules).await;
     let steps: Vec<Value> = order.iter().copied().map(step_of).collect();
-
-    // The game with a slide step's route left out does not replay.
+    // The slide's step is answered with its route, logged and replayed.
     let slide_at = order.iter().position(|m| m.route().is_some()).unwrap();
-    let mut forged = steps.clone();
-    forged[slide_at].as_object_mut().unwrap().remove("route");
-    let (status, answer) = post(&app, "finish", &json!({"ticket": ticket, "steps": forged})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
-    // With its routes it does, and is stored.
-    let (status, done) = post(&app, "finish", &json!({"ticket": ticket, "steps": steps})).await;
+    game.play(&app, &clock, 1_000 * slide_at as u64, &steps[..slide_at])
+        .await;
+    clock.advance(1_000);
+    let (status, slid) = game.step(&app, &steps[slide_at]).await;
+    assert_eq!(status, StatusCode::OK, "{slid}");
+    assert_eq!(slid["route"], steps[slide_at]["route"], "{slid}");
+    game.play(&app, &clock, 20_000, &steps[slide_at + 1..])
+        .await;
+    let (status, done) = game.finish(&app).await;
     assert_eq!(status, StatusCode::OK, "{done}");
+    assert_eq!(done["ranked"], true, "{done}");
+    let ticket = &game.ticket;
     let (status, stored) = post(&app, "scores", &json!({"name": "Kay", "ticket": ticket})).await;
     assert_eq!(status, StatusCode::CREATED, "{stored}");
     assert_eq!(stored["rank"], 1);
