@@ -372,6 +372,11 @@ function showLevel() {
   updateButtons();
 }
 
+/** Whether the run is ranked (its levels dealt with tickets). */
+function rankedRun() {
+  return level.tickets !== null;
+}
+
 /** Whether the level played is ranked: its countdown is the server's,
  * from the deal. */
 function rankedLevel() {
@@ -409,6 +414,13 @@ async function dealLevel() {
     difficulty: LevelRules.difficulty(s.level), level: s.level + 1,
     seed: b.seed === null ? null : (b.seed + s.level) % 9007199254740992,
   };
+  // A run that went unranked part way (its ticket lost) deals its next
+  // levels of a seed the page draws: the server ranks a level only after
+  // the ticket of the level before.
+  if (b.seed === null && !rankedRun() && s.level > 0) spec.seed = randomSeed();
+  // A ranked level after the first names the ticket of the level before:
+  // the server deals each level of a run once.
+  if (rankedRun() && s.level > 0 && level.tickets[s.level - 1]) spec.after = level.tickets[s.level - 1];
   level.dealing = true;
   level.stuck = false;
   level.dealtAt = null;

@@ -339,16 +339,17 @@ async function tryRemove(a, b, route) {
   setBusy(true);
   const request = { board: game.board, rules: game.rules, a, b };
   if (route) request.route = route;
-  // A ranked level's steps are logged and timed by the server; a ticket
-  // it no longer knows (it restarted) leaves the run unranked, and the
-  // pair is asked for again without it.
-  const ticket = hook("ticket");
+  // A ranked game's steps are logged live and timed by the server; a
+  // ticket it no longer knows leaves the game unranked, and the pair is
+  // asked for again without it.
+  const ticket = stepTicket();
   if (ticket) request.ticket = ticket;
   let res = await api("remove", request);
-  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) {
     delete request.ticket;
     res = await api("remove", request);
   }
+  if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok) {
     say(res.data.error, "bad");
     setBusy(false);
@@ -411,7 +412,13 @@ async function hint() {
   clearHint();
   deselect();
   setBusy(true);
-  const res = await api("hint", { board: game.board, rules: game.rules });
+  // Logged on a ranked game's ticket (and, in a classic game, assisted
+  // on the server too).
+  const ticket = stepTicket();
+  const plain = { board: game.board, rules: game.rules };
+  let res = await api("hint", ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("hint", plain);
+  if (res.ok) serverClock(res.data.clock_ms);
   setBusy(false);
   if (!res.ok) return say(res.data.error + "." + note, "bad");
   setPosition(positionOf(res.data));
@@ -436,13 +443,14 @@ async function shuffle() {
   clearHint();
   deselect();
   setBusy(true);
-  // A ranked level's shuffle is seeded by the server and logged.
-  const ticket = hook("ticket");
+  // A ranked game's shuffle is seeded by the server and logged.
+  const ticket = stepTicket();
   const plain = { board: game.board, rules: game.rules, seed: randomSeed() };
   let res = await api("shuffle", ticket ? { board: game.board, rules: game.rules, ticket } : plain);
-  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) {
     res = await api("shuffle", plain);
   }
+  if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok || !res.data.shuffled) {
     say((res.ok ? capital(res.data.message) + "." : res.data.error) + note, "bad");
     setBusy(false);
@@ -464,14 +472,16 @@ async function shuffle() {
   setBusy(false);
 }
 
-// Undo and redo step through the page's own history: no request, and
-// the step is seen moving while the next action already acts.
+// Undo and redo step through the page's own history (a ranked game's
+// server only logs them), and the step is seen moving while the next
+// action already acts.
 async function undo() {
   if (waitFor(undo) || game.solving || game.paused || gameFinished() || game.history.length === 0 ||
       hook("allows", "undo") === false) return;
   const note = assist("Undo");
   clearHint();
   deselect();
+  await logTakeBack("undo");
   const step = game.history.pop();
   game.undone.push(step);
   game.board = step.before;
@@ -487,6 +497,7 @@ async function redo() {
       hook("allows", "redo") === false) return;
   clearHint();
   deselect();
+  await logTakeBack("redo");
   const step = game.undone.pop();
   game.history.push(step);
   game.board = step.after;
@@ -517,7 +528,11 @@ async function autoSolve() {
   stopWatch(); // the solver's permit goes to this request
   setBusy(true);
   say("Solving…" + note, note ? "bad" : "");
-  const res = await api("solve", { board: game.board, rules: game.rules });
+  // Logged on a ranked game's ticket: the game is assisted there too.
+  const ticket = stepTicket();
+  const plain = { board: game.board, rules: game.rules };
+  let res = await api("solve", ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("solve", plain);
   setBusy(false);
   if (!res.ok) return say(res.data.error, "bad");
   const d = res.data;
@@ -567,9 +582,14 @@ async function deal(spec) {
   deselect();
   setBusy(true);
   say("Dealing…");
-  const { difficulty, ...plain } = spec;
+  // `after`: a ranked level's deal names the ticket of the level before
+  // (each level of a run is dealt once); it is the request's, not the
+  // game's.
+  const { difficulty, after, ...plain } = spec;
+  spec = { ...plain, difficulty };
   // No seed: the server chooses one, and the deal can be ranked.
   if (plain.seed === null || plain.seed === undefined) delete plain.seed;
+  if (after) plain.after = after;
   const res = await api("deal", difficulty ? { ...plain, difficulty } : plain);
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
