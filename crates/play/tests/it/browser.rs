@@ -31,9 +31,37 @@ const SCENARIO_LIMIT: Duration = Duration::from_secs(120);
 
 type Outcome = Result<(), String>;
 
-/// What a scenario gets: the page's address, the driver, the API client.
+/// The server's clock in the scenarios: the wall clock, plus the time the
+/// scenarios said a player took to think ([`PacedClock::think`]). A game
+/// clicked through WebDriver goes faster than a person plays, and the
+/// server keeps such a game out of the tables (issue 55); a scenario that
+/// plays a ranked game to be listed gives each pair a person's time.
+#[derive(Debug, Default)]
+struct PacedClock {
+    ahead_ms: std::sync::atomic::AtomicU64,
+}
+
+impl PacedClock {
+    /// A person's time to find and pick a pair: the clock moves on by it.
+    const PAIR_MS: u64 = 1_000;
+
+    fn think(&self) {
+        self.ahead_ms
+            .fetch_add(Self::PAIR_MS, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl play::Clock for PacedClock {
+    fn now_ms(&self) -> u64 {
+        play::RealClock::new().now_ms() + self.ahead_ms.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// What a scenario gets: the page's address, the driver, the API client,
+/// the server's clock.
 struct Env {
     site: SocketAddr,
+    clock: std::sync::Arc<PacedClock>,
     driver: String,
     chromium: PathBuf,
     http: crate::support::Http,
@@ -251,7 +279,8 @@ async fn run_all(filter: Option<String>) -> Outcome {
         timeout: Duration::from_secs(30),
         ..play::Limits::default()
     };
-    let site = crate::support::start_server(limits, Some(scores)).await;
+    let clock = std::sync::Arc::new(PacedClock::default());
+    let site = serve(limits, scores, clock.clone()).await;
     let port = free_port();
     let mut driver = match Driver::start(&chromedriver, port) {
         Ok(driver) => driver,
@@ -259,6 +288,7 @@ async fn run_all(filter: Option<String>) -> Outcome {
     };
     let env = Env {
         site,
+        clock,
         driver: format!("http://127.0.0.1:{port}"),
         chromium,
         http: crate::support::client(),
@@ -305,6 +335,24 @@ async fn run_all(filter: Option<String>) -> Outcome {
         return Err(format!("no scenario's name contains {filter:?}"));
     }
     Ok(())
+}
+
+/// Starts the page's server on a free port of 127.0.0.1, on `clock`.
+async fn serve(
+    limits: play::Limits,
+    scores: play::ScoreDb,
+    clock: std::sync::Arc<PacedClock>,
+) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a free port on 127.0.0.1");
+    let address = listener.local_addr().expect("the bound address");
+    tokio::spawn(async move {
+        axum::serve(listener, play::app_with_clock(limits, Some(scores), clock))
+            .await
+            .expect("the server runs");
+    });
+    address
 }
 
 // ---- the driver and sessions ----

@@ -372,6 +372,31 @@ pub(super) async fn picks_never_wait_on_an_animation(env: &Env) -> Outcome {
                 .is_some_and(|r| r.iter().any(|n| n.as_u64().is_some_and(|n| n > 0))),
             "the board took picks again while a pair still faded: {ready}"
         );
+        // Measured, not asserted (docs/play.md): from the pick of a pair
+        // under gravity to the board taking picks again, and to its tiles
+        // settled (no transition running, no tile fading).
+        let third = &order[2];
+        let took = client
+            .execute_async(
+                "const [a, b, done] = arguments; const board = document.getElementById('board'); \
+                 const t0 = performance.now(); pick(a[0], a[1]); pick(b[0], b[1]); let ready = null; \
+                 const look = () => { const t = performance.now(); \
+                   if (ready === null && board.dataset.busy === 'false') ready = t - t0; \
+                   const moving = document.getAnimations().some(x => x.playState === 'running') || \
+                     board.querySelector('.tile.gone') !== null; \
+                   if (ready !== null && !moving) return done([ready, t - t0]); \
+                   requestAnimationFrame(look); }; \
+                 requestAnimationFrame(look);",
+                vec![third["a"].clone(), third["b"].clone()],
+            )
+            .await
+            .map_err(cmd("measure a pair"))?;
+        println!(
+            "    a pair under gravity: the board takes picks after {:.0} ms, settled after {:.0} ms",
+            took[0].as_f64().unwrap_or(f64::NAN),
+            took[1].as_f64().unwrap_or(f64::NAN)
+        );
+        check!(tiles_left(&client).await? == 18, "the third pair went");
         Ok(())
     })
     .await

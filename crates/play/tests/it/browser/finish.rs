@@ -48,10 +48,6 @@ async fn wait_text(client: &fantoccini::Client, id: &str, start: &str) -> Result
 }
 
 /// The score submission of the game on the page, from its history.
-const SUBMISSION: &str = "const g = window.lianliankan; \
-     return {ticket: g.ticket, \
-       steps: g.history.map(s => s.type === 'remove' ? {a: s.a, b: s.b} : {shuffle: s.seed})};";
-
 /// On the desktop and on a phone (each its own deal: one game is stored
 /// once).
 const SCREENS: [(Screen, &str, u64); 2] =
@@ -76,6 +72,12 @@ async fn a_shuffled_game(env: &Env, screen: Screen) -> Outcome {
         )
         .await?;
         click(&client, "shuffle").await?;
+        // Said at once, not only at the finish.
+        let said = text(&client, "message").await?;
+        check!(
+            said.contains("Shuffle used: this game is no longer ranked."),
+            "said at once: {said}"
+        );
         play_to_the_end(env, &client).await?;
         check!(shown(&client, "won").await?, "the finish screen is shown");
         check!(
@@ -86,14 +88,25 @@ async fn a_shuffled_game(env: &Env, screen: Screen) -> Outcome {
         check!(note.starts_with("Assisted (hint, shuffle"), "said: {note}");
         let numbers = text(&client, "won-numbers").await?;
         check!(numbers.contains("Scoreassisted: not scored"), "{numbers}");
-        // Sent anyway, the server replays it and refuses it.
-        let submission = js(&client, SUBMISSION).await?;
-        let (status, answer) = post_status(env, "finish", &submission).await?;
+        // The server logged the shuffle as it came: its finish says the
+        // game is not ranked, and a score sent anyway is refused with why.
+        let ticket = js(&client, "return window.lianliankan.ticket;").await?;
+        let (status, finish) = post_status(env, "finish", &json!({"ticket": ticket})).await?;
+        check!(
+            status == StatusCode::OK
+                && finish["ranked"] == json!(false)
+                && finish["why"]
+                    .as_str()
+                    .is_some_and(|why| why.contains("assisted")),
+            "the server's finish of a shuffled game: {status} {finish}"
+        );
+        let (status, answer) =
+            post_status(env, "scores", &json!({"name": "Probe", "ticket": ticket})).await?;
         check!(
             status == StatusCode::UNPROCESSABLE_ENTITY
                 && answer["error"]
                     .as_str()
-                    .is_some_and(|e| e.contains("a shuffle is assistance")),
+                    .is_some_and(|e| e.contains("assisted")),
             "a score with a shuffle: {status} {answer}"
         );
         let (_, listed) = crate::support::request(
@@ -261,8 +274,10 @@ async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
                 .await
                 .map(|v| v.as_u64().unwrap_or(0))
         };
-        let before = left().await?;
+        // (Read once paused: the pause's answer sets the countdown to the
+        // server's clock, which may be ahead of the page's hand clock.)
         click(&client, "pause").await?;
+        let before = left().await?;
         advance(&client, 5_000).await?;
         let after = left().await?;
         check!(

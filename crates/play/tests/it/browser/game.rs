@@ -4,7 +4,8 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
-/// Plays the position on the page to the end with the solver's order.
+/// Plays the position on the page to the end with the solver's order, a
+/// person's time a pair on the server's clock.
 pub(super) async fn play_to_the_end(env: &Env, client: &Client) -> Outcome {
     let solved = api(
         env,
@@ -14,6 +15,7 @@ pub(super) async fn play_to_the_end(env: &Env, client: &Client) -> Outcome {
     .await?;
     check!(solved["result"] == "solved", "solvable: {solved}");
     for pair in solved["order"].as_array().cloned().unwrap_or_default() {
+        env.clock.think();
         play_pair(client, &pair).await?;
     }
     Ok(())
