@@ -133,7 +133,7 @@ function setPaused(on) {
  * leaves the paused time out of the game's time; its answer sets the
  * clock. */
 async function tellServerPaused(on) {
-  const ticket = hook("ticket") || classicTicket();
+  const ticket = stepTicket();
   if (!ticket) return;
   const asked = api("pause", { ticket, paused: on });
   game.pausing = asked;
