@@ -48,6 +48,8 @@
 //!   public API).
 //! - `rating_times`: the rating's absolute times (`rate` on random deals,
 //!   `generate_rated` asked for a hard deal), a table of its own.
+//! - `server_times`: the play binary's light requests (a pick, a plain
+//!   deal, a table) alone and while four hard deals are in flight.
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
@@ -62,6 +64,7 @@ mod measure;
 mod rating_times;
 mod report;
 mod segments_workloads;
+mod server_times;
 mod solitaire_workloads;
 mod workload;
 
@@ -97,6 +100,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for package in SOLVERS {
         build.args(["-p", package]);
     }
+    // The server section times the play binary.
+    build.args(["-p", "play"]);
     match scale {
         Scale::Quick => {
             step(build)?;
@@ -170,8 +175,9 @@ fn scan(input: &[u8]) -> u64 {
 }
 
 /// Names for `--only` beside the workloads': the engine's times, or only
-/// its `moves` line, or only its rule variants' table.
-const SECTIONS: [&str; 4] = ["engine", "moves", "variants", "rating"];
+/// its `moves` line, or only its rule variants' table; the rating's times;
+/// the play server's light requests under load.
+const SECTIONS: [&str; 5] = ["engine", "moves", "variants", "rating", "server"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -259,7 +265,13 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let text = report::render(&machine, profile, judged, &outcomes) + &engine + &rating;
+    let server = if options.only.is_empty() || asked("server") {
+        println!("==> server: light requests alone and under four hard deals");
+        server_times::section(&bin_dir.join(exe_name("play")), &out_dir, scale, judged)?
+    } else {
+        String::new()
+    };
+    let text = report::render(&machine, profile, judged, &outcomes) + &engine + &rating + &server;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -549,10 +561,11 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 8] = [
+        let allowed: [(&str, &[&str]); 9] = [
             ("measure.rs", &[]),
             ("engine_times.rs", &["workload"]),
             ("rating_times.rs", &["workload"]),
+            ("server_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
             ("lianliankan_workloads.rs", &["workload"]),

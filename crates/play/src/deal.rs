@@ -17,7 +17,7 @@ use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
 use crate::tickets::{IssueError, IssuedDeal};
 use crate::wire::{Position, RulesRequest, check_even, check_seed, check_size};
-use crate::work::CancelOnDrop;
+use crate::work::{CancelOnDrop, light};
 
 /// `POST /api/deal`.
 #[derive(Debug, Deserialize)]
@@ -214,33 +214,33 @@ pub async fn deal_board(
     let (rows, cols, kinds, solvable) =
         (request.rows, request.cols, request.kinds, request.solvable);
     let dealt_rules = rules.clone();
-    let (board, position) = state
-        .heavy
-        .run(move || {
-            if solvable {
-                solvable_deal(rows, cols, kinds, seed, &dealt_rules)
+    // A plain deal is light work: it never waits on another player's
+    // rating.
+    let (board, position) = light(move || {
+        if solvable {
+            solvable_deal(rows, cols, kinds, seed, &dealt_rules)
+        } else {
+            // Fours, as the games deal, when the kinds fit in them;
+            // pairs otherwise (every kind asked for is dealt).
+            let cells = rows * cols;
+            let copies = if cells % 4 == 0 && kinds as usize <= cells / 4 {
+                4
             } else {
-                // Fours, as the games deal, when the kinds fit in them;
-                // pairs otherwise (every kind asked for is dealt).
-                let cells = rows * cols;
-                let copies = if cells % 4 == 0 && kinds as usize <= cells / 4 {
-                    4
-                } else {
-                    2
-                };
-                deal(
-                    &DealSpec::new(rows, cols, kinds)
-                        .with_copies(copies)
-                        .with_seed(seed),
-                )
-            }
-            .map(|board| {
-                let position = Position::of(&board, &dealt_rules);
-                (board, position)
-            })
+                2
+            };
+            deal(
+                &DealSpec::new(rows, cols, kinds)
+                    .with_copies(copies)
+                    .with_seed(seed),
+            )
+        }
+        .map(|board| {
+            let position = Position::of(&board, &dealt_rules);
+            (board, position)
         })
-        .await?
-        .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
+    })
+    .await?
+    .map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
     let ticket = ticket(&state, &request, seed, None, &rules, (None, level))?;
     Ok(Json(DealResponse {
         board,

@@ -17,19 +17,23 @@
 //! | `POST /api/solve` | a removal order that clears the board, or a proof that none does |
 //! | `POST /api/judge` | a judge input answered, with every path or move sequence |
 //! | `POST /api/scores` | a cleared classic game replayed, and its score stored: rank and score |
-//! | `GET /api/scores` | the best ten scores of a size and rules |
-//! | `POST /api/finish` | a ranked classic game replayed and timed by the server: its time and score |
+//! | `GET /api/scores` | the best ten scores of a table: a size, rules and difficulty |
+//! | `POST /api/undo`, `POST /api/redo` | a ranked game's undo or redo, logged |
+//! | `POST /api/pause` | a ranked game paused or resumed: its clock stops or runs |
+//! | `POST /api/finish` | a ranked classic game's log replayed and timed by the server: its time, score, and whether it is ranked |
 //! | `POST /api/runs` | a ranked level run (its levels' tickets) replayed from the steps the server logged, at the server's times, and its score stored: rank and score |
 //! | `GET /api/runs` | the best ten level runs of a size and rules |
 //!
 //! The key design choice: the server keeps no games (only high scores, in
-//! an SQLite file: [`ScoreDb`], and for ranked games a ticket in memory
-//! with the steps sent with it and their times on its clock). A request carries
-//! the board and the rules, an answer carries the step; the page keeps the
-//! history (undo and redo are its own), and a deal is its spec and seed, so
-//! a link reproduces it. Engine work runs on the blocking pool; solving,
-//! dealing and judge runs also under a limit on how many run at once and a
-//! time-out ([`Limits`]). Every refusal is a 4xx with `{"error": "..."}`.
+//! an SQLite file: [`ScoreDb`], and for ranked games a ticket with the
+//! steps sent with it and their times on its clock, in memory and in that
+//! file). A request carries the board and the rules, an answer carries the
+//! step; the page keeps the history (undo and redo are its own, logged on a
+//! ranked game's ticket), and a deal is its spec and seed, so a link
+//! reproduces it. Light engine work runs on the blocking pool; solving,
+//! deals of a difficulty and judge runs on a pool of their own at the
+//! lowest priority, under a limit on how many run at once and a time-out
+//! ([`Limits`]). Every refusal is a 4xx with `{"error": "..."}`.
 //!
 //! The JSON is the engine's own (`lianliankan`'s `serde` feature): rules,
 //! boards, cells, paths, pairs and slides are written as the library writes
@@ -37,11 +41,15 @@
 //!
 //! Modules, each importing only those above it, none back: `problem`,
 //! `limits`, `error`, `work`, `level_rules` (the level game's numbers),
-//! `tickets` (ranked games' tickets, their step logs and the clock),
-//! `state` (the shared state and `GET /api/limits`), `wire` (the shared JSON pieces and their checks), `rated`
-//! (deals of a chosen difficulty, bounded in time), then the handlers, `deal`, `game`, `judge_view`, `scores` (over `score_db`, which
-//! imports nothing of the crate) and `runs` (over `scores`); this file only wires the router
-//! (xtask's module-cycle test holds every crate of the workspace to that).
+//! `score_db` (the SQLite file; it imports nothing of the crate), `tickets`
+//! (ranked games' tickets, their step logs and the clock, kept in
+//! `score_db`), `state` (the shared state and `GET /api/limits`), `wire`
+//! (the shared JSON pieces and their checks), `rated` (deals of a chosen
+//! difficulty, bounded in time), then the handlers, `deal`, `live_log`
+//! (logging a step; undo, redo, pause), `game`, `judge_view`, `replay` (a
+//! log played again, and the floor below which no person plays), `scores`
+//! and `runs` (over `scores`); this file only wires the router (xtask's
+//! module-cycle test holds every crate of the workspace to that).
 #![deny(missing_docs)]
 
 mod assets;

@@ -34,8 +34,9 @@ struct Args {
     /// it deals the closest found.
     #[arg(long, default_value_t = 4_000)]
     rate_ms: u64,
-    /// How many solves, deals and judge runs may run at once (default: the
-    /// number of cores).
+    /// How many solves, deals of a difficulty and judge runs may run at
+    /// once, on threads of the lowest priority (default: the number of
+    /// cores).
     #[arg(long)]
     jobs: Option<usize>,
     /// The high-score database, an SQLite file (made if missing). Default:

@@ -591,7 +591,7 @@ impl Store {
             .collect()
     }
 
-    /// The best `n` of `setting`'s table ([`Setting::turned`] included),
+    /// The best `n` of `setting`'s table (its turned form included),
     /// highest first, equal scores earlier first.
     ///
     /// # Errors

@@ -1,19 +1,27 @@
-//! Engine work off the async threads.
+//! Engine work off the async threads, in two lanes.
 //!
-//! Every engine call runs on tokio's blocking pool (`spawn_blocking`), so a
-//! search never stalls the threads that accept connections and serve the
-//! page. The heavy calls — solving, generating a deal, a judge run — also
-//! go through [`Heavy`]: at most `jobs` of them run at once, each under a
-//! time-out. The engine's searches cannot be interrupted, so a job that
-//! times out keeps its thread (and its permit) until its own budget of
-//! states ends; the request is answered at the time-out all the same, and
-//! the permit keeps the number of such threads bounded.
+//! **Light work** — a removal, a hint, a shuffle, a plain deal, a replay
+//! of a finished game: milliseconds on the largest board the limits allow —
+//! runs on tokio's blocking pool ([`light`]) at the normal priority.
+//!
+//! **Heavy work** — a deal of a chosen difficulty (rating), a solve, a
+//! judge run: up to seconds — runs on a pool of its own ([`Heavy`]):
+//! `jobs` threads at the lowest priority the system gives (nice 19 on
+//! Linux), at most `jobs` jobs at once, each under a time-out. The system
+//! runs a light request first whenever both want a core, so that a pick
+//! or a plain deal never waits on another player's rating (docs/play.md
+//! has the numbers: a light request's p99 while four 16 × 30 hard deals
+//! are in flight). A job that times out keeps its thread until its search
+//! stops (handlers cancel their searches when they end), and the permits
+//! keep the jobs waiting for a thread bounded.
 
-use std::sync::Arc;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use tokio::sync::Semaphore;
+use thread_priority::ThreadPriority;
+use tokio::sync::{Semaphore, oneshot};
 use tokio::time::{Instant, timeout_at};
 
 use lianliankan::Cancel;
@@ -48,24 +56,56 @@ impl From<WorkError> for ApiError {
     }
 }
 
-/// The permits and the time-out for heavy work.
+/// A job for the heavy pool.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The heavy-work pool: its threads, permits and time-out.
 #[derive(Clone, Debug)]
 pub struct Heavy {
     permits: Arc<Semaphore>,
     timeout: Duration,
+    jobs: mpsc::Sender<Job>,
 }
 
 impl Heavy {
-    /// At most `jobs` (at least one) at once, each answered within `timeout`.
+    /// A pool of `jobs` threads (at least one) at the lowest priority, at
+    /// most `jobs` jobs at once, each answered within `timeout`. The
+    /// threads end when the last handle to the pool is dropped.
     pub fn new(jobs: usize, timeout: Duration) -> Heavy {
+        let threads = jobs.max(1);
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for i in 0..threads {
+            let receiver = Arc::clone(&receiver);
+            let spawned = std::thread::Builder::new()
+                .name(format!("play-heavy-{i}"))
+                .spawn(move || {
+                    // Not being allowed to lower it leaves it as it is.
+                    let _ = ThreadPriority::Min.set_for_current();
+                    loop {
+                        let next = receiver
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .recv();
+                        match next {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                eprintln!("play: cannot start a heavy-work thread: {e}");
+            }
+        }
         Heavy {
-            permits: Arc::new(Semaphore::new(jobs.max(1))),
+            permits: Arc::new(Semaphore::new(threads)),
             timeout,
+            jobs: sender,
         }
     }
 
-    /// Runs `work` on the blocking pool once a permit is free, and returns
-    /// its result, or [`WorkError::TimedOut`] when waiting and working took
+    /// Runs `work` on the pool once a permit is free, and returns its
+    /// result, or [`WorkError::TimedOut`] when waiting and working took
     /// longer than the time-out.
     pub async fn run<T, F>(&self, work: F) -> Result<T, WorkError>
     where
@@ -77,20 +117,23 @@ impl Heavy {
             .await
             .map_err(|_| WorkError::TimedOut(self.timeout))?
             .map_err(|_| WorkError::Failed)?;
-        let handle = tokio::task::spawn_blocking(move || {
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move || {
             let _held = permit;
-            work()
+            let _ = answer.send(catch_unwind(AssertUnwindSafe(work)));
         });
-        match timeout_at(deadline, handle).await {
-            Ok(Ok(value)) => Ok(value),
-            Ok(Err(_)) => Err(WorkError::Failed),
+        self.jobs.send(job).map_err(|_| WorkError::Failed)?;
+        match timeout_at(deadline, answered).await {
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(_) => Err(WorkError::Failed),
             Err(_) => Err(WorkError::TimedOut(self.timeout)),
         }
     }
 }
 
-/// Runs light engine work (a removal, a hint, a shuffle: milliseconds on
-/// the largest board the limits allow) on the blocking pool.
+/// Runs light engine work (a removal, a hint, a shuffle, a plain deal, a
+/// replay: milliseconds on the largest board the limits allow) on the
+/// blocking pool.
 pub async fn light<T, F>(work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
@@ -104,6 +147,28 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn heavy_work_runs_at_the_lowest_priority_and_a_panic_is_a_failure() {
+        /// The calling thread's niceness, as Linux reports it.
+        fn nice() -> Option<i64> {
+            let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+            let rest = stat.rsplit_once(')')?.1;
+            rest.split_whitespace().nth(16)?.parse().ok()
+        }
+        let heavy = Heavy::new(2, Duration::from_secs(5));
+        if cfg!(target_os = "linux") {
+            assert_eq!(heavy.run(nice).await, Ok(Some(19)));
+            assert_eq!(light(nice).await.unwrap(), Some(0));
+        }
+        assert_eq!(
+            heavy.run(|| -> u32 { panic!("a bug") }).await,
+            Err(WorkError::Failed)
+        );
+        // The thread that panicked still serves.
+        assert_eq!(heavy.run(|| 3).await, Ok(3));
+        assert_eq!(heavy.run(|| 4).await, Ok(4));
+    }
 
     #[tokio::test]
     async fn heavy_work_times_out_and_the_permit_bounds_the_threads() {
