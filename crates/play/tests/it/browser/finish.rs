@@ -47,7 +47,6 @@ async fn wait_text(client: &fantoccini::Client, id: &str, start: &str) -> Result
     }
 }
 
-/// The score submission of the game on the page, from its history.
 /// On the desktop and on a phone (each its own deal: one game is stored
 /// once).
 const SCREENS: [(Screen, &str, u64); 2] =
@@ -173,6 +172,15 @@ async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome 
         check!(cursor == json!("none"), "no keyboard cursor on a cleared board: {cursor}");
         let undo = js(&client, "return document.getElementById('undo').disabled;").await?;
         check!(undo == json!(true), "no Undo after a win");
+        // A name that shows nothing is refused, and the server's reason is
+        // shown under the name field; the form stays for another name.
+        type_into(&client, "score-name", "\u{200B}").await?;
+        click(&client, "score-save").await?;
+        let refused = wait_text(&client, "score-note", "Not saved").await?;
+        check!(
+            refused.contains("U+200B") && shown(&client, "score-form").await?,
+            "an invisible name refused with the reason: {refused}"
+        );
         type_into(&client, "score-name", BIDI_NAME).await?;
         click(&client, "score-save").await?;
         wait_text(&client, "score-note", "Saved").await?;
