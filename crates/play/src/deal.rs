@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, ApiJson};
 use crate::level_rules::{self, MAX_LEVELS};
 use crate::limits::SEED_MAX;
+use crate::pool;
 use crate::rated::{self, ConfigBody, RatingBody};
 use crate::state::AppState;
 use crate::tickets::{IssueError, IssuedDeal};
@@ -72,7 +73,7 @@ pub struct DealResponse {
     ticket: Option<String>,
     /// The deal's rating (`null` for a deal of no difficulty, or one no
     /// rating could be made for in time).
-    rating: Option<RatingBody>,
+    rating: Option<serde_json::Value>,
     /// How the rated deal was found (`null` for a deal of no difficulty).
     rated: Option<RatedBody>,
     #[serde(flatten)]
@@ -97,6 +98,9 @@ pub struct RatedBody {
     /// What the player is told when the deal is not in the band: what
     /// was dealt instead; `null` when it is.
     note: Option<String>,
+    /// Whether the deal was made ahead (a ranked deal from the pool of
+    /// rated deals, [`crate::pool`]) rather than while the player waited.
+    pooled: bool,
 }
 
 /// Checks the size and kinds of a deal against the limits: an even number
@@ -325,23 +329,47 @@ async fn rated_deal(
 ) -> Result<Json<DealResponse>, ApiError> {
     let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
     let cells = rows * cols;
+    // A ranked deal (the server's seed) comes from the pool when it has
+    // one; the setting is asked for either way, so the pool makes more.
+    let setting = pool::Setting {
+        rows,
+        cols,
+        kinds,
+        rules: rules.clone(),
+        difficulty: difficulty.name().to_owned(),
+    };
+    if request.seed.is_none() {
+        let taken = {
+            let pool = Arc::clone(&state.pool);
+            light(move || pool.take(&setting)).await?
+        };
+        if let Some(pooled) = taken {
+            return pooled_deal(state, request, rules, pooled, (difficulty, level));
+        }
+    }
     let (search_cap, remake_cap) = state.limits.rate_caps();
-    // Both searches stop at their caps, and when this handler ends (an
-    // answer, a time-out, a client gone), never running on for nobody.
+    // Both searches stop when this handler ends (an answer, a time-out, a
+    // client gone), never running on for nobody. A ranked deal's search
+    // also stops at its caps: the ticket records the candidate dealt. A
+    // seed of the player's gets no caps, so that it names one deal on every
+    // machine (a share link, a test): its search tries its candidates in
+    // order until one is in the band, or answers a time-out.
     let search_cancel = Cancel::new();
     let remake_cancel = Cancel::new();
     let _stop = (
         CancelOnDrop(search_cancel.clone()),
         CancelOnDrop(remake_cancel.clone()),
     );
-    for (token, cap) in [
-        (search_cancel.clone(), search_cap),
-        (remake_cancel.clone(), remake_cap),
-    ] {
-        tokio::spawn(async move {
-            tokio::time::sleep(cap).await;
-            token.cancel();
-        });
+    if request.seed.is_none() {
+        for (token, cap) in [
+            (search_cancel.clone(), search_cap),
+            (remake_cancel.clone(), remake_cap),
+        ] {
+            tokio::spawn(async move {
+                tokio::time::sleep(cap).await;
+                token.cancel();
+            });
+        }
     }
     let spec = GenerateSpec::new(rows, cols, kinds)
         .with_seed(seed)
@@ -377,7 +405,10 @@ async fn rated_deal(
     )?;
     Ok(Json(DealResponse {
         ticket,
-        rating: found.rating.as_ref().map(RatingBody::from),
+        rating: found
+            .rating
+            .as_ref()
+            .and_then(|r| serde_json::to_value(RatingBody::from(r)).ok()),
         rated: Some(RatedBody {
             in_band: found.in_band,
             candidates: found.candidates,
@@ -385,11 +416,51 @@ async fn rated_deal(
             deal_seed: found.deal_seed,
             config: rated::config_body(cells, seed),
             note,
+            pooled: false,
         }),
         board: found.board,
         rules,
         solvable: true,
         seed,
+        difficulty: Some(difficulty.name()),
+        position,
+    }))
+}
+
+/// The answer for a deal made ahead by the pool.
+fn pooled_deal(
+    state: &AppState,
+    request: &DealRequest,
+    rules: Rules,
+    pooled: pool::Pooled,
+    (difficulty, level): (Difficulty, Option<usize>),
+) -> Result<Json<DealResponse>, ApiError> {
+    let cells = request.rows * request.cols;
+    let position = Position::of(&pooled.board, &rules);
+    let ticket = ticket(
+        state,
+        request,
+        pooled.seed,
+        pooled.deal_seed,
+        &rules,
+        (Some(difficulty), level),
+    )?;
+    Ok(Json(DealResponse {
+        ticket,
+        rating: pooled.rating,
+        rated: Some(RatedBody {
+            in_band: pooled.in_band,
+            candidates: pooled.candidates,
+            capped: false,
+            deal_seed: pooled.deal_seed,
+            config: rated::config_body(cells, pooled.seed),
+            note: pooled.note,
+            pooled: true,
+        }),
+        board: pooled.board,
+        rules,
+        solvable: true,
+        seed: pooled.seed,
         difficulty: Some(difficulty.name()),
         position,
     }))

@@ -23,7 +23,9 @@ pub const BASE_MS: u64 = 10_000;
 /// The most levels a run submitted for the table may hold.
 pub const MAX_LEVELS: usize = 50;
 
-/// The gravity mode of level `level` (from 0): §4's table, cyclically.
+/// The gravity mode of level `level` (from 0): the engine's modes in their
+/// order (`Gravity::ALL`: none, down, up, left, right, the split modes,
+/// outward, inward), cyclically.
 pub fn gravity(level: usize) -> Gravity {
     Gravity::ALL[level % Gravity::ALL.len()]
 }

@@ -60,6 +60,7 @@ mod judge_view;
 mod level_rules;
 mod limits;
 mod live_log;
+mod pool;
 mod problem;
 mod rated;
 mod replay;
@@ -86,21 +87,40 @@ pub use limits::{Limits, SEED_MAX};
 pub use score_db::{OpenError, Store as ScoreDb};
 pub use tickets::{Clock, ManualClock, RealClock};
 
-/// The whole server: the page, the API, the body limit, the time-out; and
-/// the high scores when given a database (without one, `/api/scores`
-/// answers `503`).
+/// The whole server: the page, the API, the body limit, the time-out; the
+/// high scores when given a database (without one, `/api/scores` answers
+/// `503`); and, when `limits.pool` is not 0 and a tokio runtime runs, the
+/// pool of rated deals made ahead, the first visit's settings first.
 ///
 /// ```
 /// let app = play::app(play::Limits::default(), None);
 /// # drop(app);
 /// ```
 pub fn app(limits: Limits, scores: Option<ScoreDb>) -> Router {
-    app_with_clock(limits, scores, Arc::new(RealClock::new()))
+    router(
+        limits,
+        scores,
+        Arc::new(RealClock::new()),
+        &pool::first_visit(),
+    )
 }
 
 /// [`app`] on `clock`: the clock that times ranked games (from a deal's
-/// ticket to its finish). Tests move a [`ManualClock`] by hand.
+/// ticket to its finish). Tests move a [`ManualClock`] by hand. The pool
+/// of rated deals, if on, makes deals for the settings asked for only
+/// (not the first visit's).
 pub fn app_with_clock(limits: Limits, scores: Option<ScoreDb>, clock: Arc<dyn Clock>) -> Router {
+    router(limits, scores, clock, &[])
+}
+
+/// The router, its state and layers; the pool of rated deals warmed with
+/// `warm`.
+fn router(
+    limits: Limits,
+    scores: Option<ScoreDb>,
+    clock: Arc<dyn Clock>,
+    warm: &[pool::Setting],
+) -> Router {
     // A request as a whole gets the engine's time-out and a little more to
     // read and write; the engine's own time-out answers first.
     let request_timeout = limits.timeout + std::time::Duration::from_secs(5);
@@ -122,7 +142,7 @@ pub fn app_with_clock(limits: Limits, scores: Option<ScoreDb>, clock: Arc<dyn Cl
         .fallback(error::not_found);
     assets::routes()
         .nest("/api", api)
-        .with_state(Arc::new(state::AppState::new(limits, scores, clock)))
+        .with_state(Arc::new(state::AppState::new(limits, scores, clock, warm)))
         // Innermost first; `json_errors` is outermost so that the limit's
         // and the time-out's responses get a JSON body too.
         .layer(DefaultBodyLimit::max(body_bytes))

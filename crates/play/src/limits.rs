@@ -14,7 +14,8 @@ use crate::problem::Problem;
 pub const SEED_MAX: u64 = (1 << 53) - 1;
 
 /// The server's limits. [`Limits::default`] is what `play` serves with
-/// unless told otherwise (`--budget`, `--timeout-ms`, `--jobs`).
+/// unless told otherwise (`--budget`, `--timeout-ms`, `--jobs`, `--pool`),
+/// but for the pool of rated deals, which the binary turns on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most rows of a game board.
@@ -39,9 +40,19 @@ pub struct Limits {
     /// band before it deals the closest found (at most two fifths of
     /// `timeout`; making the closest again gets as long once more).
     pub rate_search: Duration,
-    /// How many solves, deals and judge runs may run at once (each holds a
-    /// thread until its budget ends, even after a time-out).
+    /// How many solves, deals of a difficulty and judge runs may run at
+    /// once, on threads of the lowest priority (each holds its thread until
+    /// its search stops, even after a time-out).
     pub jobs: usize,
+    /// Whether heavy work runs at the lowest priority the system gives
+    /// (nice 19 on Linux), so that a light request never waits on it: the
+    /// binary's way. Off in [`Limits::default`], which tests use: beside
+    /// other tests at the normal priority such threads would hardly run.
+    pub lowest_priority: bool,
+    /// How many rated deals the server keeps made ahead for each setting
+    /// asked for (0: none; every deal of a difficulty is then searched
+    /// while the player waits). The binary keeps 3 (`--pool`).
+    pub pool: usize,
     /// The most bytes of a request body.
     pub body_bytes: usize,
     /// The most bytes of a judge input in the viewer.
@@ -67,6 +78,8 @@ impl Default for Limits {
             timeout: Duration::from_secs(10),
             rate_search: Duration::from_secs(4),
             jobs: 2,
+            lowest_priority: false,
+            pool: 0,
             body_bytes: 1 << 20,
             judge_input_bytes: 64 << 10,
             judge_board_cells: 10_000,
@@ -104,6 +117,7 @@ pub struct LimitsBody {
     timeout_ms: u128,
     rate_search_ms: u128,
     jobs: usize,
+    pool: usize,
     body_bytes: usize,
     judge_input_bytes: usize,
     judge_board_cells: usize,
@@ -129,6 +143,7 @@ impl From<&Limits> for LimitsBody {
             timeout_ms: limits.timeout.as_millis(),
             rate_search_ms: limits.rate_caps().0.as_millis(),
             jobs: limits.jobs,
+            pool: limits.pool,
             body_bytes: limits.body_bytes,
             judge_input_bytes: limits.judge_input_bytes,
             judge_board_cells: limits.judge_board_cells,

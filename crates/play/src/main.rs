@@ -39,6 +39,10 @@ struct Args {
     /// cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// How many deals of a difficulty to keep made ahead for each setting
+    /// players ask for, so that a ranked one is dealt at once (0: none).
+    #[arg(long, default_value_t = 3)]
+    pool: usize,
     /// The high-score database, an SQLite file (made if missing). Default:
     /// $XDG_DATA_HOME/grid-puzzles/play.sqlite3, else
     /// ~/.local/share/grid-puzzles/play.sqlite3.
@@ -93,6 +97,8 @@ fn main() -> ExitCode {
         jobs: args.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
         }),
+        pool: args.pool,
+        lowest_priority: true,
         ..play::Limits::default()
     };
     let runtime = match tokio::runtime::Runtime::new() {

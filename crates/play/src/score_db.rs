@@ -86,7 +86,8 @@ pub const MIGRATIONS: [&str; 4] = [
     // was dealt at ('' for any solvable deal, as every score before); and
     // the tickets of ranked games under way, each step logged as it came
     // (`wall_ms`: the server's clock), so that a server started again lets
-    // them go on.
+    // them go on; and the pool of rated deals made ahead (`pool`), with the
+    // settings it keeps deals for.
     "ALTER TABLE scores ADD COLUMN difficulty TEXT NOT NULL DEFAULT '';
     DROP INDEX scores_by_setting;
     CREATE INDEX scores_by_setting ON scores
@@ -108,7 +109,14 @@ pub const MIGRATIONS: [&str; 4] = [
         wall_ms INTEGER NOT NULL,
         step TEXT NOT NULL,
         PRIMARY KEY (ticket, n)
-    ) WITHOUT ROWID;",
+    ) WITHOUT ROWID;
+    CREATE TABLE pool_settings (setting TEXT PRIMARY KEY);
+    CREATE TABLE pool (
+        id INTEGER PRIMARY KEY,
+        setting TEXT NOT NULL,
+        deal TEXT NOT NULL
+    );
+    CREATE INDEX pool_by_setting ON pool (setting, id);",
 ];
 
 /// The schema version this build writes.
@@ -741,6 +749,89 @@ impl Store {
             [ticket],
         )?;
         Ok(())
+    }
+
+    /// The settings the pool of rated deals keeps deals for (their keys).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn pool_settings(&self) -> rusqlite::Result<Vec<String>> {
+        let connection = self.tickets_lock();
+        let mut statement = connection.prepare("SELECT setting FROM pool_settings")?;
+        statement.query_map([], |r| r.get(0))?.collect()
+    }
+
+    /// Asks the pool for a setting's deals.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn want_pool_setting(&self, setting: &str) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "INSERT OR IGNORE INTO pool_settings (setting) VALUES (?1)",
+            [setting],
+        )?;
+        Ok(())
+    }
+
+    /// No longer asks the pool for a setting's deals (and drops them).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn forget_pool_setting(&self, setting: &str) -> rusqlite::Result<()> {
+        let connection = self.tickets_lock();
+        connection.execute("DELETE FROM pool_settings WHERE setting = ?1", [setting])?;
+        connection.execute("DELETE FROM pool WHERE setting = ?1", [setting])?;
+        Ok(())
+    }
+
+    /// Keeps a deal made ahead for a setting.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn put_pooled(&self, setting: &str, deal: &str) -> rusqlite::Result<()> {
+        self.tickets_lock().execute(
+            "INSERT INTO pool (setting, deal) VALUES (?1, ?2)",
+            [setting, deal],
+        )?;
+        Ok(())
+    }
+
+    /// Takes the oldest deal made ahead for a setting out of the pool.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn take_pooled(&self, setting: &str) -> rusqlite::Result<Option<String>> {
+        let mut connection = self.tickets_lock();
+        let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found: Option<(i64, String)> = transaction
+            .query_row(
+                "SELECT id, deal FROM pool WHERE setting = ?1 ORDER BY id LIMIT 1",
+                [setting],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                other => Err(other),
+            })?;
+        if let Some((id, _)) = &found {
+            transaction.execute("DELETE FROM pool WHERE id = ?1", [id])?;
+        }
+        transaction.commit()?;
+        Ok(found.map(|(_, deal)| deal))
+    }
+
+    /// How many deals made ahead a setting has.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn pooled_count(&self, setting: &str) -> rusqlite::Result<usize> {
+        let count: i64 = self.tickets_lock().query_row(
+            "SELECT count(*) FROM pool WHERE setting = ?1",
+            [setting],
+            |r| r.get(0),
+        )?;
+        Ok(count as usize)
     }
 
     /// Deletes tickets forgotten (and their steps).

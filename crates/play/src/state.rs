@@ -5,6 +5,7 @@ use axum::extract::State;
 use std::sync::Arc;
 
 use crate::limits::{Limits, LimitsBody};
+use crate::pool::{self, Pool};
 use crate::score_db::Store;
 use crate::tickets::{Clock, Tickets};
 use crate::work::Heavy;
@@ -21,13 +22,22 @@ pub struct AppState {
     pub scores: Option<Arc<Store>>,
     /// The ranked games under way, timed on the server's clock.
     pub tickets: Tickets,
+    /// Rated deals made ahead.
+    pub pool: Arc<Pool>,
 }
 
 impl AppState {
     /// The state of a server with `limits` and, if any, a score database.
     /// With a database, the tickets of ranked games are kept in it too,
-    /// and the ones it holds go on.
-    pub fn new(limits: Limits, scores: Option<Store>, clock: Arc<dyn Clock>) -> AppState {
+    /// and the ones it holds go on. Inside a tokio runtime the pool of
+    /// rated deals (when `limits.pool` is not 0) starts filling, `warm`
+    /// settings first.
+    pub fn new(
+        limits: Limits,
+        scores: Option<Store>,
+        clock: Arc<dyn Clock>,
+        warm: &[pool::Setting],
+    ) -> AppState {
         let scores = scores.map(Arc::new);
         let tickets = match &scores {
             Some(store) => Tickets::with_store(clock.clone(), store.clone()).unwrap_or_else(|e| {
@@ -39,11 +49,20 @@ impl AppState {
             }),
             None => Tickets::new(clock),
         };
+        let heavy = Heavy::new(limits.jobs, limits.timeout, limits.lowest_priority);
+        let pool = Arc::new(Pool::new(limits.pool, scores.clone()));
+        if pool.is_on() && tokio::runtime::Handle::try_current().is_ok() {
+            for setting in warm {
+                pool.want(setting);
+            }
+            pool.start(&heavy);
+        }
         AppState {
-            heavy: Heavy::new(limits.jobs, limits.timeout),
+            heavy,
             limits,
             scores,
             tickets,
+            pool,
         }
     }
 }

@@ -6,12 +6,12 @@
 //!
 //! **Heavy work** — a deal of a chosen difficulty (rating), a solve, a
 //! judge run: up to seconds — runs on a pool of its own ([`Heavy`]):
-//! `jobs` threads at the lowest priority the system gives (nice 19 on
-//! Linux), at most `jobs` jobs at once, each under a time-out. The system
-//! runs a light request first whenever both want a core, so that a pick
-//! or a plain deal never waits on another player's rating (docs/play.md
-//! has the numbers: a light request's p99 while four 16 × 30 hard deals
-//! are in flight). A job that times out keeps its thread until its search
+//! `jobs` threads, at most `jobs` jobs at once, each under a time-out. In
+//! the binary its threads run at the lowest priority the system gives
+//! (nice 19 on Linux): the system runs a light request first whenever
+//! both want a core, so that a pick or a plain deal never waits on another
+//! player's rating (docs/play.md has the numbers: a light request's p99
+//! while four 16 × 30 hard deals are in flight). A job that times out keeps its thread until its search
 //! stops (handlers cancel their searches when they end), and the permits
 //! keep the jobs waiting for a thread bounded.
 
@@ -68,10 +68,11 @@ pub struct Heavy {
 }
 
 impl Heavy {
-    /// A pool of `jobs` threads (at least one) at the lowest priority, at
-    /// most `jobs` jobs at once, each answered within `timeout`. The
-    /// threads end when the last handle to the pool is dropped.
-    pub fn new(jobs: usize, timeout: Duration) -> Heavy {
+    /// A pool of `jobs` threads (at least one; at the lowest priority when
+    /// `lowest`), at most `jobs` jobs at once, each answered within
+    /// `timeout`. The threads end when the last handle to the pool is
+    /// dropped.
+    pub fn new(jobs: usize, timeout: Duration, lowest: bool) -> Heavy {
         let threads = jobs.max(1);
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
@@ -80,8 +81,10 @@ impl Heavy {
             let spawned = std::thread::Builder::new()
                 .name(format!("play-heavy-{i}"))
                 .spawn(move || {
-                    // Not being allowed to lower it leaves it as it is.
-                    let _ = ThreadPriority::Min.set_for_current();
+                    if lowest {
+                        // Not being allowed to lower it leaves it as it is.
+                        let _ = ThreadPriority::Min.set_for_current();
+                    }
                     loop {
                         let next = receiver
                             .lock()
@@ -112,10 +115,20 @@ impl Heavy {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let deadline = Instant::now() + self.timeout;
+        self.run_within(self.timeout, work).await
+    }
+
+    /// [`Heavy::run`] under a time-out of its own (the background work of
+    /// the pool of rated deals, which no request waits for).
+    pub async fn run_within<T, F>(&self, timeout: Duration, work: F) -> Result<T, WorkError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let deadline = Instant::now() + timeout;
         let permit = timeout_at(deadline, Arc::clone(&self.permits).acquire_owned())
             .await
-            .map_err(|_| WorkError::TimedOut(self.timeout))?
+            .map_err(|_| WorkError::TimedOut(timeout))?
             .map_err(|_| WorkError::Failed)?;
         let (answer, answered) = oneshot::channel();
         let job: Job = Box::new(move || {
@@ -126,7 +139,7 @@ impl Heavy {
         match timeout_at(deadline, answered).await {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(_) => Err(WorkError::Failed),
-            Err(_) => Err(WorkError::TimedOut(self.timeout)),
+            Err(_) => Err(WorkError::TimedOut(timeout)),
         }
     }
 }
@@ -156,10 +169,13 @@ mod tests {
             let rest = stat.rsplit_once(')')?.1;
             rest.split_whitespace().nth(16)?.parse().ok()
         }
-        let heavy = Heavy::new(2, Duration::from_secs(5));
+        // A long time-out: the lowest priority runs last on a busy machine.
+        let lowest = Heavy::new(1, Duration::from_secs(120), true);
+        let heavy = Heavy::new(2, Duration::from_secs(120), false);
         if cfg!(target_os = "linux") {
-            assert_eq!(heavy.run(nice).await, Ok(Some(19)));
+            assert_eq!(lowest.run(nice).await, Ok(Some(19)));
             assert_eq!(light(nice).await.unwrap(), Some(0));
+            assert_eq!(heavy.run(nice).await, Ok(Some(0)));
         }
         assert_eq!(
             heavy.run(|| -> u32 { panic!("a bug") }).await,
@@ -172,7 +188,7 @@ mod tests {
 
     #[tokio::test]
     async fn heavy_work_times_out_and_the_permit_bounds_the_threads() {
-        let heavy = Heavy::new(1, Duration::from_millis(50));
+        let heavy = Heavy::new(1, Duration::from_millis(50), false);
         let slow = heavy.run(|| std::thread::sleep(Duration::from_millis(300)));
         assert_eq!(
             slow.await,

@@ -187,14 +187,15 @@ async fn bad_difficulties_are_refused_with_a_message() {
 
 #[tokio::test]
 async fn a_time_cap_of_nothing_still_deals_and_says_so() {
-    // Caps of a millisecond: the search stops at once; the answer comes
-    // all the same, with the closest rated or an unrated deal, and says so.
+    // Caps of a millisecond on a ranked deal (the server's seed): the
+    // search stops at once; the answer comes all the same, with the
+    // closest rated or an unrated deal, and says so.
     let limits = Limits {
         rate_search: Duration::from_millis(1),
         ..Limits::default()
     };
     let app = app(limits, None);
-    let spec = json!({"rows": 8, "cols": 18, "kinds": 36, "seed": 5,
+    let spec = json!({"rows": 8, "cols": 18, "kinds": 36,
         "rules": {"border": "open", "gravity": "down"}, "difficulty": "hard"});
     let started = Instant::now();
     let (status, dealt) = post(&app, "deal", &spec).await;
@@ -220,6 +221,26 @@ async fn a_time_cap_of_nothing_still_deals_and_says_so() {
         assert!(note.ends_with("; dealt an unrated solvable deal"), "{note}");
         assert_eq!(dealt["rated"]["deal_seed"], Value::Null);
     }
+}
+
+/// A seed of the player's names one deal on every machine: its search has
+/// no time cap, so a cap of a millisecond deals what the default deals.
+#[tokio::test]
+async fn a_seeded_deal_of_a_difficulty_is_the_same_under_any_time_cap() {
+    let hurried = app(
+        Limits {
+            rate_search: Duration::from_millis(1),
+            ..Limits::default()
+        },
+        None,
+    );
+    let spec = json!({"rows": 6, "cols": 6, "kinds": 9, "seed": 3,
+        "rules": {"gravity": "down"}, "difficulty": "hard"});
+    let (status, quick) = post(&hurried, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{quick}");
+    let (_, patient) = post(&app(Limits::default(), None), "deal", &spec).await;
+    assert_eq!(quick, patient);
+    assert_eq!(quick["rated"]["capped"], false);
 }
 
 #[tokio::test]
@@ -259,4 +280,95 @@ async fn a_rated_deal_s_game_enters_the_high_scores() {
             .collect();
         assert_eq!(json!(listed_names), names, "{query}: {listed}");
     }
+}
+
+/// Deals in the pool of `db`, of any setting.
+fn pooled(db: &std::path::Path) -> i64 {
+    let connection = rusqlite::Connection::open(db).unwrap();
+    connection
+        .query_row("SELECT count(*) FROM pool", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Waits (polling, at most three minutes: the pool's work is the slowest
+/// on a loaded machine) until `db`'s pool holds `count` deals.
+async fn pool_reaches(db: &std::path::Path, count: i64) {
+    let started = Instant::now();
+    while pooled(db) < count {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "the pool holds {} deals after three minutes, not {count}",
+            pooled(db)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pool_deals_ranked_deals_made_ahead_and_makes_more() {
+    let dir = crate::scores::scratch("pool");
+    let db = dir.join("play.sqlite3");
+    let clock = std::sync::Arc::new(play::ManualClock::default());
+    let limits = Limits {
+        pool: 2,
+        ..Limits::default()
+    };
+    let server = || {
+        play::app_with_clock(
+            limits.clone(),
+            Some(play::ScoreDb::open(&db).unwrap()),
+            clock.clone(),
+        )
+    };
+    let app = server();
+    // Open border, no gravity, three kinds: an easy deal is found at once.
+    let spec = json!({"rows": 4, "cols": 6, "kinds": 3, "difficulty": "easy",
+                      "rules": {"border": "open"}});
+    // The first ranked deal of a setting is searched while the player
+    // waits, and asks the pool for more.
+    let (status, first) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["rated"]["pooled"], false);
+    pool_reaches(&db, 2).await;
+    // The next ones come from the pool, ranked, rated as a live deal is.
+    let mut game = None;
+    for _ in 0..2 {
+        let (status, dealt) = post(&app, "deal", &spec).await;
+        assert_eq!(status, StatusCode::OK, "{dealt}");
+        assert_eq!(dealt["rated"]["pooled"], true, "{dealt}");
+        assert!(dealt["ticket"].is_string());
+        check_rated(&dealt, Difficulty::Easy);
+        game = Some(crate::scores::Ranked::of(&dealt));
+    }
+    // A seed of the player's is never pooled.
+    let mut seeded = spec.clone();
+    seeded["seed"] = json!(7);
+    let (_, dealt) = post(&app, "deal", &seeded).await;
+    assert_eq!(dealt["rated"]["pooled"], false);
+    // A pooled deal's game replays on the server: the ticket holds its
+    // seed and rated candidate.
+    let mut game = game.unwrap();
+    let steps = game.clearing_steps();
+    game.play(&app, &clock, 30_000, &steps).await;
+    let (status, done) = game.finish(&app).await;
+    assert_eq!(
+        (status, done["ranked"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{done}"
+    );
+    let (status, stored) = post(
+        &app,
+        "scores",
+        &json!({"name": "Poe", "ticket": game.ticket}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    // It makes more, and a server started again on the file keeps them and
+    // the settings asked for.
+    pool_reaches(&db, 2).await;
+    drop(app);
+    let again = server();
+    let (_, dealt) = post(&again, "deal", &spec).await;
+    assert_eq!(dealt["rated"]["pooled"], true, "{dealt}");
+    pool_reaches(&db, 2).await;
 }
