@@ -3,6 +3,87 @@
 // and the score sent to the server, which replays the game and stores it.
 "use strict";
 
+// ---- ranked or not, said at once ----
+
+/** Whether the game on the board is over: a classic board cleared, or a
+ * level run's level cleared or the run over. Nothing changes it then
+ * (issue 55: a finish is final). */
+function gameFinished() {
+  return game.spec !== null && (game.position.cleared || hook("finished") === true);
+}
+
+/** The ticket of a ranked classic game (null in a level run, whose
+ * ticket is the level's: `hook("ticket")`, or in a game not ranked). */
+function classicTicket() {
+  return hook("inRun") === true ? null : game.ticket;
+}
+
+/** The ticket a step of the game on the board is sent with: a ranked
+ * level's or a ranked classic game's (every step of a ranked game is
+ * logged live by the server, at its clock's time), or null. */
+function stepTicket() {
+  return hook("ticket") || classicTicket();
+}
+
+/** The server refused a step's ticket (422, `error`): when it does not
+ * know it, the game goes on unranked (a level run says why at its end)
+ * and the step is sent again without it; whether that is so. */
+function ticketLost(error) {
+  if (hook("ticketLost", error) === true) return true;
+  if (classicTicket() === null || !String(error).startsWith("unknown ticket")) return false;
+  game.clockMs = elapsed();
+  game.runningSince = null;
+  game.ticket = null;
+  game.dealtAt = null;
+  game.pausedAt = null;
+  clockRun(clockShouldRun());
+  showRanked();
+  return true;
+}
+
+/** Logs an undo or a redo (`kind`) on a ranked classic game's ticket,
+ * before the page takes the step (the server replays the log in order);
+ * its answer sets the clock. */
+async function logTakeBack(kind) {
+  const ticket = classicTicket();
+  if (!ticket) return;
+  setBusy(true);
+  const res = await api(kind, { ticket });
+  setBusy(false);
+  if (res.ok) serverClock(res.data.clock_ms);
+  else if (res.status === 422) ticketLost(res.data.error);
+}
+
+/** Whether the classic game on the board can still enter the high
+ * scores: ranked (a solvable deal the server seeded) and not assisted. */
+function rankedUnassisted() {
+  return classicTicket() !== null && game.spec.solvable && !game.assisted &&
+    !(game.finished && game.finished.ranked === false);
+}
+
+/** The game is assisted from now on (a hint, a shuffle, an undo or
+ * auto-solve, `what`): a ranked classic game says at once, in words, that
+ * it no longer enters the high scores (issue 55); returns that sentence
+ * (empty when nothing changed) for the message of the action. */
+function assist(what) {
+  const was = rankedUnassisted();
+  if (hook("inRun") !== true) game.assisted = true;
+  showRanked();
+  return was ? " " + what + " used: this game is no longer ranked." : "";
+}
+
+/** The status line's word on the classic game: ranked, or not and why. */
+function showRanked() {
+  const box = $("ranked-box");
+  if (!box) return;
+  const inRun = hook("inRun") === true;
+  box.hidden = game.spec === null || inRun;
+  if (box.hidden) return;
+  const word = rankedUnassisted() ? "ranked" : game.assisted ? "not ranked (assisted)" : "not ranked";
+  $("ranked").textContent = word;
+  box.classList.toggle("off", !rankedUnassisted());
+}
+
 // ---- the end of a game: time, score, high scores ----
 
 /** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
@@ -15,11 +96,14 @@ function kshisenScore(cells, ms, gravity) {
 /** The query that names this game's table of high scores. */
 function tableQuery() {
   const s = game.spec, r = game.rules;
-  return new URLSearchParams({
+  const q = new URLSearchParams({
     rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
     gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
     slide: r.slide ? "on" : "off",
-  }).toString();
+  });
+  // A table is a difficulty's too (easy and hard deals never share ranks).
+  if (s.difficulty) q.set("difficulty", s.difficulty);
+  return q.toString();
 }
 
 /** Fills the table of the best scores for this game's settings; `mine` is
@@ -76,23 +160,29 @@ function showFinishNumbers() {
  * enter the high scores. A ranked game's time and score are the server's:
  * its finish is sent as soon as the board is cleared. */
 function showFinish() {
-  const ranked = game.ticket !== null && game.spec.solvable && !game.assisted;
+  // The server's word, once it has replayed the game, is the last.
+  const ranked = rankedUnassisted();
   if (rankedClock()) {
     // The clear: the clock stops here (the server's stops when it hears).
-    game.clockMs = Date.now() - game.dealtAt;
+    game.clockMs = elapsed();
     game.dealtAt = null;
   }
   const ms = game.finished ? game.finished.elapsed_ms : elapsed();
   const cells = game.spec.rows * game.spec.cols;
   const score = game.finished ? game.finished.score : kshisenScore(cells, ms, game.rules.gravity);
-  $("won-line").textContent = "Cleared in " + clock(ms) + "!" + (ranked ? " Score " + score + "." : "");
+  // One message: the title says the time, the line the score.
+  $("won-title").textContent = "Cleared in " + clock(ms) + "!";
+  $("won-line").textContent = ranked ? "Score " + score + "." : "";
+  $("won-line").hidden = !ranked;
   Object.assign(finishNumbers, {
     time: clock(ms), score: ranked ? String(score) : game.assisted ? "assisted: not scored" : "not ranked",
     rank: game.saved ? finishNumbers.rank : "", best: finishNumbers.best,
   });
   showFinishNumbers();
   let note = "";
-  if (game.assisted) note = "Assisted (hint, shuffle, undo or auto-solve): the time counts, the score does not enter the high scores.";
+  if (game.finished && game.finished.ranked === false && !game.assisted) {
+    note = "Not ranked: " + (game.finished.why || "the server did not rank this game") + ".";
+  } else if (game.assisted) note = "Assisted (hint, shuffle, undo or auto-solve): the time counts, the score does not enter the high scores.";
   else if (!game.spec.solvable) note = "A random deal: only solvable deals enter the high scores.";
   else if (game.ticket === null) note = "A deal of a chosen seed (a link, Restart or the seed box) is not ranked: New game deals one the server seeds.";
   $("score-note").textContent = note;
@@ -108,14 +198,12 @@ function showFinish() {
   if (ranked && game.finished === null && game.finishing === null) game.finishing = finishRanked();
 }
 
-/** Tells the server the ranked game is finished: it replays the steps and
- * answers the time from the deal to now on its clock, and the score. */
+/** Tells the server the ranked game is finished: it replays the steps it
+ * logged as they came (the ticket alone is sent) and answers the game's
+ * time on its clock, the score, and whether the game enters the tables
+ * (`ranked`; `why` not: assisted, or faster than a person). */
 async function finishRanked() {
-  const steps = game.history.map((step) => {
-    if (step.type !== "remove") return { shuffle: step.seed };
-    return step.route ? { a: step.a, b: step.b, route: step.route } : { a: step.a, b: step.b };
-  });
-  const res = await api("finish", { ticket: game.ticket, steps });
+  const res = await api("finish", { ticket: game.ticket });
   game.finishing = null;
   if (!res.ok) {
     $("score-note").textContent = "Not ranked: " + res.data.error;

@@ -43,10 +43,11 @@ function showSlideChoice() {
 const FORM = "lianliankan-form";
 let formRemembered = false; // the form holds the player's remembered choices
 
-/** The form's fields that make a deal (not its buttons, not the watch). */
+/** The form's fields that make a deal (not its buttons, the watch or the
+ * tiles' look, which is remembered on its own). */
 function formFields() {
   return [...$("deal-form").elements].filter((el) =>
-    el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit");
+    el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit" && el.id !== "tile-style");
 }
 
 /** Remembers the form as the player left it (a reload keeps it, whatever
@@ -209,6 +210,7 @@ function saveGame() {
     history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
     assisted: game.assisted, saved: game.saved,
     ticket: game.ticket, dealtAt: game.dealtAt, finished: game.finished,
+    paused: game.paused, pausedAt: game.pausedAt,
   };
   try {
     localStorage.setItem(SAVED, JSON.stringify(saved));
@@ -253,8 +255,15 @@ function resumeGame(spec) {
     // ranked game's clock is the server's: it ran on (its deal's time kept).
     picked: false, assisted: !!saved.assisted, saved: !!saved.saved,
     ticket: saved.ticket || null, dealtAt: saved.dealtAt || null, finished: saved.finished || null,
-    queue: [], paused: false, verdicts: new Map(), cursor: [0, 0],
+    queue: [], verdicts: new Map(), cursor: [0, 0],
+    // A game left paused stays paused (its ranked clock stopped) until
+    // Resume.
+    paused: !!saved.paused, pausedAt: saved.paused && typeof saved.pausedAt === "number" ? saved.pausedAt : null,
   });
+  if (game.paused && game.pausedAt === null) game.pausedAt = game.now();
+  boardEl.classList.toggle("paused", game.paused);
+  $("pause").textContent = game.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(game.paused));
   hook("resumed");
   if (!formRemembered) fillForm(game.spec);
   showRating();
@@ -263,7 +272,8 @@ function resumeGame(spec) {
   renderAll();
   setPosition(saved.position);
   history.replaceState(null, "", resumeUrl());
-  say("Resumed the game in progress (" + game.position.tiles + " tiles left).", "good");
+  say("Resumed the game in progress (" + game.position.tiles + " tiles left)" +
+    (game.paused ? ", paused: Resume to go on." : "."), "good");
   setBusy(false);
   return true;
 }

@@ -1,16 +1,38 @@
-// The one-screen how-to-play: shown over the game on a first visit (the
-// board is dealt behind it, ready), dismissed with Play, Esc or a click
-// beside it, and shown again by the header's "How to play".
+// The one-screen how-to-play: shown on a first visit before the game is
+// dealt (the deal, and a ranked game's clock, wait for it to close),
+// dismissed with Play, Esc or a click beside it, and shown again by the
+// header's "How to play", which pauses the game in play until it closes.
 "use strict";
 
 const HOWTO_SEEN = "lianliankan-howto";
+let howtoWaiters = [];
+let howtoPaused = false; // the how-to paused the game: closing it resumes
+
+/** Resolves when the how-to is closed (at once when it is not shown). */
+function howtoClosed() {
+  if (document.getElementById("howto").hidden) return Promise.resolve();
+  return new Promise((resolve) => howtoWaiters.push(resolve));
+}
 
 function showHowto(open) {
   const box = document.getElementById("howto");
+  if (box.hidden === !open) return;
   box.hidden = !open;
   if (open) {
+    // No clock runs while the how-to covers the board.
+    if (typeof game !== "undefined" && game.spec !== null && !game.paused && !gameFinished()) {
+      setPaused(true);
+      howtoPaused = true;
+    }
     document.getElementById("howto-close").focus();
   } else {
+    if (howtoPaused) {
+      howtoPaused = false;
+      if (game.paused) setPaused(false);
+    }
+    const waiters = howtoWaiters;
+    howtoWaiters = [];
+    waiters.forEach((resolve) => resolve());
     try {
       localStorage.setItem(HOWTO_SEEN, "seen");
     } catch (e) {

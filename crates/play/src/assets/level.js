@@ -289,6 +289,10 @@ const level = {
   // A ranked level: the clock's reading when its countdown began (the
   // deal), moved earlier when the server's times say so.
   dealtAt: null,
+  // A ranked level paused: the clock's reading when the pause began (the
+  // countdown stands still, and its start moves on by the pause at
+  // Resume, as the server leaves paused time out).
+  pausedAt: null,
   saved: false, // this run was stored
   /** The countdown's clock, in milliseconds (the wall clock, so that a
    * ranked level's countdown survives a reload). Tests put a clock of
@@ -320,7 +324,8 @@ function saveLevel() {
     } else {
       localStorage.setItem(LEVEL_SAVED, JSON.stringify({
         version: 3, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
-        tickets: level.tickets, unranked: level.unranked, dealtAt: level.dealtAt, saved: level.saved,
+        tickets: level.tickets, unranked: level.unranked, dealtAt: level.dealtAt, pausedAt: level.pausedAt,
+        saved: level.saved,
       }));
     }
   } catch (e) {
@@ -349,7 +354,8 @@ function showLevel() {
   $("lv-level").textContent = s.level + 1;
   $("lv-gravity").textContent = GRAVITY_WORDS[s.gravity] || s.gravity;
   $("lv-difficulty").textContent = LevelRules.difficulty(s.level);
-  $("lv-time").textContent = countdown(s.leftMs);
+  // A cleared level shows the whole seconds its bonus counted.
+  $("lv-time").textContent = s.phase === "cleared" ? clock(s.bonus * 1000) : countdown(s.leftMs);
   const low = s.leftMs <= Math.min(30000, s.budgetMs / 4);
   $("lv-time").classList.toggle("low", low);
   const share = Math.round((1000 * s.leftMs) / s.budgetMs) / 10;
@@ -366,6 +372,11 @@ function showLevel() {
   updateButtons();
 }
 
+/** Whether the run is ranked (its levels dealt with tickets). */
+function rankedRun() {
+  return level.tickets !== null;
+}
+
 /** Whether the level played is ranked: its countdown is the server's,
  * from the deal. */
 function rankedLevel() {
@@ -374,11 +385,11 @@ function rankedLevel() {
 
 /** Counts the countdown down by the time since the last tick, while a
  * level is played and the page shows it (not paused, not hidden); a
- * ranked level's countdown is the time since its deal, whatever the page
- * does. */
+ * ranked level's countdown is the time since its deal less the time
+ * paused (the server's clock), whether the page is shown or not. */
 function levelTick() {
   const s = level.state;
-  const t = level.now();
+  const t = level.pausedAt === null ? level.now() : level.pausedAt;
   if (rankedLevel()) {
     level.last = null;
     if (s === null || s.phase !== "playing" || level.dealing) return;
@@ -403,9 +414,17 @@ async function dealLevel() {
     difficulty: LevelRules.difficulty(s.level), level: s.level + 1,
     seed: b.seed === null ? null : (b.seed + s.level) % 9007199254740992,
   };
+  // A run that went unranked part way (its ticket lost) deals its next
+  // levels of a seed the page draws: the server ranks a level only after
+  // the ticket of the level before.
+  if (b.seed === null && !rankedRun() && s.level > 0) spec.seed = randomSeed();
+  // A ranked level after the first names the ticket of the level before:
+  // the server deals each level of a run once.
+  if (rankedRun() && s.level > 0 && level.tickets[s.level - 1]) spec.after = level.tickets[s.level - 1];
   level.dealing = true;
   level.stuck = false;
   level.dealtAt = null;
+  level.pausedAt = null;
   const refused = await deal(spec);
   level.dealing = false;
   level.last = null;
@@ -486,7 +505,7 @@ function showNumbers(id, s) {
     ["Level", String(s.level + 1)],
     ["Pairs", s.levelPairs + " of " + s.pairs],
     ["Best combo", String(s.comboBest)],
-    ["Time left", countdown(s.leftMs) + (s.phase === "cleared" ? " (+" + s.bonus + " points)" : "")],
+    ["Time left", s.phase === "cleared" ? clock(s.bonus * 1000) + " (+" + s.bonus + " points)" : countdown(s.leftMs)],
     ["Level score", String(s.levelScore)],
     ["Run total", String(s.score)],
   ];
@@ -506,8 +525,10 @@ function levelCleared() {
   const s = level.state;
   const next = LevelRules.GRAVITY[(s.level + 1) % LevelRules.GRAVITY.length];
   $("level-cleared-title").textContent = "Level " + (s.level + 1) + " cleared";
-  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared with " + s.bonus +
-    " s left: +" + s.bonus + " points, score " + s.score + ". Next: level " + (s.level + 2) +
+  // One number for the time left: the whole seconds left when the last
+  // pair went, which are the bonus (the numbers below show the same).
+  $("level-cleared-line").textContent = "Level " + (s.level + 1) + " cleared: +" + s.bonus +
+    " points for the time left, score " + s.score + ". Next: level " + (s.level + 2) +
     ", gravity " + (GRAVITY_WORDS[next] || next) + ", " + LevelRules.difficulty(s.level + 1) +
     ", " + countdown(LevelRules.budgetMs(s.level + 1, s.pairs)) + " on the clock, a life and two hints more.";
   showNumbers("level-cleared-numbers", s);
@@ -519,8 +540,25 @@ function levelCleared() {
  * when the server's clock is ahead of the page's. */
 function serverTime(clockMs) {
   if (!rankedLevel() || typeof clockMs !== "number") return;
-  level.dealtAt = Math.min(level.dealtAt, level.now() - clockMs);
+  const now = level.pausedAt === null ? level.now() : level.pausedAt;
+  level.dealtAt = Math.min(level.dealtAt, now - clockMs);
   levelTick();
+}
+
+/** Pause (`on`) or Resume in a level: a ranked level's countdown stands
+ * still from now, and at Resume its start moves on by the pause; a run
+ * of the player's seed counts only while not paused (`levelTick`). */
+function levelPaused(on) {
+  if (level.state === null) return;
+  levelTick();
+  if (on) {
+    level.pausedAt = level.now();
+  } else {
+    if (level.pausedAt !== null && level.dealtAt !== null) level.dealtAt += level.now() - level.pausedAt;
+    level.pausedAt = null;
+  }
+  level.last = null;
+  saveLevel();
 }
 
 /** A board with no move: shuffled at once for a life; with no life left,
@@ -543,6 +581,23 @@ async function levelStuck() {
 /** What play.js asks of the level game (see `modeHooks` there). Outside
  * a run every hook leaves the classic game as it is. */
 modeHooks = {
+  /** Whether a level run is on the board. */
+  inRun() {
+    return level.state !== null;
+  },
+  /** Whether the level on the board is over: cleared, or the run over. */
+  finished() {
+    return level.state !== null && level.state.phase !== "playing";
+  },
+  beforePause() {
+    levelTick();
+  },
+  paused(on) {
+    levelPaused(on);
+  },
+  serverClock(clockMs) {
+    serverTime(clockMs);
+  },
   submit(spec) {
     if ($("mode").value !== "levels") return false;
     startRun(spec);
@@ -656,6 +711,7 @@ modeHooks = {
       level.tickets = Array.isArray(saved.tickets) ? saved.tickets : null;
       level.unranked = typeof saved.unranked === "string" ? saved.unranked : null;
       level.dealtAt = typeof saved.dealtAt === "number" ? saved.dealtAt : null;
+      level.pausedAt = typeof saved.pausedAt === "number" ? saved.pausedAt : null;
       level.saved = !!saved.saved;
       level.last = null;
       $("mode").value = "levels";

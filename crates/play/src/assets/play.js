@@ -37,15 +37,20 @@ const game = {
   assisted: false,
   saved: false, // this game's score was stored
   // A ranked game (a solvable deal the server seeded): its ticket, when it
-  // was dealt (Date.now()) while its clock runs, and the server's time and
+  // was dealt (`now()`) while its clock runs, and the server's time and
   // score of its finish. Its clock is the server's: from the deal, through
   // pauses and reloads, to the clear.
   ticket: null,
   dealtAt: null,
   finished: null,
   finishing: null, // the finish sent to the server, while it is under way
-  paused: false, // Pause: the board hidden, the clock stopped
+  paused: false, // Pause: the board off the page, the clock stopped
+  pausedAt: null, // when the pause began (`now()`), while paused
+  pausing: null, // the pause or resume told to the server, while under way
   queue: [], // picks made while a step was under way, played after it
+  /** The clock's source, in ms (the wall clock, so that a ranked game's
+   * clock survives a reload). Tests put a clock of their own here. */
+  now: () => Date.now(),
 };
 window.lianliankan = game;
 
@@ -166,6 +171,7 @@ function layout(mayFold = true) {
   boardEl.classList.toggle("closed", game.rules.border !== "open");
   svgEl.setAttribute("width", w);
   svgEl.setAttribute("height", h);
+  drawGravity();
   for (const [k, el] of game.tiles) {
     const [r, c] = k.split(",").map(Number);
     place(el, r, c);
@@ -207,6 +213,7 @@ function makeTile(r, c, kind) {
 /** Makes the tiles on the page match `game.board`: keeps the right ones,
  * removes the rest, adds the missing. */
 function reconcile() {
+  if (game.paused) return; // a paused board is off the page
   for (const [k, el] of [...game.tiles]) {
     const [r, c] = k.split(",").map(Number);
     const kind = (game.board[r] || [])[c] || 0;
@@ -243,6 +250,7 @@ function drawPath(corners, cls) {
   line.setAttribute("stroke-width", Math.max(3, game.size / 8));
   if (cls) line.setAttribute("class", cls);
   svgEl.appendChild(line);
+  return line;
 }
 
 function clearPaths() {
@@ -280,63 +288,10 @@ function setPosition(p) {
   if (p.cleared && hook("cleared") !== true) showFinish();
   else $("won").hidden = true;
   tick();
+  showRanked();
   updateButtons();
   watchPosition();
   saveGame();
-}
-
-function clock(ms) {
-  const s = Math.floor(ms / 1000);
-  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
-}
-
-/** The time on the clock, in milliseconds. */
-function elapsed() {
-  if (rankedClock()) return Date.now() - game.dealtAt;
-  return game.clockMs + (game.runningSince === null ? 0 : Date.now() - game.runningSince);
-}
-
-/** Whether the clock is a ranked game's, running from its deal. */
-function rankedClock() {
-  return game.ticket !== null && game.dealtAt !== null;
-}
-
-/** Whether the clock runs now (§7.1): after the first pick, unless the
- * board is cleared or stuck, the game paused, or the page hidden. */
-function clockShouldRun() {
-  return !rankedClock() && game.picked && !game.paused && !document.hidden &&
-    !game.position.cleared && !game.position.dead;
-}
-
-/** Pause: hides the board and stops the clock; pressed again, resumes. */
-function togglePause() {
-  if (game.spec === null || (game.position.cleared && !game.paused)) return;
-  game.paused = !game.paused;
-  deselect();
-  clearHint();
-  boardEl.classList.toggle("paused", game.paused);
-  $("pause").textContent = game.paused ? "Resume" : "Pause";
-  $("pause").setAttribute("aria-pressed", String(game.paused));
-  clockRun(clockShouldRun());
-  tick();
-  say(!game.paused ? "" : rankedClock()
-    ? "Paused: the board is hidden, but a ranked game's clock runs on (the server times it)."
-    : "Paused: the clock is stopped.");
-  updateButtons();
-}
-
-/** Runs or stops the clock. */
-function clockRun(run) {
-  if (run && game.runningSince === null) game.runningSince = Date.now();
-  if (!run && game.runningSince !== null) {
-    game.clockMs += Date.now() - game.runningSince;
-    game.runningSince = null;
-  }
-}
-
-function tick() {
-  if (game.spec === null) return;
-  $("timer").textContent = clock(elapsed());
 }
 
 // ---- actions ----
@@ -351,7 +306,7 @@ function randomSeed() {
 const MAX_QUEUED_PICKS = 16;
 
 async function pick(r, c) {
-  if (game.solving || game.paused || game.spec === null || hook("blocksPick") === true) return;
+  if (game.solving || game.paused || game.spec === null || gameFinished() || hook("blocksPick") === true) return;
   if (game.busy) {
     // A pick during a step's animation waits for it, in order; a burst
     // beyond what a player can mean is said, not silently dropped.
@@ -384,16 +339,17 @@ async function tryRemove(a, b, route) {
   setBusy(true);
   const request = { board: game.board, rules: game.rules, a, b };
   if (route) request.route = route;
-  // A ranked level's steps are logged and timed by the server; a ticket
-  // it no longer knows (it restarted) leaves the run unranked, and the
-  // pair is asked for again without it.
-  const ticket = hook("ticket");
+  // A ranked game's steps are logged live and timed by the server; a
+  // ticket it no longer knows leaves the game unranked, and the pair is
+  // asked for again without it.
+  const ticket = stepTicket();
   if (ticket) request.ticket = ticket;
   let res = await api("remove", request);
-  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) {
     delete request.ticket;
     res = await api("remove", request);
   }
+  if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok) {
     say(res.data.error, "bad");
     setBusy(false);
@@ -435,9 +391,13 @@ async function tryRemove(a, b, route) {
   game.history.push(step);
   game.undone = [];
   hook("removed", step);
-  await animateRemoval(step);
+  // The board is the new one at once; the step is seen moving meanwhile
+  // (not waited on: the next pick acts now). A paused board has no tiles.
   game.board = step.after;
-  reconcile();
+  if (!game.paused) {
+    animateRemoval(step);
+    reconcile();
+  }
   const slid = step.pushed.length > 0 ? "Slid " + step.pushed.length + " tile" + (step.pushed.length === 1 ? "" : "s") + " along the " + d.route + ". " : "";
   say(slid + (d.moved.length > 0 ? d.moved.length + " tile" + (d.moved.length === 1 ? "" : "s") + " slid" : ""));
   setPosition(step.position);
@@ -446,43 +406,53 @@ async function tryRemove(a, b, route) {
 }
 
 async function hint() {
-  if (waitFor(hint) || game.solving || game.paused || game.spec === null || hook("allows", "hint") === false) return;
-  game.assisted = true;
+  if (waitFor(hint) || game.solving || game.paused || game.spec === null || gameFinished() ||
+      hook("allows", "hint") === false) return;
+  const note = assist("Hint");
   clearHint();
   deselect();
   setBusy(true);
-  const res = await api("hint", { board: game.board, rules: game.rules });
+  // Logged on a ranked game's ticket (and, in a classic game, assisted
+  // on the server too).
+  const ticket = stepTicket();
+  const plain = { board: game.board, rules: game.rules };
+  let res = await api("hint", ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("hint", plain);
+  if (res.ok) serverClock(res.data.clock_ms);
   setBusy(false);
-  if (!res.ok) return say(res.data.error, "bad");
+  if (!res.ok) return say(res.data.error + "." + note, "bad");
   setPosition(positionOf(res.data));
   const h = res.data.hint;
-  if (!h) return say(res.data.cleared ? "The board is clear." : "No pair can be removed now.", "bad");
+  if (!h) return say((res.data.cleared ? "The board is clear." : "No pair can be removed now.") + note, "bad");
   hook("hinted");
   drawPath(h.path, "hint");
   [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
   game.cursor = h.a;
   placeCursor();
-  say("Hint: these two can go (" + (h.path.length - 2) + " turn" + (h.path.length === 3 ? "" : "s") + ").", "good");
+  say("Hint: these two can go (" + (h.path.length - 2) + " turn" + (h.path.length === 3 ? "" : "s") + ")." + note,
+    note ? "bad" : "good");
   hintTimer = setTimeout(clearHint, 2500);
 }
 
 async function shuffle() {
-  if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || hook("allows", "shuffle") === false) return;
+  if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || gameFinished() ||
+      hook("allows", "shuffle") === false) return;
   // A shuffle helps: the classic game is then assisted (issue 49; the
   // server refuses a score whose steps hold one).
-  game.assisted = true;
+  const note = assist("Shuffle");
   clearHint();
   deselect();
   setBusy(true);
-  // A ranked level's shuffle is seeded by the server and logged.
-  const ticket = hook("ticket");
+  // A ranked game's shuffle is seeded by the server and logged.
+  const ticket = stepTicket();
   const plain = { board: game.board, rules: game.rules, seed: randomSeed() };
   let res = await api("shuffle", ticket ? { board: game.board, rules: game.rules, ticket } : plain);
-  if (ticket && res.status === 422 && hook("ticketLost", res.data.error) === true) {
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) {
     res = await api("shuffle", plain);
   }
+  if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok || !res.data.shuffled) {
-    say(res.ok ? capital(res.data.message) + "." : res.data.error, "bad");
+    say((res.ok ? capital(res.data.message) + "." : res.data.error) + note, "bad");
     setBusy(false);
     if (res.ok && res.data.reason === "time-up") hook("timeUp");
     else if (res.ok) hook("shuffled", false);
@@ -494,44 +464,48 @@ async function shuffle() {
   };
   game.history.push(step);
   game.undone = [];
-  await animateShuffle(step.after);
-  say("Shuffled.");
+  if (game.paused) game.board = step.after;
+  else animateShuffle(step.after);
+  say("Shuffled." + note, note ? "bad" : "");
   hook("shuffled", true, res.data.clock_ms);
   setPosition(step.position);
   setBusy(false);
 }
 
+// Undo and redo step through the page's own history (a ranked game's
+// server only logs them), and the step is seen moving while the next
+// action already acts.
 async function undo() {
-  if (waitFor(undo) || game.solving || game.paused || game.history.length === 0 || hook("allows", "undo") === false) return;
-  game.assisted = true;
+  if (waitFor(undo) || game.solving || game.paused || gameFinished() || game.history.length === 0 ||
+      hook("allows", "undo") === false) return;
+  const note = assist("Undo");
   clearHint();
   deselect();
-  setBusy(true);
+  await logTakeBack("undo");
   const step = game.history.pop();
   game.undone.push(step);
-  if (step.type === "remove") await animateUndoRemoval(step);
-  else await animateShuffle(step.before);
   game.board = step.before;
+  if (step.type === "remove") animateUndoRemoval(step);
+  else animateShuffle(step.before);
   reconcile();
-  say("Undone.");
+  say("Undone." + note, note ? "bad" : "");
   setPosition(step.positionBefore);
-  setBusy(false);
 }
 
 async function redo() {
-  if (waitFor(redo) || game.solving || game.paused || game.undone.length === 0 || hook("allows", "redo") === false) return;
+  if (waitFor(redo) || game.solving || game.paused || gameFinished() || game.undone.length === 0 ||
+      hook("allows", "redo") === false) return;
   clearHint();
   deselect();
-  setBusy(true);
+  await logTakeBack("redo");
   const step = game.undone.pop();
   game.history.push(step);
-  if (step.type === "remove") await animateRemoval(step);
-  else await animateShuffle(step.after);
   game.board = step.after;
+  if (step.type === "remove") animateRemoval(step);
+  else animateShuffle(step.after);
   reconcile();
   say("Redone.");
   setPosition(step.position);
-  setBusy(false);
 }
 
 /** The pause between auto-solve's removals at each speed. */
@@ -547,14 +521,18 @@ async function autoSolve() {
     updateButtons();
     return;
   }
-  if (waitFor(autoSolve) || game.spec === null || hook("allows", "solve") === false) return;
-  game.assisted = true;
+  if (waitFor(autoSolve) || game.spec === null || gameFinished() || hook("allows", "solve") === false) return;
+  const note = assist("Auto-solve");
   clearHint();
   deselect();
   stopWatch(); // the solver's permit goes to this request
   setBusy(true);
-  say("Solving…");
-  const res = await api("solve", { board: game.board, rules: game.rules });
+  say("Solving…" + note, note ? "bad" : "");
+  // Logged on a ranked game's ticket: the game is assisted there too.
+  const ticket = stepTicket();
+  const plain = { board: game.board, rules: game.rules };
+  let res = await api("solve", ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("solve", plain);
   setBusy(false);
   if (!res.ok) return say(res.data.error, "bad");
   const d = res.data;
@@ -572,7 +550,7 @@ async function autoSolve() {
   if (d.result === "timed-out") {
     return say("The solver found no answer within " + d.timeout_ms / 1000 + " s.", "bad");
   }
-  say("The solver clears it in " + d.order.length + " removals; playing them.", "good");
+  say("The solver clears it in " + d.order.length + " removals; playing them." + note, note ? "bad" : "good");
   game.solving = true;
   updateButtons();
   // A run of its own: a run stopped while it waits ends there, even if
@@ -604,9 +582,14 @@ async function deal(spec) {
   deselect();
   setBusy(true);
   say("Dealing…");
-  const { difficulty, ...plain } = spec;
+  // `after`: a ranked level's deal names the ticket of the level before
+  // (each level of a run is dealt once); it is the request's, not the
+  // game's.
+  const { difficulty, after, ...plain } = spec;
+  spec = { ...plain, difficulty };
   // No seed: the server chooses one, and the deal can be ranked.
   if (plain.seed === null || plain.seed === undefined) delete plain.seed;
+  if (after) plain.after = after;
   const res = await api("deal", difficulty ? { ...plain, difficulty } : plain);
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
@@ -629,12 +612,13 @@ async function deal(spec) {
   game.clockMs = 0;
   game.runningSince = null;
   game.ticket = d.ticket || null;
-  game.dealtAt = game.ticket === null ? null : Date.now();
+  game.dealtAt = game.ticket === null ? null : game.now();
   game.finished = null;
   game.finishing = null;
   game.picked = false;
   game.queue = [];
   game.paused = false;
+  game.pausedAt = null;
   boardEl.classList.remove("paused");
   $("pause").textContent = "Pause";
   $("pause").setAttribute("aria-pressed", "false");
@@ -659,6 +643,9 @@ async function deal(spec) {
 
 /** Each gravity mode in words, with arrows for where the tiles go. */
 // ---- start ----
+
+/** Where the settings' fold is remembered: "open" or "folded". */
+const SETTINGS_OPEN = "lianliankan-settings";
 
 async function startPlay() {
   // The judge viewer's page deals no game.
@@ -700,7 +687,8 @@ async function startPlay() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("solve").addEventListener("click", autoSolve);
-  $("share").addEventListener("click", share);
+  // Share opens the link over the board; pressed again, closes it.
+  $("share").addEventListener("click", () => ($("share-box").hidden ? share() : ($("share-box").hidden = true)));
   $("share-copy").addEventListener("click", share);
   $("dead-shuffle").addEventListener("click", shuffle);
   $("dead-undo").addEventListener("click", undo);
@@ -764,9 +752,20 @@ async function startPlay() {
   formRemembered = restoreFormChoices();
   showSlideChoice();
   $("slide").addEventListener("change", showSlideChoice);
-  // On a phone the settings start folded, so that the board is in view.
+  // The settings stay as the player left them (folded or open) across a
+  // reload; the first time, a phone starts them folded, so that the board
+  // is in view.
   const phone = window.innerWidth < 600;
-  if (phone) $("settings").open = false;
+  const left = localStorage.getItem(SETTINGS_OPEN);
+  if (left !== null) $("settings").open = left === "open";
+  else if (phone) $("settings").open = false;
+  $("settings").addEventListener("toggle", () => {
+    try {
+      localStorage.setItem(SETTINGS_OPEN, $("settings").open ? "open" : "folded");
+    } catch (e) {
+      // Refused: they open as the page starts them next time.
+    }
+  });
   // The deal the link names (null: none, or a damaged link); a reload or
   // the bare page resumes the game in progress instead.
   const linked = specFromUrl();
@@ -787,6 +786,12 @@ async function startPlay() {
     spec = readForm();
   }
   fillForm(spec);
+  // A first visit's how-to comes before the deal: a ranked game's clock
+  // starts at its deal, so none runs while the how-to is read (issue 55).
+  if (!$("howto").hidden) {
+    say("Close “How to play” to deal your first game.");
+    await howtoClosed();
+  }
   const refused = await deal(spec);
   // A link's deal, once made, is what the form remembers.
   if (refused === undefined && linked !== null) saveFormChoices();

@@ -276,6 +276,8 @@ function showLegend(text, kinds, style) {
   const body = document.getElementById("legend-body");
   body.replaceChildren();
   const groups = tileGroups(text, kinds);
+  // No groups, no legend: the status line keeps to one line on a phone.
+  document.getElementById("legend").hidden = groups.length === 0;
   const summary = document.querySelector("#legend summary");
   summary.textContent = groups.length === 0 ? "Tile groups: none" : "Tile groups (" + groups.length + ")";
   if (groups.length === 0) {

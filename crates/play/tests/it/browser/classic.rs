@@ -52,7 +52,7 @@ pub(super) async fn plays_a_whole_deal_by_clicking(env: &Env) -> Outcome {
             }
         }
         check!(shown(&client, "won").await?, "the cleared banner is shown");
-        let won = text(&client, "won-line").await?;
+        let won = text(&client, "won-title").await?;
         check!(won.starts_with("Cleared in "), "banner: {won}");
         check!(!shown(&client, "dead").await?, "a clear board is not dead");
         screenshot(env, &client, "desktop-cleared").await
@@ -265,7 +265,15 @@ pub(super) async fn auto_solve_and_the_share_link(env: &Env) -> Outcome {
         let url = deal_url(env, "rows=4&cols=6&kinds=5&turns=2&border=closed&gravity=left&groups=1-2&deal=solvable&seed=5");
         goto(&client, &url).await?;
         let start = board(&client).await?;
+        let top = "return document.getElementById('board').getBoundingClientRect().top;";
+        let before = js(&client, top).await?;
         click(&client, "share").await?;
+        // The link opens over the board, which keeps its place (issue 55).
+        let after = js(&client, top).await?;
+        check!(
+            before == after && shown(&client, "share-box").await?,
+            "Share moved the board: its top {before} then {after}"
+        );
         let link = js(&client, "return document.getElementById('share-link').value;").await?;
         let link = link.as_str().unwrap_or("").to_owned();
         for part in ["rows=4", "cols=6", "kinds=5", "gravity=left", "groups=1-2", "deal=solvable", "seed=5"] {

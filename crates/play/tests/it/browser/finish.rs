@@ -47,11 +47,6 @@ async fn wait_text(client: &fantoccini::Client, id: &str, start: &str) -> Result
     }
 }
 
-/// The score submission of the game on the page, from its history.
-const SUBMISSION: &str = "const g = window.lianliankan; \
-     return {ticket: g.ticket, \
-       steps: g.history.map(s => s.type === 'remove' ? {a: s.a, b: s.b} : {shuffle: s.seed})};";
-
 /// On the desktop and on a phone (each its own deal: one game is stored
 /// once).
 const SCREENS: [(Screen, &str, u64); 2] =
@@ -76,6 +71,12 @@ async fn a_shuffled_game(env: &Env, screen: Screen) -> Outcome {
         )
         .await?;
         click(&client, "shuffle").await?;
+        // Said at once, not only at the finish.
+        let said = text(&client, "message").await?;
+        check!(
+            said.contains("Shuffle used: this game is no longer ranked."),
+            "said at once: {said}"
+        );
         play_to_the_end(env, &client).await?;
         check!(shown(&client, "won").await?, "the finish screen is shown");
         check!(
@@ -86,14 +87,25 @@ async fn a_shuffled_game(env: &Env, screen: Screen) -> Outcome {
         check!(note.starts_with("Assisted (hint, shuffle"), "said: {note}");
         let numbers = text(&client, "won-numbers").await?;
         check!(numbers.contains("Scoreassisted: not scored"), "{numbers}");
-        // Sent anyway, the server replays it and refuses it.
-        let submission = js(&client, SUBMISSION).await?;
-        let (status, answer) = post_status(env, "finish", &submission).await?;
+        // The server logged the shuffle as it came: its finish says the
+        // game is not ranked, and a score sent anyway is refused with why.
+        let ticket = js(&client, "return window.lianliankan.ticket;").await?;
+        let (status, finish) = post_status(env, "finish", &json!({"ticket": ticket})).await?;
+        check!(
+            status == StatusCode::OK
+                && finish["ranked"] == json!(false)
+                && finish["why"]
+                    .as_str()
+                    .is_some_and(|why| why.contains("assisted")),
+            "the server's finish of a shuffled game: {status} {finish}"
+        );
+        let (status, answer) =
+            post_status(env, "scores", &json!({"name": "Probe", "ticket": ticket})).await?;
         check!(
             status == StatusCode::UNPROCESSABLE_ENTITY
                 && answer["error"]
                     .as_str()
-                    .is_some_and(|e| e.contains("a shuffle is assistance")),
+                    .is_some_and(|e| e.contains("assisted")),
             "a score with a shuffle: {status} {answer}"
         );
         let (_, listed) = crate::support::request(
@@ -160,6 +172,15 @@ async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome 
         check!(cursor == json!("none"), "no keyboard cursor on a cleared board: {cursor}");
         let undo = js(&client, "return document.getElementById('undo').disabled;").await?;
         check!(undo == json!(true), "no Undo after a win");
+        // A name that shows nothing is refused, and the server's reason is
+        // shown under the name field; the form stays for another name.
+        type_into(&client, "score-name", "\u{200B}").await?;
+        click(&client, "score-save").await?;
+        let refused = wait_text(&client, "score-note", "Not saved").await?;
+        check!(
+            refused.contains("U+200B") && shown(&client, "score-form").await?,
+            "an invisible name refused with the reason: {refused}"
+        );
         type_into(&client, "score-name", BIDI_NAME).await?;
         click(&client, "score-save").await?;
         wait_text(&client, "score-note", "Saved").await?;
@@ -217,8 +238,8 @@ pub(super) async fn a_level_run_is_stored_and_a_forged_one_refused(env: &Env) ->
 /// A ranked run of two levels of 2 × 4, each dealt by the server with a
 /// ticket: level 1 cleared by clicking (10 + 11 + 12 + 13, and its whole
 /// seconds left on the server's clock when its last pair went); level 2
-/// one pair (10), then Pause, which does not stop a ranked countdown, and
-/// the run lost on time. The page counts pairs at the server's times, so
+/// one pair (10), then Pause, which stops a ranked countdown too (issue
+/// 55), and the run lost on time. The page counts pairs at the server's times, so
 /// the score it shows is the one the server stores; the tickets sent again
 /// are a 409, and a run the page scored itself a 422.
 async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
@@ -255,22 +276,39 @@ async fn a_level_run(env: &Env, screen: Screen, name: &str) -> Outcome {
         advance(&client, 1_000).await?;
         play_pair(&client, &pairs[0]).await?;
         // Level 2's countdown: 10 s and 3.4 s for each of 4 pairs; Pause
-        // hides the board, and the server's countdown runs on.
+        // takes the board off the page and stops the countdown.
         let left = async || {
             js(&client, "return window.lianliankanLevel.state.leftMs;")
                 .await
                 .map(|v| v.as_u64().unwrap_or(0))
         };
-        let before = left().await?;
+        // (Read once paused: the pause's answer sets the countdown to the
+        // server's clock, which may be ahead of the page's hand clock.)
         click(&client, "pause").await?;
+        let before = left().await?;
         advance(&client, 5_000).await?;
         let after = left().await?;
         check!(
-            before - after == 5_000,
-            "paused, a ranked countdown runs on: {before} ms, then {after} ms"
+            before == after,
+            "paused, a ranked countdown stands: {before} ms, then {after} ms"
+        );
+        let tiles = js(
+            &client,
+            "return document.querySelectorAll('#board .tile').length;",
+        )
+        .await?;
+        check!(
+            tiles == json!(0),
+            "the board is off the page while paused: {tiles} tiles"
         );
         click(&client, "pause").await?;
-        advance(&client, 18_000).await?;
+        advance(&client, 1_000).await?;
+        check!(
+            left().await? == after - 1_000,
+            "resumed, it runs again: {} ms",
+            left().await?
+        );
+        advance(&client, 22_000).await?;
         check!(shown(&client, "level-over").await?, "level 2 lost on time");
         let score = js(&client, "return window.lianliankanLevel.state.score;").await?;
         check!(score == json!(first + 10), "then 10: {score}");

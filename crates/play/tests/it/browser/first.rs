@@ -10,8 +10,8 @@ use serde_json::json;
 
 use super::level::{choose, settled};
 use super::{
-    Env, Outcome, Screen, api, board, click, cmd, idle, js, play_pair, rules, screenshot, shown,
-    text, tiles_left, with_session,
+    Env, Outcome, Screen, api, board, click, cmd, idle, js, next_frames, play_pair, rules,
+    screenshot, set_settings_open, shown, text, tiles_left, with_session,
 };
 
 /// Where the board is: its top and bottom, the window's height, the page's
@@ -27,12 +27,24 @@ pub(super) async fn the_first_visit_plays_at_once(env: &Env) -> Outcome {
                 .goto(&format!("http://{}/", env.site))
                 .await
                 .map_err(cmd("goto"))?;
-            idle(&client).await?;
-            check!(
-                shown(&client, "howto").await?,
-                "{name}: a first visit shows how to play"
-            );
+            // The how-to comes first; the deal waits for it (issue 55: no
+            // ranked clock runs while it is read).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while !shown(&client, "howto").await? {
+                check!(
+                    std::time::Instant::now() < deadline,
+                    "{name}: a first visit shows how to play"
+                );
+                next_frames(&client).await?;
+            }
             screenshot(env, &client, &format!("{name}-first-visit")).await?;
+            check!(
+                js(&client, "return window.lianliankan.spec;").await?.is_null(),
+                "{name}: nothing dealt under the how-to"
+            );
+            // Play dismisses the how-to, and the board is dealt.
+            click(&client, "howto-close").await?;
+            check!(!shown(&client, "howto").await?, "{name}: dismissed");
             let spec = js(&client, "return window.lianliankan.spec;").await?;
             // The phone turns the board, and gravity with it.
             let (rows, cols, gravity) = if name == "phone" {
@@ -87,9 +99,23 @@ pub(super) async fn the_first_visit_plays_at_once(env: &Env) -> Outcome {
                 judge == json!(["/judge", true]),
                 "{name}: the viewer's page: {judge}"
             );
-            // Play dismisses the how-to, and the board plays at once.
-            click(&client, "howto-close").await?;
-            check!(!shown(&client, "howto").await?, "{name}: dismissed");
+            if name == "phone" {
+                // Tiles of at least 32 px at 18 × 8 on 390 × 844, the
+                // status on one line (issue 55).
+                let phone = js(
+                    &client,
+                    "const spans = [...document.querySelectorAll('#status > span')].map(e => e.getBoundingClientRect().height); \
+                     const lines = document.getElementById('status').getBoundingClientRect().height / Math.max(...spans); \
+                     return [window.lianliankan.size, Math.round(lines * 10) / 10];",
+                )
+                .await?;
+                check!(
+                    phone[0].as_u64() >= Some(32) && phone[1].as_f64() < Some(1.5),
+                    "{name}: tiles of 32 px or more, one status line: {phone}"
+                );
+                screenshot(env, &client, "phone-first-deal").await?;
+            }
+            // The board plays at once.
             let hint = api(
                 env,
                 "hint",
@@ -177,7 +203,16 @@ pub(super) async fn every_preset_fits_the_phone(env: &Env) -> Outcome {
                 "{preset}: the message names rows × columns: {}",
                 text(&client, "message").await?
             );
+            // The numbers of docs/play.md's table.
+            println!(
+                "    phone {long} × {short}: tile {} px, board {:.0}–{:.0} of {}",
+                n(4),
+                n(0),
+                n(1),
+                n(2)
+            );
             if preset == "18x8" {
+                check!(n(4) >= 32.0, "18 × 8: tiles of 32 px or more: {at}");
                 screenshot(env, &client, "phone-18x8").await?;
             }
         }
@@ -191,24 +226,14 @@ pub(super) async fn every_preset_fits_the_phone(env: &Env) -> Outcome {
             n(0) >= 0.0 && n(1) <= n(2),
             "a 30 × 16 level above the fold: {folded}"
         );
-        js(
-            &client,
-            "document.getElementById('settings').open = true; return null;",
-        )
-        .await?;
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        set_settings_open(&client, true).await?;
         settled(&client).await?;
         let open = js(&client, BOARD_BOX).await?;
         check!(
             open[4].as_f64() < folded[4].as_f64(),
             "the tiles shrink when the settings open: {open} (folded {folded})"
         );
-        js(
-            &client,
-            "document.getElementById('settings').open = false; return null;",
-        )
-        .await?;
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        set_settings_open(&client, false).await?;
         settled(&client).await?;
         let again = js(&client, BOARD_BOX).await?;
         check!(

@@ -238,6 +238,8 @@ pub(super) async fn the_tile_set_groups_legend_and_numbers(env: &Env) -> Outcome
         screenshot(env, &client, "desktop-tile-groups").await?;
 
         // Numbers, remembered across a reload.
+        // The tiles' look is in the settings.
+        unfold(&client, "tile-style").await?;
         let style = client.find(Locator::Id("tile-style")).await.map_err(cmd("tile-style"))?;
         style.select_by_value("numbers").await.map_err(cmd("numbers"))?;
         idle(&client).await?;
@@ -250,6 +252,8 @@ pub(super) async fn the_tile_set_groups_legend_and_numbers(env: &Env) -> Outcome
         idle(&client).await?;
         check!(js(&client, numbers).await? == json!(["numbers", true]), "numbers after a reload");
         page_matches_board(&client).await?;
+        // The tiles' look is in the settings.
+        unfold(&client, "tile-style").await?;
         let style = client.find(Locator::Id("tile-style")).await.map_err(cmd("tile-style"))?;
         style.select_by_value("pictures").await.map_err(cmd("pictures"))?;
         idle(&client).await?;
@@ -408,26 +412,58 @@ pub(super) async fn board_box(client: &Client) -> Result<Vec<f64>, String> {
         .collect())
 }
 
-/// On a phone (390 × 844) the whole board is in view after a reload, with
-/// tiles big enough to tap: when the game resumes, with the settings left
-/// open and the page scrolled before the reload.
+/// On a phone (390 × 844) the whole board is in view after a reload: when
+/// the game resumes with the settings left open (they stay open, as left:
+/// issue 55) and the page scrolled before the reload; folded, the tiles
+/// are big enough to tap again.
 pub(super) async fn the_phone_board_stays_in_view_after_a_reload(env: &Env) -> Outcome {
     with_session(env, Screen::Phone, |client| async move {
         goto(&client, &format!("http://{}/", env.site)).await?;
-        let fits = |b: &[f64]| b[0] >= 0.0 && b[1] <= b[4] && b[2] >= 0.0 && b[3] <= b[5] && b[7] >= 30.0;
+        let in_view = |b: &[f64]| b[0] >= 0.0 && b[1] <= b[4] && b[2] >= 0.0 && b[3] <= b[5];
+        let fits = |b: &[f64]| in_view(b) && b[7] >= 30.0;
         let first = board_box(&client).await?;
         check!(fits(&first), "the first deal's board in view: {first:?}");
-        let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+        let hint = api(
+            env,
+            "hint",
+            &json!({"board": board(&client).await?, "rules": rules(&client).await?}),
+        )
+        .await?;
         play_pair(&client, &hint["hint"]).await?;
         let left = tiles_left(&client).await?;
         // The player opens the settings and scrolls down, then reloads.
-        js(&client, "document.getElementById('settings').open = true; window.scrollTo(0, 400); return null;").await?;
+        set_settings_open(&client, true).await?;
+        js(&client, "window.scrollTo(0, 400); return null;").await?;
         client.refresh().await.map_err(cmd("reload"))?;
         idle(&client).await?;
         check!(tiles_left(&client).await? == left, "the game resumed");
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let after = board_box(&client).await?;
-        check!(fits(&after), "after the reload the whole board is in view: {after:?}");
+        check!(
+            js(&client, "return document.getElementById('settings').open;").await? == json!(true),
+            "the settings stay open, as left"
+        );
+        // The page lays the board out again as it settles (the scroll put
+        // back): wait for that, a few frames.
+        let mut after = board_box(&client).await?;
+        for _ in 0..30 {
+            if in_view(&after) {
+                break;
+            }
+            next_frames(&client).await?;
+            after = board_box(&client).await?;
+        }
+        check!(
+            in_view(&after),
+            "after the reload the whole board is in view: {after:?}"
+        );
+        set_settings_open(&client, false).await?;
+        let folded = board_box(&client).await?;
+        check!(fits(&folded), "folded, the tiles grow back: {folded:?}");
+        client.refresh().await.map_err(cmd("reload"))?;
+        idle(&client).await?;
+        check!(
+            js(&client, "return document.getElementById('settings').open;").await? == json!(false),
+            "and stay folded after a reload"
+        );
         screenshot(env, &client, "phone-after-reload").await
     })
     .await

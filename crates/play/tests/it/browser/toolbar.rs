@@ -5,16 +5,14 @@
 //! toolbar button the page shows and enables is clicked, then Space is
 //! pressed, and nothing changes but the pick of the cursor's tile.
 
-use std::time::Duration;
-
 use fantoccini::Client;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
 use super::{
-    Env, Outcome, Screen, api, board, click, cmd, deal_url, goto, idle, js, play_pair, rules,
-    with_session,
+    Env, Outcome, Screen, api, board, click, cmd, deal_url, goto, idle, js, next_frames, play_pair,
+    rules, with_session,
 };
 
 /// What Space may change, and what it may not: the board, the history
@@ -40,8 +38,9 @@ async fn press(client: &Client, key: char) -> Outcome {
         .then(KeyAction::Down { value: key })
         .then(KeyAction::Up { value: key });
     client.perform_actions(keys).await.map_err(cmd("a key"))?;
-    // A click that Space gave a button would have started its work by now.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A click that Space gave a button has started its work once the page
+    // has handled the key's events.
+    next_frames(client).await?;
     idle(client).await
 }
 
@@ -131,7 +130,17 @@ pub(super) async fn space_after_a_toolbar_button_picks_the_cursor_tile(env: &Env
         .await?;
         play_pair(&client, &hint["hint"]).await?;
         let (clicked, mut wrong) = space_after_each_button(&client, "classic").await?;
-        let all = ["hint", "shuffle", "undo", "redo", "share", "pause", "pause"];
+        // (Share's Copy opens with the link, over the board, in the toolbar.)
+        let all = [
+            "hint",
+            "shuffle",
+            "undo",
+            "redo",
+            "share",
+            "pause",
+            "pause",
+            "share-copy",
+        ];
         check!(clicked == all, "classic: the buttons clicked: {clicked:?}");
 
         // A keyboard player's button keeps its keys: Shuffle reached with
