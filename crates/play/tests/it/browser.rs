@@ -122,7 +122,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 45] = [
+const SCENARIOS: [(&str, Scenario); 46] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -229,6 +229,9 @@ const SCENARIOS: [(&str, Scenario); 45] = [
     }),
     ("a_classic_game_with_a_shuffle_is_not_listed", |e| {
         Box::pin(finish::a_classic_game_with_a_shuffle_is_not_listed(e))
+    }),
+    ("a_phone_and_a_desktop_meet_in_one_table", |e| {
+        Box::pin(finish::a_phone_and_a_desktop_meet_in_one_table(e))
     }),
     ("one_score_a_game_and_names_as_typed", |e| {
         Box::pin(finish::one_score_a_game_and_names_as_typed(e))

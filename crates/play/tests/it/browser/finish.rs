@@ -140,6 +140,47 @@ pub(super) async fn one_score_a_game_and_names_as_typed(env: &Env) -> Outcome {
     Ok(())
 }
 
+/// A phone plays the portrait form of a desktop's preset (rows and
+/// columns swapped, gravity turned with them): both games are in one
+/// table, which each screen shows.
+pub(super) async fn a_phone_and_a_desktop_meet_in_one_table(env: &Env) -> Outcome {
+    // A table of its own: 3 kinds on 4 × 6 (and 6 × 4).
+    let games = [
+        (Screen::Desktop, "rows=4&cols=6&gravity=down", "Desk"),
+        (Screen::Phone, "rows=6&cols=4&gravity=left", "Pho"),
+    ];
+    for (screen, size, name) in games {
+        with_session(env, screen, |client| async move {
+            let url = deal_url(
+                env,
+                &format!("{size}&kinds=3&turns=2&border=open&groups=&deal=solvable"),
+            );
+            goto(&client, &url).await?;
+            play_to_the_end(env, &client).await?;
+            type_into(&client, "score-name", name).await?;
+            click(&client, "score-save").await?;
+            wait_text(&client, "score-note", "Saved").await?;
+            let listed = js(
+                &client,
+                "return [...document.querySelectorAll('#best li bdi')].map(b => b.textContent);",
+            )
+            .await?;
+            let wanted = if name == "Desk" {
+                json!(["Desk"])
+            } else {
+                json!(["Desk", "Pho"])
+            };
+            let mut sorted: Vec<Value> = listed.as_array().cloned().unwrap_or_default();
+            sorted.sort_by_key(|v| v.as_str().unwrap_or_default().to_owned());
+            check!(json!(sorted) == wanted, "the table lists {listed}");
+            Ok(())
+        })
+        .await
+        .map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
 async fn one_score(env: &Env, screen: Screen, name: &str, seed: u64) -> Outcome {
     // A table of its own for each screen, and none other scenario's: 5
     // kinds on the desktop, 4 on the phone.
