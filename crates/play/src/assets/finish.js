@@ -86,7 +86,7 @@ function showRanked() {
 
 // ---- the end of a game: time, score, high scores ----
 
-/** KShisen's score (§7.1) for a board of `cells` cleared in `ms`. */
+/** KShisen's score (the play README's formula) for a board of `cells` cleared in `ms`. */
 function kshisenScore(cells, ms, gravity) {
   const seconds = Math.max(1, Math.floor(ms / 1000));
   const base = Math.floor((cells / seconds) / 0.14 * 100 * Math.sqrt(cells / 14 * 6));

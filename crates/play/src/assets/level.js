@@ -120,7 +120,7 @@ function syncPresets() {
 
 // ---- the level game's rules (pure) ----
 
-/** §7.1's level game (as issue 49 refined it) as a function of a state
+/** The level game (the play README's, as issue 49 refined it) as a function of a state
  * and an event; the server's `level_rules.rs` holds the same numbers and
  * replays a run submitted to the table with them. A state is `{level,
  * gravity, pairs, budgetMs, usedMs, leftMs, score, levelScore, levelPairs,
@@ -150,7 +150,7 @@ function syncPresets() {
  * - `{type: "no-shuffle"}`: no shuffle can make a pair: the end.
  * Events that do not fit the phase leave the state as it is. */
 const LevelRules = {
-  /** §4's table of gravity modes, in its order: level L plays mode L mod 13. */
+  /** The engine's gravity modes, in their order: level L plays mode L mod 13. */
   GRAVITY: ["none", "down", "up", "left", "right", "apart-vertical", "together-vertical",
     "apart-horizontal", "together-horizontal", "top-left-bottom-right", "left-down-right-up",
     "outward", "inward"],

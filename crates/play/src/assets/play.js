@@ -26,7 +26,7 @@ const game = {
   // position now.
   watch: "off",
   verdicts: new Map(), // a board's JSON -> true (can be cleared) or false
-  // The clock (§7.1): it starts at the first pick, stops while the board
+  // The clock (KShisen's): it starts at the first pick, stops while the board
   // is cleared or stuck or the page is hidden; `clockMs` is the time of the
   // runs ended, `runningSince` when the current run began (null: stopped).
   clockMs: 0,

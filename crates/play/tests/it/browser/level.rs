@@ -1,9 +1,9 @@
 //! The presets and the level game (crates/play/README.md) in the browser: presets
 //! fill the deal form; a level cleared by clicking leads to the next with
-//! the next gravity mode and the score, lives and hints §7.1 carries; the
+//! the next gravity mode and the score, lives and hints the level game carries; the
 //! combo's scoring as the score shows it; a board with no move costs a
 //! life; the countdown at 0 ends the run with an announced game over, and
-//! Pause stops it (the page's pure level rules against a model of §7.1:
+//! Pause stops it (the page's pure level rules against a model of the level game:
 //! `level_model.rs`).
 //!
 //! The countdown's clock is the page's `lianliankanLevel.now`: the
@@ -21,7 +21,7 @@ use super::{
     next_frames, play_pair, rules, screenshot, shown, text, tiles_left, with_session,
 };
 
-/// §4's table of gravity modes, in its order (level L plays mode L mod 13).
+/// The engine's gravity modes, in their order (level L plays mode L mod 13).
 pub(super) const GRAVITY: [&str; 13] = [
     "none",
     "down",

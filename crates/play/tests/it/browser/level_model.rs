@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::level::GRAVITY;
 use super::{Env, Outcome, Screen, cmd, goto, js, with_session};
 
-/// §7.1's level game as issue 49 refined it, written from the README's
+/// The level game as issue 49 refined it, written from the README's
 /// words, independently of the page's `LevelRules`: a countdown of 10 s
 /// and 3.5 s a pair (0.1 s less a level, never under 2.5 s), no time
 /// added; a pair scores 10 + the combo, which goes on only within 4 s of
@@ -242,7 +242,7 @@ pub(super) async fn the_level_rules_follow_the_specification(env: &Env) -> Outco
         )
         .await?;
         let limits: Value = serde_json::from_slice(&body).map_err(|e| format!("limits: {e}"))?;
-        check!(limits["gravity"] == json!(GRAVITY), "the server's modes in §4's order: {limits}");
+        check!(limits["gravity"] == json!(GRAVITY), "the server's modes in the engine's order: {limits}");
         let script = "const R = window.lianliankanLevel.rules; \
             const line = (s) => [s.level, s.gravity, s.leftMs, s.score, s.levelScore, s.combo, s.comboBest, s.lives, s.hints, s.phase, String(s.end)].join('|'); \
             return arguments[0].map(([pairs, events]) => { \
@@ -262,7 +262,7 @@ pub(super) async fn the_level_rules_follow_the_specification(env: &Env) -> Outco
             if want != have {
                 let at = want.iter().zip(have).position(|(w, h)| w != h).unwrap_or(0);
                 return Err(format!(
-                    "run {i}: after event {at} ({}) the page says {:?}, §7.1 says {:?}",
+                    "run {i}: after event {at} ({}) the page says {:?}, the model says {:?}",
                     if at == 0 { json!("start") } else { runs[i].1[at - 1].clone() },
                     have.get(at),
                     want.get(at)
