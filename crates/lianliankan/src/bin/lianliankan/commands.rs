@@ -192,6 +192,13 @@ pub fn rate(
     write!(out, "{rating}")?;
     let kinds = board_kinds(board);
     let bands = bands_for(board.rows(), board.cols(), kinds, rules);
+    if rating.winnable == Some(false) {
+        writeln!(
+            out,
+            "band hard (proved: the deal cannot be cleared); bands: {bands}"
+        )?;
+        return Ok(());
+    }
     let sure = SureConfig::new().seed(config.seed_used());
     let band = sure_band(board, rules, &bands.bands, None, &sure)
         .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;

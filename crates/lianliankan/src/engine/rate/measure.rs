@@ -10,6 +10,18 @@ use super::rating::Difficulty;
 use super::sure::SureConfig;
 use super::{RateConfig, RatedError, play_seeds, random_game};
 
+/// The highest `easy_from` a measured row gets: a deal every game clears
+/// is decided easy after 73 games (its interval's low end is then 0.95),
+/// so that easy stays reachable where most candidates always clear.
+const EASY_FROM_MOST: f64 = 0.95;
+/// The lowest `easy_from` a measured row gets.
+const EASY_FROM_LEAST: f64 = 0.01;
+/// The lowest `hard_below` a measured row gets: a deal no game clears is
+/// decided hard after 765 games (its interval's high end is then under
+/// 0.005), so that hard stays reachable where most candidates never clear.
+/// When the cut would reach `easy_from`, `hard_below` is half of it.
+const HARD_BELOW_LEAST: f64 = 0.005;
+
 /// A setting's candidates' clear rates and the bands that cut them in
 /// three: what [`measure_bands`] found.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +31,11 @@ pub struct MeasuredBands {
     /// Random games a candidate.
     pub games: u32,
     /// The bands: `hard_below` halfway between the clear rates ranked n/3
-    /// and the one before, `easy_from` likewise at 2n/3.
+    /// and the one before, `easy_from` likewise at 2n/3, then kept where
+    /// a sure band can reach them: `easy_from` from 0.01 to 0.95 (a deal
+    /// every game clears is decided easy after 73 games), `hard_below` at
+    /// least 0.005 (a deal no game clears is decided hard after 765
+    /// games), and half of `easy_from` when the cut would reach it.
     pub bands: Bands,
 }
 
@@ -60,9 +76,14 @@ pub fn measure_bands(
         (Some(a), Some(b)) => (a + b) / 2.0,
         _ => 0.0,
     };
+    let easy_from = cut(rates.len() * 2 / 3).clamp(EASY_FROM_LEAST, EASY_FROM_MOST);
+    let mut hard_below = cut(rates.len() / 3).max(HARD_BELOW_LEAST);
+    if hard_below >= easy_from {
+        hard_below = easy_from / 2.0;
+    }
     let bands = Bands {
-        easy_from: cut(rates.len() * 2 / 3),
-        hard_below: cut(rates.len() / 3),
+        easy_from,
+        hard_below,
     };
     Ok(MeasuredBands {
         rates,
