@@ -44,7 +44,13 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     }
     let mut hard_times = Vec::new();
     let mut candidates = Vec::new();
-    let band = Difficulty::Hard.band();
+    // The quick scale's 6 × 8 deals are rarely hard, and a hard score
+    // near the band's edge is not confirmed by fresh games: it asks for
+    // 25-100 there (it checks that the bench runs, not its speed).
+    let band = match scale {
+        Scale::Full => Difficulty::Hard.band(),
+        Scale::Quick => 25..=100,
+    };
     for seed in 0..hard_seeds {
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
