@@ -17,7 +17,7 @@ from conftest import CROSS
 CLOSED = llk.Rules(border="closed", gravity="none")
 
 # `lianliankan generate --rows 6 --cols 8 --kinds 12 --border closed
-# --difficulty hard --seed 1`: a deal with traps from the first step.
+# --score 50-100 --seed 1`: a deal with traps from the first step.
 HARD6X8 = [
     [4, 5, 4, 8, 5, 11, 6, 6],
     [9, 1, 4, 2, 5, 7, 12, 8],

@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
 //! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`], [`Connect`] (standard, four-rivers, line), KShisen's sliding tiles ([`Rules::slide`]) | what the real games vary |
-//! | engine | [`Game`], [`moves`], [`ways_to_remove`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`], [`rate`], [`generate_rated`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games; how hard a deal is, and deals by difficulty |
+//! | engine | [`Game`], [`moves`], [`ways_to_remove`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`], [`rate`], [`generate_rated`], [`deal_in_band`], [`bands_for`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games; how hard a deal is, and deals by difficulty |
 //! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
 //! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
@@ -113,6 +113,11 @@ mod query;
 pub mod reference;
 mod rules;
 
+pub use engine::{
+    BandCheck, BandedDeal, BandedError, Bands, BandsFrom, MeasuredBands, SettingBands, SureBand,
+    SureConfig, bands_dealt, bands_for, bands_hold, check_bands, confirm_seed, deal_in_band,
+    measure_bands, measured_settings, sure_band,
+};
 pub use engine::{
     Cancel, Cancelled, DealSpec, Difficulty, Game, GenerateError, GenerateSpec, Generated, Greedy,
     MAX_CELLS, Move, NoMovePossible, Playout, Progress, RateConfig, RatedDeal, RatedError, Rating,

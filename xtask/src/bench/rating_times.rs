@@ -12,8 +12,8 @@ use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 use lianliankan::{
-    Border, DealSpec, Difficulty, Game, GenerateSpec, Gravity, RateConfig, Rules, deal,
-    generate_rated, rate,
+    Border, DealSpec, Difficulty, Game, GenerateSpec, Gravity, RateConfig, Rules, SureConfig, deal,
+    deal_in_band, generate_rated, rate,
 };
 
 use super::workload::Scale;
@@ -44,7 +44,13 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     }
     let mut hard_times = Vec::new();
     let mut candidates = Vec::new();
-    let band = Difficulty::Hard.band();
+    // The quick scale's 6 × 8 deals are rarely hard, and a hard score
+    // near the band's edge is not confirmed by fresh games: it asks for
+    // 25-100 there (it checks that the bench runs, not its speed).
+    let band = match scale {
+        Scale::Full => Difficulty::Hard.band(),
+        Scale::Quick => 25..=100,
+    };
     for seed in 0..hard_seeds {
         let spec = GenerateSpec::new(rows, cols, kinds)
             .with_seed(seed)
@@ -68,8 +74,77 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
             return Err("generate_rated's certificate does not clear its deal".to_owned());
         }
     }
+    // The bands of each setting (issue 56): a hard deal under the same
+    // rules, and a normal deal under a closed border without gravity, by
+    // `deal_in_band` (decided at 95% and confirmed with fresh games). The
+    // quick scale deals on 6 × 6 with 9 kinds, closed border, gravity down
+    // (a setting of the band table small enough for a debug build).
+    let open_down = Rules::judge()
+        .with_border(Border::Open)
+        .with_gravity(Gravity::Down);
+    let closed_down = Rules::judge().with_gravity(Gravity::Down);
+    let closed_none = Rules::judge();
+    let banded_asked = match scale {
+        Scale::Full => [
+            (
+                "deal_in_band hard, open/down",
+                (8, 18, 36),
+                &open_down,
+                Difficulty::Hard,
+            ),
+            (
+                "deal_in_band normal, closed/none",
+                (8, 18, 36),
+                &closed_none,
+                Difficulty::Normal,
+            ),
+        ],
+        Scale::Quick => [
+            (
+                "deal_in_band hard, 6×6 closed/down",
+                (6, 6, 9),
+                &closed_down,
+                Difficulty::Hard,
+            ),
+            (
+                "deal_in_band normal, 6×6 closed/down",
+                (6, 6, 9),
+                &closed_down,
+                Difficulty::Normal,
+            ),
+        ],
+    };
+    let mut banded = Vec::new();
+    for (what, (rows, cols, kinds), rules, difficulty) in banded_asked {
+        let mut times = Vec::new();
+        for seed in 0..hard_seeds {
+            let spec = GenerateSpec::new(rows, cols, kinds)
+                .with_seed(seed)
+                .with_rules(rules.clone());
+            let started = Instant::now();
+            let dealt = deal_in_band(&spec, difficulty, &SureConfig::new(), 200)
+                .map_err(|e| format!("{what}: {e}"))?;
+            times.push(started.elapsed());
+            if dealt.band.decided() != Some(difficulty)
+                || dealt.confirmed.decided() != Some(difficulty)
+            {
+                return Err(format!(
+                    "{what}: dealt {} / {}",
+                    dealt.band, dealt.confirmed
+                ));
+            }
+            let mut game = Game::new(dealt.generated.board.clone(), rules.clone());
+            for pair in &dealt.generated.certificate {
+                game.play(*pair)
+                    .map_err(|e| format!("{what}'s certificate: {e}"))?;
+            }
+            if !game.is_cleared() {
+                return Err(format!("{what}'s certificate does not clear its deal"));
+            }
+        }
+        banded.push((what, times));
+    }
     let rate_median = median(&rate_times);
-    let hard_median = median(&hard_times);
     scores.sort_unstable();
     candidates.sort_unstable();
     let mut out = String::new();
@@ -78,7 +153,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         "\nRating: `rate` with its defaults ({} games, {} probed, {} states a position) on {deals} random \
          {rows}×{cols} deals of {kinds} kinds × 4, open border, gravity down (scores {}-{}, median {}); \
          `generate_rated` asked for a hard deal (score {}-{}) under the same rules, {hard_seeds} seeds \
-         (candidates median {}, most {}); goals: rate median ≤ 2 s, hard deal median ≤ 10 s.\n",
+         (candidates median {}, most {}); goals (issue 56): p90 ≤ 2 s for rate, ≤ 10 s for a hard deal and for a closed/none normal one; each row's p90 also as a ratio to rate's median in the same process.\n",
         RateConfig::DEFAULT_PLAYS,
         RateConfig::DEFAULT_PROBES,
         RateConfig::DEFAULT_BUDGET,
@@ -91,23 +166,30 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         candidates[candidates.len() - 1],
     )
     .unwrap();
-    out.push_str("| what | median | slowest | goal |\n|---|---:|---:|---|\n");
-    for (what, times, median, goal) in [
-        ("rate", &rate_times, rate_median, Duration::from_secs(2)),
+    out.push_str("| what | median | p90 | slowest | p90 / rate's median | goal |\n|---|---:|---:|---:|---:|---|\n");
+    let mut rows_out = vec![
+        ("rate", &rate_times, Duration::from_secs(2)),
         (
-            "generate hard",
+            "generate_rated hard (score band)",
             &hard_times,
-            hard_median,
             Duration::from_secs(10),
         ),
-    ] {
+    ];
+    for (what, times) in &banded {
+        rows_out.push((what, times, Duration::from_secs(10)));
+    }
+    for (what, times, goal) in rows_out {
         let slowest = times.iter().max().copied().unwrap_or_default();
+        let p90 = p90(times);
         writeln!(
             out,
-            "| {what} | {} | {} | {} |",
-            seconds(median),
+            "| {what} | {} | {} | {} | {:.2} | p90 ≤ {} s: {} |",
+            seconds(median(times)),
+            seconds(p90),
             seconds(slowest),
-            match (judged, median <= goal) {
+            p90.as_secs_f64() / rate_median.as_secs_f64().max(1e-9),
+            goal.as_secs(),
+            match (judged, p90 <= goal) {
                 (false, _) => "not judged (not a full release run)",
                 (true, true) => "met",
                 (true, false) => "NOT met",
@@ -116,6 +198,14 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
         .unwrap();
     }
     Ok(out)
+}
+
+/// The time 90% of the runs stay within: the ⌈0.9·n⌉-th fastest.
+fn p90(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    let at = (sorted.len() * 9).div_ceil(10).saturating_sub(1);
+    sorted.get(at).copied().unwrap_or_default()
 }
 
 fn median(times: &[Duration]) -> Duration {

@@ -204,8 +204,8 @@ fn cases() -> Vec<(Board, Rules, LlkRateConfig)> {
         }
     }
     let wide = lianliankan::deal(&DealSpec::new(6, 8, 12).with_seed(1)).unwrap();
-    // `lianliankan generate --rows 6 --cols 8 --kinds 12 --difficulty
-    // hard --seed 1`: traps from the first step, and positions that 200
+    // `lianliankan generate --rows 6 --cols 8 --kinds 12 --score
+    // 50-100 --seed 1`: traps from the first step, and positions that 200
     // states do not decide.
     let hard = Board::from_rows(&[
         [4, 5, 4, 8, 5, 11, 6, 6],

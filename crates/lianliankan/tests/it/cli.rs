@@ -219,6 +219,19 @@ fn generate_by_difficulty_then_rate_and_replay() {
     assert_eq!(unreachable.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&unreachable.stderr);
     assert!(
+        stderr.starts_with("error: no hard deal in 3 candidates (decided easy 3, normal 0, hard 0"),
+        "{stderr}"
+    );
+    let unreachable = Command::new(BIN)
+        .args([
+            "generate", "--rows", "2", "--cols", "4", "--kinds", "2", "--seed", "0",
+        ])
+        .args(["--border", "open", "--score", "50-100", "--candidates", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(unreachable.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&unreachable.stderr);
+    assert!(
         stderr.starts_with("error: no deal scored 50-100 in 3 candidates"),
         "{stderr}"
     );
@@ -237,6 +250,65 @@ fn generate_by_difficulty_then_rate_and_replay() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `generate --difficulty` deals by the setting's bands: the band decided
+/// and confirmed on stderr, the same band on `rate`'s `band` line (its
+/// default seed); `bands` measures a setting's row.
+#[test]
+fn generate_by_the_settings_bands_then_rate() {
+    use std::process::Command;
+    let setting = [
+        "--rows",
+        "6",
+        "--cols",
+        "6",
+        "--kinds",
+        "9",
+        "--gravity",
+        "down",
+    ];
+    let out = Command::new(BIN)
+        .arg("generate")
+        .args(setting)
+        .args(["--seed", "4", "--difficulty", "normal"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(said.starts_with("band normal (95% sure: "), "{said}");
+    assert!(
+        said.contains("; confirmed with fresh games: normal (95% sure: "),
+        "{said}"
+    );
+    assert!(
+        said.contains("(measured on 60 deals of this setting)"),
+        "{said}"
+    );
+    let rated = run_with_stdin(BIN, &["rate", "--gravity", "down", "-"], &out.stdout);
+    let report = String::from_utf8_lossy(&rated.stdout);
+    let band_line = report.lines().last().unwrap_or_default();
+    let decided = said.split(';').next().unwrap_or_default();
+    assert!(
+        band_line.starts_with(decided.trim()),
+        "{band_line} vs {said}"
+    );
+
+    let measured = Command::new(BIN)
+        .arg("bands")
+        .args(setting)
+        .args(["--deals", "9", "--games", "40"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&measured.stdout);
+    assert!(
+        text.starts_with("9 candidates, 40 random games each: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Row { rows: 6, cols: 6, kinds: 9, border: Border::Closed, gravity: Gravity::Down, easy_from: "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -9,8 +9,9 @@ use lianliankan::format::write_board;
 use std::ops::RangeInclusive;
 
 use lianliankan::{
-    Board, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules, Solution, SolveConfig,
-    Step, generate, generate_rated, solve_with_progress, ways_to_remove,
+    Board, Difficulty, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules, Solution,
+    SolveConfig, Step, SureConfig, bands_for, deal_in_band, generate, generate_rated,
+    solve_with_progress, sure_band, ways_to_remove,
 };
 
 /// `hint`: one removable pair as `r1 c1 r2 c2`, or `NONE`.
@@ -123,21 +124,39 @@ pub fn solve(
     }
 }
 
+/// What `generate` is asked to deal: a difficulty of the setting's bands
+/// (candidates), or a band of scores (rating settings, candidates).
+pub enum Band {
+    /// `--difficulty`.
+    Difficulty(Difficulty, usize),
+    /// `--score`.
+    Score(RangeInclusive<u8>, RateConfig, usize),
+}
+
 /// `generate`: a solvable board in the judge format, without queries; with
-/// a band (scores, rating settings, candidates), one rated in the band,
-/// with what was tried on standard error; the certificate to a file if
-/// asked.
+/// a band, one in the band, with what was tried on standard error; the
+/// certificate to a file if asked.
 pub fn generate_board(
     spec: &GenerateSpec,
-    band: Option<&(RangeInclusive<u8>, RateConfig, usize)>,
+    band: Option<&Band>,
     certificate: Option<&std::path::Path>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    let usage = |e: &dyn std::fmt::Display| Failure::Usage(format!("error: {e}"));
     let made = match band {
-        None => generate(spec).map_err(|e| Failure::Usage(format!("error: {e}")))?,
-        Some((scores, config, candidates)) => {
-            let rated = generate_rated(spec, scores.clone(), config, *candidates)
-                .map_err(|e| Failure::Usage(format!("error: {e}")))?;
+        None => generate(spec).map_err(|e| usage(&e))?,
+        Some(Band::Difficulty(difficulty, candidates)) => {
+            let dealt = deal_in_band(spec, *difficulty, &SureConfig::new(), *candidates)
+                .map_err(|e| usage(&e))?;
+            eprintln!(
+                "band {}; confirmed with fresh games: {}; found in {} candidates (seed {}); bands: {}",
+                dealt.band, dealt.confirmed, dealt.candidates, dealt.seed, dealt.bands
+            );
+            dealt.generated
+        }
+        Some(Band::Score(scores, config, candidates)) => {
+            let rated =
+                generate_rated(spec, scores.clone(), config, *candidates).map_err(|e| usage(&e))?;
             eprintln!(
                 "score {} ({}), found in {} candidates (seed {})",
                 rated.rating.score(),
@@ -171,7 +190,34 @@ pub fn rate(
     let rating = lianliankan::rate(board, rules, config)
         .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;
     write!(out, "{rating}")?;
+    let kinds = board_kinds(board);
+    let bands = bands_for(board.rows(), board.cols(), kinds, rules);
+    if rating.winnable == Some(false) {
+        writeln!(
+            out,
+            "band hard (proved: the deal cannot be cleared); bands: {bands}"
+        )?;
+        return Ok(());
+    }
+    let sure = SureConfig::new().seed(config.seed_used());
+    let band = sure_band(board, rules, &bands.bands, None, &sure)
+        .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;
+    writeln!(out, "band {band}; bands: {bands}")?;
     Ok(())
+}
+
+/// The kinds on `board`: how many different tiles it holds.
+fn board_kinds(board: &Board) -> u32 {
+    let mut kinds: Vec<u32> = board
+        .to_grid()
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&k| k != 0)
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    u32::try_from(kinds.len()).unwrap_or(u32::MAX)
 }
 
 /// What `replay` found, for the exit status.

@@ -3,6 +3,7 @@
 //! `hint`, `moves`, `solve`, `generate`, `rate`, `replay` and `study`; and
 //! `stress`, which tests another program against ours.
 
+mod bands;
 mod commands;
 mod stress;
 mod study;
@@ -170,18 +171,23 @@ impl RatingArgs {
     }
 }
 
-/// `generate`'s difficulty: a band of the rating's score.
+/// `generate`'s difficulty: a band of the setting's bands, or of the
+/// rating's score.
 #[derive(Debug, clap::Args)]
 struct BandArgs {
-    /// A board whose rating is easy (score 0-24), normal (25-49) or hard
-    /// (50-100), as `rate` rates it with its default seed and budget.
+    /// A board that is easy, normal or hard for its size and rules: a
+    /// random player's clear rate decided inside the band at 95% (`rate`'s
+    /// `band` line, with its default seed), then again with fresh games
+    /// (docs/rating.md).
     #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
     difficulty: Option<lianliankan::Difficulty>,
-    /// A board whose rating score lies in LOW-HIGH (0 to 100).
+    /// A board whose rating score lies in LOW-HIGH (0 to 100), as `rate`
+    /// rates it with its default seed and budget, confirmed with fresh
+    /// games.
     #[arg(long, value_name = "LOW-HIGH", value_parser = parse_band)]
     score: Option<std::ops::RangeInclusive<u8>>,
     /// With --difficulty or --score: boards to make and rate before giving
-    /// up (seeds SEED, SEED + 1, ...).
+    /// up (seed SEED, then seeds drawn from a generator seeded with SEED).
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     candidates: u32,
     #[command(flatten)]
@@ -189,10 +195,17 @@ struct BandArgs {
 }
 
 impl BandArgs {
-    fn band(&self) -> Option<std::ops::RangeInclusive<u8>> {
-        self.score
-            .clone()
-            .or_else(|| self.difficulty.map(lianliankan::Difficulty::band))
+    fn band(&self) -> Option<commands::Band> {
+        let candidates = self.candidates as usize;
+        match (&self.difficulty, &self.score) {
+            (Some(difficulty), _) => Some(commands::Band::Difficulty(*difficulty, candidates)),
+            (None, Some(scores)) => Some(commands::Band::Score(
+                scores.clone(),
+                self.rating.config(),
+                candidates,
+            )),
+            (None, None) => None,
+        }
     }
 }
 
@@ -300,6 +313,43 @@ enum Command {
         /// The most search states of each solve.
         #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_BUDGET)]
         budget: u64,
+    },
+    /// What easy, normal and hard mean for a size and rules: DEALS
+    /// candidate deals (as `generate --difficulty` makes them) played GAMES
+    /// random games each, their clear rates cut in three equal parts and
+    /// printed as a row of the library's table; with --check N, N deals of
+    /// each difficulty under the bands the library has for this setting,
+    /// played GAMES fresh games each, and whether their clear rates are
+    /// ordered easy > normal > hard with 95% intervals apart
+    /// (docs/rating.md).
+    Bands {
+        /// Rows, 1 to 100.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        rows: u16,
+        /// Columns, 1 to 100.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        cols: u16,
+        /// Kinds of tiles, 1 to rows·cols/2.
+        #[arg(long)]
+        kinds: u32,
+        /// Seed of the first candidate (the others drawn from it) and of
+        /// the games.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Candidate deals to measure (0: measure nothing).
+        #[arg(long, value_name = "N", default_value_t = 60)]
+        deals: usize,
+        /// Random games a deal.
+        #[arg(long, value_name = "N", default_value_t = 400)]
+        games: u32,
+        /// Deals of each difficulty to check the bands on (0: no check).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        check: usize,
+        /// With --check: candidates a deal of a difficulty may try.
+        #[arg(long, value_name = "N", default_value_t = 200)]
+        candidates: usize,
     },
     /// What fraction of random deals can be cleared: deals D boards (every
     /// kind in groups of COPIES, kinds taken in turn, shuffled), decides
@@ -508,9 +558,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             let spec = GenerateSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
                 .with_seed(*seed)
                 .with_rules(rules.rules()?);
-            let band = band
-                .band()
-                .map(|scores| (scores, band.rating.config(), band.candidates as usize));
+            let band = band.band();
             with_stdout(|out| {
                 commands::generate_board(&spec, band.as_ref(), certificate.as_deref(), out)
             })
@@ -525,6 +573,28 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             let board = board_of(b)?;
             let config = rating.config().seed(*seed).budget(*budget);
             with_stdout(|out| commands::rate(&board, &rules, &config, out))
+        }
+        Some(Command::Bands {
+            rows,
+            cols,
+            kinds,
+            seed,
+            rules,
+            deals,
+            games,
+            check,
+            candidates,
+        }) => {
+            let spec = GenerateSpec::new(usize::from(*rows), usize::from(*cols), *kinds)
+                .with_seed(*seed)
+                .with_rules(rules.rules()?);
+            let asked = bands::Asked {
+                deals: *deals,
+                games: *games,
+                check: *check,
+                candidates: *candidates,
+            };
+            with_stdout(|out| bands::run(&spec, &asked, out))
         }
         Some(Command::Study {
             merge: Some(StudyCommand::Merge { files, csv }),

@@ -11,11 +11,19 @@
 //! `repair`, else by [`solve_with`]), so the probed games show where the
 //! traps are. docs/rating.md defines each figure and the score.
 
+mod banded;
+mod bands;
+mod measure;
 mod rated;
 mod rating;
+mod sure;
 
+pub use banded::{BandedDeal, BandedError, bands_dealt, confirm_seed, deal_in_band};
+pub use bands::{Bands, BandsFrom, SettingBands, bands_for, measured_settings};
+pub use measure::{BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands};
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
+pub use sure::{SureBand, SureConfig, sure_band};
 
 use grid_core::SplitMix64;
 use rustc_hash::FxHashMap;
@@ -125,6 +133,12 @@ impl RateConfig {
     #[must_use]
     pub fn plays_asked(&self) -> u32 {
         self.plays
+    }
+
+    /// The seed of the random games.
+    #[must_use]
+    pub fn seed_used(&self) -> u64 {
+        self.seed
     }
 
     pub(super) fn solve_config(&self, budget: u64) -> SolveConfig {
@@ -270,28 +284,53 @@ pub(super) fn play_games(
         ..Rating::default()
     };
     for seed in play_seeds(config.seed).take(config.plays as usize) {
-        if config.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            return Err(Cancelled);
-        }
-        let mut rng = SplitMix64::new(seed);
-        let mut position = board.clone();
-        loop {
-            if config.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                return Err(Cancelled);
-            }
-            let offered = moves(&position, rules);
-            if offered.is_empty() {
-                break;
-            }
-            rating.width_positions += 1;
-            rating.width_offered += offered.len() as u64;
-            position = after(&position, offered[rng.below(offered.len())], rules);
-        }
-        if position.tile_count() == 0 {
-            rating.cleared += 1;
-        }
+        let game = random_game(board, rules, seed, config.cancel.as_ref())?;
+        rating.width_positions += game.positions;
+        rating.width_offered += game.offered;
+        rating.cleared += u32::from(game.cleared);
     }
     Ok(rating)
+}
+
+/// What one random game did: whether it cleared the board, the positions
+/// where it took a pair and the pairs on offer there.
+pub(super) struct RandomGame {
+    pub(super) cleared: bool,
+    pub(super) positions: u64,
+    pub(super) offered: u64,
+}
+
+/// One random game on `board` drawn by a [`SplitMix64`] seeded with
+/// `seed`: at each step a pair drawn uniformly from [`moves`], then
+/// gravity, until the board is cleared or no pair remains.
+pub(super) fn random_game(
+    board: &Board,
+    rules: &Rules,
+    seed: u64,
+    cancel: Option<&Cancel>,
+) -> Result<RandomGame, Cancelled> {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = Game::new(board.clone(), rules.clone());
+    let mut played = RandomGame {
+        cleared: false,
+        positions: 0,
+        offered: 0,
+    };
+    loop {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(Cancelled);
+        }
+        let offered = moves(game.board(), rules);
+        if offered.is_empty() {
+            break;
+        }
+        played.positions += 1;
+        played.offered += offered.len() as u64;
+        game.play(offered[rng.below(offered.len())])
+            .expect("a move the engine listed");
+    }
+    played.cleared = game.board().tile_count() == 0;
+    Ok(played)
 }
 
 /// The solver's part: the deal decided, then the first games played

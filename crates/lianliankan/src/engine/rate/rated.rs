@@ -6,7 +6,11 @@ use super::super::deal::{DealSpec, deal};
 use super::super::generate::{GenerateSpec, Generated, generate_with};
 use super::super::made::{GenerateError, cells_within_limit};
 use super::super::solve::{Solution, solve_with};
-use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games};
+use super::banded::confirm_seed;
+use super::sure::SureConfig;
+use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games, random_game};
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// A clearable deal rated within a band: what [`generate_rated`] made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +24,11 @@ pub struct RatedDeal {
     pub seed: u64,
     /// How many deals were made and rated to find it (this one included).
     pub candidates: usize,
+    /// The fresh random games that confirmed the band (0 when any clear
+    /// rate keeps the score in the band).
+    pub confirm_games: u32,
+    /// Of them, the games that cleared the board.
+    pub confirm_cleared: u32,
 }
 
 /// Why [`generate_rated`] found no deal.
@@ -80,6 +89,12 @@ impl std::error::Error for RatedError {}
 /// - otherwise the board [`generate`](crate::generate) builds backwards from the same seed
 ///   (always clearable, and usually easier than a random deal).
 ///
+/// A candidate whose score lies in the band is then confirmed with fresh
+/// random games (another seed): kept only once the 95% interval of their
+/// clear rate, with the candidate's traps and forced rates, puts every
+/// score it allows in the band, so that the deal stays in the band when
+/// rated again; `RatedDeal::confirm_games` says how many games that took.
+///
 /// The same arguments give the same deal.
 ///
 /// # Errors
@@ -88,7 +103,8 @@ impl std::error::Error for RatedError {}
 /// the scores seen); [`RatedError::Cancelled`].
 ///
 /// # Complexity
-/// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`](super::rate)), and
+/// Up to `candidates` × ([`deal`] + [`solve_with`] + [`rate`](super::rate)
+/// and up to [`SureConfig::DEFAULT_CAP`] random games), and
 /// [`generate`](crate::generate) for the deals the solver does not clear.
 pub fn generate_rated(
     spec: &GenerateSpec,
@@ -96,33 +112,12 @@ pub fn generate_rated(
     config: &RateConfig,
     candidates: usize,
 ) -> Result<RatedDeal, RatedError> {
-    // `generate`'s own checks first, so that a spec it refuses is refused
-    // here too, whichever way the candidates come.
-    let pairs = cells_within_limit(spec.rows, spec.cols).map_err(RatedError::Generate)? / 2;
-    if pairs == 0 {
-        return Err(RatedError::Generate(GenerateError::TooSmall));
-    }
-    if spec.kinds == 0 || spec.kinds as usize > pairs {
-        return Err(RatedError::Generate(GenerateError::Kinds {
-            kinds: spec.kinds,
-            pairs,
-        }));
-    }
+    check_spec(spec).map_err(RatedError::Generate)?;
     let mut lowest = u8::MAX;
     let mut highest = 0;
     let seeds = std::iter::once(spec.seed).chain(play_seeds(spec.seed));
     for (tried, seed) in (1..=candidates).zip(seeds) {
-        let made = match random_deal(spec, seed, config)? {
-            Some(made) => made,
-            None => {
-                let cancel = config.cancel.clone().unwrap_or_default();
-                match generate_with(&spec.clone().with_seed(seed), &cancel) {
-                    Ok(made) => made,
-                    Err(GenerateError::Cancelled) => return Err(RatedError::Cancelled),
-                    Err(e) => return Err(RatedError::Generate(e)),
-                }
-            }
-        };
+        let made = candidate(spec, seed, config)?;
         let mut rating = play_games(&made.board, &spec.rules, config)
             .map_err(|Cancelled| RatedError::Cancelled)?;
         // The random games alone may already rule the band out.
@@ -141,12 +136,18 @@ pub fn generate_rated(
         lowest = lowest.min(score);
         highest = highest.max(score);
         if band.contains(&score) {
-            return Ok(RatedDeal {
-                generated: made,
-                rating,
-                seed,
-                candidates: tried,
-            });
+            let (confirm_games, confirm_cleared, confirmed) =
+                confirm(&made.board, &spec.rules, &rating, &band, config)?;
+            if confirmed {
+                return Ok(RatedDeal {
+                    generated: made,
+                    rating,
+                    seed,
+                    candidates: tried,
+                    confirm_games,
+                    confirm_cleared,
+                });
+            }
         }
     }
     Err(RatedError::OutOfBand {
@@ -154,6 +155,87 @@ pub fn generate_rated(
         candidates,
         scores: lowest.min(highest)..=highest,
     })
+}
+
+/// Confirms that `rating`'s score lies in `band` with fresh random games
+/// (seeded with [`confirm_seed`] of the config's seed), as [`sure_band`]
+/// decides a band: a look after [`SureConfig::DEFAULT_FIRST`] games, then
+/// each time they double, up to [`SureConfig::DEFAULT_CAP`], until the
+/// scores of every clear rate in the games' 95% Wilson interval (the
+/// rating's traps and forced rates kept) lie in the band (confirmed) or
+/// none does (refused); refused at the cap. Returns the games, the
+/// cleared ones and whether the band was confirmed.
+fn confirm(
+    board: &Board,
+    rules: &Rules,
+    rating: &Rating,
+    band: &RangeInclusive<u8>,
+    config: &RateConfig,
+) -> Result<(u32, u32, bool), RatedError> {
+    let inside = |(low, high): (f64, f64)| {
+        band.contains(&rating.score_at_rate(high)) && band.contains(&rating.score_at_rate(low))
+    };
+    let outside = |(low, high): (f64, f64)| {
+        rating.score_at_rate(low) < *band.start() || rating.score_at_rate(high) > *band.end()
+    };
+    if inside((0.0, 1.0)) {
+        return Ok((0, 0, true));
+    }
+    let mut seeds = play_seeds(confirm_seed(config.seed));
+    let (mut games, mut cleared) = (0_u32, 0_u32);
+    let mut look = SureConfig::DEFAULT_FIRST;
+    loop {
+        while games < look {
+            let seed = seeds.next().unwrap_or_default();
+            let game = random_game(board, rules, seed, config.cancel.as_ref())
+                .map_err(|Cancelled| RatedError::Cancelled)?;
+            games += 1;
+            cleared += u32::from(game.cleared);
+        }
+        let interval = grid_core::wilson(u64::from(cleared), u64::from(games));
+        if inside(interval) {
+            return Ok((games, cleared, true));
+        }
+        if outside(interval) || games >= SureConfig::DEFAULT_CAP {
+            return Ok((games, cleared, false));
+        }
+        look = (look * 2).min(SureConfig::DEFAULT_CAP);
+    }
+}
+
+/// The candidate of `seed`: the random deal of `spec`'s size and kinds if
+/// the solver clears it within the config's deal budget, else the deal
+/// [`generate`](crate::generate) builds backwards from the same seed.
+pub(super) fn candidate(
+    spec: &GenerateSpec,
+    seed: u64,
+    config: &RateConfig,
+) -> Result<Generated, RatedError> {
+    if let Some(made) = random_deal(spec, seed, config)? {
+        return Ok(made);
+    }
+    let cancel = config.cancel.clone().unwrap_or_default();
+    match generate_with(&spec.clone().with_seed(seed), &cancel) {
+        Ok(made) => Ok(made),
+        Err(GenerateError::Cancelled) => Err(RatedError::Cancelled),
+        Err(e) => Err(RatedError::Generate(e)),
+    }
+}
+
+/// The checks of `generate` on `spec`'s size and kinds, so that a spec it
+/// refuses is refused whichever way the candidates come.
+pub(super) fn check_spec(spec: &GenerateSpec) -> Result<(), GenerateError> {
+    let pairs = cells_within_limit(spec.rows, spec.cols)? / 2;
+    if pairs == 0 {
+        return Err(GenerateError::TooSmall);
+    }
+    if spec.kinds == 0 || spec.kinds as usize > pairs {
+        return Err(GenerateError::Kinds {
+            kinds: spec.kinds,
+            pairs,
+        });
+    }
+    Ok(())
 }
 
 /// The random deal of `spec`'s size and kinds with `seed`, with the

@@ -192,6 +192,18 @@ impl Rating {
         score.round().clamp(0.0, 100.0) as u8
     }
 
+    /// The score this rating would have with a random player's clear rate
+    /// of `p` (0 to 1) in place of its own, its traps and forced rates
+    /// kept: monotone, higher for a lower `p`.
+    pub(super) fn score_at_rate(&self, p: f64) -> u8 {
+        if self.winnable == Some(false) {
+            return 100;
+        }
+        let h = (-p.log10() / 2.0).clamp(0.0, 1.0);
+        let score = 100.0 * (0.6 * h + 0.2 * self.trap_rate() + 0.2 * self.forced_rate());
+        score.round().clamp(0.0, 100.0) as u8
+    }
+
     /// The scores this rating can still reach once probed, from its
     /// random games alone (trap and forced rates anywhere in 0 to 1), for a
     /// deal that can be cleared.
