@@ -364,7 +364,9 @@ struct StudyArgs {
     /// Columns of each deal.
     #[arg(long, required = true, value_parser = clap::value_parser!(u16).range(1..=100))]
     cols: Option<u16>,
-    /// Kinds of tiles, taken in turn for the groups.
+    /// Kinds of tiles, taken in turn for the groups (kind 1, 2, ..., K,
+    /// then 1 again), as KShisen deals its 42: with more kinds than groups
+    /// only the first ones are dealt (42 kinds on 14x6 deal kinds 1 to 21).
     #[arg(long, required = true)]
     kinds: Option<u32>,
     /// Tiles of one kind in a group; rows·cols must be a multiple.
