@@ -10,6 +10,8 @@ mod common;
 mod conformance;
 mod connect_rules;
 mod differential;
+#[cfg(feature = "cli")]
+mod doc_commands;
 mod engine;
 mod gravity;
 mod limits;

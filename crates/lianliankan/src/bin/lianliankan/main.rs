@@ -181,7 +181,8 @@ struct BandArgs {
     #[arg(long, value_name = "LOW-HIGH", value_parser = parse_band)]
     score: Option<std::ops::RangeInclusive<u8>>,
     /// With --difficulty or --score: boards to make and rate before giving
-    /// up (seeds SEED, SEED + 1, ...).
+    /// up (the first from SEED, the others from seeds drawn at random by a
+    /// generator seeded with SEED; the seed of the one kept is printed).
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     candidates: u32,
     #[command(flatten)]
