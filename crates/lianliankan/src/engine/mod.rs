@@ -57,8 +57,8 @@ pub use gravity::Slide;
 pub use made::{GenerateError, MAX_CELLS};
 pub use moves::{Move, Route, moves};
 pub use rate::{
-    Cancelled, Difficulty, RateConfig, RatedDeal, RatedError, Rating, UnknownDifficulty,
-    generate_rated, rate,
+    Cancelled, Difficulty, Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating,
+    SkillPoint, UnknownDifficulty, generate_rated, rate, rate_players,
 };
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;

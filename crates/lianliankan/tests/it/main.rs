@@ -15,6 +15,7 @@ mod doc_commands;
 mod engine;
 mod gravity;
 mod limits;
+mod players;
 mod rating;
 mod rules_doc;
 mod serde_forms;

@@ -10,10 +10,17 @@
 //! (by the clearing order of the position it came from, adapted by
 //! `repair`, else by [`solve_with`]), so the probed games show where the
 //! traps are. docs/rating.md defines each figure and the score.
+//!
+//! [`rate_players`] plays other players on the deal: a player of skill q
+//! (a winning pair with probability q), the first-hint player and a
+//! one-step lookahead, and counts traps and forced positions over the
+//! lookahead's games with intervals and the share of pairs decided.
 
+mod players;
 mod rated;
 mod rating;
 
+pub use players::{Players, PlayersConfig, SkillPoint, rate_players};
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
 
