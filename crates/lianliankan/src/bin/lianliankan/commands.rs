@@ -161,16 +161,25 @@ pub fn generate_board(
     Ok(())
 }
 
-/// `rate`: the score and the figures behind it.
+/// `rate`: the score and the figures behind it; then, with `players` and a
+/// deal not proved lost, what the other players do on it.
 pub fn rate(
     board: &Board,
     rules: &Rules,
     config: &RateConfig,
+    players: Option<&lianliankan::PlayersConfig>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let rating = lianliankan::rate(board, rules, config)
         .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;
     write!(out, "{rating}")?;
+    if let Some(players) = players
+        && rating.winnable != Some(false)
+    {
+        let players = lianliankan::rate_players(board, rules, players)
+            .map_err(|e| Failure::Usage(format!("internal error: the players were {e}")))?;
+        write!(out, "{players}")?;
+    }
     Ok(())
 }
 

@@ -289,18 +289,30 @@ enum Command {
     /// How hard the board is to clear: random games on it, the first ones
     /// probed by the solver at every position; prints the score (0 to 100)
     /// and its figures (forgiveness, traps, width), as docs/rating.md
-    /// defines them.
+    /// defines them; then, for a deal not proved lost, other players: the
+    /// skill curve (the player who takes a winning pair with probability
+    /// q, and the q at which it clears half its games), the first-hint
+    /// player, a one-step lookahead, and traps and forced positions over
+    /// the lookahead's games with 95% intervals and the share of pairs
+    /// decided.
     Rate {
         #[command(flatten)]
         board: BoardArgs,
         #[command(flatten)]
         rating: RatingArgs,
-        /// The seed of the random games.
+        /// The seed of the random games (and of the players' games).
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// The most search states of each solve.
         #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_BUDGET)]
         budget: u64,
+        /// Games of each player and of each skill of the curve; 0 plays no
+        /// players.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_GAMES)]
+        games: u32,
+        /// The skill curve's grid: q = 0, 1/N, ..., 1.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_LEVELS, value_parser = clap::value_parser!(u32).range(1..=100))]
+        levels: u32,
     },
     /// What fraction of random deals can be cleared: deals D boards (every
     /// kind in groups of COPIES, kinds taken in turn, shuffled), decides
@@ -523,11 +535,20 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             rating,
             seed,
             budget,
+            games,
+            levels,
         }) => {
             let rules = b.rules.rules()?;
             let board = board_of(b)?;
             let config = rating.config().seed(*seed).budget(*budget);
-            with_stdout(|out| commands::rate(&board, &rules, &config, out))
+            let players = (*games > 0).then(|| {
+                lianliankan::PlayersConfig::new()
+                    .games(*games)
+                    .levels(*levels)
+                    .seed(*seed)
+                    .budget(*budget)
+            });
+            with_stdout(|out| commands::rate(&board, &rules, &config, players.as_ref(), out))
         }
         Some(Command::Study {
             merge: Some(StudyCommand::Merge { files, csv }),

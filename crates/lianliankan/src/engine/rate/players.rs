@@ -292,7 +292,7 @@ impl std::fmt::Display for Players {
         let (forced, (fl, fh)) = self.forced();
         writeln!(
             f,
-            "over the lookahead's {} winnable positions: traps {traps:.2} (95% interval {tl:.2}-{th:.2}; {} of {} decided), forced {forced:.2} ({fl:.2}-{fh:.2}; {} of {} decided)",
+            "over the lookahead's {} winnable positions: traps {traps:.2} ({} of {} decided positions; 95% interval {tl:.2}-{th:.2}), forced {forced:.2} ({} of {}; {fl:.2}-{fh:.2})",
             self.positions,
             self.trap_positions,
             self.positions - self.trap_unknown,
@@ -301,14 +301,15 @@ impl std::fmt::Display for Players {
         )?;
         writeln!(
             f,
-            "coverage {:.3}: {} of {} pairs on offer decided, {} unknown in the budget; {} positions undecided; {} skilled steps found no known winning pair; {} solves",
+            "coverage {:.3}: {} of {} pairs on offer decided, {} unknown in the budget; {} positions undecided; {} skilled steps found no known winning pair; {} solve{}",
             self.coverage(),
             self.offered - self.unknown_pairs,
             self.offered,
             self.unknown_pairs,
             self.undecided_positions,
             self.skill_unknown,
-            self.solves
+            self.solves,
+            if self.solves == 1 { "" } else { "s" }
         )
     }
 }
