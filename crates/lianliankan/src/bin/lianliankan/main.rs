@@ -289,7 +289,8 @@ enum Command {
     /// How hard the board is to clear: random games on it, the first ones
     /// probed by the solver at every position; prints the score (0 to 100)
     /// and its figures (forgiveness, traps, width), as docs/rating.md
-    /// defines them; then, for a deal not proved lost, other players: the
+    /// defines them; with --players, for a deal not proved lost, other
+    /// players: the
     /// skill curve (the player who takes a winning pair with probability
     /// q, and the q at which it clears half its games), the first-hint
     /// player, a one-step lookahead, and traps and forced positions over
@@ -306,11 +307,16 @@ enum Command {
         /// The most search states of each solve.
         #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_BUDGET)]
         budget: u64,
-        /// Games of each player and of each skill of the curve; 0 plays no
-        /// players.
-        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_GAMES)]
+        /// Also play the other players (skill curve, first hint, lookahead;
+        /// traps and forced positions over the lookahead's games): many
+        /// solves, a minute or more on a hard 8x18 deal.
+        #[arg(long)]
+        players: bool,
+        /// With --players: games of each player and of each skill of the
+        /// curve.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_GAMES, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
-        /// The skill curve's grid: q = 0, 1/N, ..., 1.
+        /// With --players: the skill curve's grid, q = 0, 1/N, ..., 1.
         #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_LEVELS, value_parser = clap::value_parser!(u32).range(1..=100))]
         levels: u32,
     },
@@ -427,6 +433,11 @@ struct StudyArgs {
     /// first hint.
     #[arg(long)]
     rate: bool,
+    /// With --rate: also the other players of `rate --players` on every
+    /// rated deal (the lookahead's clear rate and the half-clear skill,
+    /// and how well the score ranks them); many solves a deal.
+    #[arg(long, requires = "rate")]
+    players: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -535,13 +546,14 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             rating,
             seed,
             budget,
+            players,
             games,
             levels,
         }) => {
             let rules = b.rules.rules()?;
             let board = board_of(b)?;
             let config = rating.config().seed(*seed).budget(*budget);
-            let players = (*games > 0).then(|| {
+            let players = players.then(|| {
                 lianliankan::PlayersConfig::new()
                     .games(*games)
                     .levels(*levels)
@@ -615,5 +627,6 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         check: args.check,
         lost_before_stuck: args.lost_before_stuck,
         rate: args.rate,
+        players: args.players,
     })
 }

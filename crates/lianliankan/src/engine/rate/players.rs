@@ -57,12 +57,12 @@ impl Default for PlayersConfig {
 impl PlayersConfig {
     /// Games a player (and a skill) unless [`PlayersConfig::games`] says
     /// otherwise.
-    pub const DEFAULT_GAMES: u32 = 40;
+    pub const DEFAULT_GAMES: u32 = 20;
     /// Steps of the skill grid unless [`PlayersConfig::levels`] says
-    /// otherwise: q = 0, 0.1, ..., 1.
-    pub const DEFAULT_LEVELS: u32 = 10;
+    /// otherwise: q = 0, 0.2, ..., 1.
+    pub const DEFAULT_LEVELS: u32 = 5;
 
-    /// 40 games a player, skills q = 0, 0.1, ..., 1, seed 0, 10,000 states
+    /// 20 games a player, skills q = 0, 0.2, ..., 1, seed 0, 10,000 states
     /// a position's solve and 1,000,000 for the deal's (as
     /// [`RateConfig`](super::RateConfig)'s).
     #[must_use]

@@ -126,8 +126,14 @@ fn decide(study: &Study, i: u64) -> Decided {
         let seed = deal_seed(study.seed, i) ^ PLAYOUT_SEED;
         Played::of(&playout(&board, &study.rules, seed, &config))
     });
-    let rated = (study.rate && verdict == Verdict::Solvable)
-        .then(|| Rated::of(&board, &study.rules, deal_seed(study.seed, i) ^ RATE_SEED));
+    let rated = (study.rate && verdict == Verdict::Solvable).then(|| {
+        Rated::of(
+            &board,
+            &study.rules,
+            deal_seed(study.seed, i) ^ RATE_SEED,
+            study.players,
+        )
+    });
     Decided {
         deal: i,
         verdict,
