@@ -538,7 +538,7 @@ fn players_shards_merge_to_the_unsharded_players() {
         "--kinds",
         "6",
         "--deals",
-        "12",
+        "8",
         "--seed",
         "5",
         "--border",
