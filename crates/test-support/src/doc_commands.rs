@@ -6,7 +6,8 @@
 //!
 //! - A ` ```sh ` block is a list of commands: each line not blank and not a
 //!   `#` comment is one (a line ending in `\` goes on to the next).
-//! - A ` ```console ` block is a transcript: a line starting with `$ ` is a
+//! - A ` ```console ` block is a transcript (a block without a language
+//!   holding `$ ` lines is refused: it is one, or ` ```text `): a line starting with `$ ` is a
 //!   command, and the lines after it, up to the next `$ `, are its output,
 //!   compared with what it prints (standard output, then standard error).
 //!   A `$ cat FILE` whose FILE no earlier command made shows the file: it
@@ -149,6 +150,13 @@ pub fn blocks(file: &Path, text: &str) -> Result<Vec<Block>, String> {
             .find(|&j| lines[j].trim_start().starts_with("```"))
             .ok_or_else(|| format!("{}:{}: a code block left open", file.display(), fence + 1))?;
         let lang = info.split_whitespace().next().unwrap_or("");
+        if lang.is_empty() && (fence + 1..end).any(|j| lines[j].starts_with("$ ")) {
+            return Err(format!(
+                "{}:{}: a block of `$ ` lines without a language: mark it console (or text)",
+                file.display(),
+                fence + 1
+            ));
+        }
         if lang == "sh" || lang == "console" {
             // The HTML comments just above the fence (blank lines between
             // allowed): the marker is the one starting `<!-- commands:`.
@@ -599,6 +607,16 @@ not a command\n\
         ));
         assert!(calls("printf '1' | solitaire --explain", "solitaire"));
         assert!(!calls("cat lianliankan.txt", "lianliankan"));
+    }
+
+    #[test]
+    fn an_unmarked_transcript_is_refused() {
+        assert!(blocks(Path::new("x.md"), "```\n$ tool x\nout\n```\n").is_err());
+        assert!(
+            blocks(Path::new("x.md"), "```\nplain text\n```\n")
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
