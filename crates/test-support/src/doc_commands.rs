@@ -1,5 +1,5 @@
 //! Every command line of the docs, run: the shell code blocks of
-//! `README.md`, `docs/*.md` and `crates/*/README.md`, read as
+//! `README.md`, `docs/*.md`, `docs/study/*.md` and `crates/*/README.md`, read as
 //! CONTRIBUTING.md ("Commands in the docs") describes, and run by the test
 //! of the crate whose binary they call (`lianliankan`, `segments`,
 //! `solitaire`: `tests/it/doc_commands.rs` of each).
@@ -103,7 +103,7 @@ fn calls(command: &str, binary: &str) -> bool {
 }
 
 /// The Markdown files whose commands are run: `README.md`, `docs/*.md`,
-/// `crates/*/README.md`, sorted.
+/// `docs/study/*.md`, `crates/*/README.md`, sorted.
 ///
 /// # Errors
 /// A folder that cannot be read.
@@ -118,11 +118,13 @@ pub fn doc_files(root: &Path) -> Result<Vec<PathBuf>, String> {
         names.sort();
         Ok(names)
     };
-    files.extend(
-        list(Path::new("docs"))?
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "md")),
-    );
+    for docs in ["docs", "docs/study"] {
+        files.extend(
+            list(Path::new(docs))?
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "md")),
+        );
+    }
     files.extend(
         list(Path::new("crates"))?
             .into_iter()
