@@ -331,7 +331,7 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 39"],
+        &["short.csv: line 2", "fields where the header has 42"],
     );
     damage(
         "slide.csv",
