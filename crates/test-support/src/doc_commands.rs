@@ -468,7 +468,12 @@ fn run_block(
             ),
             None => Stdio::null(),
         };
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        // Its own process group, so that a time-out stops the whole
+        // pipeline, not only the shell.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell
             .args(["-c", &command.run])
             .current_dir(dir)
             .env("PATH", path)
@@ -491,6 +496,11 @@ fn run_block(
             match child.try_wait() {
                 Ok(Some(status)) => break Some(status),
                 Ok(None) if start.elapsed() > TIME_LIMIT => {
+                    // The group of the shell (its id): every process of
+                    // the command.
+                    let _ = Command::new("kill")
+                        .args(["-KILL", "--", &format!("-{}", child.id())])
+                        .status();
                     let _ = child.kill();
                     let _ = child.wait();
                     break None;
