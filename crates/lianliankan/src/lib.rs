@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | queries | [`Board`], [`connect`], [`Connector`], [`Batch`] | "can these two tiles go, and by which path?" |
 //! | rules | [`Rules`]: turn limit, [`Border`], [`Gravity`] (13 modes), matching [`Groups`], [`Connect`] (standard, four-rivers, line), KShisen's sliding tiles ([`Rules::slide`]) | what the real games vary |
-//! | engine | [`Game`], [`moves`], [`ways_to_remove`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`], [`rate`], [`generate_rated`], [`deal_in_band`], [`bands_for`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games; how hard a deal is, and deals by difficulty |
+//! | engine | [`Game`], [`moves`], [`ways_to_remove`], [`solve`], [`generate`], shuffles ([`Game::shuffle`]), [`kshisen_greedy`], [`playout`], [`rate`], [`rate_players`], [`generate_rated`], [`deal_in_band`], [`bands_for`] | playing (undo, redo), hinting, solving and dealing whole games; the checks games make instead of solving, random games; how hard a deal is, and deals by difficulty |
 //! | text | [`format`](mod@format), [`judge`], [`draw`](mod@draw), [`Order`], [`Board`]'s `Display` and `FromStr` | the judge's input and output, removal orders (read, written, replayed), pictures |
 //!
 //! [`reference`](mod@reference) holds the brute-force searches every fast path is tested
@@ -120,10 +120,11 @@ pub use engine::{
 };
 pub use engine::{
     Cancel, Cancelled, DealSpec, Difficulty, Game, GenerateError, GenerateSpec, Generated, Greedy,
-    MAX_CELLS, Move, NoMovePossible, Playout, Progress, RateConfig, RatedDeal, RatedError, Rating,
-    RemoveError, Route, Slide, SlideBlocked, Solution, SolveConfig, Step, UnknownDifficulty, Way,
-    deal, generate, generate_rated, generate_with, has_move, kshisen_greedy, moves, playout, rate,
-    solve, solve_with, solve_with_progress, ways_to_remove,
+    MAX_CELLS, Move, NoMovePossible, Players, PlayersConfig, Playout, Progress, RateConfig,
+    RatedDeal, RatedError, Rating, RemoveError, Route, SkillPoint, Slide, SlideBlocked, Solution,
+    SolveConfig, Step, UnknownDifficulty, Way, deal, generate, generate_rated, generate_with,
+    has_move, kshisen_greedy, moves, playout, rate, rate_players, solve, solve_with,
+    solve_with_progress, ways_to_remove,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

@@ -15,6 +15,8 @@
 //! crate: insta stores snapshots beside the file that asserts.)
 #![deny(missing_docs)]
 
+pub mod doc_commands;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

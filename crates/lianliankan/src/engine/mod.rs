@@ -58,9 +58,10 @@ pub use made::{GenerateError, MAX_CELLS};
 pub use moves::{Move, Route, moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
-    RateConfig, RatedDeal, RatedError, Rating, SettingBands, SureBand, SureConfig,
-    UnknownDifficulty, bands_dealt, bands_for, bands_hold, check_bands, confirm_seed, deal_in_band,
-    generate_rated, measure_bands, measured_settings, rate, sure_band,
+    Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
+    SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold, check_bands,
+    confirm_seed, deal_in_band, generate_rated, measure_bands, measured_settings, rate,
+    rate_players, sure_band,
 };
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;

@@ -25,6 +25,9 @@
 //!   position's pairs decided by [`clearable`] (exact, no budget), and
 //!   [`clear_chance`], the exact chance that a random game clears a board,
 //!   over every position it can reach;
+//! - [`players`]: the skill curve, the first-hint player and the one-step
+//!   lookahead of `rate_players` re-stated, every pair decided by
+//!   [`clearable`];
 //! - [`arrangement_has_move`]: whether some rearrangement of the tiles on
 //!   their cells has a move, by trying every permutation of the kinds;
 //! - `random_board` and `paired_board`: the seeded random boards the
@@ -42,8 +45,10 @@ use crate::engine::{Move, Route};
 use crate::query::Board;
 use crate::rules::{Border, Connect, Gravity, Rules};
 
+mod players;
 mod rating;
 
+pub use players::players;
 pub use rating::{clear_chance, rate};
 
 /// A `rows` × `cols` board whose cells each hold a tile with chance

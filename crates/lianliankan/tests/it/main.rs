@@ -10,9 +10,12 @@ mod common;
 mod conformance;
 mod connect_rules;
 mod differential;
+#[cfg(feature = "cli")]
+mod doc_commands;
 mod engine;
 mod gravity;
 mod limits;
+mod players;
 mod rating;
 mod rules_doc;
 mod serde_forms;

@@ -331,7 +331,7 @@ fn files_that_are_not_one_study_are_refused() {
         "short.csv",
         "\n1,4,5,10,2,closed,left,2,",
         "\n1,4,5,10,2,closed,left,",
-        &["short.csv: line 2", "fields where the header has 39"],
+        &["short.csv: line 2", "fields where the header has 42"],
     );
     damage(
         "slide.csv",
@@ -521,4 +521,60 @@ fn rated_shards_merge_to_the_unsharded_ratings() {
         stderr.contains("rating columns must be numbers"),
         "{stderr}"
     );
+}
+
+/// `--rate --players`: the players' columns merge to the unsharded
+/// figures (the lookahead's clear rates, the half-clear skill and their
+/// correlations with the score).
+#[test]
+fn players_shards_merge_to_the_unsharded_players() {
+    let dir = scratch("players");
+    let study = [
+        "study",
+        "--rows",
+        "4",
+        "--cols",
+        "6",
+        "--kinds",
+        "6",
+        "--deals",
+        "8",
+        "--seed",
+        "5",
+        "--border",
+        "open",
+        "--gravity",
+        "down",
+        "--rate",
+        "--players",
+    ];
+    let mut whole = study.to_vec();
+    whole.push("--csv");
+    let unsharded = stdout_of(run(&whole));
+    let expected = without_times(&unsharded);
+    let value = |name: &str| expected.iter().find(|(n, _)| n == name).unwrap().1.clone();
+    assert_eq!(value("with_players"), value("rated"), "{unsharded}");
+    assert!(
+        value("spearman_lookahead").parse::<f64>().is_ok(),
+        "{unsharded}"
+    );
+    let files: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let shard = format!("{k}/2");
+            let mut args = study.to_vec();
+            args.extend(["--csv", "--shard", &shard]);
+            let path = dir.join(format!("players-{k}.csv"));
+            std::fs::write(&path, stdout_of(run(&args))).unwrap();
+            path
+        })
+        .collect();
+    assert_eq!(without_times(&stdout_of(merge(&files, true))), expected);
+    let table = stdout_of(run(&study));
+    assert!(
+        table.contains("  players (") && table.contains("half-clear skill"),
+        "{table}"
+    );
+    // Without --players the columns are there, empty, and nothing is said.
+    let plain = stdout_of(run(&study[..study.len() - 1]));
+    assert!(!plain.contains("  players ("), "{plain}");
 }

@@ -4,5 +4,7 @@
 
 mod differential;
 #[cfg(feature = "cli")]
+mod doc_commands;
+#[cfg(feature = "cli")]
 mod fixtures;
 mod robustness;

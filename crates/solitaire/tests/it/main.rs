@@ -6,4 +6,6 @@
 mod cli;
 mod differential;
 #[cfg(feature = "cli")]
+mod doc_commands;
+#[cfg(feature = "cli")]
 mod fixtures;

@@ -180,11 +180,13 @@ pub fn generate_board(
     Ok(())
 }
 
-/// `rate`: the score and the figures behind it.
+/// `rate`: the score and the figures behind it; then, with `players` and a
+/// deal not proved lost, what the other players do on it.
 pub fn rate(
     board: &Board,
     rules: &Rules,
     config: &RateConfig,
+    players: Option<&lianliankan::PlayersConfig>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let rating = lianliankan::rate(board, rules, config)
@@ -203,6 +205,11 @@ pub fn rate(
     let band = sure_band(board, rules, &bands.bands, None, &sure)
         .map_err(|e| Failure::Usage(format!("internal error: the rating was {e}")))?;
     writeln!(out, "band {band}; bands: {bands}")?;
+    if let Some(players) = players {
+        let players = lianliankan::rate_players(board, rules, players)
+            .map_err(|e| Failure::Usage(format!("internal error: the players were {e}")))?;
+        write!(out, "{players}")?;
+    }
     Ok(())
 }
 

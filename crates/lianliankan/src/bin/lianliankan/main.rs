@@ -187,7 +187,8 @@ struct BandArgs {
     #[arg(long, value_name = "LOW-HIGH", value_parser = parse_band)]
     score: Option<std::ops::RangeInclusive<u8>>,
     /// With --difficulty or --score: boards to make and rate before giving
-    /// up (seed SEED, then seeds drawn from a generator seeded with SEED).
+    /// up (the first from SEED, the others from seeds drawn at random by a
+    /// generator seeded with SEED; the seed of the one kept is printed).
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     candidates: u32,
     #[command(flatten)]
@@ -301,18 +302,36 @@ enum Command {
     /// How hard the board is to clear: random games on it, the first ones
     /// probed by the solver at every position; prints the score (0 to 100)
     /// and its figures (forgiveness, traps, width), as docs/rating.md
-    /// defines them.
+    /// defines them; with --players, for a deal not proved lost, other
+    /// players: the
+    /// skill curve (the player who takes a winning pair with probability
+    /// q, and the q at which it clears half its games), the first-hint
+    /// player, a one-step lookahead, and traps and forced positions over
+    /// the lookahead's games with 95% intervals and the share of pairs
+    /// decided.
     Rate {
         #[command(flatten)]
         board: BoardArgs,
         #[command(flatten)]
         rating: RatingArgs,
-        /// The seed of the random games.
+        /// The seed of the random games (and of the players' games).
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// The most search states of each solve.
         #[arg(long, value_name = "N", default_value_t = lianliankan::RateConfig::DEFAULT_BUDGET)]
         budget: u64,
+        /// Also play the other players (skill curve, first hint, lookahead;
+        /// traps and forced positions over the lookahead's games): many
+        /// solves, a minute or more on a hard 8x18 deal.
+        #[arg(long)]
+        players: bool,
+        /// With --players: games of each player and of each skill of the
+        /// curve.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_GAMES, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// With --players: the skill curve's grid, q = 0, 1/N, ..., 1.
+        #[arg(long, value_name = "N", default_value_t = lianliankan::PlayersConfig::DEFAULT_LEVELS, value_parser = clap::value_parser!(u32).range(1..=100))]
+        levels: u32,
     },
     /// What easy, normal and hard mean for a size and rules: DEALS
     /// candidate deals (as `generate --difficulty` makes them) played GAMES
@@ -414,7 +433,9 @@ struct StudyArgs {
     /// Columns of each deal.
     #[arg(long, required = true, value_parser = clap::value_parser!(u16).range(1..=100))]
     cols: Option<u16>,
-    /// Kinds of tiles, taken in turn for the groups.
+    /// Kinds of tiles, taken in turn for the groups (kind 1, 2, ..., K,
+    /// then 1 again), as KShisen deals its 42: with more kinds than groups
+    /// only the first ones are dealt (42 kinds on 14x6 deal kinds 1 to 21).
     #[arg(long, required = true)]
     kinds: Option<u32>,
     /// Tiles of one kind in a group; rows·cols must be a multiple.
@@ -462,6 +483,11 @@ struct StudyArgs {
     /// first hint.
     #[arg(long)]
     rate: bool,
+    /// With --rate: also the other players of `rate --players` on every
+    /// rated deal (the lookahead's clear rate and the half-clear skill,
+    /// and how well the score ranks them); many solves a deal.
+    #[arg(long, requires = "rate")]
+    players: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -568,11 +594,21 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             rating,
             seed,
             budget,
+            players,
+            games,
+            levels,
         }) => {
             let rules = b.rules.rules()?;
             let board = board_of(b)?;
             let config = rating.config().seed(*seed).budget(*budget);
-            with_stdout(|out| commands::rate(&board, &rules, &config, out))
+            let players = players.then(|| {
+                lianliankan::PlayersConfig::new()
+                    .games(*games)
+                    .levels(*levels)
+                    .seed(*seed)
+                    .budget(*budget)
+            });
+            with_stdout(|out| commands::rate(&board, &rules, &config, players.as_ref(), out))
         }
         Some(Command::Bands {
             rows,
@@ -661,5 +697,6 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         check: args.check,
         lost_before_stuck: args.lost_before_stuck,
         rate: args.rate,
+        players: args.players,
     })
 }

@@ -10,10 +10,16 @@
 //! (by the clearing order of the position it came from, adapted by
 //! `repair`, else by [`solve_with`]), so the probed games show where the
 //! traps are. docs/rating.md defines each figure and the score.
+//!
+//! [`rate_players`] plays other players on the deal: a player of skill q
+//! (a winning pair with probability q), the first-hint player and a
+//! one-step lookahead, and counts traps and forced positions over the
+//! lookahead's games with intervals and the share of pairs decided.
 
 mod banded;
 mod bands;
 mod measure;
+mod players;
 mod rated;
 mod rating;
 mod sure;
@@ -21,6 +27,7 @@ mod sure;
 pub use banded::{BandedDeal, BandedError, bands_dealt, confirm_seed, deal_in_band};
 pub use bands::{Bands, BandsFrom, SettingBands, bands_for, measured_settings};
 pub use measure::{BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands};
+pub use players::{Players, PlayersConfig, SkillPoint, rate_players};
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
 pub use sure::{SureBand, SureConfig, sure_band};

@@ -107,6 +107,7 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
         check: params.check,
         lost_before_stuck: params.lost_before_stuck,
         rate: params.rate,
+        players: false,
     };
     summary::write(&study, &Tally::of(&decided), out)
 }

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use grid_cli::Failure;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lianliankan::{Board, Solution, SolveConfig, deal, playout, solve_with_progress};
+use lianliankan::{Board, DealSpec, Solution, SolveConfig, deal, playout, solve_with_progress};
 use rayon::prelude::*;
 
 pub use params::{Check, Shard, Study};
@@ -38,6 +38,28 @@ fn deal_seed(seed: u64, i: u64) -> u64 {
     grid_core::SplitMix64::new(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
 
+/// The deal a study makes of `spec`: its kinds taken in turn for the groups
+/// of `copies` tiles, as KShisen deals its 42 kinds, so that more kinds than
+/// groups deals only the first ones (42 kinds on 14x6, 21 groups: kinds 1 to
+/// 21). `lianliankan::deal` refuses kinds it cannot all deal; dealing
+/// `min(kinds, groups)` kinds in turn is the same board, group for group,
+/// since group g takes kind g mod kinds + 1 and g < groups. A spec whose
+/// copies do not divide the board is left as it is, for `deal` to refuse.
+fn in_turn(spec: &DealSpec) -> DealSpec {
+    let groups = spec
+        .rows
+        .checked_mul(spec.cols)
+        .and_then(|cells| cells.checked_div(spec.copies));
+    match groups.and_then(|g| u32::try_from(g).ok()) {
+        Some(groups) if groups > 0 && spec.kinds > groups => {
+            DealSpec::new(spec.rows, spec.cols, groups)
+                .with_copies(spec.copies)
+                .with_seed(spec.seed)
+        }
+        _ => spec.clone(),
+    }
+}
+
 /// Deals and decides every deal of `study` (of its shard, if it has one),
 /// with a progress bar on a terminal, and writes the summary, or a shard's
 /// CSV rows.
@@ -46,7 +68,7 @@ fn deal_seed(seed: u64, i: u64) -> u64 {
 /// A deal that cannot be made (a usage error), a thread pool that cannot
 /// be built, or a write error.
 pub fn run(study: &Study, out: &mut dyn Write) -> Result<(), Failure> {
-    deal(&study.deal).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    deal(&in_turn(&study.deal)).map_err(|e| Failure::Usage(format!("error: {e}")))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(study.jobs)
         .build()
@@ -83,7 +105,7 @@ pub fn run(study: &Study, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Deals deal number `i` of `study` and decides it.
 fn decide(study: &Study, i: u64) -> Decided {
-    let spec = study.deal.clone().with_seed(deal_seed(study.seed, i));
+    let spec = in_turn(&study.deal).with_seed(deal_seed(study.seed, i));
     let board: Board = deal(&spec).expect("the spec was checked before the first deal");
     let start = Instant::now();
     let within = |_| match study.time_limit {
@@ -104,8 +126,14 @@ fn decide(study: &Study, i: u64) -> Decided {
         let seed = deal_seed(study.seed, i) ^ PLAYOUT_SEED;
         Played::of(&playout(&board, &study.rules, seed, &config))
     });
-    let rated = (study.rate && verdict == Verdict::Solvable)
-        .then(|| Rated::of(&board, &study.rules, deal_seed(study.seed, i) ^ RATE_SEED));
+    let rated = (study.rate && verdict == Verdict::Solvable).then(|| {
+        Rated::of(
+            &board,
+            &study.rules,
+            deal_seed(study.seed, i) ^ RATE_SEED,
+            study.players,
+        )
+    });
     Decided {
         deal: i,
         verdict,
@@ -125,5 +153,38 @@ mod tests {
         let seeds: std::collections::BTreeSet<u64> = (0..1000).map(|i| deal_seed(7, i)).collect();
         assert_eq!(seeds.len(), 1000);
         assert_ne!(deal_seed(7, 0), deal_seed(8, 0));
+    }
+
+    /// Kinds in turn, written out: group g of the board takes kind
+    /// g mod kinds + 1, so with more kinds than groups each of the first
+    /// `groups` kinds is dealt `copies` times and the rest never.
+    #[test]
+    fn more_kinds_than_groups_deals_the_first_in_turn() {
+        for (rows, cols, kinds, copies) in [
+            (6, 14, 42, 4),
+            (8, 18, 42, 4),
+            (9, 16, 42, 4),
+            (2, 3, 5, 2),
+            (4, 4, 3, 4),
+        ] {
+            let spec = DealSpec::new(rows, cols, kinds)
+                .with_copies(copies)
+                .with_seed(3);
+            let board = deal(&in_turn(&spec)).unwrap();
+            let groups = rows * cols / copies;
+            let mut counts = vec![0usize; kinds as usize + 1];
+            for (_, kind) in board.tiles() {
+                counts[kind as usize] += 1;
+            }
+            for (kind, &count) in counts.iter().enumerate().skip(1) {
+                let expected = (0..groups)
+                    .filter(|g| g % kinds as usize + 1 == kind)
+                    .count()
+                    * copies;
+                assert_eq!(count, expected, "{rows}x{cols}, {kinds} kinds, kind {kind}");
+            }
+        }
+        // Copies that do not divide the board are still refused by `deal`.
+        assert!(deal(&in_turn(&DealSpec::new(3, 3, 42))).is_err());
     }
 }

@@ -36,6 +36,8 @@ pub struct Study {
     /// The rating of every solvable deal (`lianliankan::rate` with its
     /// defaults), with the held-out games it is judged by.
     pub rate: bool,
+    /// With `rate`: also the other players of `lianliankan::rate_players`.
+    pub players: bool,
 }
 
 /// The checks games make instead of solving (`--check`).
@@ -206,7 +208,8 @@ impl FromStr for Verdict {
 
 /// A solvable deal's rating (`--rate`), and the held-out games that test
 /// what it predicts: as many fresh random games, seeded apart from the
-/// rating's, and one game of the player who always takes the first hint.
+/// rating's, the player who always takes the first hint, and the other
+/// players of `lianliankan::rate_players` (its defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rated {
     /// The summary score, 0 to 100.
@@ -228,12 +231,37 @@ pub struct Rated {
     pub heldout_cleared: u32,
     /// Whether the first-hint player cleared the deal.
     pub greedy_cleared: bool,
+    /// The other players (`lianliankan::rate_players`; `None` unless the
+    /// study asked for them with `--players`).
+    pub players: Option<RatedPlayers>,
+}
+
+/// What a study keeps of `lianliankan::rate_players` on a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatedPlayers {
+    /// Games of the lookahead (and of each skill).
+    pub games: u32,
+    /// Of them, the lookahead's games that cleared the board.
+    pub lookahead_cleared: u32,
+    /// The skill at which half the games clear, in thousandths (`None`: no
+    /// skill of the grid does).
+    pub half_skill: Option<u16>,
+}
+
+impl RatedPlayers {
+    /// The half-clear skill as a number to rank: above 1 when no skill of
+    /// the grid clears half the games (harder than any).
+    pub fn half_skill_rank(&self) -> f64 {
+        self.half_skill.map_or(1.5, |q| f64::from(q) / 1000.0)
+    }
 }
 
 impl Rated {
     /// The rating of `board`, and its held-out games, seeded with `seed`.
-    pub fn of(board: &lianliankan::Board, rules: &Rules, seed: u64) -> Rated {
-        use lianliankan::{Game, RateConfig, rate};
+    pub fn of(board: &lianliankan::Board, rules: &Rules, seed: u64, with_players: bool) -> Rated {
+        use lianliankan::{Game, PlayersConfig, RateConfig, rate, rate_players};
+        /// Mixed into the rating's seed for the players' games.
+        const PLAYERS_SEED: u64 = 0x706c_6179_6572_7300;
         let config = RateConfig::new().seed(seed);
         let rating = rate(board, rules, &config).expect("no cancel token");
         let heldout = rate(
@@ -242,6 +270,15 @@ impl Rated {
             &RateConfig::new().seed(!seed).probes(0).deal_budget(0),
         )
         .expect("no cancel token");
+        let players = with_players.then(|| {
+            rate_players(
+                board,
+                rules,
+                &PlayersConfig::new().seed(seed ^ PLAYERS_SEED),
+            )
+            .expect("no cancel token")
+        });
+        // The first-hint player needs no solver: always played.
         let mut game = Game::new(board.clone(), rules.clone());
         while let Some(pair) = game.hint() {
             game.play(pair).expect("the game's own hint");
@@ -258,6 +295,13 @@ impl Rated {
             undecided: rating.undecided,
             heldout_cleared: heldout.cleared,
             greedy_cleared: game.is_cleared(),
+            players: players.map(|players| RatedPlayers {
+                games: players.games,
+                lookahead_cleared: players.lookahead_cleared,
+                half_skill: players
+                    .half_clear_skill()
+                    .map(|q| (q * 1000.0).round().clamp(0.0, 1000.0) as u16),
+            }),
         }
     }
 }

@@ -16,7 +16,7 @@ use grid_core::{InputError, Location, Reader};
 use lianliankan::{Border, Connect, Gravity, Groups};
 
 use super::csv::{Field, field, split};
-use super::params::{Check, Decided, Played, Rated, Shard, Study, Verdict};
+use super::params::{Check, Decided, Played, Rated, RatedPlayers, Shard, Study, Verdict};
 
 /// The format's version, in the `version` column of every row.
 pub const VERSION: u32 = 1;
@@ -75,6 +75,12 @@ const RATING: [&str; 11] = [
     "greedy_cleared",
 ];
 
+/// Each deal's columns of the other players (`--rate`), after [`RATING`]
+/// (written always; read when present, since older files lack them):
+/// the lookahead's games and clears, and the half-clear skill in
+/// thousandths (`none` when no skill of the grid clears half).
+const PLAYERS: [&str; 3] = ["lookahead_games", "lookahead_cleared", "half_skill"];
+
 /// Writes `decided` (deals of `study`'s shard) as a shard file.
 ///
 /// # Errors
@@ -83,18 +89,28 @@ pub fn write(study: &Study, decided: &[Decided], out: &mut dyn Write) -> Result<
     let shard = study.shard.unwrap_or(Shard { index: 1, count: 1 });
     writeln!(
         out,
-        "{},{},{},{},{}",
+        "{},{},{},{},{},{}",
         PARAMS.join(","),
         MORE_PARAMS.join(","),
         DEAL.join(","),
         MORE_DEAL.join(","),
-        RATING.join(",")
+        RATING.join(","),
+        PLAYERS.join(",")
     )?;
     let params = Params::of(study, shard.count).values().join(",");
     let number = |n: Option<u32>| n.map_or(String::new(), |n| n.to_string());
     let yes_no = |b: Option<bool>| b.map_or("", |b| if b { "yes" } else { "no" });
     for d in decided {
         let game = d.played;
+        let players = d.rated.and_then(|r| r.players).map_or_else(
+            || vec![String::new(); PLAYERS.len()].join(","),
+            |p| {
+                let half = p
+                    .half_skill
+                    .map_or_else(|| "none".to_owned(), |q| q.to_string());
+                format!("{},{},{half}", p.games, p.lookahead_cleared)
+            },
+        );
         let rating = d.rated.map_or_else(
             || vec![String::new(); RATING.len()].join(","),
             |r| {
@@ -116,7 +132,7 @@ pub fn write(study: &Study, decided: &[Decided], out: &mut dyn Write) -> Result<
         );
         writeln!(
             out,
-            "{params},{},{},{},{},{},{},{},{},{},{rating}",
+            "{params},{},{},{},{},{},{},{},{},{},{rating},{players}",
             shard.index,
             d.deal,
             d.verdict.as_str(),
@@ -271,6 +287,7 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
     let more_params_at = MORE_PARAMS.map(optional);
     let more_deal_at = MORE_DEAL.map(optional);
     let rating_at = RATING.map(optional);
+    let players_at = PLAYERS.map(optional);
     let mut file = ShardFile::default();
     while let Some(line) = reader.line() {
         // Blank lines, and the header again where files were concatenated.
@@ -444,7 +461,7 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
                 "the `steps` column must be a number for a solvable deal of a study with --lost-before-stuck, and empty otherwise",
             ));
         }
-        let rated = rated(&row, &rating_at, line.location.line)?;
+        let rated = rated(&row, &rating_at, &players_at, line.location.line)?;
         let wants_rating = params.rate && verdict == Verdict::Solvable;
         if rated.is_some() != wants_rating {
             return Err(InputError::invalid(
@@ -472,6 +489,7 @@ pub fn read(input: &[u8]) -> Result<ShardFile, InputError> {
 fn rated(
     row: &[Field],
     at: &[Option<usize>; RATING.len()],
+    players_at: &[Option<usize>; PLAYERS.len()],
     line: usize,
 ) -> Result<Option<Rated>, InputError> {
     let Some(score) = at[0].map(|i| &row[i]).filter(|f| !f.text.is_empty()) else {
@@ -499,6 +517,31 @@ fn rated(
         undecided: number(field(8)?, line)?,
         heldout_cleared: number(field(9)?, line)?,
         greedy_cleared: yes_no(field(10)?, line)?.ok_or_else(|| missing(RATING[10]))?,
+        players: rated_players(row, players_at, line)?,
+    }))
+}
+
+/// A rated row's player columns ([`PLAYERS`], at `at`): `None` when they
+/// are empty (a study without `--players`) or absent (a file written
+/// before they were played).
+fn rated_players(
+    row: &[Field],
+    at: &[Option<usize>; PLAYERS.len()],
+    line: usize,
+) -> Result<Option<RatedPlayers>, InputError> {
+    let [Some(games), Some(cleared), Some(half)] = at.map(|k| k.map(|i| &row[i])) else {
+        return Ok(None);
+    };
+    if games.text.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(RatedPlayers {
+        games: number(games, line)?,
+        lookahead_cleared: number(cleared, line)?,
+        half_skill: match half.text.as_str() {
+            "none" => None,
+            _ => Some(number(half, line)?),
+        },
     }))
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use grid_cli::Failure;
 
 use super::csv::field;
-use super::params::{Decided, Rated, Study, Verdict};
+use super::params::{Decided, Rated, RatedPlayers, Study, Verdict};
 
 /// The verdicts of a study's deals, summed up.
 #[derive(Debug, Default)]
@@ -314,6 +314,15 @@ fn extras(study: &Study, tally: &Tally) -> (String, String) {
             ",{:.4},{:.4},{}",
             r.spearman_heldout, r.spearman_greedy, r.undecided
         ));
+        names.push_str(",with_players,easy_lookahead,normal_lookahead,hard_lookahead,spearman_lookahead,spearman_half_skill,half_skill_median");
+        values.push_str(&format!(",{}", r.with_players));
+        for band in &r.bands {
+            values.push_str(&format!(",{:.4}", band.lookahead()));
+        }
+        values.push_str(&format!(
+            ",{:.4},{:.4},{:.3}",
+            r.spearman_lookahead, r.spearman_half_skill, r.half_skill_median
+        ));
     }
     (names, values)
 }
@@ -332,6 +341,17 @@ pub struct Ratings {
     pub spearman_greedy: f64,
     /// Pairs the ratings' solver left undecided, in all.
     pub undecided: u64,
+    /// Deals with the other players (`rate_players`) played; the two
+    /// correlations below are over them.
+    pub with_players: usize,
+    /// Spearman's rank correlation of the score with the lookahead's clear
+    /// rate.
+    pub spearman_lookahead: f64,
+    /// The same with the half-clear skill (above 1 when no skill of the
+    /// grid clears half the games).
+    pub spearman_half_skill: f64,
+    /// The median half-clear skill (`NaN` with no deal; above 1 as above).
+    pub half_skill_median: f64,
 }
 
 /// The deals of one difficulty.
@@ -341,6 +361,8 @@ pub struct Band {
     pub heldout_cleared: u64,
     pub heldout_plays: u64,
     pub greedy_cleared: u64,
+    pub lookahead_cleared: u64,
+    pub lookahead_games: u64,
 }
 
 impl Band {
@@ -352,6 +374,11 @@ impl Band {
     /// The first-hint player's clear rate.
     pub fn greedy(&self) -> f64 {
         self.greedy_cleared as f64 / self.deals as f64
+    }
+
+    /// The lookahead's clear rate (`NaN` without players).
+    pub fn lookahead(&self) -> f64 {
+        self.lookahead_cleared as f64 / self.lookahead_games as f64
     }
 }
 
@@ -369,7 +396,28 @@ impl Ratings {
             band.heldout_cleared += u64::from(r.heldout_cleared);
             band.heldout_plays += u64::from(r.plays);
             band.greedy_cleared += u64::from(r.greedy_cleared);
+            if let Some(p) = r.players {
+                band.lookahead_cleared += u64::from(p.lookahead_cleared);
+                band.lookahead_games += u64::from(p.games);
+            }
         }
+        let played: Vec<(f64, RatedPlayers)> = rated
+            .iter()
+            .filter_map(|r| r.players.map(|p| (f64::from(r.score), p)))
+            .collect();
+        let played_scores: Vec<f64> = played.iter().map(|&(s, _)| s).collect();
+        let lookahead: Vec<f64> = played
+            .iter()
+            .map(|(_, p)| f64::from(p.lookahead_cleared) / f64::from(p.games.max(1)))
+            .collect();
+        let mut half: Vec<f64> = played.iter().map(|(_, p)| p.half_skill_rank()).collect();
+        let spearman_half_skill = spearman(&played_scores, &half);
+        half.sort_by(f64::total_cmp);
+        let half_skill_median = if half.is_empty() {
+            f64::NAN
+        } else {
+            half[half.len() / 2]
+        };
         let scores: Vec<f64> = rated.iter().map(|r| f64::from(r.score)).collect();
         let heldout: Vec<f64> = rated
             .iter()
@@ -387,6 +435,10 @@ impl Ratings {
             spearman_heldout: spearman(&scores, &heldout),
             spearman_greedy: spearman(&scores, &greedy),
             undecided: rated.iter().map(|r| r.undecided).sum(),
+            with_players: played.len(),
+            spearman_lookahead: spearman(&played_scores, &lookahead),
+            spearman_half_skill,
+            half_skill_median,
         }
     }
 
@@ -489,6 +541,22 @@ fn write_rating(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(),
         "  Spearman's rank correlation of the score with the held-out clear rate {:.3}, with the first-hint player's clear {:.3}",
         r.spearman_heldout, r.spearman_greedy
     )?;
+    if r.with_players > 0 {
+        let lookahead: Vec<String> = r
+            .bands
+            .iter()
+            .map(|b| format!("{:.3}", b.lookahead()))
+            .collect();
+        writeln!(
+            out,
+            "  players ({} deals): the lookahead clears {} (easy / normal / hard); median half-clear skill {:.2}; Spearman of the score with the lookahead's clear rate {:.3}, with the half-clear skill {:.3}",
+            r.with_players,
+            lookahead.join(" / "),
+            r.half_skill_median,
+            r.spearman_lookahead,
+            r.spearman_half_skill
+        )?;
+    }
     writeln!(
         out,
         "  scores (each # is {} deals or part of it):",
