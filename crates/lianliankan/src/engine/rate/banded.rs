@@ -1,14 +1,12 @@
 //! [`deal_in_band`]: a clearable deal whose band, decided at 95% among its
 //! setting's bands and confirmed with fresh games, is the one asked for.
 
-use grid_core::SplitMix64;
-
 use super::super::generate::{GenerateSpec, Generated};
 use super::super::made::GenerateError;
 use super::bands::{SettingBands, bands_for};
 use super::rated::{candidate, check_spec};
 use super::rating::Difficulty;
-use super::sure::{SureBand, SureConfig, sure_band};
+use super::sure::{SureBand, SureConfig, confirm_seed, sure_band};
 use super::{Cancelled, RateConfig, RatedError, play_seeds};
 
 /// A clearable deal in the band asked for: what [`deal_in_band`] made.
@@ -70,13 +68,6 @@ impl std::fmt::Display for BandedError {
 }
 
 impl std::error::Error for BandedError {}
-
-/// The seed of the confirming games of a deal whose band was decided with
-/// games seeded `seed`.
-#[must_use]
-pub fn confirm_seed(seed: u64) -> u64 {
-    SplitMix64::new(seed ^ 0x636f_6e66_6972_6d73).next_u64()
-}
 
 /// A deal that can be cleared under `spec.rules`, with a certificate,
 /// whose band among its setting's bands ([`bands_for`] of `spec`'s size,

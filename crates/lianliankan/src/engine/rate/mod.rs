@@ -24,13 +24,13 @@ mod rated;
 mod rating;
 mod sure;
 
-pub use banded::{BandedDeal, BandedError, bands_dealt, confirm_seed, deal_in_band};
+pub use banded::{BandedDeal, BandedError, bands_dealt, deal_in_band};
 pub use bands::{Bands, BandsFrom, SettingBands, bands_for, measured_settings};
 pub use measure::{BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands};
 pub use players::{Players, PlayersConfig, SkillPoint, rate_players};
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
-pub use sure::{SureBand, SureConfig, sure_band};
+pub use sure::{SureBand, SureConfig, confirm_seed, sure_band};
 
 use grid_core::SplitMix64;
 use rustc_hash::FxHashMap;

@@ -1,6 +1,8 @@
 //! [`sure_band`]: a deal's band decided at 95% by random games played
 //! until the clear rate's interval lies inside one band, or a cap.
 
+use grid_core::SplitMix64;
+
 use super::super::solve::Cancel;
 use super::bands::Bands;
 use super::rating::Difficulty;
@@ -229,6 +231,13 @@ pub fn sure_band(
         }
         look = look.saturating_mul(2).min(config.cap_games());
     }
+}
+
+/// The seed of the confirming games of a deal whose band was decided with
+/// games seeded `seed`.
+#[must_use]
+pub fn confirm_seed(seed: u64) -> u64 {
+    SplitMix64::new(seed ^ 0x636f_6e66_6972_6d73).next_u64()
 }
 
 #[cfg(test)]
