@@ -458,11 +458,7 @@ pub async fn solve(
         .unwrap_or(u64::MAX)
         .min(state.limits.solve_states);
     if let Some(ticket) = &request.ticket {
-        if state
-            .tickets
-            .get(ticket)
-            .is_some_and(|issued| issued.deal.level.is_some())
-        {
+        if state.tickets.is_level(ticket) == Some(true) {
             return Err(ApiError::bad_request("a level of a run has no solve"));
         }
         if let Logged::TimeUp(message, _) = log_step(&state, ticket, LoggedStep::Solve)? {

@@ -54,11 +54,7 @@ pub fn log_step(state: &AppState, ticket: &str, step: LoggedStep) -> Result<Logg
 /// game's (a level's hints and shuffles are its rules'), for a step that
 /// is assistance.
 pub fn assists(state: &AppState, ticket: &str, step: LoggedStep) -> bool {
-    step.assistance().is_some()
-        && state
-            .tickets
-            .get(ticket)
-            .is_some_and(|issued| issued.deal.level.is_none())
+    step.assistance().is_some() && state.tickets.is_level(ticket) == Some(false)
 }
 
 /// `POST /api/undo` and `POST /api/redo`: a ranked classic game's ticket.
@@ -80,11 +76,7 @@ pub struct TakenBack {
 
 /// Logs an undo or a redo on a classic game's ticket (a level has none).
 fn take_back(state: &AppState, ticket: &str, step: LoggedStep) -> Result<TakenBack, ApiError> {
-    if state
-        .tickets
-        .get(ticket)
-        .is_some_and(|issued| issued.deal.level.is_some())
-    {
+    if state.tickets.is_level(ticket) == Some(true) {
         return Err(ApiError::bad_request(
             "a level of a run has no undo or redo",
         ));

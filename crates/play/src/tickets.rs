@@ -551,6 +551,19 @@ impl Tickets {
             .cloned()
     }
 
+    /// Whether the ticket is a level's (`Some(true)`) or a classic game's,
+    /// unless it is unknown or too old: read in place, without copying its
+    /// log (a check every hint makes).
+    pub fn is_level(&self, ticket: &str) -> Option<bool> {
+        let id = parse(ticket)?;
+        let now = self.now_ms();
+        let map = self.lock();
+        map.by_id
+            .get(&id)
+            .filter(|issued| in_lifetime(issued, now))
+            .map(|issued| issued.deal.level.is_some())
+    }
+
     /// Logs `step` on the ticket, timed now: the game's time of the step,
     /// or why not (a finished game, the level's countdown ran out, the log
     /// is full, no such ticket). The time is read under the lock, so that
