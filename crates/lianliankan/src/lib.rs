@@ -116,7 +116,7 @@ mod rules;
 pub use engine::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, MeasuredBands, SettingBands, SureBand,
     SureConfig, bands_dealt, bands_for, bands_hold, check_bands, confirm_seed, deal_in_band,
-    measure_bands, measured_settings, sure_band,
+    deal_in_bands, measure_bands, measured_settings, setting_bands, sure_band,
 };
 pub use engine::{
     Cancel, Cancelled, DealSpec, Difficulty, Game, GenerateError, GenerateSpec, Generated, Greedy,

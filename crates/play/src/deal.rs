@@ -7,14 +7,18 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use lianliankan::{Board, Cancel, DealSpec, Difficulty, GenerateSpec, Rules, deal, generate};
+use lianliankan::{
+    Bands, BandsFrom, Board, Cancel, DealSpec, Difficulty, GenerateSpec, Rules, SettingBands, deal,
+    generate,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::bands;
 use crate::error::{ApiError, ApiJson};
 use crate::level_rules::{self, MAX_LEVELS};
 use crate::limits::SEED_MAX;
 use crate::pool;
-use crate::rated::{self, ConfigBody, RatingBody};
+use crate::rated::{self, BandBody};
 use crate::state::AppState;
 use crate::tickets::{IssueError, IssuedDeal};
 use crate::wire::{Position, RulesRequest, check_even, check_seed, check_size};
@@ -37,9 +41,9 @@ pub struct DealRequest {
     /// comes with a ticket: the game can be ranked.
     #[serde(default)]
     seed: Option<u64>,
-    /// `easy`, `normal` or `hard`: a clearable deal whose rating
-    /// (`lianliankan::rate`) falls in that band, under these rules; left
-    /// out or `null`: any deal, unrated.
+    /// `easy`, `normal` or `hard`: a clearable deal whose band among
+    /// its setting's bands ([`crate::bands`]) is that one, decided at 95%
+    /// and confirmed; left out or `null`: any deal, unrated.
     #[serde(default)]
     difficulty: Option<String>,
     /// The level of a run this deal is, from 1: its rules' gravity must be
@@ -71,9 +75,9 @@ pub struct DealResponse {
     /// The ticket of a ranked game (`crate::tickets`): a solvable deal whose
     /// seed the server chose; `null` otherwise.
     ticket: Option<String>,
-    /// The deal's rating (`null` for a deal of no difficulty, or one no
-    /// rating could be made for in time).
-    rating: Option<serde_json::Value>,
+    /// The deal's band among its setting's bands and how sure it is
+    /// (`null` for a deal of no difficulty, or one not rated in time).
+    rating: Option<BandBody>,
     /// How the rated deal was found (`null` for a deal of no difficulty).
     rated: Option<RatedBody>,
     #[serde(flatten)]
@@ -83,18 +87,15 @@ pub struct DealResponse {
 /// How a deal of a chosen difficulty was found.
 #[derive(Debug, Serialize)]
 pub struct RatedBody {
-    /// Whether its score lies in the band asked for.
+    /// Whether it is decided, and confirmed, in the band asked for.
     in_band: bool,
-    /// Candidates made and rated.
-    candidates: usize,
+    /// Candidates tried (`null`: the search stopped at its time cap).
+    candidates: Option<usize>,
     /// The search stopped at its time cap.
     capped: bool,
-    /// The candidate's seed (a score's replay sends it back as
-    /// `rated_seed`); `null` for the unrated solvable deal.
+    /// The candidate's seed (the ticket keeps it as `rated_seed`, so that
+    /// a replay deals the same board).
     deal_seed: Option<u64>,
-    /// The rating's settings: `lianliankan::rate` with them gives the same
-    /// rating.
-    config: ConfigBody,
     /// What the player is told when the deal is not in the band: what
     /// was dealt instead; `null` when it is.
     note: Option<String>,
@@ -317,8 +318,9 @@ fn ticket(
         })
 }
 
-/// A clearable deal rated within `difficulty`'s band, or the closest found
-/// in the caps ([`crate::limits::Limits::rate_caps`]), said in `note`.
+/// A clearable deal in `difficulty`'s band among its setting's bands
+/// ([`crate::bands`]), or the first candidate when none is found in the
+/// caps ([`crate::limits::Limits::rate_caps`]), said in `note`.
 async fn rated_deal(
     state: &AppState,
     request: &DealRequest,
@@ -328,7 +330,6 @@ async fn rated_deal(
     level: Option<usize>,
 ) -> Result<Json<DealResponse>, ApiError> {
     let (rows, cols, kinds) = (request.rows, request.cols, request.kinds);
-    let cells = rows * cols;
     // A ranked deal (the server's seed) comes from the pool when it has
     // one; the setting is asked for either way, so the pool makes more.
     let setting = pool::Setting {
@@ -338,7 +339,8 @@ async fn rated_deal(
         rules: rules.clone(),
         difficulty: difficulty.name().to_owned(),
     };
-    if request.seed.is_none() {
+    let ranked = request.seed.is_none();
+    if ranked {
         let taken = {
             let pool = Arc::clone(&state.pool);
             light(move || pool.take(&setting)).await?
@@ -360,7 +362,7 @@ async fn rated_deal(
         CancelOnDrop(search_cancel.clone()),
         CancelOnDrop(remake_cancel.clone()),
     );
-    if request.seed.is_none() {
+    if ranked {
         for (token, cap) in [
             (search_cancel.clone(), search_cap),
             (remake_cancel.clone(), remake_cap),
@@ -371,53 +373,87 @@ async fn rated_deal(
             });
         }
     }
+    // A ranked deal does not wait for a setting's bands to be measured:
+    // they are measured in the background (the next deal has them), and
+    // this one is the first candidate, unrated, said so. A seeded deal
+    // waits: its deal must be the same on every machine.
+    let measuring = {
+        let book = Arc::clone(&state.bands);
+        let rules = rules.clone();
+        light(move || {
+            book.known(bands::Setting {
+                rows,
+                cols,
+                kinds,
+                rules: &rules,
+            })
+        })
+        .await?
+    };
+    if ranked && measuring.is_none() {
+        measure_in_background(state, rows, cols, kinds, rules.clone());
+        search_cancel.cancel();
+        remake_cancel.cancel();
+    }
     let spec = GenerateSpec::new(rows, cols, kinds)
         .with_seed(seed)
         .with_rules(rules.clone());
     let dealt_rules = rules.clone();
+    let book = Arc::clone(&state.bands);
     let found = state
         .heavy
         .run(move || {
-            let config = rated::rate_config(cells, seed);
-            rated::search(&rated::Search {
-                spec: &spec,
-                difficulty,
-                config: &config,
-                candidates: rated::candidates(cells),
-                search: &search_cancel,
-                remake: &remake_cancel,
-            })
-            .map(|found| {
+            let bands = match measuring {
+                Some(bands) => bands,
+                None if search_cancel.is_cancelled() => SettingBands {
+                    bands: Bands::FIXED,
+                    from: BandsFrom::Fixed,
+                },
+                None => book.get(bands::Setting {
+                    rows,
+                    cols,
+                    kinds,
+                    rules: &dealt_rules,
+                })?,
+            };
+            rated::search(&spec, difficulty, bands, &search_cancel, &remake_cancel).map(|found| {
                 let position = Position::of(&found.board, &dealt_rules);
                 (found, position)
             })
         })
         .await?;
     let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-    let note = rated::note(difficulty, &found, (search_cap, remake_cap));
+    let note = if ranked && measuring.is_none() {
+        Some(format!(
+            "these rules' {difficulty} is being measured (the next deal will have it); dealt an unrated solvable deal"
+        ))
+    } else {
+        rated::note(difficulty, &found, search_cap)
+    };
+    let rating = if ranked && measuring.is_none() {
+        None
+    } else {
+        found.band.clone()
+    };
     let ticket = ticket(
         state,
         request,
         seed,
-        found.deal_seed,
+        Some(found.deal_seed),
         &rules,
         (Some(difficulty), level),
     )?;
     Ok(Json(DealResponse {
         ticket,
-        rating: found
-            .rating
-            .as_ref()
-            .and_then(|r| serde_json::to_value(RatingBody::from(r)).ok()),
         rated: Some(RatedBody {
-            in_band: found.in_band,
+            in_band: found.in_band && rating.is_some(),
             candidates: found.candidates,
             capped: found.capped,
-            deal_seed: found.deal_seed,
-            config: rated::config_body(cells, seed),
+            deal_seed: Some(found.deal_seed),
             note,
             pooled: false,
         }),
+        rating,
         board: found.board,
         rules,
         solvable: true,
@@ -425,6 +461,25 @@ async fn rated_deal(
         difficulty: Some(difficulty.name()),
         position,
     }))
+}
+
+/// Measures the bands of a setting on the heavy-work pool, with no
+/// request waiting for it (the next deal of the setting has them).
+fn measure_in_background(state: &AppState, rows: usize, cols: usize, kinds: u32, rules: Rules) {
+    let book = Arc::clone(&state.bands);
+    let heavy = state.heavy.clone();
+    tokio::spawn(async move {
+        let _ = heavy
+            .run_within(bands::MEASURE_CAP, move || {
+                book.get(bands::Setting {
+                    rows,
+                    cols,
+                    kinds,
+                    rules: &rules,
+                })
+            })
+            .await;
+    });
 }
 
 /// The answer for a deal made ahead by the pool.
@@ -435,25 +490,23 @@ fn pooled_deal(
     pooled: pool::Pooled,
     (difficulty, level): (Difficulty, Option<usize>),
 ) -> Result<Json<DealResponse>, ApiError> {
-    let cells = request.rows * request.cols;
     let position = Position::of(&pooled.board, &rules);
     let ticket = ticket(
         state,
         request,
         pooled.seed,
-        pooled.deal_seed,
+        Some(pooled.deal_seed),
         &rules,
         (Some(difficulty), level),
     )?;
     Ok(Json(DealResponse {
         ticket,
-        rating: pooled.rating,
+        rating: pooled.band,
         rated: Some(RatedBody {
             in_band: pooled.in_band,
             candidates: pooled.candidates,
             capped: false,
-            deal_seed: pooled.deal_seed,
-            config: rated::config_body(cells, pooled.seed),
+            deal_seed: Some(pooled.deal_seed),
             note: pooled.note,
             pooled: true,
         }),

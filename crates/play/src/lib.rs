@@ -54,6 +54,7 @@
 #![deny(missing_docs)]
 
 mod assets;
+mod bands;
 mod deal;
 mod error;
 mod game;

@@ -92,10 +92,10 @@ impl Default for Limits {
 impl Limits {
     /// The caps of a deal of a chosen difficulty, from the request's
     /// start: the search for a deal in the band stops at the first
-    /// ([`Limits::rate_search`], at most two fifths of the time-out), making
-    /// the closest candidate again at the second (as long once more, at most
-    /// four fifths of the time-out), so that the answer comes before the
-    /// time-out.
+    /// ([`Limits::rate_search`], at most two fifths of the time-out), the
+    /// first look at the first candidate dealt instead at the second (as
+    /// long once more, at most four fifths of the time-out), so that the
+    /// answer comes before the time-out.
     pub fn rate_caps(&self) -> (Duration, Duration) {
         let search = self.rate_search.min(self.timeout * 2 / 5);
         let remake = (search * 2).min(self.timeout * 4 / 5);

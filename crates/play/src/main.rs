@@ -31,7 +31,7 @@ struct Args {
     timeout_ms: u64,
     /// How long a deal of a chosen difficulty searches for a deal in its
     /// band, in milliseconds (at most two fifths of the time-out), before
-    /// it deals the closest found.
+    /// it deals its first candidate instead.
     #[arg(long, default_value_t = 4_000)]
     rate_ms: u64,
     /// How many solves, deals of a difficulty and judge runs may run at

@@ -1,7 +1,8 @@
 //! A pool of rated deals, so that a ranked deal of a difficulty is dealt at
 //! once: for each setting asked for (size, kinds, rules, difficulty) the
-//! server keeps [`Limits::pool`](crate::Limits) deals made ahead, rated by
-//! the same search as a live deal ([`crate::rated::search`]) but without
+//! server keeps [`Limits::pool`](crate::Limits) deals made ahead, found by
+//! the same search as a live deal ([`crate::rated::search`], among the
+//! setting's bands, measured first when the table lacks them) but without
 //! its time caps (only its candidate cap), on the heavy-work pool at the
 //! lowest priority. A deal taken is made again in the background.
 //!
@@ -22,8 +23,9 @@ use std::time::Duration;
 use lianliankan::{Board, Border, Cancel, Difficulty, GenerateSpec, Gravity, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::bands::{self, BandsBook};
 use crate::limits::SEED_MAX;
-use crate::rated::{self, RatingBody};
+use crate::rated::{self, BandBody};
 use crate::score_db::Store;
 use crate::work::Heavy;
 
@@ -46,10 +48,21 @@ pub struct Setting {
     pub difficulty: String,
 }
 
+/// What a pool's deals are made by, in its settings' keys: deals made
+/// by an older way (the score bands of earlier servers) are never dealt.
+const MADE_BY: &str = "bands";
+
 impl Setting {
-    /// The setting's key: its JSON (the rules' canonical serde form).
+    /// The setting's key: `["bands", its JSON]` (the rules' canonical serde
+    /// form).
     pub fn key(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        serde_json::to_string(&(MADE_BY, self)).unwrap_or_default()
+    }
+
+    /// The setting of a key; `None` for another's key (an older server's).
+    fn of_key(key: &str) -> Option<Setting> {
+        let (by, setting) = serde_json::from_str::<(String, Setting)>(key).ok()?;
+        (by == MADE_BY).then_some(setting)
     }
 
     fn difficulty(&self) -> Option<Difficulty> {
@@ -62,16 +75,16 @@ impl Setting {
 pub struct Pooled {
     /// The deal's seed (the server's).
     pub seed: u64,
-    /// The rated candidate dealt (`None`: the plain solvable deal).
-    pub deal_seed: Option<u64>,
+    /// The candidate dealt.
+    pub deal_seed: u64,
     /// The board.
     pub board: Board,
-    /// Its rating, as the API writes it.
-    pub rating: Option<serde_json::Value>,
-    /// Whether its score is in the band.
+    /// Its band, as the API writes it.
+    pub band: Option<BandBody>,
+    /// Whether it is decided and confirmed in the band asked for.
     pub in_band: bool,
-    /// Candidates rated.
-    pub candidates: usize,
+    /// Candidates tried.
+    pub candidates: Option<usize>,
     /// What the player is told when it is not in the band.
     pub note: Option<String>,
 }
@@ -103,8 +116,13 @@ impl Pool {
             && let Some(store) = &store
         {
             for key in store.pool_settings().unwrap_or_default() {
-                if let Ok(setting) = serde_json::from_str::<Setting>(&key) {
-                    wanted.insert(key, setting);
+                match Setting::of_key(&key) {
+                    Some(setting) => {
+                        wanted.insert(key, setting);
+                    }
+                    None => {
+                        let _ = store.forget_pool_setting(&key);
+                    }
                 }
             }
         }
@@ -214,12 +232,13 @@ impl Pool {
     /// Starts the filler (once; it needs a tokio runtime): a task that
     /// makes deals on `heavy` for the settings that lack them, one at a
     /// time.
-    pub fn start(self: &Arc<Self>, heavy: &Heavy) {
+    pub fn start(self: &Arc<Self>, heavy: &Heavy, book: &Arc<BandsBook>) {
         if !self.is_on() || self.started.swap(true, Ordering::SeqCst) {
             return;
         }
         let pool = Arc::clone(self);
         let heavy = heavy.clone();
+        let book = Arc::clone(book);
         tokio::spawn(async move {
             loop {
                 let Some(setting) = pool.next_to_fill() else {
@@ -237,8 +256,11 @@ impl Pool {
                 };
                 let made = {
                     let setting = setting.clone();
+                    let book = Arc::clone(&book);
                     heavy
-                        .run_within(FILL_CAP * 2, move || make(&setting, seed, &stop))
+                        .run_within(FILL_CAP * 2 + bands::MEASURE_CAP, move || {
+                            make(&setting, seed, &book, &stop)
+                        })
                         .await
                 };
                 timer.abort();
@@ -255,33 +277,29 @@ impl Pool {
     }
 }
 
-/// Makes a deal of `setting` with `seed`: the rated search without its
-/// time caps (`stop` aside, cancelled at [`FILL_CAP`]); `None` when the
-/// setting cannot be dealt.
-fn make(setting: &Setting, seed: u64, stop: &Cancel) -> Option<Pooled> {
+/// Makes a deal of `setting` with `seed`: its bands (measured first
+/// when the table lacks them), then the rated search without its time
+/// caps (`stop` aside, cancelled at [`FILL_CAP`]); `None` when the setting
+/// cannot be dealt.
+fn make(setting: &Setting, seed: u64, book: &BandsBook, stop: &Cancel) -> Option<Pooled> {
     let difficulty = setting.difficulty()?;
-    let cells = setting.rows * setting.cols;
+    let bands = book
+        .get(bands::Setting {
+            rows: setting.rows,
+            cols: setting.cols,
+            kinds: setting.kinds,
+            rules: &setting.rules,
+        })
+        .ok()?;
     let spec = GenerateSpec::new(setting.rows, setting.cols, setting.kinds)
         .with_seed(seed)
         .with_rules(setting.rules.clone());
-    let config = rated::rate_config(cells, seed);
-    let found = rated::search(&rated::Search {
-        spec: &spec,
-        difficulty,
-        config: &config,
-        candidates: rated::candidates(cells),
-        search: stop,
-        remake: stop,
-    })
-    .ok()?;
-    let note = rated::note(difficulty, &found, (FILL_CAP, FILL_CAP));
+    let found = rated::search(&spec, difficulty, bands, stop, stop).ok()?;
+    let note = rated::note(difficulty, &found, FILL_CAP);
     Some(Pooled {
         seed,
         deal_seed: found.deal_seed,
-        rating: found
-            .rating
-            .as_ref()
-            .and_then(|r| serde_json::to_value(RatingBody::from(r)).ok()),
+        band: found.band,
         in_band: found.in_band,
         candidates: found.candidates,
         note,

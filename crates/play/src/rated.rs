@@ -1,139 +1,96 @@
-//! Deals of a chosen difficulty: the engine's rating
-//! ([`lianliankan::rate`]) and its search for a deal within a band
-//! ([`lianliankan::generate_rated`]), bounded in time, with the closest
-//! deal found when none falls in the band.
+//! Deals of a chosen difficulty: a clearable deal whose band among its
+//! setting's bands ([`crate::bands`]) is the one asked for, decided at 95%
+//! by random games and confirmed with fresh ones
+//! ([`lianliankan::deal_in_bands`]).
 //!
-//! The search tries candidate seeds one at a time (`generate_rated` with
-//! one candidate each), so that it can stop between candidates and keep
-//! what the out-of-band ones scored: the deal's own seed first, then
-//! seeds drawn from a [`SplitMix64`] seeded with it (cut to [`SEED_MAX`],
-//! so that the page can send one back). The first candidate is rated in
-//! full, whatever its score, under the later of two caps, so that a rated
-//! deal is at hand; the others stop at the first cap, and a candidate the
-//! engine finds out of the band leaves only its score (or, when its random
-//! games alone put it out of the band, the bounds they give). When no
-//! candidate scores in the band, the closest is made again and rated in
-//! full (before the later cap) and dealt if it is closer than the first.
-//! When not even the first could be rated in time, the deal is the plain
-//! solvable one, unrated. Whichever it is, the answer says so: the page
-//! tells the player.
+//! Candidates are the engine's: the deal's own seed first, then seeds
+//! drawn from it; a candidate is the random deal of its seed when the
+//! solver clears it within [`DEAL_BUDGET`] states, otherwise the
+//! generator's deal of that seed ([`rated_board`] makes it again for a
+//! score's replay). A candidate is dropped as soon as its games put it
+//! out of the band.
 //!
-//! A candidate is made as `generate_rated` makes it: the random deal of
-//! that seed when the solver clears it within [`DEAL_BUDGET`] states,
-//! otherwise the generator's deal of that seed ([`rated_board`] makes it
-//! again for a score's replay).
+//! When no candidate is decided and confirmed in the band (within the
+//! candidates, or before the search's time cap), the deal is the first
+//! candidate with the band its first [`FALLBACK_GAMES`] games say (or,
+//! when not even those could be played before the later cap, the same
+//! deal unrated); the answer says so and the page tells the player.
 
-use grid_core::SplitMix64;
 use lianliankan::{
-    Board, Cancel, Difficulty, GenerateError, GenerateSpec, RateConfig, RatedDeal, RatedError,
-    Rating, Rules, generate, generate_rated,
+    BandedError, Board, Cancel, Difficulty, GenerateError, GenerateSpec, RateConfig, RatedError,
+    Rules, SettingBands, SureBand, SureConfig, deal_in_bands, generate, generate_rated, sure_band,
 };
-use serde::Serialize;
-
-use crate::limits::SEED_MAX;
+use serde::{Deserialize, Serialize};
 
 /// The solve budget of a candidate deal (the rating's deal budget):
 /// a random deal the solver clears within it is the candidate, otherwise
 /// the generator's deal of the same seed.
 pub const DEAL_BUDGET: u64 = RateConfig::DEFAULT_DEAL_BUDGET;
 
-/// How a deal of `cells` cells is rated: random games, games probed,
-/// states a position's solve. The engine's defaults (100, 3, 10,000) up to
-/// 96 cells (12 × 8); 60, 1, 2,000 up to 200 cells (KShisen's 18 × 8 and
-/// 16 × 9: under half a second a candidate in a release build); above,
-/// 40 random games and no probe (probing one game of a 24 × 12 board
-/// takes over ten seconds even at 500 states a solve), so that the score
-/// there comes from the random games alone and is at most 60.
-fn settings(cells: usize) -> (u32, u32, u64) {
-    if cells <= 96 {
-        (
-            RateConfig::DEFAULT_PLAYS,
-            RateConfig::DEFAULT_PROBES,
-            RateConfig::DEFAULT_BUDGET,
-        )
-    } else if cells <= 200 {
-        (60, 1, 2_000)
-    } else {
-        (40, 0, 2_000)
-    }
-}
+/// Random games that say the band of a deal dealt when none was found in
+/// the band asked for.
+pub const FALLBACK_GAMES: u32 = 100;
 
-/// How a deal of `cells` cells is rated ([`settings`]), its random games
-/// seeded with `seed` (the deal's seed).
-pub fn rate_config(cells: usize, seed: u64) -> RateConfig {
-    let (plays, probes, budget) = settings(cells);
-    RateConfig::new()
-        .plays(plays)
-        .probes(probes)
-        .budget(budget)
-        .seed(seed)
-        .deal_budget(DEAL_BUDGET)
-}
-
-/// The most candidates a deal of `cells` cells tries: 40 up to 96 cells,
-/// 30 up to 200, 20 above.
+/// The most candidates a deal of `cells` cells tries: 60 up to 96 cells,
+/// 40 up to 200, 24 above. About a third of a setting's candidates lies
+/// in each band, so that all of them missing is rare.
 pub fn candidates(cells: usize) -> usize {
     if cells <= 96 {
-        40
+        60
     } else if cells <= 200 {
-        30
+        40
     } else {
-        20
+        24
     }
 }
 
-/// A rating as the API writes it: the figures the page shows and the
-/// counts they come from.
-#[derive(Clone, Debug, Serialize)]
-pub struct RatingBody {
-    /// 0 (every random game clears) to 100 (none can).
-    score: u8,
-    /// The band of the score: `easy`, `normal` or `hard`.
-    difficulty: &'static str,
-    /// The fraction of random games that cleared the board.
-    forgiveness: f64,
-    /// The fraction of probed positions offering a losing pair.
-    trap_rate: f64,
-    /// The fraction of probed positions with one winning pair.
-    forced_rate: f64,
-    /// Pairs on offer on average where a random game took one.
-    mean_width: f64,
+/// A deal's band as the API writes it: the band its random games decided
+/// (or `null`: undecided at 95%), the games and the interval, the bands
+/// of its setting and where they come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BandBody {
+    /// `easy`, `normal` or `hard`, decided at 95%; `null` when the games
+    /// left it undecided.
+    pub difficulty: Option<String>,
     /// Random games played.
-    plays: u32,
-    /// Of them, those that cleared the board.
-    cleared: u32,
-    /// Random games probed by the solver.
-    probes: u32,
-    /// Whether the deal can be cleared (`null`: not decided in budget).
-    winnable: Option<bool>,
+    pub games: u32,
+    /// Of them, the games that cleared the board.
+    pub cleared: u32,
+    /// `cleared / games`: a random player's clear rate.
+    pub forgiveness: f64,
+    /// The 95% interval of the clear rate, low end.
+    pub low: f64,
+    /// Its high end.
+    pub high: f64,
+    /// Fresh games that confirmed the band (0 when not confirmed).
+    pub confirmed_games: u32,
+    /// Of them, the games that cleared the board.
+    pub confirmed_cleared: u32,
+    /// The setting's bands: easy from this clear rate up.
+    pub easy_from: f64,
+    /// Hard below this clear rate.
+    pub hard_below: f64,
+    /// Where the setting's bands come from, in words.
+    pub bands: String,
 }
 
-impl From<&Rating> for RatingBody {
-    fn from(rating: &Rating) -> RatingBody {
-        RatingBody {
-            score: rating.score(),
-            difficulty: rating.difficulty().name(),
-            forgiveness: rating.forgiveness(),
-            trap_rate: rating.trap_rate(),
-            forced_rate: rating.forced_rate(),
-            mean_width: rating.mean_width(),
-            plays: rating.plays,
-            cleared: rating.cleared,
-            probes: rating.probes,
-            winnable: rating.winnable,
+impl BandBody {
+    fn new(band: &SureBand, confirmed: Option<&SureBand>, bands: &SettingBands) -> BandBody {
+        let (low, high) = band.interval();
+        BandBody {
+            difficulty: band.decided().map(|d| d.name().to_owned()),
+            games: band.games,
+            cleared: band.cleared,
+            forgiveness: f64::from(band.cleared) / f64::from(band.games.max(1)),
+            low,
+            high,
+            confirmed_games: confirmed.map_or(0, |c| c.games),
+            confirmed_cleared: confirmed.map_or(0, |c| c.cleared),
+            easy_from: bands.bands.easy_from,
+            hard_below: bands.bands.hard_below,
+            bands: bands.to_string(),
         }
     }
-}
-
-/// The rating's settings, as the API writes them (what `lianliankan::rate`
-/// needs to give the same rating again).
-#[derive(Clone, Debug, Serialize)]
-pub struct ConfigBody {
-    plays: u32,
-    probes: u32,
-    seed: u64,
-    budget: u64,
-    deal_budget: u64,
 }
 
 /// What the search found.
@@ -141,155 +98,108 @@ pub struct ConfigBody {
 pub struct Found {
     /// The deal.
     pub board: Board,
-    /// Its rating (`None`: no rating could be made in time; the deal is
-    /// then the plain solvable one).
-    pub rating: Option<Rating>,
-    /// The candidate's seed (`None` for the plain solvable deal).
-    pub deal_seed: Option<u64>,
-    /// Whether its score lies in the band asked for.
+    /// Its band (`None`: not one look in time; the deal is then the
+    /// first candidate, unrated).
+    pub band: Option<BandBody>,
+    /// The candidate's seed.
+    pub deal_seed: u64,
+    /// Whether it is decided and confirmed in the band asked for.
     pub in_band: bool,
-    /// Candidates made and rated.
-    pub candidates: usize,
+    /// Candidates tried (`None`: stopped at the time cap, count unknown).
+    pub candidates: Option<usize>,
     /// The search stopped at its time cap.
     pub capped: bool,
 }
 
-/// The search's settings: the deal, the band, how to rate, how many
-/// candidates, and the tokens that stop it.
-pub struct Search<'a> {
-    /// The deal's size, kinds, rules and first seed.
-    pub spec: &'a GenerateSpec,
-    /// The band asked for.
-    pub difficulty: Difficulty,
-    /// How each candidate is rated (its token is set here).
-    pub config: &'a RateConfig,
-    /// The most candidates.
-    pub candidates: usize,
-    /// Cancelled at the first cap: no candidate but the first is rated
-    /// after it.
-    pub search: &'a Cancel,
-    /// Cancelled at the later cap: the first candidate's rating and the
-    /// closest one's, made again, stop there.
-    pub remake: &'a Cancel,
-}
-
-/// How far a candidate's scores (a score, or the bounds its random games
-/// gave) lie from `band`.
-fn distance(scores: &std::ops::RangeInclusive<u8>, band: &std::ops::RangeInclusive<u8>) -> u8 {
-    if scores.end() < band.start() {
-        band.start() - scores.end()
-    } else if scores.start() > band.end() {
-        scores.start() - band.end()
-    } else {
-        0
-    }
-}
-
-/// The seeds the candidates use: `seed`, then seeds drawn from a
-/// [`SplitMix64`] seeded with it, each cut to [`SEED_MAX`].
-pub fn candidate_seeds(seed: u64) -> impl Iterator<Item = u64> {
-    let mut drawn = SplitMix64::new(seed);
-    std::iter::once(seed).chain(std::iter::repeat_with(move || drawn.next_u64() & SEED_MAX))
-}
-
-/// Searches for a deal in the band (see the module's documentation).
+/// Searches for a deal of `spec` in `difficulty`'s band among `bands`
+/// (see the module's documentation): the search stops at `search`, the
+/// fallback's games at `fallback`.
+///
+/// The same spec and bands give the same deal on every machine when no
+/// token is cancelled.
 ///
 /// # Errors
 /// The engine's, when the spec cannot be generated at all.
-pub fn search(s: &Search<'_>) -> Result<Found, GenerateError> {
-    let band = s.difficulty.band();
-    let found = |deal: RatedDeal, seed: u64, candidates: usize, capped: bool| Found {
-        in_band: band.contains(&deal.rating.score()),
-        board: deal.generated.board,
-        rating: Some(deal.rating),
-        deal_seed: Some(seed),
-        candidates,
-        capped,
+///
+/// # Complexity
+/// [`deal_in_bands`] with [`candidates`] candidates; then, when none is
+/// in the band, one candidate made and [`FALLBACK_GAMES`] random games.
+pub fn search(
+    spec: &GenerateSpec,
+    difficulty: Difficulty,
+    bands: SettingBands,
+    search: &Cancel,
+    fallback: &Cancel,
+) -> Result<Found, GenerateError> {
+    let config = SureConfig::new().seed(spec.seed).cancel(search.clone());
+    let tried = match deal_in_bands(
+        spec,
+        difficulty,
+        bands,
+        &config,
+        candidates(spec.rows * spec.cols),
+    ) {
+        Ok(dealt) => {
+            return Ok(Found {
+                board: dealt.generated.board,
+                band: Some(BandBody::new(&dealt.band, Some(&dealt.confirmed), &bands)),
+                deal_seed: dealt.seed,
+                in_band: true,
+                candidates: Some(dealt.candidates),
+                capped: false,
+            });
+        }
+        Err(BandedError::Generate(e)) => return Err(e),
+        Err(BandedError::NotFound { candidates, .. }) => Some(candidates),
+        Err(_) => None,
     };
-    // The first candidate is rated in full (every score is in 0..=100, so
-    // the engine probes it) under the later cap, so that a rated deal is
-    // at hand whatever the search finds.
-    let Some(first) = rated_in_full(s, s.spec.seed)? else {
-        // Not even one rating in time: the plain solvable deal.
-        return Ok(Found {
-            board: generate(s.spec)?.board,
-            rating: None,
-            deal_seed: None,
-            in_band: false,
-            candidates: 0,
-            capped: true,
-        });
-    };
-    let mut kept_away = distance(&(first.rating.score()..=first.rating.score()), &band);
-    if kept_away == 0 {
-        return Ok(found(first, s.spec.seed, 1, false));
-    }
-    let mut kept = (first, s.spec.seed);
-    // The other candidates: out of band ones leave only their scores (or
-    // the bounds that kept them unprobed), and the closest is made again.
-    let config = s.config.clone().cancel(s.search.clone());
-    let mut closest: Option<(u8, u64)> = None;
-    let mut rated = 1;
-    let mut capped = false;
-    for seed in candidate_seeds(s.spec.seed)
-        .skip(1)
-        .take(s.candidates.saturating_sub(1))
-    {
-        if s.search.is_cancelled() {
-            capped = true;
-            break;
-        }
-        let spec = s.spec.clone().with_seed(seed);
-        match generate_rated(&spec, band.clone(), &config, 1) {
-            Ok(deal) => return Ok(found(deal, seed, rated + 1, false)),
-            Err(RatedError::OutOfBand { scores, .. }) => {
-                rated += 1;
-                let away = distance(&scores, &band);
-                if closest.is_none_or(|(best, _)| away < best) {
-                    closest = Some((away, seed));
-                }
-            }
-            Err(RatedError::Generate(e)) => return Err(e),
-            // Cancelled, or a refusal of a later version of the engine.
-            Err(_) => {
-                capped = true;
-                break;
-            }
-        }
-    }
-    if let Some((away, seed)) = closest
-        && away < kept_away
-        && let Some(deal) = rated_in_full(s, seed)?
-    {
-        let score = deal.rating.score();
-        let remade_away = distance(&(score..=score), &band);
-        if remade_away < kept_away {
-            kept_away = remade_away;
-            kept = (deal, seed);
-        }
-    }
-    let (deal, seed) = kept;
-    debug_assert_eq!(kept_away == 0, band.contains(&deal.rating.score()));
-    Ok(found(deal, seed, rated, capped))
+    let board = rated_board(spec.rows, spec.cols, spec.kinds, spec.seed, &spec.rules)?;
+    let look = SureConfig::new()
+        .seed(spec.seed)
+        .first(FALLBACK_GAMES)
+        .cap(FALLBACK_GAMES)
+        .cancel(fallback.clone());
+    let band = sure_band(&board, &spec.rules, &bands.bands, None, &look)
+        .ok()
+        .map(|band| BandBody::new(&band, None, &bands));
+    Ok(Found {
+        board,
+        band,
+        deal_seed: spec.seed,
+        in_band: false,
+        candidates: tried,
+        capped: tried.is_none(),
+    })
 }
 
-/// The candidate of `seed` rated in full, unless the later cap comes
-/// first (`None`).
-fn rated_in_full(s: &Search<'_>, seed: u64) -> Result<Option<RatedDeal>, GenerateError> {
-    if s.remake.is_cancelled() {
-        return Ok(None);
+/// What the player is told when `found` is not in `difficulty`'s band
+/// (the search's time cap `cap`); `None` when it is.
+pub fn note(difficulty: Difficulty, found: &Found, cap: std::time::Duration) -> Option<String> {
+    if found.in_band {
+        return None;
     }
-    let config = s.config.clone().cancel(s.remake.clone());
-    match generate_rated(&s.spec.clone().with_seed(seed), 0..=100, &config, 1) {
-        Ok(deal) => Ok(Some(deal)),
-        Err(RatedError::Generate(e)) => Err(e),
-        // Cancelled (never out of 0..=100).
-        Err(_) => Ok(None),
-    }
+    let within = match found.candidates {
+        Some(n) => format!("in {n} candidate{}", if n == 1 { "" } else { "s" }),
+        None if cap < std::time::Duration::from_secs(1) => {
+            format!("within the time cap of {} ms", cap.as_millis())
+        }
+        None => format!("within the time cap of {:.1} s", cap.as_secs_f64()),
+    };
+    let dealt = match &found.band {
+        None => "dealt an unrated solvable deal".to_owned(),
+        Some(band) => format!(
+            "dealt one random play clears {:.0}% of the time ({})",
+            band.forgiveness * 100.0,
+            band.difficulty.as_deref().unwrap_or("its band undecided")
+        ),
+    };
+    Some(format!(
+        "no {difficulty} deal found under these rules {within}; {dealt}"
+    ))
 }
 
-/// The board of the rated candidate of `seed` (what [`search`] dealt with
-/// that `deal_seed`), made again without its rating: for a score's replay.
+/// The board of the candidate of `seed` (what [`search`] dealt with that
+/// `deal_seed`), made again: for a score's replay.
 ///
 /// # Errors
 /// The engine's, when the spec cannot be generated.
@@ -316,88 +226,71 @@ pub fn rated_board(
     }
 }
 
-/// The rating's settings as the API writes them.
-pub fn config_body(cells: usize, seed: u64) -> ConfigBody {
-    let (plays, probes, budget) = settings(cells);
-    ConfigBody {
-        plays,
-        probes,
-        seed,
-        budget,
-        deal_budget: DEAL_BUDGET,
-    }
-}
-
-/// What the player is told about a rated deal: `None` when it is in the
-/// band; otherwise what was dealt instead and why. `caps` are
-/// [`crate::limits::Limits::rate_caps`].
-pub fn note(
-    difficulty: Difficulty,
-    found: &Found,
-    caps: (std::time::Duration, std::time::Duration),
-) -> Option<String> {
-    if found.in_band {
-        return None;
-    }
-    let seconds = |cap: std::time::Duration| {
-        if cap < std::time::Duration::from_secs(1) {
-            format!("{} ms", cap.as_millis())
-        } else {
-            format!("{:.1} s", cap.as_secs_f64())
-        }
-    };
-    let Some(rating) = &found.rating else {
-        return Some(format!(
-            "no {difficulty} deal found: not one deal could be rated under these rules within {}; dealt an unrated solvable deal",
-            seconds(caps.1)
-        ));
-    };
-    let plural = if found.candidates == 1 { "" } else { "s" };
-    let within = if found.capped {
-        format!(" within the time cap of {}", seconds(caps.0))
-    } else {
-        String::new()
-    };
-    let which = match difficulty {
-        Difficulty::Easy => "easiest",
-        Difficulty::Hard => "hardest",
-        _ => "closest",
-    };
-    Some(format!(
-        "no {difficulty} deal found under these rules in {} candidate{plural}{within}; dealt the {which} found, score {}",
-        found.candidates,
-        rating.score()
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lianliankan::{Bands, BandsFrom, Border, Game};
 
-    #[test]
-    fn a_distance_is_zero_in_the_band_and_counts_the_gap_outside() {
-        let hard = Difficulty::Hard.band();
-        assert_eq!(distance(&(10..=20), &hard), 30);
-        assert_eq!(distance(&(60..=60), &hard), 0);
-        let easy = Difficulty::Easy.band();
-        assert_eq!(distance(&(30..=70), &easy), 6);
-    }
-
-    #[test]
-    fn candidate_seeds_start_at_the_seed_and_fit_a_javascript_number() {
-        let seeds: Vec<u64> = candidate_seeds(5).take(4).collect();
-        assert_eq!(seeds[0], 5);
-        assert!(seeds.iter().all(|&s| s <= SEED_MAX));
-        assert_eq!(seeds, candidate_seeds(5).take(4).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn the_config_body_says_what_rate_config_sets() {
-        for cells in [8, 96, 144, 480] {
-            assert_eq!(
-                config_body(cells, 3).plays,
-                rate_config(cells, 3).plays_asked()
-            );
+    fn bands(easy_from: f64, hard_below: f64) -> SettingBands {
+        SettingBands {
+            bands: Bands {
+                easy_from,
+                hard_below,
+            },
+            from: BandsFrom::Measured { deals: 1 },
         }
+    }
+
+    #[test]
+    fn a_deal_in_the_band_is_the_engine_s_and_its_board_is_made_again() {
+        let spec = GenerateSpec::new(4, 6, 6)
+            .with_seed(3)
+            .with_rules(Rules::judge().with_border(Border::Open));
+        let never = Cancel::new();
+        let found = search(&spec, Difficulty::Easy, bands(0.5, 0.1), &never, &never).unwrap();
+        assert!(found.in_band);
+        let band = found.band.as_ref().unwrap();
+        assert_eq!(band.difficulty.as_deref(), Some("easy"));
+        assert!(band.confirmed_games > 0);
+        assert_eq!(
+            note(Difficulty::Easy, &found, std::time::Duration::ZERO),
+            None
+        );
+        let again = rated_board(4, 6, 6, found.deal_seed, &spec.rules).unwrap();
+        assert_eq!(again, found.board);
+    }
+
+    #[test]
+    fn no_deal_in_the_band_deals_the_first_candidate_and_says_so() {
+        // Every pair side by side on an open border: every game clears.
+        let spec = GenerateSpec::new(2, 4, 1)
+            .with_seed(9)
+            .with_rules(Rules::judge().with_border(Border::Open));
+        let never = Cancel::new();
+        let found = search(&spec, Difficulty::Hard, bands(0.5, 0.1), &never, &never).unwrap();
+        assert!(!found.in_band && !found.capped);
+        assert_eq!(found.deal_seed, 9);
+        assert_eq!(found.candidates, Some(candidates(8)));
+        let mut game = Game::new(found.board.clone(), spec.rules.clone());
+        assert!(!game.moves().is_empty());
+        game.play(game.moves()[0]).unwrap();
+        assert_eq!(
+            note(Difficulty::Hard, &found, std::time::Duration::ZERO).unwrap(),
+            "no hard deal found under these rules in 60 candidates; dealt one random play clears 100% of the time (easy)"
+        );
+        // Stopped before the search and its fallback: unrated, and said.
+        let stopped = Cancel::new();
+        stopped.cancel();
+        let found = search(&spec, Difficulty::Hard, bands(0.5, 0.1), &stopped, &stopped).unwrap();
+        assert!(found.capped && found.band.is_none());
+        assert_eq!(
+            note(
+                Difficulty::Hard,
+                &found,
+                std::time::Duration::from_millis(5)
+            )
+            .unwrap(),
+            "no hard deal found under these rules within the time cap of 5 ms; dealt an unrated solvable deal"
+        );
     }
 }

@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use std::sync::Arc;
 
+use crate::bands::BandsBook;
 use crate::limits::{Limits, LimitsBody};
 use crate::pool::{self, Pool};
 use crate::score_db::Store;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub tickets: Tickets,
     /// Rated deals made ahead.
     pub pool: Arc<Pool>,
+    /// What easy, normal and hard mean on each setting dealt.
+    pub bands: Arc<BandsBook>,
 }
 
 impl AppState {
@@ -51,11 +54,12 @@ impl AppState {
         };
         let heavy = Heavy::new(limits.jobs, limits.timeout, limits.lowest_priority);
         let pool = Arc::new(Pool::new(limits.pool, scores.clone()));
+        let bands = Arc::new(BandsBook::new());
         if pool.is_on() && tokio::runtime::Handle::try_current().is_ok() {
             for setting in warm {
                 pool.want(setting);
             }
-            pool.start(&heavy);
+            pool.start(&heavy, &bands);
         }
         AppState {
             heavy,
@@ -63,6 +67,7 @@ impl AppState {
             scores,
             tickets,
             pool,
+            bands,
         }
     }
 }

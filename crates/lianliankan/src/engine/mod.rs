@@ -60,8 +60,8 @@ pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
     Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
     SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold, check_bands,
-    confirm_seed, deal_in_band, generate_rated, measure_bands, measured_settings, rate,
-    rate_players, sure_band,
+    confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands, measured_settings,
+    rate, rate_players, setting_bands, sure_band,
 };
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;

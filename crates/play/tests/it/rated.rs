@@ -1,9 +1,12 @@
 //! Deals of a chosen difficulty (`POST /api/deal` with `difficulty`),
-//! without a socket: the rating comes back with the deal, its score is in
-//! the band asked for or the answer says what was dealt instead, it is the
-//! engine's own `rate` of the board dealt under the same rules and
-//! settings, bad names are refused, a time cap of almost nothing still
-//! answers, and a rated deal's game enters the high scores.
+//! without a socket: the deal comes back with its band among its
+//! setting's bands, decided and confirmed by the engine's own random
+//! games (`sure_band` with the deal's seed and the confirming seed), or
+//! the answer says what was dealt instead; a setting the library's table
+//! lacks has bands measured by the server (`measure_bands`), before a
+//! seeded deal and in the background for a ranked one; bad names are
+//! refused, a time cap of almost nothing still answers, and a rated
+//! deal's game enters the high scores.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +14,10 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use lianliankan::{Board, Difficulty, RateConfig, Rules, Solution, rate, solve};
+use lianliankan::{
+    Bands, BandsFrom, Board, Difficulty, GenerateSpec, Rules, Solution, SureConfig, bands_for,
+    confirm_seed, measure_bands, solve, sure_band,
+};
 use play::{Limits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -31,61 +37,74 @@ fn engine<T: serde::de::DeserializeOwned>(value: &Value) -> T {
     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"))
 }
 
-/// The engine's rating of the board an answer dealt, under its rules and
-/// the settings it names.
-fn engine_rating(dealt: &Value) -> lianliankan::Rating {
+/// The bands of the setting an answer dealt, as the engine has them: the
+/// library's table, or measured as the server measures a setting the
+/// table lacks (its first 24 candidates, 100 random games each, seed 0).
+fn engine_bands(dealt: &Value, kinds: u32) -> Bands {
     let board: Board = engine(&dealt["board"]);
     let rules: Rules = engine(&dealt["rules"]);
-    let c = &dealt["rated"]["config"];
-    let n = |field: &str| c[field].as_u64().unwrap_or_else(|| panic!("{field}: {c}"));
-    let config = RateConfig::new()
-        .plays(n("plays") as u32)
-        .probes(n("probes") as u32)
-        .seed(n("seed"))
-        .budget(n("budget"))
-        .deal_budget(n("deal_budget"));
-    rate(&board, &rules, &config).unwrap()
+    let table = bands_for(board.rows(), board.cols(), kinds, &rules);
+    if table.from != BandsFrom::Fixed {
+        return table.bands;
+    }
+    let spec = GenerateSpec::new(board.rows(), board.cols(), kinds).with_rules(rules);
+    measure_bands(&spec, 24, 100, 0).unwrap().bands
 }
 
-/// Checks a rated deal's answer: the rating is the engine's, its score in
-/// the band or the note saying which was dealt instead; the deal clears.
-fn check_rated(dealt: &Value, asked: Difficulty) {
+/// Checks a deal of a difficulty: its band is the engine's (the same
+/// games with the deal's seed, the same bands), decided and confirmed in
+/// the band asked for, or the note says what was dealt instead; the deal
+/// clears.
+fn check_rated(dealt: &Value, asked: Difficulty, kinds: u32) {
     assert_eq!(dealt["difficulty"], asked.name(), "{dealt}");
     assert_eq!(dealt["solvable"], true);
-    let rating = &dealt["rating"];
-    let score = rating["score"].as_u64().expect("a score") as u8;
-    let expected = engine_rating(dealt);
-    assert_eq!(u64::from(expected.score()), u64::from(score), "{dealt}");
-    assert_eq!(rating["difficulty"], expected.difficulty().name());
-    assert_eq!(rating["forgiveness"].as_f64(), Some(expected.forgiveness()));
-    assert_eq!(rating["trap_rate"].as_f64(), Some(expected.trap_rate()));
-    assert_eq!(rating["forced_rate"].as_f64(), Some(expected.forced_rate()));
-    assert_eq!(rating["plays"], expected.plays);
-    assert_eq!(rating["cleared"], expected.cleared);
-    assert_eq!(rating["probes"], expected.probes);
-    assert_eq!(rating["winnable"], true, "a rated deal can be cleared");
-    let in_band = asked.band().contains(&score);
-    assert_eq!(dealt["rated"]["in_band"], in_band, "{dealt}");
-    if in_band {
-        assert_eq!(dealt["rated"]["note"], Value::Null);
-    } else {
-        let note = dealt["rated"]["note"].as_str().expect("a note");
-        let which = match asked {
-            Difficulty::Easy => "easiest",
-            Difficulty::Hard => "hardest",
-            _ => "closest",
-        };
-        assert!(
-            note.starts_with(&format!("no {asked} deal found under these rules in ")),
-            "{note}"
-        );
-        assert!(
-            note.ends_with(&format!("; dealt the {which} found, score {score}")),
-            "{note}"
-        );
-    }
     let board: Board = engine(&dealt["board"]);
     let rules: Rules = engine(&dealt["rules"]);
+    let band = &dealt["rating"];
+    let seed = dealt["seed"].as_u64().expect("a seed");
+    let bands = engine_bands(dealt, kinds);
+    assert_eq!(band["easy_from"].as_f64(), Some(bands.easy_from), "{dealt}");
+    assert_eq!(
+        band["hard_below"].as_f64(),
+        Some(bands.hard_below),
+        "{dealt}"
+    );
+    let counts = |sure: &lianliankan::SureBand| (json!(sure.games), json!(sure.cleared));
+    if dealt["rated"]["in_band"] == true {
+        assert_eq!(dealt["rated"]["note"], Value::Null);
+        assert_eq!(band["difficulty"], asked.name(), "{dealt}");
+        let config = SureConfig::new().seed(seed);
+        let sure = sure_band(&board, &rules, &bands, Some(asked), &config).unwrap();
+        assert_eq!(sure.decided(), Some(asked));
+        assert_eq!(
+            (band["games"].clone(), band["cleared"].clone()),
+            counts(&sure)
+        );
+        let again = SureConfig::new().seed(confirm_seed(seed));
+        let confirmed = sure_band(&board, &rules, &bands, Some(asked), &again).unwrap();
+        assert_eq!(confirmed.decided(), Some(asked));
+        assert_eq!(
+            (
+                band["confirmed_games"].clone(),
+                band["confirmed_cleared"].clone()
+            ),
+            counts(&confirmed)
+        );
+    } else {
+        let note = dealt["rated"]["note"].as_str().expect("a note");
+        assert!(
+            note.starts_with(&format!("no {asked} deal found under these rules ")),
+            "{note}"
+        );
+        // The first candidate's first 100 games.
+        let look = SureConfig::new().seed(seed).first(100).cap(100);
+        let sure = sure_band(&board, &rules, &bands, None, &look).unwrap();
+        assert_eq!(
+            (band["games"].clone(), band["cleared"].clone()),
+            counts(&sure)
+        );
+        assert_eq!(band["confirmed_games"], 0);
+    }
     assert!(matches!(
         solve(&board, &rules, 1_000_000),
         Solution::Solved(_)
@@ -93,26 +112,41 @@ fn check_rated(dealt: &Value, asked: Difficulty) {
 }
 
 #[tokio::test]
-async fn a_deal_of_a_difficulty_comes_with_its_rating_in_the_band() {
+async fn a_deal_of_a_difficulty_comes_with_its_band() {
     let app = app(Limits::default(), None);
     // Open border, no gravity, many pairs on offer: easy is found at once.
     let easy = json!({"rows": 4, "cols": 6, "kinds": 3, "seed": 7,
         "rules": {"border": "open"}, "difficulty": "easy"});
     let (status, dealt) = post(&app, "deal", &easy).await;
     assert_eq!(status, StatusCode::OK, "{dealt}");
-    check_rated(&dealt, Difficulty::Easy);
+    check_rated(&dealt, Difficulty::Easy, 3);
     assert_eq!(dealt["rated"]["in_band"], true, "{dealt}");
     assert_eq!(dealt["seed"], 7);
+    // 4 × 6 with 3 kinds is not in the library's table: measured.
+    assert_eq!(
+        dealt["rating"]["bands"].as_str().unwrap_or(""),
+        format!(
+            "easy from {:.3}, hard below {:.3} of random games cleared (measured on 24 deals of this setting)",
+            dealt["rating"]["easy_from"].as_f64().unwrap(),
+            dealt["rating"]["hard_below"].as_f64().unwrap()
+        )
+    );
     // The same request deals the same board with the same rating.
     assert_eq!(post(&app, "deal", &easy).await.1, dealt);
 
-    // A closed border and gravity down on 6 × 6 with 9 kinds: hard deals
-    // exist, and whichever comes back is checked against the engine.
+    // A closed border and gravity down on 6 × 6 with 9 kinds: a row of
+    // the library's table; each band is dealt.
+    for difficulty in Difficulty::ALL {
+        let asked = json!({"rows": 6, "cols": 6, "kinds": 9, "seed": 3,
+            "rules": {"gravity": "down"}, "difficulty": difficulty.name()});
+        let (status, dealt) = post(&app, "deal", &asked).await;
+        assert_eq!(status, StatusCode::OK, "{dealt}");
+        check_rated(&dealt, difficulty, 9);
+        assert_eq!(dealt["rated"]["in_band"], true, "{dealt}");
+    }
     let hard = json!({"rows": 6, "cols": 6, "kinds": 9, "seed": 3,
         "rules": {"gravity": "down"}, "difficulty": "hard"});
-    let (status, dealt) = post(&app, "deal", &hard).await;
-    assert_eq!(status, StatusCode::OK, "{dealt}");
-    check_rated(&dealt, Difficulty::Hard);
+    let (_, dealt) = post(&app, "deal", &hard).await;
     let rules: Rules = engine(&dealt["rules"]);
     assert_eq!(rules.gravity, lianliankan::Gravity::Down, "the rules asked");
 
@@ -125,7 +159,7 @@ async fn a_deal_of_a_difficulty_comes_with_its_rating_in_the_band() {
 }
 
 #[tokio::test]
-async fn lenient_rules_deal_the_hardest_found_and_say_so() {
+async fn lenient_rules_deal_the_first_candidate_and_say_so() {
     // Every pair side by side or one kind: no deal on 2 × 4 with one kind
     // can be hard (random play always clears it).
     let app = app(Limits::default(), None);
@@ -133,7 +167,7 @@ async fn lenient_rules_deal_the_hardest_found_and_say_so() {
         "rules": {"border": "open"}, "difficulty": "hard"});
     let (status, dealt) = post(&app, "deal", &spec).await;
     assert_eq!(status, StatusCode::OK, "{dealt}");
-    check_rated(&dealt, Difficulty::Hard);
+    check_rated(&dealt, Difficulty::Hard, 1);
     assert_eq!(dealt["rated"]["in_band"], false);
     assert_eq!(
         dealt["rating"]["forgiveness"], 1.0,
@@ -142,10 +176,7 @@ async fn lenient_rules_deal_the_hardest_found_and_say_so() {
     let note = dealt["rated"]["note"].as_str().unwrap();
     assert_eq!(
         note,
-        format!(
-            "no hard deal found under these rules in 40 candidates; dealt the hardest found, score {}",
-            dealt["rating"]["score"]
-        )
+        "no hard deal found under these rules in 60 candidates; dealt one random play clears 100% of the time (easy)"
     );
 }
 
@@ -189,7 +220,7 @@ async fn bad_difficulties_are_refused_with_a_message() {
 async fn a_time_cap_of_nothing_still_deals_and_says_so() {
     // Caps of a millisecond on a ranked deal (the server's seed): the
     // search stops at once; the answer comes all the same, with the
-    // closest rated or an unrated deal, and says so.
+    // first candidate, its band from 100 games or unrated, and says so.
     let limits = Limits {
         rate_search: Duration::from_millis(1),
         ..Limits::default()
@@ -206,20 +237,23 @@ async fn a_time_cap_of_nothing_still_deals_and_says_so() {
         started.elapsed()
     );
     assert_eq!(dealt["tiles"], 144);
+    assert_eq!(dealt["rated"]["in_band"], false, "{dealt}");
+    assert_eq!(dealt["rated"]["capped"], true, "{dealt}");
+    assert_eq!(
+        dealt["rated"]["deal_seed"], dealt["seed"],
+        "the first candidate"
+    );
     let note = dealt["rated"]["note"].as_str().unwrap_or("");
-    if dealt["rated"]["in_band"] == false && !dealt["rating"].is_null() {
-        assert!(
-            note.starts_with("no hard deal found under these rules in "),
-            "{dealt}"
-        );
-    }
+    assert!(
+        note.starts_with(
+            "no hard deal found under these rules within the time cap of 1 ms; dealt "
+        ),
+        "{note}"
+    );
     if dealt["rating"].is_null() {
-        assert!(
-            note.starts_with("no hard deal found: not one deal could be rated"),
-            "{note}"
-        );
         assert!(note.ends_with("; dealt an unrated solvable deal"), "{note}");
-        assert_eq!(dealt["rated"]["deal_seed"], Value::Null);
+    } else {
+        check_rated(&dealt, Difficulty::Hard, 36);
     }
 }
 
@@ -248,9 +282,27 @@ async fn a_rated_deal_s_game_enters_the_high_scores() {
     let dir = crate::scores::scratch("rated");
     let (app, clock) = crate::scores::timed_server(&dir);
     let rules = json!({"border": "open", "gravity": "down"});
-    // No seed: the server chooses it, and the game is ranked.
+    // No seed: the server chooses it, and the game is ranked. The
+    // setting is not in the library's table: its first ranked deal is
+    // dealt at once, unrated, while the server measures its bands.
     let spec = json!({"rows": 4, "cols": 6, "kinds": 6, "rules": rules, "difficulty": "normal"});
-    let mut game = crate::scores::Ranked::deal(&app, &spec).await;
+    let (status, first) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["rating"], Value::Null, "{first}");
+    assert_eq!(
+        first["rated"]["note"],
+        "these rules' normal is being measured (the next deal will have it); dealt an unrated solvable deal"
+    );
+    // A seeded deal waits for the bands; then a ranked one has them.
+    let mut seeded = spec.clone();
+    seeded["seed"] = json!(11);
+    let (_, dealt) = post(&app, "deal", &seeded).await;
+    check_rated(&dealt, Difficulty::Normal, 6);
+    let (status, dealt) = post(&app, "deal", &spec).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    assert!(!dealt["rating"].is_null(), "{dealt}");
+    check_rated(&dealt, Difficulty::Normal, 6);
+    let mut game = crate::scores::Ranked::of(&dealt);
     // The server replays the steps on the rated candidate its ticket names.
     let steps = game.clearing_steps();
     game.play(&app, &clock, 30_000, &steps).await;
@@ -324,11 +376,13 @@ async fn the_pool_deals_ranked_deals_made_ahead_and_makes_more() {
     // Open border, no gravity, three kinds: an easy deal is found at once.
     let spec = json!({"rows": 4, "cols": 6, "kinds": 3, "difficulty": "easy",
                       "rules": {"border": "open"}});
-    // The first ranked deal of a setting is searched while the player
-    // waits, and asks the pool for more.
+    // The first ranked deal of a setting is dealt while the player waits
+    // (unrated: the setting's bands are not in the library's table, and
+    // the pool measures them), and asks the pool for more.
     let (status, first) = post(&app, "deal", &spec).await;
     assert_eq!(status, StatusCode::OK, "{first}");
     assert_eq!(first["rated"]["pooled"], false);
+    assert_eq!(first["rating"], Value::Null);
     pool_reaches(&db, 2).await;
     // The next ones come from the pool, ranked, rated as a live deal is.
     let mut game = None;
@@ -337,7 +391,7 @@ async fn the_pool_deals_ranked_deals_made_ahead_and_makes_more() {
         assert_eq!(status, StatusCode::OK, "{dealt}");
         assert_eq!(dealt["rated"]["pooled"], true, "{dealt}");
         assert!(dealt["ticket"].is_string());
-        check_rated(&dealt, Difficulty::Easy);
+        check_rated(&dealt, Difficulty::Easy, 3);
         game = Some(crate::scores::Ranked::of(&dealt));
     }
     // A seed of the player's is never pooled.

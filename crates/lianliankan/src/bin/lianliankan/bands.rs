@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use grid_cli::Failure;
-use lianliankan::{GenerateSpec, SureConfig, bands_for, bands_hold, check_bands, measure_bands};
+use lianliankan::{
+    GenerateSpec, SureConfig, bands_hold, check_bands, measure_bands, setting_bands,
+};
 
 /// What `bands` is asked: candidates to measure and games a deal, deals of
 /// each difficulty to check and the candidates each may try.
@@ -52,7 +54,7 @@ pub fn run(spec: &GenerateSpec, asked: &Asked, out: &mut dyn Write) -> Result<()
         )?;
     }
     if asked.check > 0 {
-        let bands = bands_for(spec.rows, spec.cols, spec.kinds, &spec.rules);
+        let bands = setting_bands(spec).map_err(|e| fail(&e))?;
         writeln!(out, "bands: {bands}")?;
         let checks = check_bands(
             spec,

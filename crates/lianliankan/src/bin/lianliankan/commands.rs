@@ -10,8 +10,8 @@ use std::ops::RangeInclusive;
 
 use lianliankan::{
     Board, Difficulty, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules, Solution,
-    SolveConfig, Step, SureConfig, bands_for, deal_in_band, generate, generate_rated,
-    solve_with_progress, sure_band, ways_to_remove,
+    SolveConfig, Step, SureConfig, bands_for, deal_in_bands, generate, generate_rated,
+    setting_bands, solve_with_progress, sure_band, ways_to_remove,
 };
 
 /// `hint`: one removable pair as `r1 c1 r2 c2`, or `NONE`.
@@ -146,7 +146,8 @@ pub fn generate_board(
     let made = match band {
         None => generate(spec).map_err(|e| usage(&e))?,
         Some(Band::Difficulty(difficulty, candidates)) => {
-            let dealt = deal_in_band(spec, *difficulty, &SureConfig::new(), *candidates)
+            let bands = setting_bands(spec).map_err(|e| usage(&e))?;
+            let dealt = deal_in_bands(spec, *difficulty, bands, &SureConfig::new(), *candidates)
                 .map_err(|e| usage(&e))?;
             eprintln!(
                 "band {}; confirmed with fresh games: {}; found in {} candidates (seed {}); bands: {}",

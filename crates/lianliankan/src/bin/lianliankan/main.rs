@@ -177,8 +177,9 @@ impl RatingArgs {
 struct BandArgs {
     /// A board that is easy, normal or hard for its size and rules: a
     /// random player's clear rate decided inside the band at 95% (`rate`'s
-    /// `band` line, with its default seed), then again with fresh games
-    /// (docs/rating.md).
+    /// `band` line, with its default seed), then again with fresh games.
+    /// The setting's bands are the library's table's, or, for a setting it
+    /// lacks, measured first on its first 24 candidates (docs/rating.md).
     #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
     difficulty: Option<lianliankan::Difficulty>,
     /// A board whose rating score lies in LOW-HIGH (0 to 100), as `rate`

@@ -24,9 +24,11 @@ mod rated;
 mod rating;
 mod sure;
 
-pub use banded::{BandedDeal, BandedError, bands_dealt, deal_in_band};
+pub use banded::{BandedDeal, BandedError, bands_dealt, deal_in_band, deal_in_bands};
 pub use bands::{Bands, BandsFrom, SettingBands, bands_for, measured_settings};
-pub use measure::{BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands};
+pub use measure::{
+    BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands, setting_bands,
+};
 pub use players::{Players, PlayersConfig, SkillPoint, rate_players};
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
