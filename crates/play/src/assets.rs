@@ -38,10 +38,11 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// An [`Asset`] of the file `assets/$file`, its tag computed at compile time.
+/// An [`Asset`] of the file at `$file` (a full path), its tag computed at
+/// compile time.
 macro_rules! asset {
     ($path:literal, $file:literal, $content_type:literal) => {{
-        const BODY: &str = include_str!(concat!("assets/", $file));
+        const BODY: &str = include_str!($file);
         Asset {
             path: $path,
             content_type: $content_type,
@@ -51,32 +52,16 @@ macro_rules! asset {
     }};
 }
 
-/// Every file of the page.
-static ASSETS: [Asset; 16] = [
-    asset!("/", "index.html", "text/html; charset=utf-8"),
-    // The judge viewer: the same page, which shows its viewer on this path.
-    asset!("/judge", "index.html", "text/html; charset=utf-8"),
-    asset!("/style.css", "style.css", "text/css; charset=utf-8"),
-    asset!("/common.js", "common.js", "text/javascript; charset=utf-8"),
-    asset!("/tiles.js", "tiles.js", "text/javascript; charset=utf-8"),
-    asset!("/play.js", "play.js", "text/javascript; charset=utf-8"),
-    asset!("/anim.js", "anim.js", "text/javascript; charset=utf-8"),
-    asset!("/watch.js", "watch.js", "text/javascript; charset=utf-8"),
-    asset!("/finish.js", "finish.js", "text/javascript; charset=utf-8"),
-    asset!("/form.js", "form.js", "text/javascript; charset=utf-8"),
-    asset!("/keys.js", "keys.js", "text/javascript; charset=utf-8"),
-    asset!("/howto.js", "howto.js", "text/javascript; charset=utf-8"),
-    asset!("/level.js", "level.js", "text/javascript; charset=utf-8"),
-    asset!("/runs.js", "runs.js", "text/javascript; charset=utf-8"),
-    asset!("/judge.js", "judge.js", "text/javascript; charset=utf-8"),
-    asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
-];
+/// Every file of the page: each file of `src/assets/`, listed by
+/// `build.rs` (`index.html` twice: at `/` and, for the judge viewer, at
+/// `/judge`).
+static ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The routes of the page's files (and `/favicon.ico`, which browsers ask
 /// for by that name, sent to the SVG icon).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let mut router = Router::new();
-    for asset in &ASSETS {
+    for asset in ASSETS {
         router = router.route(
             asset.path,
             get(move |headers: HeaderMap| serve(asset, headers)),
@@ -133,6 +118,36 @@ mod tests {
         assert_eq!(hashes.len(), ASSETS.len() - 1);
         // FNV-1a's published test value.
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn every_file_of_the_folder_is_served_with_its_type() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/assets");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        let mut served: Vec<String> = ASSETS
+            .iter()
+            .map(|a| match a.path {
+                "/" | "/judge" => "index.html".to_owned(),
+                path => path.trim_start_matches('/').to_owned(),
+            })
+            .collect();
+        served.sort();
+        served.dedup();
+        assert_eq!(served, files);
+        for asset in ASSETS {
+            let want = match asset.path.rsplit_once('.').map_or("html", |(_, e)| e) {
+                "js" => "text/javascript; charset=utf-8",
+                "css" => "text/css; charset=utf-8",
+                "svg" => "image/svg+xml",
+                _ => "text/html; charset=utf-8",
+            };
+            assert_eq!(asset.content_type, want, "{}", asset.path);
+            assert!(!asset.body.is_empty(), "{}", asset.path);
+        }
     }
 
     #[test]
