@@ -150,6 +150,86 @@ mod tests {
         }
     }
 
+    /// Where `script` changes the game object: `game.NAME =` (also `+=`,
+    /// `++`), `game.NAME.push(` and the like, or `Object.assign(game`.
+    fn writes_to_the_game(script: &str) -> Vec<String> {
+        const CHANGERS: [&str; 8] = [
+            ".push(",
+            ".pop(",
+            ".shift(",
+            ".unshift(",
+            ".splice(",
+            ".set(",
+            ".delete(",
+            ".clear(",
+        ];
+        let mut found = Vec::new();
+        for (at, _) in script.match_indices("game.") {
+            if script[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$')
+            {
+                continue; // another name ending in "game"
+            }
+            let rest = &script[at + "game.".len()..];
+            let name = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let after = rest[name..].trim_start();
+            let assigns = (after.starts_with('=') && !after.starts_with("=="))
+                || ["+=", "-=", "++", "--"]
+                    .iter()
+                    .any(|op| after.starts_with(op));
+            if assigns || CHANGERS.iter().any(|c| after.starts_with(c)) {
+                found.push(format!("game.{}", &rest[..name]));
+            }
+        }
+        if script.contains("Object.assign(game") {
+            found.push("Object.assign(game".to_owned());
+        }
+        found
+    }
+
+    #[test]
+    fn only_the_state_module_changes_the_game() {
+        // The check itself finds each kind of write.
+        for write in [
+            "game.busy = true;",
+            "game.clockMs += 5;",
+            "game.queue.push(x);",
+            "game.verdicts.set(k, v);",
+            "Object.assign(game, {});",
+        ] {
+            assert_eq!(writes_to_the_game(write).len(), 1, "{write}");
+        }
+        for read in [
+            "game.busy === true",
+            "if (game.paused) x()",
+            "endgame.x = 1",
+        ] {
+            assert!(writes_to_the_game(read).is_empty(), "{read}");
+        }
+        let mut modules = 0;
+        for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            modules += 1;
+            let writes = writes_to_the_game(asset.body);
+            if asset.path == "/state.js" {
+                assert!(!writes.is_empty(), "state.js changes the game");
+            } else {
+                assert!(writes.is_empty(), "{}: {writes:?}", asset.path);
+            }
+        }
+        assert!(modules > 10, "{modules} modules");
+    }
+
+    #[test]
+    fn the_page_loads_one_module() {
+        let page = ASSETS.iter().find(|a| a.path == "/").unwrap().body;
+        assert_eq!(page.matches("<script").count(), 1);
+        assert!(page.contains("<script type=\"module\" src=\"/main.js\"></script>"));
+    }
+
     #[test]
     fn if_none_match_lists_are_read() {
         let tag = "\"00000000000000ff\"";

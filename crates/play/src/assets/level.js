@@ -14,8 +14,8 @@
 //
 // The level game's rules are a pure function, `LevelRules.step(state,
 // event)`, which the browser tests check against a model written from the
-// specification; the rest of this file drives the page through play.js's
-// hooks (`modeHooks`). Level L (shown as L + 1) plays gravity mode L mod
+// specification; the rest of this file drives the page, hearing the game
+// and answering it through events.js. Level L (shown as L + 1) plays gravity mode L mod
 // 13 and asks for the difficulty `LevelRules.difficulty(L)`: levels 1 and
 // 2 easy, 3 and 4 normal, 5 and on hard, within the run's other rules.
 //
@@ -29,94 +29,15 @@
 // server sees after the countdown ran out ends the run. A run with a seed
 // of the player's is not ranked: its countdown is the page's, and Pause
 // stops it.
-"use strict";
 
-// ---- presets ----
-
-/** KShisen's six board sizes, as it names them: columns × rows (the menu
- * says rows × columns, as every message does). */
-const KSHISEN_SIZES = [[14, 6], [16, 9], [18, 8], [24, 12], [26, 14], [30, 16]];
-
-/** The preset a first visit plays: KShisen's 18 × 8 (8 rows, 18 columns). */
-const DEFAULT_PRESET = "18x8";
-
-/** Whether the screen is portrait: the presets turn to match it. */
-const portrait = () => window.innerHeight > window.innerWidth;
-
-/** KShisen's tile types on a board of `cells` cells: its 42 types taken in
- * turn, four tiles at a time, so as many types as groups of four fit, at
- * most 42 (on the three big boards some types come 8 or 12 times). */
-function kshisenKinds(cells) {
-  return Math.max(1, Math.min(42, Math.floor(cells / 4)));
-}
-
-/** What each difficulty asks of the deal, in the page's words. The rules
- * are the form's; the difficulty is the deal's measured rating. */
-const DIFFICULTIES = {
-  easy: {
-    words: "Easy: a solvable deal under your rules that random play often clears " +
-      "(rated 0-24 of 100: few traps, many pairs on offer).",
-  },
-  normal: {
-    words: "Normal: a solvable deal under your rules rated 25-49 of 100: random play clears it " +
-      "now and then, and some pairs lose the game.",
-  },
-  hard: {
-    words: "Hard: a solvable deal under your rules rated 50-100 of 100: random play rarely clears " +
-      "it, traps are common. Lenient rules (open border, no gravity) rarely make one; the page " +
-      "says when it deals the hardest it found instead.",
-  },
-};
-
-/** The deal settings a size preset gives: `size` is `[cols, rows]` (or
- * null: nothing), with KShisen's tile types for it; `upright` turns the
- * board to portrait (more rows than columns). Pure. */
-function presetValues(size, upright) {
-  const out = {};
-  if (size === null) return out;
-  [out.cols, out.rows] = size;
-  if (upright && out.cols > out.rows) [out.cols, out.rows] = [out.rows, out.cols];
-  out.kinds = kshisenKinds(out.rows * out.cols);
-  return out;
-}
-
-/** Fills the deal form from the size preset. */
-function applyPreset() {
-  const sizeValue = $("preset-size").value;
-  const v = presetValues(sizeValue === "" ? null : sizeValue.split("x").map(Number), portrait());
-  for (const name of ["rows", "cols", "kinds"]) {
-    if (v[name] !== undefined) $(name).value = v[name];
-  }
-}
-
-/** The size preset the form's rows and columns are (either way round), or
- * "" (custom). */
-function presetOfForm() {
-  const rows = Number($("rows").value), cols = Number($("cols").value);
-  const found = KSHISEN_SIZES.find(([c, r]) => (c === cols && r === rows) || (c === rows && r === cols));
-  return found ? found[0] + "x" + found[1] : "";
-}
-
-/** Says what the chosen difficulty means; a difficulty deals a solvable
- * deal, so the form's deal becomes "solvable". */
-function applyDifficulty() {
-  const diff = $("difficulty").value;
-  if (diff !== "") $("solvable").value = "solvable";
-  $("difficulty-note").textContent = diff === "" ? "" : DIFFICULTIES[diff].words;
-}
-
-/** Sets the size preset back to "custom" when the form no longer says
- * what it says; a random deal has no difficulty. */
-function syncPresets() {
-  const size = $("preset-size").value;
-  const form = [Number($("cols").value), Number($("rows").value)];
-  const fits = (c, r) => (form[0] === c && form[1] === r) || (form[0] === r && form[1] === c);
-  if (size !== "" && !fits(...size.split("x").map(Number))) $("preset-size").value = "";
-  if ($("solvable").value === "random" && $("difficulty").value !== "") {
-    $("difficulty").value = "";
-    $("difficulty-note").textContent = "";
-  }
-}
+import { boardElement, clearHint, deselect } from "./board_view.js";
+import { clock } from "./clock_view.js";
+import { $, GRAVITY_WORDS, say } from "./dom.js";
+import { on } from "./events.js";
+import { ratingShort } from "./finish.js";
+import { deal, randomSeed, shuffle, updateButtons } from "./play.js";
+import { showRunEnd } from "./runs.js";
+import { game } from "./state.js";
 
 // ---- the level game's rules (pure) ----
 
@@ -275,7 +196,7 @@ const LevelRules = {
 // ---- the level game on the page ----
 
 /** The run in progress; `window.lianliankanLevel` for tests. */
-const level = {
+export const level = {
   state: null, // LevelRules' state; null: no run (the classic game)
   base: null, // the run's settings: rows, cols, kinds, rules but gravity, first seed or null
   dealing: false, // a level's deal is under way
@@ -301,7 +222,6 @@ const level = {
   now: () => Date.now(),
   rules: LevelRules,
 };
-window.lianliankanLevel = level;
 
 const LEVEL_SAVED = "lianliankan-level";
 
@@ -317,7 +237,7 @@ function levelEvent(event) {
   if (event.type !== "tick" || level.state.phase !== was) saveLevel();
 }
 
-function saveLevel() {
+export function saveLevel() {
   try {
     if (level.state === null) {
       localStorage.removeItem(LEVEL_SAVED);
@@ -348,7 +268,7 @@ function showLevel() {
   if (s === null) {
     $("level-cleared").hidden = true;
     $("level-over").hidden = true;
-    boardEl.classList.toggle("done", game.position.cleared);
+    boardElement().classList.toggle("done", game.position.cleared);
     return;
   }
   $("lv-level").textContent = s.level + 1;
@@ -362,7 +282,7 @@ function showLevel() {
   $("lv-bar-fill").style.width = share + "%";
   $("lv-bar").setAttribute("aria-valuenow", String(Math.round(share)));
   $("lv-bar").classList.toggle("low", low);
-  boardEl.classList.toggle("done", s.phase !== "playing");
+  boardElement().classList.toggle("done", s.phase !== "playing");
   $("lv-score").textContent = s.score;
   $("lv-combo").textContent = s.combo;
   $("lv-lives").textContent = s.lives;
@@ -379,7 +299,7 @@ function rankedRun() {
 
 /** Whether the level played is ranked: its countdown is the server's,
  * from the deal. */
-function rankedLevel() {
+export function rankedLevel() {
   return level.tickets !== null && level.dealtAt !== null;
 }
 
@@ -387,7 +307,7 @@ function rankedLevel() {
  * level is played and the page shows it (not paused, not hidden); a
  * ranked level's countdown is the time since its deal less the time
  * paused (the server's clock), whether the page is shown or not. */
-function levelTick() {
+export function levelTick() {
   const s = level.state;
   const t = level.pausedAt === null ? level.now() : level.pausedAt;
   if (rankedLevel()) {
@@ -578,9 +498,10 @@ async function levelStuck() {
   level.forced = false;
 }
 
-/** What play.js asks of the level game (see `modeHooks` there). Outside
- * a run every hook leaves the classic game as it is. */
-modeHooks = {
+/** The level game's listeners to the game's events and answers to its
+ * questions (events.js). Outside a run each leaves the classic game as it
+ * is. */
+const listeners = {
   /** Whether a level run is on the board. */
   inRun() {
     return level.state !== null;
@@ -724,19 +645,13 @@ modeHooks = {
   },
 };
 
-document.addEventListener("DOMContentLoaded", () => {
-  const sizes = $("preset-size");
-  for (const [cols, rows] of KSHISEN_SIZES) {
-    const option = document.createElement("option");
-    option.value = cols + "x" + rows;
-    option.textContent = rows + " × " + cols;
-    sizes.appendChild(option);
-  }
-  sizes.addEventListener("change", applyPreset);
-  $("difficulty").addEventListener("change", applyDifficulty);
-  for (const id of ["rows", "cols", "solvable"]) {
-    $(id).addEventListener("change", syncPresets);
-  }
+/** The level game listens to the game (before the page starts). */
+export function listenToGame() {
+  for (const [name, listener] of Object.entries(listeners)) on(name, listener);
+}
+
+/** The level game's buttons. */
+export function startLevels() {
   $("mode").addEventListener("change", () => {
     const levels = $("mode").value === "levels";
     $("gravity").disabled = levels; // each level has its own
@@ -756,4 +671,4 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   window.addEventListener("pagehide", saveLevel);
   setInterval(levelTick, 200);
-});
+}
