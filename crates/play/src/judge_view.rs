@@ -14,7 +14,6 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use grid_core::{InputError, JudgeError, Location, Path, Pos, Reader};
 use lianliankan::{Board, Connector, Gravity};
 use serde::{Deserialize, Serialize};
@@ -172,14 +171,11 @@ pub async fn judge(
 ) -> Result<Json<JudgeResponse>, ApiError> {
     let limits = state.limits.clone();
     if request.input.len() > limits.judge_input_bytes {
-        return Err(ApiError {
-            status: StatusCode::PAYLOAD_TOO_LARGE,
-            message: format!(
-                "the viewer takes judge inputs of at most {} bytes, got {}",
-                limits.judge_input_bytes,
-                request.input.len()
-            ),
-        });
+        return Err(ApiError::TooLarge(format!(
+            "the viewer takes judge inputs of at most {} bytes, got {}",
+            limits.judge_input_bytes,
+            request.input.len()
+        )));
     }
     let problem: Problem = request
         .problem

@@ -69,6 +69,7 @@ mod runs;
 mod score_db;
 mod scores;
 mod state;
+mod table;
 mod tickets;
 mod wire;
 mod work;
