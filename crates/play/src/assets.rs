@@ -223,6 +223,103 @@ mod tests {
         assert!(modules > 10, "{modules} modules");
     }
 
+    /// The modules `script` imports (`from "./name.js"`), as served paths.
+    fn imports(script: &str) -> Vec<String> {
+        script
+            .match_indices(" from \"./")
+            .filter_map(|(at, found)| {
+                let rest = &script[at + found.len()..];
+                Some(format!("/{}", &rest[..rest.find('"')?]))
+            })
+            .collect()
+    }
+
+    /// A cycle of imports among `modules` (path and its imports), as the
+    /// paths along it, or `None`.
+    fn import_cycle(modules: &[(String, Vec<String>)]) -> Option<Vec<String>> {
+        // Depth-first, each module white (0), on the path (1) or done (2).
+        fn visit(
+            at: usize,
+            modules: &[(String, Vec<String>)],
+            colour: &mut [u8],
+            path: &mut Vec<String>,
+        ) -> Option<Vec<String>> {
+            colour[at] = 1;
+            path.push(modules[at].0.clone());
+            for import in &modules[at].1 {
+                let Some(next) = modules.iter().position(|(p, _)| p == import) else {
+                    continue;
+                };
+                if colour[next] == 1 {
+                    let start = path.iter().position(|p| p == import).unwrap_or(0);
+                    let mut cycle = path[start..].to_vec();
+                    cycle.push(import.clone());
+                    return Some(cycle);
+                }
+                if colour[next] == 0 {
+                    if let Some(cycle) = visit(next, modules, colour, path) {
+                        return Some(cycle);
+                    }
+                }
+            }
+            path.pop();
+            colour[at] = 2;
+            None
+        }
+        let mut colour = vec![0u8; modules.len()];
+        for start in 0..modules.len() {
+            if colour[start] == 0 {
+                if let Some(cycle) = visit(start, modules, &mut colour, &mut Vec::new()) {
+                    return Some(cycle);
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_page_s_modules_import_no_cycle() {
+        let module = |path: &str, imports: &[&str]| {
+            (
+                path.to_owned(),
+                imports.iter().map(|s| (*s).to_owned()).collect(),
+            )
+        };
+        // The check finds a cycle where there is one.
+        let looped = [
+            module("/a.js", &["/b.js"]),
+            module("/b.js", &["/c.js"]),
+            module("/c.js", &["/a.js"]),
+        ];
+        assert_eq!(
+            import_cycle(&looped),
+            Some(vec![
+                "/a.js".into(),
+                "/b.js".into(),
+                "/c.js".into(),
+                "/a.js".into()
+            ])
+        );
+        assert_eq!(import_cycle(&looped[..2]), None);
+        let modules: Vec<(String, Vec<String>)> = ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js"))
+            .map(|a| (a.path.to_owned(), imports(a.body)))
+            .collect();
+        // Every import names a file that is served.
+        for (path, imported) in &modules {
+            for import in imported {
+                assert!(
+                    modules.iter().any(|(p, _)| p == import),
+                    "{path} imports {import}"
+                );
+            }
+        }
+        let main = &modules.iter().find(|(p, _)| p == "/main.js").unwrap().1;
+        assert!(main.len() > 5, "main.js imports {main:?}");
+        assert_eq!(import_cycle(&modules), None);
+    }
+
     #[test]
     fn the_page_loads_one_module() {
         let page = ASSETS.iter().find(|a| a.path == "/").unwrap().body;

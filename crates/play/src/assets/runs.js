@@ -8,7 +8,7 @@
 import { api } from "./common.js";
 import { $, capital } from "./dom.js";
 import { tableRow } from "./finish.js";
-import { level, saveLevel } from "./level.js";
+import { level, saveLevel } from "./level_state.js";
 
 /** The query that names this run's table: its size and rules (each level
  * has its own gravity, so gravity is not part of it). */
