@@ -1,5 +1,8 @@
 //! The page's files, embedded in the binary: one binary is the whole
-//! program, and it serves the files it was built with.
+//! program, and it serves the files it was built with — every file of
+//! `src/assets/`, listed by `build.rs` (no list kept by hand). The page is
+//! ES modules (`index.html` loads `main.js`); the tests below hold them to
+//! two rules: only `state.js` changes the game, and no import cycle.
 //!
 //! Each file has an entity tag, a hash of its bytes worked out when the
 //! binary is compiled; browsers keep the files and revalidate them
