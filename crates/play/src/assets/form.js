@@ -101,8 +101,8 @@ export function fillForm(spec) {
   showSlideChoice();
   $("solvable").value = spec.solvable ? "solvable" : "random";
   $("difficulty").value = spec.difficulty || "";
-  applyDifficulty(); // level.js: the difficulty's words
-  $("preset-size").value = presetOfForm(); // level.js
+  applyDifficulty(); // presets.js: the difficulty's words
+  $("preset-size").value = presetOfForm(); // presets.js
 }
 
 /** Why a link's value cannot be used, in a sentence, or null. */

@@ -175,7 +175,7 @@ const TILE_SPREAD = (() => {
   return order;
 })();
 
-/** The kinds of the deal on the board (play.js sets it at each deal). */
+/** The kinds of the deal on the board (board_view.js sets it at each deal). */
 let tileKinds = TILE_SET_SIZE;
 
 /** The number of kinds of the deal drawn (their designs spread over the set). */

@@ -1,6 +1,7 @@
 // The watch ("tell me when this game can no longer be won"): after every
 // change of position the server solves it in the background, and a lost
-// position is announced, with an undo back to the last winnable one.
+// position is announced (the banner's undo back to the last winnable
+// position is play.js's `undoToWinnable`).
 
 import { api } from "./common.js";
 import { $, say } from "./dom.js";
