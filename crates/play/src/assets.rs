@@ -96,8 +96,9 @@ async fn serve(asset: &'static Asset, headers: HeaderMap) -> Response {
         .into_response()
 }
 
-/// Whether `If-None-Match` lists `etag` (or is `*`), weak tags compared
-/// weakly as RFC 9110 says for this header.
+/// Whether `If-None-Match` lists `etag` (or is `*`). A tag marked weak
+/// (`W/"..."`) matches its strong form: this header compares tags weakly,
+/// since a browser revalidating a copy only asks whether it may keep it.
 fn holds(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(IF_NONE_MATCH)
