@@ -5,79 +5,13 @@
 import { deselect } from "./board_view.js";
 import { clock, tick } from "./clock_view.js";
 import { api } from "./common.js";
-import { $, capital } from "./dom.js";
-import { ask } from "./events.js";
+import { $ } from "./dom.js";
 import { saveGame } from "./form.js";
+import { rankedUnassisted } from "./ranked.js";
+import { showRating } from "./rating.js";
 import {
-  clockRun, clockShouldRun, dropTicket, elapsed, game, setAssisted, setFinished, setFinishing,
-  setSaved, stopRankedClock,
+  elapsed, game, setFinished, setFinishing, setSaved, stopRankedClock,
 } from "./state.js";
-
-// ---- ranked or not, said at once ----
-
-/** Whether the game on the board is over: a classic board cleared, or a
- * level run's level cleared or the run over. Nothing changes it then
- * (issue 55: a finish is final). */
-export function gameFinished() {
-  return game.spec !== null && (game.position.cleared || ask("finished") === true);
-}
-
-/** The ticket of a ranked classic game (null in a level run, whose
- * ticket is the level's: `ask("ticket")`, or in a game not ranked). */
-export function classicTicket() {
-  return ask("inRun") === true ? null : game.ticket;
-}
-
-/** The ticket a step of the game on the board is sent with: a ranked
- * level's or a ranked classic game's (every step of a ranked game is
- * logged live by the server, at its clock's time), or null. */
-export function stepTicket() {
-  return ask("ticket") || classicTicket();
-}
-
-/** The server refused a step's ticket (422, `error`): when it does not
- * know it, the game goes on unranked (a level run says why at its end)
- * and the step is sent again without it; whether that is so. */
-export function ticketLost(error) {
-  if (ask("ticketLost", error) === true) return true;
-  if (classicTicket() === null || !String(error).startsWith("unknown ticket")) return false;
-  dropTicket();
-  clockRun(clockShouldRun());
-  showRanked();
-  return true;
-}
-
-/** Whether the classic game on the board can still enter the high
- * scores: ranked (a solvable deal the server seeded) and not assisted. */
-function rankedUnassisted() {
-  return classicTicket() !== null && game.spec.solvable && !game.assisted &&
-    !(game.finished && game.finished.ranked === false);
-}
-
-/** The game is assisted from now on (a hint, a shuffle, an undo or
- * auto-solve, `what`): a ranked classic game says at once, in words, that
- * it no longer enters the high scores (issue 55); returns that sentence
- * (empty when nothing changed) for the message of the action. */
-export function assist(what) {
-  const was = rankedUnassisted();
-  if (ask("inRun") !== true) setAssisted();
-  showRanked();
-  return was ? " " + what + " used: this game is no longer ranked." : "";
-}
-
-/** The status line's word on the classic game: ranked, or not and why. */
-export function showRanked() {
-  const box = $("ranked-box");
-  if (!box) return;
-  const inRun = ask("inRun") === true;
-  box.hidden = game.spec === null || inRun;
-  if (box.hidden) return;
-  const word = rankedUnassisted() ? "ranked" : game.assisted ? "not ranked (assisted)" : "not ranked";
-  $("ranked").textContent = word;
-  box.classList.toggle("off", !rankedUnassisted());
-}
-
-// ---- the end of a game: time, score, high scores ----
 
 /** KShisen's score (the play README's formula) for a board of `cells` cleared in `ms`. */
 function kshisenScore(cells, ms, gravity) {
@@ -232,39 +166,4 @@ export async function saveScore() {
   // The table first, then the note: when "Saved" shows, so does the score.
   await showBest(res.data.rank);
   $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
-}
-
-// ---- the deal's rating ----
-
-/** A rating in a few words: "hard, score 57". */
-export function ratingShort(rating) {
-  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
-}
-
-/** A rating in a sentence: its band, its score, and how often random
- * play clears the deal. */
-function ratingSentence(rating) {
-  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
-    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
-    rating.cleared + " of " + rating.plays + " games).";
-}
-
-/** Shows the deal's rating in the status line (with, for a deal not in
- * the band asked for, "no hard found" and the server's note as its
- * title) and on the finish screens (cleared, stuck, lost, a level run
- * over). Called before the board is laid out: the status line's height
- * is the board's business. */
-export function showRating() {
-  const r = game.rating;
-  const note = game.rated && game.rated.note;
-  const box = $("deal-rating-box");
-  box.hidden = r === null && !note;
-  box.classList.toggle("off-band", !!note);
-  box.title = note ? capital(note) + "." : "";
-  $("deal-rating").textContent = (r === null ? "unrated" : ratingShort(r)) +
-    (note && game.spec && game.spec.difficulty ? " (no " + game.spec.difficulty + " found)" : "");
-  for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
-    $(id).textContent = r === null ? "" : ratingSentence(r);
-    $(id).hidden = r === null;
-  }
 }

@@ -3,7 +3,7 @@
 // dismissed with Play, Esc or a click beside it, and shown again by the
 // header's "How to play", which pauses the game in play until it closes.
 
-import { gameFinished } from "./finish.js";
+import { gameFinished } from "./ranked.js";
 import { game } from "./state.js";
 
 const HOWTO_SEEN = "lianliankan-howto";

@@ -3,8 +3,8 @@
 
 import { boardElement, deselect, placeCursor } from "./board_view.js";
 import { $ } from "./dom.js";
-import { gameFinished } from "./finish.js";
 import { hint, pick, redo, shuffle, togglePause, undo } from "./play.js";
+import { gameFinished } from "./ranked.js";
 import { game, setCursor } from "./state.js";
 
 // ---- keyboard ----

@@ -34,10 +34,10 @@ import { boardElement, clearHint, deselect } from "./board_view.js";
 import { clock } from "./clock_view.js";
 import { $, GRAVITY_WORDS, say } from "./dom.js";
 import { on } from "./events.js";
-import { ratingShort } from "./finish.js";
 import { LevelRules } from "./level_rules.js";
 import { level, saveLevel, savedLevel } from "./level_state.js";
 import { deal, randomSeed, shuffle, updateButtons } from "./play.js";
+import { ratingShort } from "./rating.js";
 import { showRunEnd } from "./runs.js";
 import { game } from "./state.js";
 

@@ -13,16 +13,17 @@ import { serverClock, tick } from "./clock_view.js";
 import { api, isJudgePage } from "./common.js";
 import { $, GRAVITY_WORDS, capital, say, sleep } from "./dom.js";
 import { ask, emit } from "./events.js";
-import {
-  assist, classicTicket, finishNumbers, gameFinished, ratingShort, saveScore, showFinish,
-  showRanked, showRating, stepTicket, ticketLost,
-} from "./finish.js";
+import { finishNumbers, saveScore, showFinish } from "./finish.js";
 import {
   fillForm, formFields, formRemembered, readForm, restoreFormChoices, resumeUrl, saveFormChoices,
   saveGame, savedGame, share, showSlideChoice, specFromUrl,
 } from "./form.js";
 import { howtoClosed } from "./howto.js";
 import { DEFAULT_PRESET, applyPreset, portrait } from "./presets.js";
+import {
+  assist, classicTicket, gameFinished, showRanked, stepTicket, ticketLost,
+} from "./ranked.js";
+import { ratingShort, showRating } from "./rating.js";
 import {
   boardKey, clockRun, clockShouldRun, dequeue, enqueue, game, pausingDone, setBusyFlag, setDealt,
   setLinkProblem, setPausedClock, setPausing, setPicked, setPositionNumbers, setResumed,

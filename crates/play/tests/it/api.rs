@@ -162,6 +162,8 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "main.js",
             "play.js",
             "presets.js",
+            "ranked.js",
+            "rating.js",
             "runs.js",
             "state.js",
             "style.css",
@@ -185,7 +187,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     let paths = "/ /style.css /main.js /dom.js /events.js /state.js /board_view.js /common.js \
                  /tiles.js /play.js /anim.js /gravity_marks.js /clock_view.js /presets.js \
                  /watch.js /finish.js /form.js /keys.js /howto.js /level.js /level_rules.js \
-                 /level_state.js /runs.js /judge.js /judge /favicon.svg";
+                 /level_state.js /ranked.js /rating.js /runs.js /judge.js /judge /favicon.svg";
     for path in paths.split_whitespace() {
         let (status, _, plain) = get(&app, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
@@ -240,7 +242,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     tags.sort();
     tags.dedup();
     // (`/judge` is the page itself: one tag for both.)
-    assert_eq!(tags.len(), 25, "one tag per file");
+    assert_eq!(tags.len(), 27, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app
