@@ -1,5 +1,8 @@
 //! The page's files, embedded in the binary: one binary is the whole
-//! program, and it serves the files it was built with.
+//! program, and it serves the files it was built with — every file of
+//! `src/assets/`, listed by `build.rs` (no list kept by hand). The page is
+//! ES modules (`index.html` loads `main.js`); the tests below hold them to
+//! two rules: only `state.js` changes the game, and no import cycle.
 //!
 //! Each file has an entity tag, a hash of its bytes worked out when the
 //! binary is compiled; browsers keep the files and revalidate them
@@ -38,10 +41,11 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// An [`Asset`] of the file `assets/$file`, its tag computed at compile time.
+/// An [`Asset`] of the file at `$file` (a full path), its tag computed at
+/// compile time.
 macro_rules! asset {
     ($path:literal, $file:literal, $content_type:literal) => {{
-        const BODY: &str = include_str!(concat!("assets/", $file));
+        const BODY: &str = include_str!($file);
         Asset {
             path: $path,
             content_type: $content_type,
@@ -51,32 +55,16 @@ macro_rules! asset {
     }};
 }
 
-/// Every file of the page.
-static ASSETS: [Asset; 16] = [
-    asset!("/", "index.html", "text/html; charset=utf-8"),
-    // The judge viewer: the same page, which shows its viewer on this path.
-    asset!("/judge", "index.html", "text/html; charset=utf-8"),
-    asset!("/style.css", "style.css", "text/css; charset=utf-8"),
-    asset!("/common.js", "common.js", "text/javascript; charset=utf-8"),
-    asset!("/tiles.js", "tiles.js", "text/javascript; charset=utf-8"),
-    asset!("/play.js", "play.js", "text/javascript; charset=utf-8"),
-    asset!("/anim.js", "anim.js", "text/javascript; charset=utf-8"),
-    asset!("/watch.js", "watch.js", "text/javascript; charset=utf-8"),
-    asset!("/finish.js", "finish.js", "text/javascript; charset=utf-8"),
-    asset!("/form.js", "form.js", "text/javascript; charset=utf-8"),
-    asset!("/keys.js", "keys.js", "text/javascript; charset=utf-8"),
-    asset!("/howto.js", "howto.js", "text/javascript; charset=utf-8"),
-    asset!("/level.js", "level.js", "text/javascript; charset=utf-8"),
-    asset!("/runs.js", "runs.js", "text/javascript; charset=utf-8"),
-    asset!("/judge.js", "judge.js", "text/javascript; charset=utf-8"),
-    asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
-];
+/// Every file of the page: each file of `src/assets/`, listed by
+/// `build.rs` (`index.html` twice: at `/` and, for the judge viewer, at
+/// `/judge`).
+static ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The routes of the page's files (and `/favicon.ico`, which browsers ask
 /// for by that name, sent to the SVG icon).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let mut router = Router::new();
-    for asset in &ASSETS {
+    for asset in ASSETS {
         router = router.route(
             asset.path,
             get(move |headers: HeaderMap| serve(asset, headers)),
@@ -108,8 +96,9 @@ async fn serve(asset: &'static Asset, headers: HeaderMap) -> Response {
         .into_response()
 }
 
-/// Whether `If-None-Match` lists `etag` (or is `*`), weak tags compared
-/// weakly as RFC 9110 says for this header.
+/// Whether `If-None-Match` lists `etag` (or is `*`). A tag marked weak
+/// (`W/"..."`) matches its strong form: this header compares tags weakly,
+/// since a browser revalidating a copy only asks whether it may keep it.
 fn holds(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(IF_NONE_MATCH)
@@ -133,6 +122,213 @@ mod tests {
         assert_eq!(hashes.len(), ASSETS.len() - 1);
         // FNV-1a's published test value.
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn every_file_of_the_folder_is_served_with_its_type() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/assets");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        let mut served: Vec<String> = ASSETS
+            .iter()
+            .map(|a| match a.path {
+                "/" | "/judge" => "index.html".to_owned(),
+                path => path.trim_start_matches('/').to_owned(),
+            })
+            .collect();
+        served.sort();
+        served.dedup();
+        assert_eq!(served, files);
+        for asset in ASSETS {
+            let want = match asset.path.rsplit_once('.').map_or("html", |(_, e)| e) {
+                "js" => "text/javascript; charset=utf-8",
+                "css" => "text/css; charset=utf-8",
+                "svg" => "image/svg+xml",
+                _ => "text/html; charset=utf-8",
+            };
+            assert_eq!(asset.content_type, want, "{}", asset.path);
+            assert!(!asset.body.is_empty(), "{}", asset.path);
+        }
+    }
+
+    /// Where `script` changes the game object: `game.NAME =` (also `+=`,
+    /// `++`), `game.NAME.push(` and the like, or `Object.assign(game`.
+    fn writes_to_the_game(script: &str) -> Vec<String> {
+        const CHANGERS: [&str; 8] = [
+            ".push(",
+            ".pop(",
+            ".shift(",
+            ".unshift(",
+            ".splice(",
+            ".set(",
+            ".delete(",
+            ".clear(",
+        ];
+        let mut found = Vec::new();
+        for (at, _) in script.match_indices("game.") {
+            if script[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$')
+            {
+                continue; // another name ending in "game"
+            }
+            let rest = &script[at + "game.".len()..];
+            let name = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let after = rest[name..].trim_start();
+            let assigns = (after.starts_with('=') && !after.starts_with("=="))
+                || ["+=", "-=", "++", "--"]
+                    .iter()
+                    .any(|op| after.starts_with(op));
+            if assigns || CHANGERS.iter().any(|c| after.starts_with(c)) {
+                found.push(format!("game.{}", &rest[..name]));
+            }
+        }
+        if script.contains("Object.assign(game") {
+            found.push("Object.assign(game".to_owned());
+        }
+        found
+    }
+
+    #[test]
+    fn only_the_state_module_changes_the_game() {
+        // The check itself finds each kind of write.
+        for write in [
+            "game.busy = true;",
+            "game.clockMs += 5;",
+            "game.queue.push(x);",
+            "game.verdicts.set(k, v);",
+            "Object.assign(game, {});",
+        ] {
+            assert_eq!(writes_to_the_game(write).len(), 1, "{write}");
+        }
+        for read in [
+            "game.busy === true",
+            "if (game.paused) x()",
+            "endgame.x = 1",
+        ] {
+            assert!(writes_to_the_game(read).is_empty(), "{read}");
+        }
+        let mut modules = 0;
+        for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            modules += 1;
+            let writes = writes_to_the_game(asset.body);
+            if asset.path == "/state.js" {
+                assert!(!writes.is_empty(), "state.js changes the game");
+            } else {
+                assert!(writes.is_empty(), "{}: {writes:?}", asset.path);
+            }
+        }
+        assert!(modules > 10, "{modules} modules");
+    }
+
+    /// The modules `script` imports (`from "./name.js"`), as served paths.
+    fn imports(script: &str) -> Vec<String> {
+        script
+            .match_indices(" from \"./")
+            .filter_map(|(at, found)| {
+                let rest = &script[at + found.len()..];
+                Some(format!("/{}", &rest[..rest.find('"')?]))
+            })
+            .collect()
+    }
+
+    /// A cycle of imports among `modules` (path and its imports), as the
+    /// paths along it, or `None`.
+    fn import_cycle(modules: &[(String, Vec<String>)]) -> Option<Vec<String>> {
+        // Depth-first, each module white (0), on the path (1) or done (2).
+        fn visit(
+            at: usize,
+            modules: &[(String, Vec<String>)],
+            colour: &mut [u8],
+            path: &mut Vec<String>,
+        ) -> Option<Vec<String>> {
+            colour[at] = 1;
+            path.push(modules[at].0.clone());
+            for import in &modules[at].1 {
+                let Some(next) = modules.iter().position(|(p, _)| p == import) else {
+                    continue;
+                };
+                if colour[next] == 1 {
+                    let start = path.iter().position(|p| p == import).unwrap_or(0);
+                    let mut cycle = path[start..].to_vec();
+                    cycle.push(import.clone());
+                    return Some(cycle);
+                }
+                if colour[next] == 0 {
+                    if let Some(cycle) = visit(next, modules, colour, path) {
+                        return Some(cycle);
+                    }
+                }
+            }
+            path.pop();
+            colour[at] = 2;
+            None
+        }
+        let mut colour = vec![0u8; modules.len()];
+        for start in 0..modules.len() {
+            if colour[start] == 0 {
+                if let Some(cycle) = visit(start, modules, &mut colour, &mut Vec::new()) {
+                    return Some(cycle);
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_page_s_modules_import_no_cycle() {
+        let module = |path: &str, imports: &[&str]| {
+            (
+                path.to_owned(),
+                imports.iter().map(|s| (*s).to_owned()).collect(),
+            )
+        };
+        // The check finds a cycle where there is one.
+        let looped = [
+            module("/a.js", &["/b.js"]),
+            module("/b.js", &["/c.js"]),
+            module("/c.js", &["/a.js"]),
+        ];
+        assert_eq!(
+            import_cycle(&looped),
+            Some(vec![
+                "/a.js".into(),
+                "/b.js".into(),
+                "/c.js".into(),
+                "/a.js".into()
+            ])
+        );
+        assert_eq!(import_cycle(&looped[..2]), None);
+        let modules: Vec<(String, Vec<String>)> = ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js"))
+            .map(|a| (a.path.to_owned(), imports(a.body)))
+            .collect();
+        // Every import names a file that is served.
+        for (path, imported) in &modules {
+            for import in imported {
+                assert!(
+                    modules.iter().any(|(p, _)| p == import),
+                    "{path} imports {import}"
+                );
+            }
+        }
+        let main = &modules.iter().find(|(p, _)| p == "/main.js").unwrap().1;
+        assert!(main.len() > 5, "main.js imports {main:?}");
+        assert_eq!(import_cycle(&modules), None);
+    }
+
+    #[test]
+    fn the_page_loads_one_module() {
+        let page = ASSETS.iter().find(|a| a.path == "/").unwrap().body;
+        assert_eq!(page.matches("<script").count(), 1);
+        assert!(page.contains("<script type=\"module\" src=\"/main.js\"></script>"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The API's errors: a status and a message, sent as `{"error": "..."}`,
-//! and the JSON body extractor whose every refusal is such an error.
+//! The API's errors: a kind (which names its status) and a message, sent
+//! as `{"error": "..."}`, and the JSON body extractor whose every refusal
+//! is such an error.
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
@@ -10,39 +11,77 @@ use axum::{Json, middleware::Next};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// A refused or failed request: the status and a sentence for the player
-/// (or the programmer) saying what was wrong.
+/// A refused or failed request: what kind of refusal it is (which decides
+/// its status) and a sentence for the player (or the programmer) saying
+/// what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApiError {
-    /// The HTTP status (4xx for the request's fault, 5xx for the server's).
-    pub status: StatusCode,
-    /// What went wrong, in words.
-    pub message: String,
+pub enum ApiError {
+    /// `400`: a value of the request does not stand (too many rows, an
+    /// unknown name, a body that is not JSON).
+    BadRequest(String),
+    /// `404`: no such endpoint.
+    NotFound,
+    /// `409`: the same game (or run) is stored already.
+    Duplicate(String),
+    /// `413`: the request is larger than the server takes.
+    TooLarge(String),
+    /// `415`: a body sent without the JSON content type.
+    NotJson(String),
+    /// `422`: a request well formed that does not stand (a game or run
+    /// that does not replay, a ticket the server does not know, a body of
+    /// the wrong shape).
+    Unprocessable(String),
+    /// `503`: the server cannot answer now (the work's time-out ran out,
+    /// or it keeps no high scores).
+    Unavailable(String),
+    /// `500`: the server failed (the engine, the database).
+    Internal(String),
 }
 
 impl ApiError {
-    /// A `400 Bad Request` with `message`.
+    /// A [`ApiError::BadRequest`] with `message`.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
+        ApiError::BadRequest(message.into())
+    }
+
+    /// An [`ApiError::Unprocessable`] with `message`.
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::Unprocessable(message.into())
+    }
+
+    /// The HTTP status of this kind of error (4xx for the request's
+    /// fault, 5xx for the server's).
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Duplicate(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
-    /// A `422 Unprocessable Entity` with `message`: a request well formed
-    /// that does not stand (a game or run that does not replay, a ticket
-    /// the server does not know).
-    pub fn unprocessable(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: message.into(),
+    /// What went wrong, in words.
+    pub fn message(&self) -> &str {
+        match self {
+            ApiError::NotFound => NOT_FOUND,
+            ApiError::BadRequest(message)
+            | ApiError::Duplicate(message)
+            | ApiError::TooLarge(message)
+            | ApiError::NotJson(message)
+            | ApiError::Unprocessable(message)
+            | ApiError::Unavailable(message)
+            | ApiError::Internal(message) => message,
         }
     }
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.status, self.message)
+        write!(f, "{}: {}", self.status(), self.message())
     }
 }
 
@@ -50,10 +89,7 @@ impl std::error::Error for ApiError {}
 
 /// Any other path under `/api`.
 pub async fn not_found() -> ApiError {
-    ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: NOT_FOUND.to_owned(),
-    }
+    ApiError::NotFound
 }
 
 /// What a 404 says.
@@ -67,14 +103,13 @@ struct ErrorBody<'a> {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
-            self.status,
-            Json(ErrorBody {
-                error: &self.message,
-            }),
-        )
-            .into_response()
+        error_response(self.status(), self.message())
     }
+}
+
+/// A response of `status` whose body is `{"error": message}`.
+fn error_response(status: StatusCode, message: &str) -> Response {
+    (status, Json(ErrorBody { error: message })).into_response()
 }
 
 /// A JSON request body of type `T`. Unlike [`axum::Json`], a body that is
@@ -101,16 +136,19 @@ where
     }
 }
 
-/// The error for a body [`axum::Json`] refused.
+/// The error for a body [`axum::Json`] refused, of the kind of axum's
+/// status.
 fn rejected(rejection: &JsonRejection) -> ApiError {
-    let status = rejection.status();
-    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        "the request body is larger than the server accepts (see /api/limits)".to_owned()
-    } else {
-        rejection.body_text()
-    };
-    ApiError { status, message }
+    match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(TOO_LARGE.to_owned()),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::NotJson(rejection.body_text()),
+        StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(rejection.body_text()),
+        _ => ApiError::BadRequest(rejection.body_text()),
+    }
 }
+
+/// What a body over the limit gets.
+const TOO_LARGE: &str = "the request body is larger than the server accepts (see /api/limits)";
 
 /// Middleware: an error response that carries no JSON body (axum's own 404,
 /// 405 and 413 responses, tower-http's time-out) gets one, so that every
@@ -130,9 +168,7 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
         StatusCode::METHOD_NOT_ALLOWED => {
             "this endpoint does not take that method (reads are GET, actions POST)".to_owned()
         }
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            "the request body is larger than the server accepts (see /api/limits)".to_owned()
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => TOO_LARGE.to_owned(),
         StatusCode::REQUEST_TIMEOUT | StatusCode::SERVICE_UNAVAILABLE => {
             "the request took too long and was stopped".to_owned()
         }
@@ -141,7 +177,7 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
             .unwrap_or("the request failed")
             .to_owned(),
     };
-    let mut fixed = ApiError { status, message }.into_response();
+    let mut fixed = error_response(status, &message);
     // Keep what the original said besides its body (e.g. `Allow` on a 405).
     for (name, value) in response.headers() {
         if name != CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {

@@ -1,6 +1,6 @@
 //! The level game's rules that a run's score depends on (the level game of crates/play/README.md as
 //! refined by issue 49), the same numbers as the page's `LevelRules`
-//! (`assets/level.js`): the countdown of a level, the combo and its
+//! (`assets/level_rules.js`): the countdown of a level, the combo and its
 //! window, the points of a pair and of a cleared level, the lives. The
 //! server replays a submitted run with these ([`crate::runs`]); a browser
 //! scenario checks that the page's score of a run is the server's.

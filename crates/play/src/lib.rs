@@ -70,6 +70,7 @@ mod runs;
 mod score_db;
 mod scores;
 mod state;
+mod table;
 mod tickets;
 mod wire;
 mod work;

@@ -27,8 +27,8 @@ use crate::error::{ApiError, ApiJson};
 use crate::level_rules::{MAX_LEVELS, START_LIVES, Tally, budget_ms};
 use crate::replay::{Played, Replay, dealt_board};
 use crate::score_db::{Insert, NewRun, RunEntry};
-use crate::scores::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::state::AppState;
+use crate::table::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::tickets::{Issued, IssuedDeal, Logged, LoggedStep};
 use crate::work::light;
 
@@ -93,7 +93,7 @@ fn replay_run(levels: &[LevelPlayed]) -> Result<u64, ApiError> {
         }
         let deal = &level.deal;
         let board = dealt_board(deal)
-            .map_err(|e| ApiError::bad_request(format!("level {number}: {}", e.message)))?;
+            .map_err(|e| ApiError::bad_request(format!("level {number}: {}", e.message())))?;
         let budget = budget_ms(l, deal.rows * deal.cols / 2);
         let mut replay = Replay::new(deal, board);
         let mut tally = Tally::default();
@@ -246,10 +246,8 @@ pub async fn submit(
     let (rows, cols, kinds) = (first.rows, first.cols, first.kinds);
     let rules = first.rules.clone().with_gravity(Gravity::None);
     let levels: Vec<LevelPlayed> = issued.iter().map(LevelPlayed::of).collect();
-    let run_json = serde_json::to_string(&levels).map_err(|_| ApiError {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        message: "cannot write the run".to_owned(),
-    })?;
+    let run_json = serde_json::to_string(&levels)
+        .map_err(|_| ApiError::Internal("cannot write the run".to_owned()))?;
     // Light work: milliseconds a level.
     let points = light(move || replay_run(&levels)).await??;
     let count = u32::try_from(tickets.len()).unwrap_or(u32::MAX);

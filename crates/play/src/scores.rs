@@ -18,20 +18,16 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules};
+use lianliankan::{Border, Connect, Difficulty, Gravity, Groups};
 use serde::{Deserialize, Serialize};
-use unicode_normalization::UnicodeNormalization;
-use unicode_normalization::char::is_combining_mark;
 
 use crate::error::{ApiError, ApiJson};
 use crate::replay::{Replay, dealt_board};
-use crate::score_db::{Entry, Insert, NewScore, Setting, Store};
+use crate::score_db::{Entry, Insert, NewScore};
 use crate::state::AppState;
+use crate::table::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::tickets::{Finished, Issued, IssuedDeal, UNKNOWN_TICKET};
 use crate::work::light;
-
-/// The longest name, in characters, after trimming.
-pub const NAME_CHARS: usize = 32;
 
 /// The longest game the table takes: a day on the clock.
 const ELAPSED_MS_MAX: u64 = 24 * 60 * 60 * 1000;
@@ -109,120 +105,6 @@ pub fn score(cells: usize, elapsed_ms: u64, gravity: Gravity) -> u64 {
     }
 }
 
-/// The characters that steer the direction of text (Unicode's explicit
-/// bidirectional formatting: embeddings and overrides U+202A-202E,
-/// isolates U+2066-2069, the marks U+200E, U+200F and U+061C). In a name
-/// they would turn a table's row around (a right-to-left override shows
-/// the score and the date backwards), so they are taken out.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(
-        c,
-        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
-    )
-}
-
-/// Characters that show nothing and are not needed between others (zero
-/// width spaces and joiners outside emoji, fillers of the Hangul and
-/// braille blocks, invisible operators, the soft hyphen, tags): a name
-/// holding one is refused, since it could look like another name or like
-/// none.
-pub fn is_filler(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{17B4}'
-            | '\u{17B5}'
-            | '\u{180E}'
-            | '\u{200B}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{206A}'..='\u{206F}'
-            | '\u{2800}'
-            | '\u{3164}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF0}'..='\u{FFF8}'
-            | '\u{1BCA0}'..='\u{1BCA3}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0000}'..='\u{E007F}'
-    )
-}
-
-/// Whether `c` shows something on its own: not a space, a combining mark,
-/// a filler, a joiner or a variation selector.
-fn is_visible(c: char) -> bool {
-    !c.is_whitespace()
-        && !is_combining_mark(c)
-        && !is_filler(c)
-        && !matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
-}
-
-/// The most combining marks a name may put on one character.
-pub const MARKS_PER_CHARACTER: usize = 2;
-
-/// The name as stored: without control characters (line breaks, tabs,
-/// NUL) and bidirectional formatting characters ([`is_bidi_control`]),
-/// trimmed, in Unicode's composed form (NFC: "é" typed as e and an accent
-/// is the one character "é"); 1 to [`NAME_CHARS`] characters, at least one
-/// of them visible, none a filler ([`is_filler`]), at most
-/// [`MARKS_PER_CHARACTER`] combining marks on a character (counted
-/// decomposed: "é" is e and one mark); or a 400 that
-/// says which rule it breaks.
-pub fn check_name(name: &str) -> Result<String, ApiError> {
-    let plain: String = name
-        .chars()
-        .filter(|&c| !c.is_control() && !is_bidi_control(c))
-        .collect();
-    let name: String = plain.trim().nfc().collect();
-    let chars = name.chars().count();
-    if chars == 0 || chars > NAME_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "a name is 1 to {NAME_CHARS} characters (not counting control and direction \
-             characters), got {chars}"
-        )));
-    }
-    if let Some(c) = name.chars().find(|&c| is_filler(c)) {
-        return Err(ApiError::bad_request(format!(
-            "a name may not hold U+{:04X}, a character that shows nothing",
-            u32::from(c)
-        )));
-    }
-    if !name.chars().any(is_visible) {
-        return Err(ApiError::bad_request(
-            "a name needs at least one visible character",
-        ));
-    }
-    let mut marks = 0;
-    for c in name.nfd() {
-        marks = if is_combining_mark(c) { marks + 1 } else { 0 };
-        if marks > MARKS_PER_CHARACTER {
-            return Err(ApiError::bad_request(format!(
-                "a name puts at most {MARKS_PER_CHARACTER} combining marks (accents) on a \
-                 character, and this one has more"
-            )));
-        }
-    }
-    Ok(name)
-}
-
-/// A 409: the same game (or run) is stored already.
-pub fn duplicate(what: &str) -> ApiError {
-    ApiError {
-        status: StatusCode::CONFLICT,
-        message: format!("this {what} is stored already (the same deal and the same steps)"),
-    }
-}
-
-/// The store, or a 503 when the server keeps none.
-pub fn store(state: &AppState) -> Result<Arc<Store>, ApiError> {
-    state.scores.clone().ok_or_else(|| ApiError {
-        status: StatusCode::SERVICE_UNAVAILABLE,
-        message: "this server keeps no high scores (started without a database)".to_owned(),
-    })
-}
-
 /// The record of a ticket the request names, or a 422.
 fn ticket_of(state: &AppState, ticket: &str) -> Result<Issued, ApiError> {
     state
@@ -259,10 +141,8 @@ pub async fn finish(
     let elapsed_ms = issued.game_ms(now).clamp(1, ELAPSED_MS_MAX);
     let deal = issued.deal.clone();
     let log = issued.log;
-    let steps_json = serde_json::to_string(&log).map_err(|_| ApiError {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        message: "cannot write the steps".to_owned(),
-    })?;
+    let steps_json = serde_json::to_string(&log)
+        .map_err(|_| ApiError::Internal("cannot write the steps".to_owned()))?;
     // Light work: a deal made again and a game played, milliseconds.
     let (left, unranked) = light(move || {
         let mut replay = Replay::new(&deal, dealt_board(&deal)?);
@@ -366,36 +246,6 @@ pub async fn submit(
     ))
 }
 
-/// A 500 for a failed read or write of the database.
-pub fn storage(error: rusqlite::Error) -> ApiError {
-    ApiError {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        message: format!("the score database failed: {error}"),
-    }
-}
-
-/// The table's setting for a game's numbers, rules and difficulty.
-pub fn setting(
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    rules: &Rules,
-    difficulty: Option<Difficulty>,
-) -> Setting {
-    Setting {
-        rows: rows as u32,
-        cols: cols as u32,
-        kinds,
-        turns: rules.max_turns as u32,
-        border: rules.border.to_string(),
-        gravity: rules.gravity.to_string(),
-        groups: rules.groups.to_string(),
-        connect: rules.connect.to_string(),
-        slide: rules.slide,
-        difficulty: difficulty.map_or("", Difficulty::name).to_owned(),
-    }
-}
-
 /// `GET /api/scores`'s query: the setting, every field given but the
 /// rule variants (`connect`, `slide=on|off`), standard when left out. The
 /// names are read by the library's own parsers, through serde: a bad one is
@@ -422,37 +272,6 @@ pub struct TableQuery {
     /// `hard`); left out, the table of deals of no difficulty.
     #[serde(default)]
     difficulty: Option<String>,
-}
-
-/// `slide=on|off` in a query.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OnOff {
-    /// Sliding tiles.
-    On,
-    /// No sliding tiles.
-    #[default]
-    Off,
-}
-
-/// The rules a table's query names, as they were stored: the fields as
-/// sent (sliding tiles' turns and border included).
-pub fn query_rules(
-    turns: usize,
-    border: Border,
-    gravity: Gravity,
-    groups: Groups,
-    connect: Connect,
-    slide: OnOff,
-) -> Rules {
-    let mut rules = Rules::judge()
-        .with_turns(turns)
-        .with_border(border)
-        .with_gravity(gravity)
-        .with_groups(groups)
-        .with_connect(connect);
-    rules.slide = slide == OnOff::On;
-    rules
 }
 
 /// The answer to `GET /api/scores`.
@@ -530,27 +349,5 @@ mod tests {
         // Under a second counts as one.
         assert_eq!(score(4, 10, Gravity::None), score(4, 1_999, Gravity::None));
         assert!(score(96, 30_000, Gravity::None) > score(96, 60_000, Gravity::None));
-    }
-
-    #[test]
-    fn names_are_trimmed_and_checked() {
-        assert_eq!(check_name("  Ann ").unwrap(), "Ann");
-        assert_eq!(check_name(&"é".repeat(32)).unwrap().chars().count(), 32);
-        assert!(check_name(&"é".repeat(33)).is_err());
-        assert!(check_name("   ").is_err());
-        // Control and direction characters are taken out, then the name
-        // is trimmed and counted.
-        assert_eq!(check_name("a\nb\t").unwrap(), "ab");
-        assert_eq!(
-            check_name("\u{202E}Eve\u{2066}\u{200F}\u{061C}").unwrap(),
-            "Eve"
-        );
-        assert!(check_name("\u{202E}\u{7} \u{2069}").is_err());
-        assert_eq!(
-            check_name(&format!("{}\u{202E}", "x".repeat(32)))
-                .unwrap()
-                .len(),
-            32
-        );
     }
 }

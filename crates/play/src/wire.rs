@@ -8,7 +8,6 @@
 //! What is here is what the server adds: its limits, checked before the
 //! engine is given a value, and a 400 naming what is wrong.
 
-use axum::http::StatusCode;
 use grid_core::{Path, Pos};
 use lianliankan::{Board, Move, Rules, moves};
 use serde::{Deserialize, Serialize};
@@ -86,10 +85,8 @@ impl RulesRequest {
             }
             None => sent.clone(),
         };
-        RulesShape::deserialize(&value).map_err(|e| ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: format!("rules: {e}"),
-        })?;
+        RulesShape::deserialize(&value)
+            .map_err(|e| ApiError::Unprocessable(format!("rules: {e}")))?;
         let rules = Rules::deserialize(value).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if rules.max_turns > limits.turns {
             return Err(ApiError::bad_request(format!(

@@ -19,7 +19,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use thread_priority::ThreadPriority;
 use tokio::sync::{Semaphore, oneshot};
 use tokio::time::{Instant, timeout_at};
@@ -41,17 +40,13 @@ pub enum WorkError {
 impl From<WorkError> for ApiError {
     fn from(error: WorkError) -> ApiError {
         match error {
-            WorkError::TimedOut(limit) => ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: format!(
-                    "no answer within the time-out of {} ms; try a smaller board or fewer rules",
-                    limit.as_millis()
-                ),
-            },
-            WorkError::Failed => ApiError {
-                status: StatusCode::INTERNAL_SERVER_ERROR,
-                message: "the engine failed on this request (a bug: please report it)".to_owned(),
-            },
+            WorkError::TimedOut(limit) => ApiError::Unavailable(format!(
+                "no answer within the time-out of {} ms; try a smaller board or fewer rules",
+                limit.as_millis()
+            )),
+            WorkError::Failed => ApiError::Internal(
+                "the engine failed on this request (a bug: please report it)".to_owned(),
+            ),
         }
     }
 }

@@ -1,11 +1,10 @@
 // What both views share: calling the API, tile colours, path geometry.
-"use strict";
 
 /** POSTs `body` as JSON to `/api/<path>` (GET without a body) and returns
  * `{ ok, status, data }`; `data.error` holds the server's message on a 4xx
  * or 5xx, and a network failure (or `signal` aborting the request) is
  * reported the same way. */
-async function api(path, body, signal) {
+export async function api(path, body, signal) {
   const init = body === undefined
     ? { method: "GET" }
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
@@ -26,7 +25,7 @@ async function api(path, body, signal) {
 
 /** The background colour of a tile of `kind`: hues spread by the golden
  * angle so that nearby kinds differ, three lightness bands. */
-function tileColour(kind) {
+export function tileColour(kind) {
   const hue = Math.round((kind * 137.508) % 360);
   const light = [82, 70, 90][kind % 3];
   const sat = [70, 60, 80][(kind >> 1) % 3];
@@ -35,17 +34,17 @@ function tileColour(kind) {
 
 /** The centre of cell (row, col) in pixels on a drawing whose one-cell
  * margin (the ring around the board, row or column -1) starts at 0. */
-function cellCentre(row, col, size) {
+export function cellCentre(row, col, size) {
   return [(col + 1.5) * size, (row + 1.5) * size];
 }
 
 /** The `points` attribute of an SVG polyline through a path's corners. */
-function pathPoints(corners, size) {
+export function pathPoints(corners, size) {
   return corners.map(([r, c]) => cellCentre(r, c, size).join(",")).join(" ");
 }
 
 /** Draws a path's corners on a 2D canvas context. */
-function strokePath(ctx, corners, size, colour, width) {
+export function strokePath(ctx, corners, size, colour, width) {
   ctx.save();
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
@@ -62,7 +61,7 @@ function strokePath(ctx, corners, size, colour, width) {
 
 /** The page's two views: the game at `/`, the judge viewer on its own page,
  * `/judge` (an old `#judge` link is sent there). */
-function showView() {
+export function showView() {
   if (location.hash === "#judge" && location.pathname !== "/judge") {
     location.replace("/judge");
     return;
@@ -74,7 +73,5 @@ function showView() {
   document.getElementById("nav-play").classList.toggle("active", !judge);
   document.getElementById("nav-judge").classList.toggle("active", judge);
 }
-window.addEventListener("hashchange", showView);
-document.addEventListener("DOMContentLoaded", showView);
 /** Whether this is the judge viewer's page (no game is dealt there). */
-const isJudgePage = () => location.pathname === "/judge";
+export const isJudgePage = () => location.pathname === "/judge";

@@ -1,90 +1,17 @@
 // The end of a classic game: the finish screen over the board (time,
 // KShisen's score, rank, the best for these settings, New game and Restart),
 // and the score sent to the server, which replays the game and stores it.
-"use strict";
 
-// ---- ranked or not, said at once ----
-
-/** Whether the game on the board is over: a classic board cleared, or a
- * level run's level cleared or the run over. Nothing changes it then
- * (issue 55: a finish is final). */
-function gameFinished() {
-  return game.spec !== null && (game.position.cleared || hook("finished") === true);
-}
-
-/** The ticket of a ranked classic game (null in a level run, whose
- * ticket is the level's: `hook("ticket")`, or in a game not ranked). */
-function classicTicket() {
-  return hook("inRun") === true ? null : game.ticket;
-}
-
-/** The ticket a step of the game on the board is sent with: a ranked
- * level's or a ranked classic game's (every step of a ranked game is
- * logged live by the server, at its clock's time), or null. */
-function stepTicket() {
-  return hook("ticket") || classicTicket();
-}
-
-/** The server refused a step's ticket (422, `error`): when it does not
- * know it, the game goes on unranked (a level run says why at its end)
- * and the step is sent again without it; whether that is so. */
-function ticketLost(error) {
-  if (hook("ticketLost", error) === true) return true;
-  if (classicTicket() === null || !String(error).startsWith("unknown ticket")) return false;
-  game.clockMs = elapsed();
-  game.runningSince = null;
-  game.ticket = null;
-  game.dealtAt = null;
-  game.pausedAt = null;
-  clockRun(clockShouldRun());
-  showRanked();
-  return true;
-}
-
-/** Logs an undo or a redo (`kind`) on a ranked classic game's ticket,
- * before the page takes the step (the server replays the log in order);
- * its answer sets the clock. */
-async function logTakeBack(kind) {
-  const ticket = classicTicket();
-  if (!ticket) return;
-  setBusy(true);
-  const res = await api(kind, { ticket });
-  setBusy(false);
-  if (res.ok) serverClock(res.data.clock_ms);
-  else if (res.status === 422) ticketLost(res.data.error);
-}
-
-/** Whether the classic game on the board can still enter the high
- * scores: ranked (a solvable deal the server seeded) and not assisted. */
-function rankedUnassisted() {
-  return classicTicket() !== null && game.spec.solvable && !game.assisted &&
-    !(game.finished && game.finished.ranked === false);
-}
-
-/** The game is assisted from now on (a hint, a shuffle, an undo or
- * auto-solve, `what`): a ranked classic game says at once, in words, that
- * it no longer enters the high scores (issue 55); returns that sentence
- * (empty when nothing changed) for the message of the action. */
-function assist(what) {
-  const was = rankedUnassisted();
-  if (hook("inRun") !== true) game.assisted = true;
-  showRanked();
-  return was ? " " + what + " used: this game is no longer ranked." : "";
-}
-
-/** The status line's word on the classic game: ranked, or not and why. */
-function showRanked() {
-  const box = $("ranked-box");
-  if (!box) return;
-  const inRun = hook("inRun") === true;
-  box.hidden = game.spec === null || inRun;
-  if (box.hidden) return;
-  const word = rankedUnassisted() ? "ranked" : game.assisted ? "not ranked (assisted)" : "not ranked";
-  $("ranked").textContent = word;
-  box.classList.toggle("off", !rankedUnassisted());
-}
-
-// ---- the end of a game: time, score, high scores ----
+import { deselect } from "./board_view.js";
+import { clock, tick } from "./clock_view.js";
+import { api } from "./common.js";
+import { $ } from "./dom.js";
+import { saveGame } from "./form.js";
+import { rankedUnassisted } from "./ranked.js";
+import { showRating } from "./rating.js";
+import {
+  elapsed, game, setFinished, setFinishing, setSaved, stopRankedClock,
+} from "./state.js";
 
 /** KShisen's score (the play README's formula) for a board of `cells` cleared in `ms`. */
 function kshisenScore(cells, ms, gravity) {
@@ -131,7 +58,7 @@ async function showBest(mine) {
  * (`<bdi>`: its letters, of either direction, never turn the rest of the
  * line around), then the rest. The server has already taken control and
  * direction characters out of the name. */
-function tableRow(name, rest) {
+export function tableRow(name, rest) {
   const li = document.createElement("li");
   const who = document.createElement("bdi");
   who.textContent = name;
@@ -140,7 +67,7 @@ function tableRow(name, rest) {
 }
 
 /** The numbers of the classic finish screen: time, score, rank, best. */
-const finishNumbers = { time: "", score: "", rank: "", best: "" };
+export const finishNumbers = { time: "", score: "", rank: "", best: "" };
 
 function showFinishNumbers() {
   const dl = $("won-numbers");
@@ -159,14 +86,12 @@ function showFinishNumbers() {
 /** The finish screen of a cleared board: time, score, and whether it can
  * enter the high scores. A ranked game's time and score are the server's:
  * its finish is sent as soon as the board is cleared. */
-function showFinish() {
+export function showFinish() {
   // The server's word, once it has replayed the game, is the last.
   const ranked = rankedUnassisted();
-  if (rankedClock()) {
-    // The clear: the clock stops here (the server's stops when it hears).
-    game.clockMs = elapsed();
-    game.dealtAt = null;
-  }
+  // The clear: a ranked game's clock stops here (the server's stops when
+  // it hears).
+  stopRankedClock();
   const ms = game.finished ? game.finished.elapsed_ms : elapsed();
   const cells = game.spec.rows * game.spec.cols;
   const score = game.finished ? game.finished.score : kshisenScore(cells, ms, game.rules.gravity);
@@ -195,7 +120,7 @@ function showFinish() {
     deselect();
     showBest();
   }
-  if (ranked && game.finished === null && game.finishing === null) game.finishing = finishRanked();
+  if (ranked && game.finished === null && game.finishing === null) setFinishing(finishRanked());
 }
 
 /** Tells the server the ranked game is finished: it replays the steps it
@@ -204,21 +129,20 @@ function showFinish() {
  * (`ranked`; `why` not: assisted, or faster than a person). */
 async function finishRanked() {
   const res = await api("finish", { ticket: game.ticket });
-  game.finishing = null;
+  setFinishing(null);
   if (!res.ok) {
     $("score-note").textContent = "Not ranked: " + res.data.error;
     $("score-form").hidden = true;
     return;
   }
-  game.finished = res.data;
-  game.clockMs = res.data.elapsed_ms;
+  setFinished(res.data);
   saveGame();
   tick();
   showFinish();
 }
 
 /** Stores the finished ranked game's score under the name given. */
-async function saveScore() {
+export async function saveScore() {
   const name = $("score-name").value.trim();
   if (name === "") return;
   localStorage.setItem("lianliankan-name", name);
@@ -236,45 +160,10 @@ async function saveScore() {
     $("score-note").textContent = "Not saved: " + res.data.error;
     return;
   }
-  game.saved = true;
+  setSaved();
   $("score-form").hidden = true;
   finishNumbers.rank = "number " + res.data.rank;
   // The table first, then the note: when "Saved" shows, so does the score.
   await showBest(res.data.rank);
   $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
-}
-
-// ---- the deal's rating ----
-
-/** A rating in a few words: "hard, score 57". */
-function ratingShort(rating) {
-  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
-}
-
-/** A rating in a sentence: its band, its score, and how often random
- * play clears the deal. */
-function ratingSentence(rating) {
-  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
-    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
-    rating.cleared + " of " + rating.plays + " games).";
-}
-
-/** Shows the deal's rating in the status line (with, for a deal not in
- * the band asked for, "no hard found" and the server's note as its
- * title) and on the finish screens (cleared, stuck, lost, a level run
- * over). Called before the board is laid out: the status line's height
- * is the board's business. */
-function showRating() {
-  const r = game.rating;
-  const note = game.rated && game.rated.note;
-  const box = $("deal-rating-box");
-  box.hidden = r === null && !note;
-  box.classList.toggle("off-band", !!note);
-  box.title = note ? capital(note) + "." : "";
-  $("deal-rating").textContent = (r === null ? "unrated" : ratingShort(r)) +
-    (note && game.spec && game.spec.difficulty ? " (no " + game.spec.difficulty + " found)" : "");
-  for (const id of ["won-rating", "dead-rating", "lost-rating", "over-rating"]) {
-    $(id).textContent = r === null ? "" : ratingSentence(r);
-    $(id).hidden = r === null;
-  }
 }

@@ -1,10 +1,13 @@
 // The deal form (its choices remembered), share links and the game in
 // progress kept across a reload.
-"use strict";
+
+import { $, say } from "./dom.js";
+import { applyDifficulty, presetOfForm } from "./presets.js";
+import { elapsed, game, setLinkProblem } from "./state.js";
 
 // ---- deals ----
 
-function readForm() {
+export function readForm() {
   const seedText = $("seed").value.trim();
   return {
     rows: Number($("rows").value),
@@ -33,7 +36,7 @@ function slideRules(rules) {
 }
 
 /** The fields sliding tiles fix are greyed out while it is on. */
-function showSlideChoice() {
+export function showSlideChoice() {
   const on = $("slide").value === "on";
   for (const id of ["turns", "border", "connect"]) $(id).disabled = on;
 }
@@ -41,18 +44,21 @@ function showSlideChoice() {
 // ---- the deal form's choices, remembered apart from the game ----
 
 const FORM = "lianliankan-form";
-let formRemembered = false; // the form holds the player's remembered choices
+let remembered = false; // the form holds the player's remembered choices
+
+/** Whether the form holds the player's remembered choices. */
+export const formRemembered = () => remembered;
 
 /** The form's fields that make a deal (not its buttons, the watch or the
  * tiles' look, which is remembered on its own). */
-function formFields() {
+export function formFields() {
   return [...$("deal-form").elements].filter((el) =>
     el.id && el.tagName !== "BUTTON" && el.type !== "checkbox" && el.type !== "submit" && el.id !== "tile-style");
 }
 
 /** Remembers the form as the player left it (a reload keeps it, whatever
  * game it resumes). */
-function saveFormChoices() {
+export function saveFormChoices() {
   const values = {};
   for (const el of formFields()) values[el.id] = el.value;
   try {
@@ -64,7 +70,7 @@ function saveFormChoices() {
 
 /** Puts the remembered choices back in the form; whether there were any.
  * A value a field cannot take (an option since removed) is left out. */
-function restoreFormChoices() {
+export function restoreFormChoices() {
   let values;
   try {
     values = JSON.parse(localStorage.getItem(FORM) || "null");
@@ -78,10 +84,11 @@ function restoreFormChoices() {
     if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) continue;
     el.value = v;
   }
+  remembered = true;
   return true;
 }
 
-function fillForm(spec) {
+export function fillForm(spec) {
   $("rows").value = spec.rows;
   $("cols").value = spec.cols;
   $("kinds").value = spec.kinds;
@@ -94,25 +101,9 @@ function fillForm(spec) {
   showSlideChoice();
   $("solvable").value = spec.solvable ? "solvable" : "random";
   $("difficulty").value = spec.difficulty || "";
-  if (typeof applyDifficulty === "function") applyDifficulty(); // level.js: the difficulty's words
-  if (typeof presetOfForm === "function") $("preset-size").value = presetOfForm(); // level.js
+  applyDifficulty(); // presets.js: the difficulty's words
+  $("preset-size").value = presetOfForm(); // presets.js
 }
-
-const GRAVITY_WORDS = {
-  none: "none: tiles stay",
-  down: "↓ down",
-  up: "↑ up",
-  left: "← left",
-  right: "→ right",
-  "apart-vertical": "↑↓ apart, vertically",
-  "together-vertical": "↓↑ together, vertically",
-  "apart-horizontal": "←→ apart, horizontally",
-  "together-horizontal": "→← together, horizontally",
-  "top-left-bottom-right": "⇇⇉ top left, bottom right",
-  "left-down-right-up": "⇊⇈ left down, right up",
-  outward: "↖↘ outward, to the corners",
-  inward: "↘↖ inward, to the centre",
-};
 
 /** Why a link's value cannot be used, in a sentence, or null. */
 function badLinkValue(q) {
@@ -139,12 +130,12 @@ function badLinkValue(q) {
  * its values can be read: otherwise the player is told, and the default
  * deal is made). A link without a seed deals afresh, seeded by the
  * server: such a game can be ranked. */
-function specFromUrl() {
+export function specFromUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.has("seed") && !q.has("deal")) return null;
   const bad = badLinkValue(q);
   if (bad !== null) {
-    game.linkProblem = bad;
+    setLinkProblem(bad);
     return null;
   }
   const num = (name, fallback) => (q.has(name) ? Number(q.get(name)) : fallback);
@@ -166,7 +157,7 @@ function specFromUrl() {
   };
 }
 
-function shareUrl(spec) {
+export function shareUrl(spec) {
   const q = new URLSearchParams({
     rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
     turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
@@ -178,7 +169,7 @@ function shareUrl(spec) {
   return location.origin + location.pathname + "?" + q.toString();
 }
 
-async function share() {
+export async function share() {
   if (game.spec === null) return;
   const url = shareUrl(game.spec);
   $("share-link").value = url;
@@ -192,9 +183,6 @@ async function share() {
   }
 }
 
-function capital(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
 
 // ---- the game in progress, kept across a reload ----
 
@@ -202,7 +190,7 @@ const SAVED = "lianliankan-game";
 
 /** Keeps the game in progress in localStorage, so that a reload resumes it
  * (its history too, so undo still works). */
-function saveGame() {
+export function saveGame() {
   if (game.spec === null) return;
   const saved = {
     version: 1, spec: game.spec, rules: game.rules, board: game.board, position: game.position,
@@ -219,61 +207,20 @@ function saveGame() {
   }
 }
 
-/** The same deal: size, kinds, rules, kind of deal and seed. */
-function sameDeal(a, b) {
-  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
-  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
-    a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
-    r(a.rules) === r(b.rules);
-}
-
-/** The address of the game in progress: its share link, marked so that a
- * reload resumes the game (the share link itself deals it afresh). */
-function resumeUrl() {
-  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
-}
-
-/** Resumes the saved game when the page was reloaded on it (the address
- * is its `resumeUrl`) or opened with no deal named; whether it did. */
-function resumeGame(spec) {
-  const reload = new URLSearchParams(location.search).get("resume") === "1";
-  if (spec !== null && !reload) return false;
+/** The game kept by `saveGame`, or null (none, or not of this version). */
+export function savedGame() {
   let saved;
   try {
     saved = JSON.parse(localStorage.getItem(SAVED) || "null");
   } catch (e) {
     saved = null;
   }
-  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return false;
-  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
-  Object.assign(game, {
-    spec: saved.spec, rules: saved.rules, board: saved.board, history: saved.history || [],
-    rating: saved.rating || null, rated: saved.rated || null,
-    undone: saved.undone || [], clockMs: saved.clockMs || 0, runningSince: null,
-    // The clock waits for the next pick, as after a deal: the reload (the
-    // page loading, the player finding the board again) adds no time. A
-    // ranked game's clock is the server's: it ran on (its deal's time kept).
-    picked: false, assisted: !!saved.assisted, saved: !!saved.saved,
-    ticket: saved.ticket || null, dealtAt: saved.dealtAt || null, finished: saved.finished || null,
-    queue: [], verdicts: new Map(), cursor: [0, 0],
-    // A game left paused stays paused (its ranked clock stopped) until
-    // Resume.
-    paused: !!saved.paused, pausedAt: saved.paused && typeof saved.pausedAt === "number" ? saved.pausedAt : null,
-  });
-  if (game.paused && game.pausedAt === null) game.pausedAt = game.now();
-  boardEl.classList.toggle("paused", game.paused);
-  $("pause").textContent = game.paused ? "Resume" : "Pause";
-  $("pause").setAttribute("aria-pressed", String(game.paused));
-  hook("resumed");
-  if (!formRemembered) fillForm(game.spec);
-  showRating();
-  clearPaths();
-  layout();
-  renderAll();
-  setPosition(saved.position);
-  history.replaceState(null, "", resumeUrl());
-  say("Resumed the game in progress (" + game.position.tiles + " tiles left)" +
-    (game.paused ? ", paused: Resume to go on." : "."), "good");
-  setBusy(false);
-  return true;
+  if (!saved || saved.version !== 1 || !Array.isArray(saved.board) || !saved.spec) return null;
+  return saved;
+}
+
+/** The address of the game in progress: its share link, marked so that a
+ * reload resumes the game (the share link itself deals it afresh). */
+export function resumeUrl() {
+  return shareUrl(game.spec) + "&resume=1" + (location.hash || "");
 }

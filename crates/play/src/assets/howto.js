@@ -2,14 +2,18 @@
 // dealt (the deal, and a ranked game's clock, wait for it to close),
 // dismissed with Play, Esc or a click beside it, and shown again by the
 // header's "How to play", which pauses the game in play until it closes.
-"use strict";
+
+import { gameFinished } from "./ranked.js";
+import { game } from "./state.js";
 
 const HOWTO_SEEN = "lianliankan-howto";
 let howtoWaiters = [];
 let howtoPaused = false; // the how-to paused the game: closing it resumes
+/** Pauses (`true`) or resumes the game (given at `startHowto`). */
+let pauseGame = () => {};
 
 /** Resolves when the how-to is closed (at once when it is not shown). */
-function howtoClosed() {
+export function howtoClosed() {
   if (document.getElementById("howto").hidden) return Promise.resolve();
   return new Promise((resolve) => howtoWaiters.push(resolve));
 }
@@ -20,15 +24,15 @@ function showHowto(open) {
   box.hidden = !open;
   if (open) {
     // No clock runs while the how-to covers the board.
-    if (typeof game !== "undefined" && game.spec !== null && !game.paused && !gameFinished()) {
-      setPaused(true);
+    if (game.spec !== null && !game.paused && !gameFinished()) {
+      pauseGame(true);
       howtoPaused = true;
     }
     document.getElementById("howto-close").focus();
   } else {
     if (howtoPaused) {
       howtoPaused = false;
-      if (game.paused) setPaused(false);
+      if (game.paused) pauseGame(false);
     }
     const waiters = howtoWaiters;
     howtoWaiters = [];
@@ -43,7 +47,10 @@ function showHowto(open) {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+/** The how-to's buttons; shown on a first visit. `pause(on)` pauses or
+ * resumes the game while the how-to covers it. */
+export function startHowto(pause) {
+  pauseGame = pause;
   const box = document.getElementById("howto");
   document.getElementById("howto-open").addEventListener("click", () => showHowto(true));
   document.getElementById("howto-close").addEventListener("click", () => showHowto(false));
@@ -64,4 +71,4 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   const judge = location.pathname === "/judge";
   if (seen === null && !judge) showHowto(true);
-});
+}

@@ -1,7 +1,8 @@
 // The judge viewer: a judge input of any of the three problems, answered
 // by the server, every answer drawn (paths for lianliankan and segments,
 // move sequences for solitaire).
-"use strict";
+
+import { api, cellCentre, strokePath, tileColour } from "./common.js";
 
 const SAMPLES = {
   lianliankan: "3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n" +
@@ -350,7 +351,8 @@ function drawMove(ctx, m, n, size) {
   ctx.restore();
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+/** The judge viewer's form. */
+export function startJudge() {
   J("problem").addEventListener("change", judgeOptionsShown);
   J("judge-sample").addEventListener("click", () => {
     J("judge-input").value = SAMPLES[J("problem").value];
@@ -361,4 +363,4 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   J("judge-input").value = SAMPLES.lianliankan;
   judgeOptionsShown();
-});
+}

@@ -1,5 +1,4 @@
-// Presets (KShisen's six sizes; a difficulty: easy, normal, hard) and the
-// level game (crates/play/README.md): gravity changing level by level, a difficulty
+// The level game (crates/play/README.md): gravity changing level by level, a difficulty
 // rising with the level, a countdown, shuffles as lives, limited hints,
 // combos.
 //
@@ -13,9 +12,10 @@
 // hard found" beside the rating in the status line).
 //
 // The level game's rules are a pure function, `LevelRules.step(state,
-// event)`, which the browser tests check against a model written from the
-// specification; the rest of this file drives the page through play.js's
-// hooks (`modeHooks`). Level L (shown as L + 1) plays gravity mode L mod
+// event)` (level_rules.js), which the browser tests check against a model
+// written from the play README's rules; the run in progress is
+// level_state.js's; this file drives the page, hearing the game and
+// answering it through events.js. Level L (shown as L + 1) plays gravity mode L mod
 // 13 and asks for the difficulty `LevelRules.difficulty(L)`: levels 1 and
 // 2 easy, 3 and 4 normal, 5 and on hard, within the run's other rules.
 //
@@ -29,281 +29,19 @@
 // server sees after the countdown ran out ends the run. A run with a seed
 // of the player's is not ranked: its countdown is the page's, and Pause
 // stops it.
-"use strict";
 
-// ---- presets ----
-
-/** KShisen's six board sizes, as it names them: columns × rows (the menu
- * says rows × columns, as every message does). */
-const KSHISEN_SIZES = [[14, 6], [16, 9], [18, 8], [24, 12], [26, 14], [30, 16]];
-
-/** The preset a first visit plays: KShisen's 18 × 8 (8 rows, 18 columns). */
-const DEFAULT_PRESET = "18x8";
-
-/** Whether the screen is portrait: the presets turn to match it. */
-const portrait = () => window.innerHeight > window.innerWidth;
-
-/** KShisen's tile types on a board of `cells` cells: its 42 types taken in
- * turn, four tiles at a time, so as many types as groups of four fit, at
- * most 42 (on the three big boards some types come 8 or 12 times). */
-function kshisenKinds(cells) {
-  return Math.max(1, Math.min(42, Math.floor(cells / 4)));
-}
-
-/** What each difficulty asks of the deal, in the page's words. The rules
- * are the form's; the difficulty is the deal's measured rating. */
-const DIFFICULTIES = {
-  easy: {
-    words: "Easy: a solvable deal under your rules that random play often clears " +
-      "(rated 0-24 of 100: few traps, many pairs on offer).",
-  },
-  normal: {
-    words: "Normal: a solvable deal under your rules rated 25-49 of 100: random play clears it " +
-      "now and then, and some pairs lose the game.",
-  },
-  hard: {
-    words: "Hard: a solvable deal under your rules rated 50-100 of 100: random play rarely clears " +
-      "it, traps are common. Lenient rules (open border, no gravity) rarely make one; the page " +
-      "says when it deals the hardest it found instead.",
-  },
-};
-
-/** The deal settings a size preset gives: `size` is `[cols, rows]` (or
- * null: nothing), with KShisen's tile types for it; `upright` turns the
- * board to portrait (more rows than columns). Pure. */
-function presetValues(size, upright) {
-  const out = {};
-  if (size === null) return out;
-  [out.cols, out.rows] = size;
-  if (upright && out.cols > out.rows) [out.cols, out.rows] = [out.rows, out.cols];
-  out.kinds = kshisenKinds(out.rows * out.cols);
-  return out;
-}
-
-/** Fills the deal form from the size preset. */
-function applyPreset() {
-  const sizeValue = $("preset-size").value;
-  const v = presetValues(sizeValue === "" ? null : sizeValue.split("x").map(Number), portrait());
-  for (const name of ["rows", "cols", "kinds"]) {
-    if (v[name] !== undefined) $(name).value = v[name];
-  }
-}
-
-/** The size preset the form's rows and columns are (either way round), or
- * "" (custom). */
-function presetOfForm() {
-  const rows = Number($("rows").value), cols = Number($("cols").value);
-  const found = KSHISEN_SIZES.find(([c, r]) => (c === cols && r === rows) || (c === rows && r === cols));
-  return found ? found[0] + "x" + found[1] : "";
-}
-
-/** Says what the chosen difficulty means; a difficulty deals a solvable
- * deal, so the form's deal becomes "solvable". */
-function applyDifficulty() {
-  const diff = $("difficulty").value;
-  if (diff !== "") $("solvable").value = "solvable";
-  $("difficulty-note").textContent = diff === "" ? "" : DIFFICULTIES[diff].words;
-}
-
-/** Sets the size preset back to "custom" when the form no longer says
- * what it says; a random deal has no difficulty. */
-function syncPresets() {
-  const size = $("preset-size").value;
-  const form = [Number($("cols").value), Number($("rows").value)];
-  const fits = (c, r) => (form[0] === c && form[1] === r) || (form[0] === r && form[1] === c);
-  if (size !== "" && !fits(...size.split("x").map(Number))) $("preset-size").value = "";
-  if ($("solvable").value === "random" && $("difficulty").value !== "") {
-    $("difficulty").value = "";
-    $("difficulty-note").textContent = "";
-  }
-}
-
-// ---- the level game's rules (pure) ----
-
-/** The level game (the play README's, as issue 49 refined it) as a function of a state
- * and an event; the server's `level_rules.rs` holds the same numbers and
- * replays a run submitted to the table with them. A state is `{level,
- * gravity, pairs, budgetMs, usedMs, leftMs, score, levelScore, levelPairs,
- * combo, comboBest, lastPairMs, bonus, lives, hints, phase, end}`: `pairs`
- * is the board's pairs (the countdown's size), `usedMs` the level's
- * countdown time spent and `leftMs` what is left of `budgetMs`, `score`
- * the run's total and `levelScore` the level's, `lastPairMs` the
- * countdown time of the level's last pair (null before one), `bonus` the
- * seconds a cleared level added; `phase` is `playing`, `cleared` (the
- * level is cleared, the next not yet dealt) or `over`; `end` says why a
- * run is over (`time`, `lives`: a board with no move and no life left,
- * `no-shuffle`: no shuffle can make a pair), null before. Events:
- * - `{type: "tick", ms}`: time passes (whole ms; at 0 left the run ends);
- * - `{type: "pair"}`: a pair removed now (at `usedMs`): the combo goes on
- *   only if the level's last pair is at most `COMBO_WINDOW_MS` ago (else
- *   it starts again), then 10 + the combo points, the combo one longer;
- * - `{type: "refused"}`: a pick that made no pair: the combo back to 0;
- * - `{type: "cleared"}`: the board is empty: the whole seconds left when
- *   its last pair went are added;
- * - `{type: "next"}`: the next level: its gravity, its countdown, the
- *   combo back to 0, a life and two hints more;
- * - `{type: "hint"}`: a hint used (none left: nothing happens);
- * - `{type: "shuffle"}`: the player shuffled: a life spent (none left:
- *   nothing happens);
- * - `{type: "stuck"}`: a board with no move: shuffled at once for a life,
- *   or, with no life left, the end of the run;
- * - `{type: "no-shuffle"}`: no shuffle can make a pair: the end.
- * Events that do not fit the phase leave the state as it is. */
-const LevelRules = {
-  /** The engine's gravity modes, in their order: level L plays mode L mod 13. */
-  GRAVITY: ["none", "down", "up", "left", "right", "apart-vertical", "together-vertical",
-    "apart-horizontal", "together-horizontal", "top-left-bottom-right", "left-down-right-up",
-    "outward", "inward"],
-  BASE_MS: 10000,
-  PAIR_POINTS: 10,
-  COMBO_WINDOW_MS: 4000,
-  START_LIVES: 4,
-  START_HINTS: 10,
-  MORE_HINTS: 2,
-
-  /** The difficulty level L asks for: levels 1-2 (L 0-1) easy, 3-4
-   * normal, then hard. */
-  difficulty(level) {
-    return level < 2 ? "easy" : level < 4 ? "normal" : "hard";
-  },
-
-  /** The countdown's time a pair at level L: 3.5 s, 0.1 s less each
-   * level, never under 2.5 s. */
-  pairMs(level) {
-    return 3500 - 100 * Math.min(10, level);
-  },
-
-  /** Level L's countdown on a board of `pairs` pairs. */
-  budgetMs(level, pairs) {
-    return this.BASE_MS + this.pairMs(level) * pairs;
-  },
-
-  /** The state at the start of a run on boards of `pairs` pairs: level 0. */
-  start(pairs) {
-    const budget = this.budgetMs(0, pairs);
-    return {
-      level: 0, gravity: this.GRAVITY[0], pairs, budgetMs: budget, usedMs: 0, leftMs: budget,
-      score: 0, levelScore: 0, levelPairs: 0, combo: 0, comboBest: 0, lastPairMs: null, bonus: 0,
-      lives: this.START_LIVES, hints: this.START_HINTS, phase: "playing", end: null,
-    };
-  },
-
-  /** The state after `event`; `state` is left as it was. A pair may
-   * carry its countdown time `at` (the server's, in a ranked run): the
-   * combo and the last pair's time are then counted from it. */
-  step(state, event) {
-    const s = { ...state };
-    if (s.phase === "over") return s;
-    const playing = s.phase === "playing";
-    switch (event.type) {
-      case "tick":
-        if (!playing) break;
-        s.usedMs = Math.min(s.budgetMs, s.usedMs + Math.max(0, Math.round(event.ms)));
-        s.leftMs = s.budgetMs - s.usedMs;
-        if (s.leftMs === 0) {
-          s.phase = "over";
-          s.end = "time";
-        }
-        break;
-      case "pair": {
-        if (!playing) break;
-        const at = typeof event.at === "number" ? event.at : s.usedMs;
-        if (s.lastPairMs !== null && at - s.lastPairMs > this.COMBO_WINDOW_MS) s.combo = 0;
-        const points = this.PAIR_POINTS + s.combo;
-        s.score += points;
-        s.levelScore += points;
-        s.combo += 1;
-        s.comboBest = Math.max(s.comboBest, s.combo);
-        s.levelPairs += 1;
-        s.lastPairMs = at;
-        break;
-      }
-      case "refused":
-        if (playing) s.combo = 0;
-        break;
-      case "cleared":
-        if (!playing) break;
-        s.bonus = Math.floor((s.budgetMs - (s.lastPairMs === null ? 0 : s.lastPairMs)) / 1000);
-        s.score += s.bonus;
-        s.levelScore += s.bonus;
-        s.phase = "cleared";
-        break;
-      case "next":
-        if (s.phase !== "cleared") break;
-        s.level += 1;
-        s.gravity = this.GRAVITY[s.level % this.GRAVITY.length];
-        s.budgetMs = this.budgetMs(s.level, s.pairs);
-        s.usedMs = 0;
-        s.leftMs = s.budgetMs;
-        s.levelScore = 0;
-        s.levelPairs = 0;
-        s.combo = 0;
-        s.comboBest = 0;
-        s.lastPairMs = null;
-        s.bonus = 0;
-        s.lives += 1;
-        s.hints += this.MORE_HINTS;
-        s.phase = "playing";
-        break;
-      case "hint":
-        if (playing && s.hints > 0) s.hints -= 1;
-        break;
-      case "shuffle":
-        if (playing && s.lives > 0) s.lives -= 1;
-        break;
-      case "stuck":
-        if (!playing) break;
-        if (s.lives > 0) {
-          s.lives -= 1;
-        } else {
-          s.phase = "over";
-          s.end = "lives";
-        }
-        break;
-      case "no-shuffle":
-        if (!playing) break;
-        s.phase = "over";
-        s.end = "no-shuffle";
-        break;
-      default:
-        break;
-    }
-    return s;
-  },
-};
+import { boardElement, clearHint, deselect } from "./board_view.js";
+import { clock } from "./clock_view.js";
+import { $, GRAVITY_WORDS, say } from "./dom.js";
+import { on } from "./events.js";
+import { LevelRules } from "./level_rules.js";
+import { level, saveLevel, savedLevel } from "./level_state.js";
+import { deal, randomSeed, shuffle, updateButtons } from "./play.js";
+import { ratingShort } from "./rating.js";
+import { showRunEnd } from "./runs.js";
+import { game } from "./state.js";
 
 // ---- the level game on the page ----
-
-/** The run in progress; `window.lianliankanLevel` for tests. */
-const level = {
-  state: null, // LevelRules' state; null: no run (the classic game)
-  base: null, // the run's settings: rows, cols, kinds, rules but gravity, first seed or null
-  dealing: false, // a level's deal is under way
-  stuck: false, // a board with no move is being dealt with
-  forced: false, // the shuffle under way is the one a stuck board gets
-  last: null, // the clock's reading at the last tick (null: not counting)
-  // A ranked run: each level's ticket (runs.js sends them to the table);
-  // null for a run that is not ranked, `unranked` saying why.
-  tickets: null,
-  unranked: null,
-  // A ranked level: the clock's reading when its countdown began (the
-  // deal), moved earlier when the server's times say so.
-  dealtAt: null,
-  // A ranked level paused: the clock's reading when the pause began (the
-  // countdown stands still, and its start moves on by the pause at
-  // Resume, as the server leaves paused time out).
-  pausedAt: null,
-  saved: false, // this run was stored
-  /** The countdown's clock, in milliseconds (the wall clock, so that a
-   * ranked level's countdown survives a reload). Tests put a clock of
-   * their own here; in a ranked run the server's times count, so a clock
-   * stopped by hand changes only what the page shows. */
-  now: () => Date.now(),
-  rules: LevelRules,
-};
-window.lianliankanLevel = level;
-
-const LEVEL_SAVED = "lianliankan-level";
 
 /** Applies an event to the run and shows the result. */
 function levelEvent(event) {
@@ -315,22 +53,6 @@ function levelEvent(event) {
   // Kept for a reload at every event but the clock's ticks (five a second:
   // the countdown is kept when the page is hidden or left).
   if (event.type !== "tick" || level.state.phase !== was) saveLevel();
-}
-
-function saveLevel() {
-  try {
-    if (level.state === null) {
-      localStorage.removeItem(LEVEL_SAVED);
-    } else {
-      localStorage.setItem(LEVEL_SAVED, JSON.stringify({
-        version: 3, state: level.state, base: level.base, seed: game.spec && game.spec.seed,
-        tickets: level.tickets, unranked: level.unranked, dealtAt: level.dealtAt, pausedAt: level.pausedAt,
-        saved: level.saved,
-      }));
-    }
-  } catch (e) {
-    // Full or refused: the run goes on, only a reload will not resume it.
-  }
 }
 
 /** The seconds of `ms` as m:ss, rounded up (the countdown shows 0:00 only
@@ -348,7 +70,7 @@ function showLevel() {
   if (s === null) {
     $("level-cleared").hidden = true;
     $("level-over").hidden = true;
-    boardEl.classList.toggle("done", game.position.cleared);
+    boardElement().classList.toggle("done", game.position.cleared);
     return;
   }
   $("lv-level").textContent = s.level + 1;
@@ -362,7 +84,7 @@ function showLevel() {
   $("lv-bar-fill").style.width = share + "%";
   $("lv-bar").setAttribute("aria-valuenow", String(Math.round(share)));
   $("lv-bar").classList.toggle("low", low);
-  boardEl.classList.toggle("done", s.phase !== "playing");
+  boardElement().classList.toggle("done", s.phase !== "playing");
   $("lv-score").textContent = s.score;
   $("lv-combo").textContent = s.combo;
   $("lv-lives").textContent = s.lives;
@@ -379,7 +101,7 @@ function rankedRun() {
 
 /** Whether the level played is ranked: its countdown is the server's,
  * from the deal. */
-function rankedLevel() {
+export function rankedLevel() {
   return level.tickets !== null && level.dealtAt !== null;
 }
 
@@ -387,7 +109,7 @@ function rankedLevel() {
  * level is played and the page shows it (not paused, not hidden); a
  * ranked level's countdown is the time since its deal less the time
  * paused (the server's clock), whether the page is shown or not. */
-function levelTick() {
+export function levelTick() {
   const s = level.state;
   const t = level.pausedAt === null ? level.now() : level.pausedAt;
   if (rankedLevel()) {
@@ -578,9 +300,10 @@ async function levelStuck() {
   level.forced = false;
 }
 
-/** What play.js asks of the level game (see `modeHooks` there). Outside
- * a run every hook leaves the classic game as it is. */
-modeHooks = {
+/** The level game's listeners to the game's events and answers to its
+ * questions (events.js). Outside a run each leaves the classic game as it
+ * is. */
+const listeners = {
   /** Whether a level run is on the board. */
   inRun() {
     return level.state !== null;
@@ -698,12 +421,7 @@ modeHooks = {
     return off;
   },
   resumed() {
-    let saved = null;
-    try {
-      saved = JSON.parse(localStorage.getItem(LEVEL_SAVED) || "null");
-    } catch (e) {
-      saved = null;
-    }
+    const saved = savedLevel();
     if (saved && saved.version === 3 && saved.state && saved.base && saved.seed === game.spec.seed &&
         saved.state.gravity === game.rules.gravity) {
       level.state = saved.state;
@@ -724,19 +442,13 @@ modeHooks = {
   },
 };
 
-document.addEventListener("DOMContentLoaded", () => {
-  const sizes = $("preset-size");
-  for (const [cols, rows] of KSHISEN_SIZES) {
-    const option = document.createElement("option");
-    option.value = cols + "x" + rows;
-    option.textContent = rows + " × " + cols;
-    sizes.appendChild(option);
-  }
-  sizes.addEventListener("change", applyPreset);
-  $("difficulty").addEventListener("change", applyDifficulty);
-  for (const id of ["rows", "cols", "solvable"]) {
-    $(id).addEventListener("change", syncPresets);
-  }
+/** The level game listens to the game (before the page starts). */
+export function listenToGame() {
+  for (const [name, listener] of Object.entries(listeners)) on(name, listener);
+}
+
+/** The level game's buttons. */
+export function startLevels() {
   $("mode").addEventListener("change", () => {
     const levels = $("mode").value === "levels";
     $("gravity").disabled = levels; // each level has its own
@@ -756,4 +468,4 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   window.addEventListener("pagehide", saveLevel);
   setInterval(levelTick, 200);
-});
+}

@@ -1,82 +1,39 @@
-// The game view: deals, picks, paths, gravity, hint, shuffle, undo, redo,
-// auto-solve, the timer, share links, the keyboard, and the watch that says
-// when a game can no longer be won. The server keeps no
-// game: each request carries the board and the rules, and this page keeps
-// the history (so undo and redo need no request).
-"use strict";
+// The game's actions: deals, picks, hint, shuffle, undo, redo, auto-solve,
+// the toolbar's buttons and the status line, and the start of the game
+// page. The game is state.js's (changed through its functions), the board
+// on the page board_view.js's; another mode (the level game) hears and
+// answers through events.js.
 
-/** Everything the game view knows; `window.lianliankan` for tests. */
-const game = {
-  spec: null, // the deal: rows, cols, kinds, rules, solvable, seed, difficulty (or null)
-  rating: null, // the deal's rating as the server measured it (null: unrated)
-  rated: null, // how a deal of a difficulty was found: in_band, candidates, deal_seed, note
-  rules: null, // the rules as the server wrote them back
-  board: [], // kinds row by row, 0 empty
-  position: { tiles: 0, moves: 0, dead: false, cleared: false },
-  history: [], // steps done, the last last
-  undone: [], // steps undone, the next to redo last
-  selected: null, // [row, col] of the picked tile
-  cursor: [0, 0], // the keyboard's cell
-  size: 40, // pixels a cell
-  tiles: new Map(), // "row,col" -> the tile's element
-  busy: true,
-  solving: false,
-  // The watch ("tell me when this game can no longer be won"): off,
-  // checking, winnable, lost or unknown (the solver gave up), for the
-  // position now.
-  watch: "off",
-  verdicts: new Map(), // a board's JSON -> true (can be cleared) or false
-  // The clock (KShisen's): it starts at the first pick, stops while the board
-  // is cleared or stuck or the page is hidden; `clockMs` is the time of the
-  // runs ended, `runningSince` when the current run began (null: stopped).
-  clockMs: 0,
-  runningSince: null,
-  picked: false, // a tile was picked since the deal
-  // Hint, undo or auto-solve used: the game shows its time but enters no
-  // high score (as KShisen does).
-  assisted: false,
-  saved: false, // this game's score was stored
-  // A ranked game (a solvable deal the server seeded): its ticket, when it
-  // was dealt (`now()`) while its clock runs, and the server's time and
-  // score of its finish. Its clock is the server's: from the deal, through
-  // pauses and reloads, to the clear.
-  ticket: null,
-  dealtAt: null,
-  finished: null,
-  finishing: null, // the finish sent to the server, while it is under way
-  paused: false, // Pause: the board off the page, the clock stopped
-  pausedAt: null, // when the pause began (`now()`), while paused
-  pausing: null, // the pause or resume told to the server, while under way
-  queue: [], // picks made while a step was under way, played after it
-  /** The clock's source, in ms (the wall clock, so that a ranked game's
-   * clock survives a reload). Tests put a clock of their own here. */
-  now: () => Date.now(),
-};
-window.lianliankan = game;
+import { animateRemoval, animateShuffle, animateUndoRemoval } from "./anim.js";
+import {
+  TILE_STYLE, boardElement, clearHint, clearPaths, deselect, drawHint, layout, mountBoard,
+  reconcile, removeTiles, renderAll, tileAt, tileStyle,
+} from "./board_view.js";
+import { serverClock, tick } from "./clock_view.js";
+import { api, isJudgePage } from "./common.js";
+import { $, GRAVITY_WORDS, capital, say, sleep } from "./dom.js";
+import { ask, emit } from "./events.js";
+import { finishNumbers, saveScore, showFinish } from "./finish.js";
+import {
+  fillForm, formFields, formRemembered, readForm, restoreFormChoices, resumeUrl, saveFormChoices,
+  saveGame, savedGame, share, showSlideChoice, specFromUrl,
+} from "./form.js";
+import { howtoClosed } from "./howto.js";
+import { DEFAULT_PRESET, applyPreset, portrait } from "./presets.js";
+import {
+  assist, classicTicket, gameFinished, showRanked, stepTicket, ticketLost,
+} from "./ranked.js";
+import { ratingShort, showRating } from "./rating.js";
+import {
+  boardKey, clockRun, clockShouldRun, dequeue, enqueue, game, pausingDone, setBusyFlag, setDealt,
+  setLinkProblem, setPausedClock, setPausing, setPicked, setPositionNumbers, setResumed,
+  setSelected, setSolving, setStepDone, setVerdict, takeRedo, takeUndo,
+} from "./state.js";
+import { WATCH_BUDGET, showWatch, stopWatch, watchPosition } from "./watch.js";
 
-/** Another game mode's say at given moments (level.js sets these: the
- * level game): `hook(name, ...)` calls the hook of that name and returns
- * its answer, or undefined when there is none. */
-let modeHooks = {};
-const hook = (name, ...args) =>
-  (typeof modeHooks[name] === "function" ? modeHooks[name](...args) : undefined);
-
-const $ = (id) => document.getElementById(id);
-/** Waits `ms`, or not at all for a player who asks for reduced motion. */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-const key = (r, c) => r + "," + c;
-let boardEl, svgEl, cursorEl, hintTimer = null;
-
-function say(text, tone) {
-  const el = $("message");
-  el.textContent = text;
-  el.className = tone || "";
-}
-
-function setBusy(busy) {
-  game.busy = busy;
-  boardEl.dataset.busy = String(busy);
+export function setBusy(busy) {
+  setBusyFlag(busy);
+  boardElement().dataset.busy = String(busy);
   updateButtons();
   // Picks made during the step are played now, in order (never dropped).
   if (!busy && game.queue.length > 0) setTimeout(drainQueue, 0);
@@ -85,7 +42,7 @@ function setBusy(busy) {
 /** Plays the queued picks and actions, one after the other. */
 function drainQueue() {
   if (game.busy || game.queue.length === 0) return;
-  const next = game.queue.shift();
+  const next = dequeue();
   const done = typeof next === "function" ? next() : pick(next[0], next[1]);
   Promise.resolve(done).then(drainQueue);
 }
@@ -96,7 +53,7 @@ function drainQueue() {
  * be disabled for the length of each round trip (no flicker). */
 function waitFor(action) {
   if (!game.busy || game.solving) return false;
-  if (game.queue.length < 4) game.queue.push(action);
+  if (game.queue.length < 4) enqueue(action);
   return true;
 }
 
@@ -110,10 +67,10 @@ function setButton(id, disabled, text) {
 
 /** The buttons follow the game (a deal, its history, a pause, auto-solve),
  * never the round trips of single steps. */
-function updateButtons() {
+export function updateButtons() {
   const idle = !game.solving && game.spec !== null && !game.paused;
   const over = game.position.cleared;
-  const forced = new Set(hook("disabled") || []);
+  const forced = new Set(ask("disabled") || []);
   const set = (id, disabled, text) => setButton(id, disabled || forced.has(id), text);
   // A cleared board is over: nothing to undo into (issue 49).
   set("undo", !idle || over || game.history.length === 0);
@@ -128,149 +85,6 @@ function updateButtons() {
   for (const id of forced) setButton(id, true);
 }
 
-// ---- layout and tiles ----
-
-/** Cell size from the space the board has: the width, and the height of
- * the window below what stands above the board (the settings, the
- * toolbar, the message), so that the whole board is in view: no KShisen
- * size scrolls, on a desktop or on a phone (where a preset is turned to
- * portrait). `mayFold`: on a desktop, settings that would leave tiles
- * under 32 px fold away (at a deal; never when the player opened them). */
-function layout(mayFold = true) {
-  const rows = game.board.length, cols = game.board[0].length;
-  const width = $("board-wrap").clientWidth - 10; // its padding: room for the focus outline
-  let size = Math.floor(width / (cols + 2));
-  const fit = () => {
-    const top = boardEl.getBoundingClientRect().top + window.scrollY;
-    const keys = document.querySelector("#play-view .keys");
-    const k = getComputedStyle(keys);
-    // (A desktop keeps the page's bottom padding in view too.)
-    const pad = window.innerWidth >= 600 ? parseFloat(getComputedStyle(document.querySelector("main")).paddingBottom) : 0;
-    const below = keys.offsetHeight + parseFloat(k.marginTop) + parseFloat(k.marginBottom) + pad + 8;
-    return Math.floor((window.innerHeight - top - below) / (rows + 2));
-  };
-  let tall = fit();
-  if (window.innerWidth >= 600) {
-    // Where the open settings would leave tiles too small to read, they
-    // fold away (a click on "New deal" opens them again).
-    if (mayFold && tall < 32 && $("settings").open) {
-      $("settings").open = false;
-      tall = fit();
-    }
-    size = Math.min(size, tall);
-  } else {
-    // A phone keeps the whole board above the fold, whatever its size
-    // (issue 49): the tiles shrink rather than scroll.
-    size = Math.min(size, tall);
-  }
-  game.size = Math.max(16, Math.min(52, size));
-  const w = (cols + 2) * game.size, h = (rows + 2) * game.size;
-  boardEl.style.width = w + "px";
-  boardEl.style.height = h + "px";
-  boardEl.style.setProperty("--cell", game.size + "px");
-  boardEl.classList.toggle("closed", game.rules.border !== "open");
-  svgEl.setAttribute("width", w);
-  svgEl.setAttribute("height", h);
-  drawGravity();
-  for (const [k, el] of game.tiles) {
-    const [r, c] = k.split(",").map(Number);
-    place(el, r, c);
-  }
-  placeCursor();
-}
-
-function place(el, r, c) {
-  el.dataset.cell = key(r, c);
-  el.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
-  const design = el.dataset.design ? " (" + el.dataset.design + ")" : "";
-  el.setAttribute("aria-label", "tile " + el.dataset.kind + design + ", row " + (r + 1) + ", column " + (c + 1));
-}
-
-/** The tiles' look: "pictures" (tiles.js) or "numbers"; remembered. */
-const TILE_STYLE = "lianliankan-tile-style";
-const tileStyle = () => (localStorage.getItem(TILE_STYLE) === "numbers" ? "numbers" : "pictures");
-
-function makeTile(r, c, kind) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "tile";
-  el.dataset.kind = kind;
-  const group = groupIndex(game.rules.groups || "", game.spec.kinds).get(kind);
-  drawTile(el, kind, tileStyle(), group === undefined ? -1 : group);
-  el.tabIndex = -1;
-  place(el, r, c);
-  el.addEventListener("click", () => {
-    const [row, col] = el.dataset.cell.split(",").map(Number);
-    game.cursor = [row, col];
-    placeCursor();
-    pick(row, col);
-  });
-  boardEl.appendChild(el);
-  game.tiles.set(key(r, c), el);
-  return el;
-}
-
-/** Makes the tiles on the page match `game.board`: keeps the right ones,
- * removes the rest, adds the missing. */
-function reconcile() {
-  if (game.paused) return; // a paused board is off the page
-  for (const [k, el] of [...game.tiles]) {
-    const [r, c] = k.split(",").map(Number);
-    const kind = (game.board[r] || [])[c] || 0;
-    if (String(kind) !== el.dataset.kind) {
-      el.remove();
-      game.tiles.delete(k);
-    }
-  }
-  game.board.forEach((row, r) => row.forEach((kind, c) => {
-    if (kind !== 0 && !game.tiles.has(key(r, c))) makeTile(r, c, kind);
-  }));
-}
-
-function renderAll() {
-  tileKinds = game.spec.kinds; // the designs of this deal's kinds (tiles.js)
-  for (const el of game.tiles.values()) el.remove();
-  game.tiles.clear();
-  reconcile();
-  showLegend(game.rules.groups || "", game.spec.kinds, tileStyle());
-}
-
-function tileAt(cell) {
-  return game.tiles.get(key(cell[0], cell[1]));
-}
-
-function placeCursor() {
-  const [r, c] = game.cursor;
-  cursorEl.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
-}
-
-function drawPath(corners, cls) {
-  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
-  line.setAttribute("points", pathPoints(corners, game.size));
-  line.setAttribute("stroke-width", Math.max(3, game.size / 8));
-  if (cls) line.setAttribute("class", cls);
-  svgEl.appendChild(line);
-  return line;
-}
-
-function clearPaths() {
-  svgEl.replaceChildren();
-}
-
-function clearHint() {
-  if (hintTimer) clearTimeout(hintTimer);
-  hintTimer = null;
-  svgEl.querySelectorAll(".hint").forEach((l) => l.remove());
-  for (const el of game.tiles.values()) el.classList.remove("hinted");
-}
-
-function deselect() {
-  if (game.selected) {
-    const el = tileAt(game.selected);
-    if (el) el.classList.remove("selected");
-  }
-  game.selected = null;
-}
 
 // ---- status ----
 
@@ -278,14 +92,14 @@ function positionOf(data) {
   return { tiles: data.tiles, moves: data.moves, dead: data.dead, cleared: data.cleared };
 }
 
-function setPosition(p) {
-  game.position = p;
+export function setPosition(p) {
+  setPositionNumbers(p);
   $("tiles-left").textContent = p.tiles;
   $("moves-left").textContent = p.moves;
-  $("dead").hidden = !p.dead || hook("dead") === true;
+  $("dead").hidden = !p.dead || ask("dead") === true;
   clockRun(clockShouldRun());
-  boardEl.classList.toggle("done", p.cleared);
-  if (p.cleared && hook("cleared") !== true) showFinish();
+  boardElement().classList.toggle("done", p.cleared);
+  if (p.cleared && ask("cleared") !== true) showFinish();
   else $("won").hidden = true;
   tick();
   showRanked();
@@ -296,7 +110,7 @@ function setPosition(p) {
 
 // ---- actions ----
 
-function randomSeed() {
+export function randomSeed() {
   return Math.floor(Math.random() * 1e9);
 }
 
@@ -305,23 +119,20 @@ function randomSeed() {
 /** Picks kept while a step is under way (a pair's worth, many times over). */
 const MAX_QUEUED_PICKS = 16;
 
-async function pick(r, c) {
-  if (game.solving || game.paused || game.spec === null || gameFinished() || hook("blocksPick") === true) return;
+export async function pick(r, c) {
+  if (game.solving || game.paused || game.spec === null || gameFinished() || ask("blocksPick") === true) return;
   if (game.busy) {
     // A pick during a step's animation waits for it, in order; a burst
     // beyond what a player can mean is said, not silently dropped.
-    if (game.queue.filter(Array.isArray).length < MAX_QUEUED_PICKS) game.queue.push([r, c]);
+    if (game.queue.filter(Array.isArray).length < MAX_QUEUED_PICKS) enqueue([r, c]);
     else say("Too many picks at once: the last was not kept. Wait for the pair under way.", "bad");
     return;
   }
   if (!game.board[r] || !game.board[r][c]) return;
   clearHint();
-  if (!game.picked) {
-    game.picked = true;
-    clockRun(clockShouldRun());
-  }
+  if (!game.picked) setPicked();
   if (!game.selected) {
-    game.selected = [r, c];
+    setSelected([r, c]);
     tileAt([r, c]).classList.add("selected");
     return;
   }
@@ -358,7 +169,7 @@ async function tryRemove(a, b, route) {
   const d = res.data;
   if (!d.legal && d.reason === "time-up") {
     say(capital(d.message) + ".", "bad");
-    hook("timeUp");
+    emit("timeUp");
     setBusy(false);
     return false;
   }
@@ -373,13 +184,13 @@ async function tryRemove(a, b, route) {
     }
     if (d.reason === "different-kinds" && !game.solving) {
       // As KShisen and Onet do: the second tile becomes the selection.
-      game.selected = b;
+      setSelected(b);
       tileAt(b).classList.add("selected");
       say("Not a pair: " + d.message + "; the new tile is selected.", "bad");
     } else {
       say("Not a pair: " + d.message + ".", "bad");
     }
-    hook("refused", d.clock_ms);
+    emit("refused", d.clock_ms);
     setBusy(false);
     return false;
   }
@@ -388,12 +199,10 @@ async function tryRemove(a, b, route) {
     before: game.board, after: d.board, positionBefore: game.position, position: positionOf(d),
     clockMs: typeof d.clock_ms === "number" ? d.clock_ms : null,
   };
-  game.history.push(step);
-  game.undone = [];
-  hook("removed", step);
   // The board is the new one at once; the step is seen moving meanwhile
   // (not waited on: the next pick acts now). A paused board has no tiles.
-  game.board = step.after;
+  setStepDone(step);
+  emit("removed", step);
   if (!game.paused) {
     animateRemoval(step);
     reconcile();
@@ -405,9 +214,9 @@ async function tryRemove(a, b, route) {
   return true;
 }
 
-async function hint() {
+export async function hint() {
   if (waitFor(hint) || game.solving || game.paused || game.spec === null || gameFinished() ||
-      hook("allows", "hint") === false) return;
+      ask("allows", "hint") === false) return;
   const note = assist("Hint");
   clearHint();
   deselect();
@@ -424,19 +233,15 @@ async function hint() {
   setPosition(positionOf(res.data));
   const h = res.data.hint;
   if (!h) return say((res.data.cleared ? "The board is clear." : "No pair can be removed now.") + note, "bad");
-  hook("hinted");
-  drawPath(h.path, "hint");
-  [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
-  game.cursor = h.a;
-  placeCursor();
+  emit("hinted");
+  drawHint(h);
   say("Hint: these two can go (" + (h.path.length - 2) + " turn" + (h.path.length === 3 ? "" : "s") + ")." + note,
     note ? "bad" : "good");
-  hintTimer = setTimeout(clearHint, 2500);
 }
 
-async function shuffle() {
+export async function shuffle() {
   if (waitFor(shuffle) || game.solving || game.paused || game.spec === null || gameFinished() ||
-      hook("allows", "shuffle") === false) return;
+      ask("allows", "shuffle") === false) return;
   // A shuffle helps: the classic game is then assisted (issue 49; the
   // server refuses a score whose steps hold one).
   const note = assist("Shuffle");
@@ -454,37 +259,47 @@ async function shuffle() {
   if (!res.ok || !res.data.shuffled) {
     say((res.ok ? capital(res.data.message) + "." : res.data.error) + note, "bad");
     setBusy(false);
-    if (res.ok && res.data.reason === "time-up") hook("timeUp");
-    else if (res.ok) hook("shuffled", false);
+    if (res.ok && res.data.reason === "time-up") emit("timeUp");
+    else if (res.ok) emit("shuffled", false);
     return;
   }
   const step = {
     type: "shuffle", seed: res.data.seed, before: game.board, after: res.data.board,
     positionBefore: game.position, position: positionOf(res.data),
   };
-  game.history.push(step);
-  game.undone = [];
-  if (game.paused) game.board = step.after;
-  else animateShuffle(step.after);
+  const paused = game.paused;
+  setStepDone(step);
+  if (!paused) animateShuffle(step.after);
   say("Shuffled." + note, note ? "bad" : "");
-  hook("shuffled", true, res.data.clock_ms);
+  emit("shuffled", true, res.data.clock_ms);
   setPosition(step.position);
   setBusy(false);
+}
+
+/** Logs an undo or a redo (`kind`) on a ranked classic game's ticket,
+ * before the page takes the step (the server replays the log in order);
+ * its answer sets the clock. */
+export async function logTakeBack(kind) {
+  const ticket = classicTicket();
+  if (!ticket) return;
+  setBusy(true);
+  const res = await api(kind, { ticket });
+  setBusy(false);
+  if (res.ok) serverClock(res.data.clock_ms);
+  else if (res.status === 422) ticketLost(res.data.error);
 }
 
 // Undo and redo step through the page's own history (a ranked game's
 // server only logs them), and the step is seen moving while the next
 // action already acts.
-async function undo() {
+export async function undo() {
   if (waitFor(undo) || game.solving || game.paused || gameFinished() || game.history.length === 0 ||
-      hook("allows", "undo") === false) return;
+      ask("allows", "undo") === false) return;
   const note = assist("Undo");
   clearHint();
   deselect();
   await logTakeBack("undo");
-  const step = game.history.pop();
-  game.undone.push(step);
-  game.board = step.before;
+  const step = takeUndo();
   if (step.type === "remove") animateUndoRemoval(step);
   else animateShuffle(step.before);
   reconcile();
@@ -492,15 +307,13 @@ async function undo() {
   setPosition(step.positionBefore);
 }
 
-async function redo() {
+export async function redo() {
   if (waitFor(redo) || game.solving || game.paused || gameFinished() || game.undone.length === 0 ||
-      hook("allows", "redo") === false) return;
+      ask("allows", "redo") === false) return;
   clearHint();
   deselect();
   await logTakeBack("redo");
-  const step = game.undone.pop();
-  game.history.push(step);
-  game.board = step.after;
+  const step = takeRedo();
   if (step.type === "remove") animateRemoval(step);
   else animateShuffle(step.after);
   reconcile();
@@ -515,13 +328,13 @@ const SOLVE_PAUSE_MS = { slow: 700, normal: 120, fast: 0 };
  * speed and saying how far it is; pressed again while playing, stops. */
 async function autoSolve() {
   if (game.solving) {
-    game.solving = false;
+    setSolving(null);
     const p = game.solveProgress;
     say("Auto-solve stopped after " + p.done + " of " + p.total + " removals.");
     updateButtons();
     return;
   }
-  if (waitFor(autoSolve) || game.spec === null || gameFinished() || hook("allows", "solve") === false) return;
+  if (waitFor(autoSolve) || game.spec === null || gameFinished() || ask("allows", "solve") === false) return;
   const note = assist("Auto-solve");
   clearHint();
   deselect();
@@ -537,7 +350,7 @@ async function autoSolve() {
   if (!res.ok) return say(res.data.error, "bad");
   const d = res.data;
   if (d.result === "solved" || d.result === "unsolvable") {
-    game.verdicts.set(boardKey(game.board), d.result === "solved");
+    setVerdict(boardKey(game.board), d.result === "solved");
   }
   if (d.result === "unsolvable") {
     say("This position cannot be cleared: the solver tried every order. Undo or shuffle.", "bad");
@@ -551,12 +364,11 @@ async function autoSolve() {
     return say("The solver found no answer within " + d.timeout_ms / 1000 + " s.", "bad");
   }
   say("The solver clears it in " + d.order.length + " removals; playing them." + note, note ? "bad" : "good");
-  game.solving = true;
-  updateButtons();
   // A run of its own: a run stopped while it waits ends there, even if
   // another has started meanwhile.
   const p = { done: 0, total: d.order.length };
-  game.solveProgress = p;
+  setSolving(p);
+  updateButtons();
   const mine = () => game.solving && game.solveProgress === p;
   for (const pair of d.order) {
     if (!mine()) return; // Stop was pressed (and perhaps another run began)
@@ -569,14 +381,14 @@ async function autoSolve() {
     await sleep(SOLVE_PAUSE_MS[$("solve-speed").value] ?? 120);
   }
   if (game.solveProgress !== p) return;
-  game.solving = false;
+  setSolving(null);
   updateButtons();
   watchPosition();
 }
 
-async function deal(spec) {
-  hook("dealing", spec);
-  game.solving = false;
+export async function deal(spec) {
+  emit("dealing", spec);
+  setSolving(null);
   stopWatch();
   clearHint();
   deselect();
@@ -597,33 +409,11 @@ async function deal(spec) {
     return res.data.error;
   }
   const d = res.data;
-  game.spec = { ...spec, rules: d.rules, seed: d.seed, difficulty: d.difficulty || null };
-  game.rules = d.rules;
-  game.rating = d.rating || null;
-  game.rated = d.rated || null;
+  setDealt(spec, d);
   showRating();
-  game.board = d.board;
-  game.verdicts = new Map();
-  // A solvable deal is clearable by construction.
-  if (d.solvable) game.verdicts.set(boardKey(d.board), true);
-  game.history = [];
-  game.undone = [];
-  game.cursor = [0, 0];
-  game.clockMs = 0;
-  game.runningSince = null;
-  game.ticket = d.ticket || null;
-  game.dealtAt = game.ticket === null ? null : game.now();
-  game.finished = null;
-  game.finishing = null;
-  game.picked = false;
-  game.queue = [];
-  game.paused = false;
-  game.pausedAt = null;
-  boardEl.classList.remove("paused");
+  boardElement().classList.remove("paused");
   $("pause").textContent = "Pause";
   $("pause").setAttribute("aria-pressed", "false");
-  game.assisted = false;
-  game.saved = false;
   finishNumbers.rank = finishNumbers.best = "";
   $("won").hidden = true;
   $("share-box").hidden = true;
@@ -641,21 +431,136 @@ async function deal(spec) {
   setBusy(false);
 }
 
-/** Each gravity mode in words, with arrows for where the tiles go. */
+// ---- Pause ----
+//
+// Pause stops the clock in every mode (issue 55: a fair clock): the page
+// tells the server (`POST /api/pause`), which leaves the paused time out
+// of a ranked game, and the board leaves the page (its tiles are taken
+// out of the document, not only hidden) until Resume.
+
+/** Pause: the board leaves the page and the clock stops; pressed again,
+ * resumes. A finished game is not paused (nothing changes it). */
+export function togglePause() {
+  if (game.spec === null || (gameFinished() && !game.paused)) return;
+  setPaused(!game.paused);
+}
+
+/** Pauses (`on`) or resumes the game in play. */
+export function setPaused(on) {
+  if (game.paused === on) return;
+  emit("beforePause"); // a level's countdown counts up to now first
+  setPausedClock(on);
+  deselect();
+  clearHint();
+  if (on) {
+    // The board leaves the page: no tile to be seen or read while paused.
+    removeTiles();
+    clearPaths();
+  }
+  boardElement().classList.toggle("paused", on);
+  if (!on) renderAll();
+  $("pause").textContent = on ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(on));
+  clockRun(clockShouldRun());
+  tick();
+  say(on ? "Paused: the clock is stopped." : "");
+  emit("paused", on);
+  updateButtons();
+  saveGame();
+  tellServerPaused(on);
+}
+
+/** A ranked game's pause and resume are logged by the server, which
+ * leaves the paused time out of the game's time; its answer sets the
+ * clock. */
+async function tellServerPaused(on) {
+  const ticket = stepTicket();
+  if (!ticket) return;
+  const asked = api("pause", { ticket, paused: on });
+  setPausing(asked);
+  const res = await asked;
+  pausingDone(asked);
+  if (!res.ok) return;
+  serverClock(res.data.clock_ms);
+  emit("serverClock", res.data.clock_ms);
+}
+
+
+// ---- a game resumed, a winnable position found again ----
+
+/** The same deal: size, kinds, rules, kind of deal and seed. */
+function sameDeal(a, b) {
+  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
+  return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
+    a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
+    r(a.rules) === r(b.rules);
+}
+
+/** Resumes the saved game when the page was reloaded on it (the address
+ * is its `resumeUrl`) or opened with no deal named; whether it did. */
+function resumeGame(spec) {
+  const reload = new URLSearchParams(location.search).get("resume") === "1";
+  if (spec !== null && !reload) return false;
+  const saved = savedGame();
+  if (saved === null) return false;
+  if (spec !== null && !sameDeal(spec, saved.spec)) return false;
+  setResumed(saved);
+  boardElement().classList.toggle("paused", game.paused);
+  $("pause").textContent = game.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(game.paused));
+  emit("resumed");
+  if (!formRemembered()) fillForm(game.spec);
+  showRating();
+  clearPaths();
+  layout();
+  renderAll();
+  setPosition(saved.position);
+  history.replaceState(null, "", resumeUrl());
+  say("Resumed the game in progress (" + game.position.tiles + " tiles left)" +
+    (game.paused ? ", paused: Resume to go on." : "."), "good");
+  setBusy(false);
+  return true;
+}
+
+/** Undoes steps back to the latest position known to be winnable; earlier
+ * positions not yet known are solved first (latest first). */
+async function undoToWinnable() {
+  if (game.busy || game.solving) return;
+  let target = -1;
+  for (let i = game.history.length - 1; i >= 0 && target < 0; i--) {
+    const k = boardKey(game.history[i].before);
+    if (!game.verdicts.has(k)) {
+      setBusy(true);
+      say("Checking an earlier position…");
+      const res = await api("solve", { board: game.history[i].before, rules: game.rules, budget: WATCH_BUDGET });
+      setBusy(false);
+      if (res.ok && res.data.result === "solved") setVerdict(k, true);
+      if (res.ok && res.data.result === "unsolvable") setVerdict(k, false);
+    }
+    if (game.verdicts.get(k) === true) target = i;
+  }
+  if (target < 0) {
+    say("No earlier position of this game is known to be winnable.", "bad");
+    return;
+  }
+  const steps = game.history.length - target;
+  while (game.history.length > target) {
+    const before = game.history.length;
+    await undo();
+    if (game.history.length === before) break; // nothing undone: stop, never spin
+  }
+  say("Back " + steps + " step" + (steps === 1 ? "" : "s") + ", to a position that can still be won.", "good");
+}
+
 // ---- start ----
 
 /** Where the settings' fold is remembered: "open" or "folded". */
 const SETTINGS_OPEN = "lianliankan-settings";
 
-async function startPlay() {
+export async function startPlay() {
   // The judge viewer's page deals no game.
   if (isJudgePage() || location.hash === "#judge") return;
-  boardEl = $("board");
-  svgEl = $("paths");
-  cursorEl = document.createElement("div");
-  cursorEl.id = "cursor";
-  boardEl.appendChild(cursorEl);
-  document.addEventListener("keydown", onKey);
+  mountBoard(pick);
   // A button clicked with the mouse or a finger keeps the focus, and onKey
   // leaves Enter and Space on a focused button to the button: so after a
   // click on Shuffle, Space meant for the board's cursor shuffled again
@@ -675,7 +580,7 @@ async function startPlay() {
     // The settings fold after Deal: the board gets the room (issue 49).
     $("settings").open = false;
     const spec = readForm();
-    if (hook("submit", spec) !== true) deal(spec);
+    if (ask("submit", spec) !== true) deal(spec);
   });
   for (const type of ["input", "change"]) {
     $("deal-form").addEventListener(type, (e) => {
@@ -749,7 +654,7 @@ async function startPlay() {
     $("turns").max = limits.data.turns;
   }
   // The form as the player left it (the gravity modes are known now).
-  formRemembered = restoreFormChoices();
+  restoreFormChoices();
   showSlideChoice();
   $("slide").addEventListener("change", showSlideChoice);
   // The settings stay as the player left them (folded or open) across a
@@ -778,7 +683,7 @@ async function startPlay() {
     // of 8; down on 18 rows also makes a deal the rating takes seconds
     // over, see docs/play.md). Later visits: the preset last played (the
     // form remembered).
-    if (!formRemembered) {
+    if (!formRemembered()) {
       $("preset-size").value = DEFAULT_PRESET;
       applyPreset();
       $("gravity").value = portrait() ? "left" : "down";
@@ -798,7 +703,7 @@ async function startPlay() {
   if (refused !== undefined && specFromUrl() !== null) {
     // A link whose values the server refuses (too many rows, an unknown
     // gravity mode, ...): say so in a sentence, and deal the default.
-    game.linkProblem = "This link asks for a deal that cannot be made: " + refused + ".";
+    setLinkProblem("This link asks for a deal that cannot be made: " + refused + ".");
     history.replaceState(null, "", location.pathname + (location.hash || ""));
     $("deal-form").reset();
     const fallback = readForm();
@@ -807,8 +712,8 @@ async function startPlay() {
   }
   if (game.linkProblem) {
     say(game.linkProblem + " Here is a new deal instead.", "bad");
-    game.linkProblem = null;
+    setLinkProblem(null);
   }
 }
 
-document.addEventListener("DOMContentLoaded", startPlay);
+

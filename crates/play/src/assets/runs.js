@@ -4,7 +4,11 @@
 // the times its own clock gave them, and stores the score they make
 // (`POST /api/runs`). The best ten runs of the setting are listed on the
 // level-failed screen.
-"use strict";
+
+import { api } from "./common.js";
+import { $, capital } from "./dom.js";
+import { tableRow } from "./finish.js";
+import { level, saveLevel } from "./level_state.js";
 
 /** The query that names this run's table: its size and rules (each level
  * has its own gravity, so gravity is not part of it). */
@@ -36,7 +40,7 @@ async function showBestRuns(mine) {
 
 /** The level-failed screen's lower half: the name form (a run that scored
  * and is not saved yet) and the table. */
-function showRunEnd() {
+export function showRunEnd() {
   const ranked = level.tickets !== null && level.tickets.length > 0;
   const worth = ranked && level.state.score > 0 && !level.saved;
   $("run-form").hidden = !worth;
@@ -66,9 +70,10 @@ async function saveRun() {
     " for these settings.";
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+/** The level run's form. */
+export function startRuns() {
   $("run-form").addEventListener("submit", (e) => {
     e.preventDefault();
     saveRun();
   });
-});
+}

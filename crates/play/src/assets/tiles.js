@@ -7,11 +7,13 @@
 // Machado et al.'s 2009 simulation: crates/play/tests/it/palette.rs).
 // Kinds above 42 reuse a design with their number in a corner; tiles of a
 // matching group carry the group's corner badge (a letter on a colour).
-"use strict";
+
+import { tileColour } from "./common.js";
+import { $, key } from "./dom.js";
 
 /** The tile set's colours: Okabe and Ito's palette (its yellow left out:
  * too light on the tile's face), and the face itself. */
-const TILE_PALETTE = {
+export const TILE_PALETTE = {
   ink: "#000000",
   vermillion: "#D55E00",
   blue: "#0072B2",
@@ -30,7 +32,7 @@ const TILE_SET_SIZE = 42;
 
 /** The 42 designs: `[name, svg markup inside a 100 × 100 view box]`, kind
  * k (1-based) drawing design (k - 1) mod 42. */
-const TILE_DESIGNS = (() => {
+export const TILE_DESIGNS = (() => {
   const P = TILE_PALETTE;
   const circle = (x, y, r, fill) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}"/>`;
   // A dot: a coloured disc with a ring of face inside, legible when small.
@@ -173,8 +175,13 @@ const TILE_SPREAD = (() => {
   return order;
 })();
 
-/** The kinds of the deal on the board (play.js sets it at each deal). */
+/** The kinds of the deal on the board (board_view.js sets it at each deal). */
 let tileKinds = TILE_SET_SIZE;
+
+/** The number of kinds of the deal drawn (their designs spread over the set). */
+export function setTileKinds(kinds) {
+  tileKinds = kinds;
+}
 
 /** The design a kind draws on a deal of `kinds` kinds: its place in
  * [`TILE_SPREAD`] below [`SPREAD_BELOW`] kinds, else kind k is design k
@@ -185,7 +192,7 @@ function designIndex(kind, kinds) {
 }
 
 /** The design of a kind on the deal in play: `{ name, svg }`. */
-function tileDesign(kind, kinds = tileKinds) {
+export function tileDesign(kind, kinds = tileKinds) {
   const [name, body] = TILE_DESIGNS[designIndex(kind, kinds)];
   const svg = '<svg class="art" viewBox="0 0 100 100" aria-hidden="true" focusable="false">' + body + "</svg>";
   return { name, svg };
@@ -220,7 +227,7 @@ function groupLetter(index) {
  * number in a corner above 42) or, in the numbers style, the number on a
  * coloured face; `group` (an index, or -1) adds that group's badge. The
  * element keeps `data-kind`; its accessible name is set by the caller. */
-function drawTile(el, kind, style, group) {
+export function drawTile(el, kind, style, group) {
   el.dataset.style = style;
   if (style === "numbers") {
     const n = document.createElement("span");
@@ -257,7 +264,7 @@ function drawTile(el, kind, style, group) {
 
 /** The group index of each kind in a deal (`Map` kind -> index), for
  * `rules.groups` and `kinds` kinds; remembered for the last deal. */
-const groupIndex = (() => {
+export const groupIndex = (() => {
   let last = null, of = new Map();
   return (text, kinds) => {
     const key = text + "/" + kinds;
@@ -272,7 +279,7 @@ const groupIndex = (() => {
 
 /** Fills the legend (`#legend`): each matching group, its letter and a
  * small tile of each member; or a line saying there are none. */
-function showLegend(text, kinds, style) {
+export function showLegend(text, kinds, style) {
   const body = document.getElementById("legend-body");
   body.replaceChildren();
   const groups = tileGroups(text, kinds);

@@ -1,22 +1,22 @@
 // The watch ("tell me when this game can no longer be won"): after every
 // change of position the server solves it in the background, and a lost
-// position is announced, with an undo back to the last winnable one.
-"use strict";
+// position is announced (the banner's undo back to the last winnable
+// position is play.js's `undoToWinnable`).
+
+import { api } from "./common.js";
+import { $, say } from "./dom.js";
+import { boardKey, game, setVerdict, setWatch } from "./state.js";
 
 // ---- the watch: is the position still winnable? ----
 
 /** What a background solve may spend: states, and time before the page
  * stops waiting (the server's own time-out caps it as well). */
-const WATCH_BUDGET = 300000;
+export const WATCH_BUDGET = 300000;
 const WATCH_MS = 8000;
 let watchAbort = null, watchKey = null;
 
-function boardKey(board) {
-  return JSON.stringify(board);
-}
-
-function showWatch(state) {
-  game.watch = state;
+export function showWatch(state) {
+  setWatch(state);
   $("lost").hidden = state !== "lost";
 }
 
@@ -26,13 +26,13 @@ function showWatch(state) {
  * shown if the position is still the one on the board. A newer position
  * cancels the older question. */
 /** Cancels the background question, if any (the server stops its search). */
-function stopWatch() {
+export function stopWatch() {
   if (watchAbort) watchAbort.abort();
   watchAbort = watchKey = null;
   if (game.watch === "checking") showWatch("unknown");
 }
 
-function watchPosition() {
+export function watchPosition() {
   if (!$("watch").checked || game.spec === null || game.position.cleared || game.solving) {
     stopWatch();
     showWatch($("watch").checked && game.position.cleared ? "winnable" : "off");
@@ -45,7 +45,7 @@ function watchPosition() {
     const last = game.history[game.history.length - 1];
     const after = last && last.type === "remove" && boardKey(last.after) === k;
     if ((after && game.verdicts.get(boardKey(last.before)) === false) || game.position.dead) {
-      game.verdicts.set(k, false);
+      setVerdict(k, false);
     }
   }
   if (game.verdicts.has(k)) {
@@ -66,7 +66,7 @@ function watchPosition() {
       const verdict = !res.ok ? undefined
         : res.data.result === "solved" ? true
         : res.data.result === "unsolvable" ? false : undefined;
-      if (verdict !== undefined) game.verdicts.set(k, verdict);
+      if (verdict !== undefined) setVerdict(k, verdict);
       if (watchAbort !== controller) return; // a newer position took over
       watchAbort = watchKey = null;
       if (boardKey(game.board) !== k) return;
@@ -82,34 +82,4 @@ function announce(winnable) {
   if (!winnable && was !== "lost") {
     say("This game can no longer be won: the solver tried every order. Undo to the last winnable position, or shuffle.", "bad");
   }
-}
-
-/** Undoes steps back to the latest position known to be winnable; earlier
- * positions not yet known are solved first (latest first). */
-async function undoToWinnable() {
-  if (game.busy || game.solving) return;
-  let target = -1;
-  for (let i = game.history.length - 1; i >= 0 && target < 0; i--) {
-    const k = boardKey(game.history[i].before);
-    if (!game.verdicts.has(k)) {
-      setBusy(true);
-      say("Checking an earlier position…");
-      const res = await api("solve", { board: game.history[i].before, rules: game.rules, budget: WATCH_BUDGET });
-      setBusy(false);
-      if (res.ok && res.data.result === "solved") game.verdicts.set(k, true);
-      if (res.ok && res.data.result === "unsolvable") game.verdicts.set(k, false);
-    }
-    if (game.verdicts.get(k) === true) target = i;
-  }
-  if (target < 0) {
-    say("No earlier position of this game is known to be winnable.", "bad");
-    return;
-  }
-  const steps = game.history.length - target;
-  while (game.history.length > target) {
-    const before = game.history.length;
-    await undo();
-    if (game.history.length === before) break; // nothing undone: stop, never spin
-  }
-  say("Back " + steps + " step" + (steps === 1 ? "" : "s") + ", to a position that can still be won.", "good");
 }

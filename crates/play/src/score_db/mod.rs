@@ -25,11 +25,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 mod games;
+mod setting;
 
 pub use games::SavedTicket;
+pub use setting::Setting;
+use setting::{RUN, SCORE, params_of, same_setting, scores_table};
 
 /// `PRAGMA application_id` of our files: "LLKP" (Lianliankan play).
 pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
@@ -160,90 +163,6 @@ impl fmt::Display for OpenError {
 }
 
 impl std::error::Error for OpenError {}
-
-/// The settings a table is kept for: size, kinds and rules, as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setting {
-    /// Rows.
-    pub rows: u32,
-    /// Columns.
-    pub cols: u32,
-    /// Tile kinds.
-    pub kinds: u32,
-    /// Turns.
-    pub turns: u32,
-    /// `closed` or `open`.
-    pub border: String,
-    /// The gravity mode's name.
-    pub gravity: String,
-    /// The groups as the engine writes them ("" for none).
-    pub groups: String,
-    /// The connection rule's name.
-    pub connect: String,
-    /// Sliding tiles.
-    pub slide: bool,
-    /// The difficulty its deals are dealt at ("" for any solvable deal).
-    pub difficulty: String,
-}
-
-impl Setting {
-    /// The same game turned a quarter, as a portrait screen plays a
-    /// landscape preset (6 × 14 gravity down is 14 × 6 gravity left):
-    /// rows and columns swapped and gravity turned with them; `None` for a
-    /// square board or a gravity mode whose turned form is not the same
-    /// game (the split modes: an odd line's middle cell belongs to its
-    /// top half, and a row's to its left half).
-    pub fn turned(&self) -> Option<Setting> {
-        if self.rows == self.cols {
-            return None;
-        }
-        // A landscape board turns clockwise, a portrait one back.
-        let landscape = self.rows < self.cols;
-        let gravity = match (self.gravity.as_str(), landscape) {
-            ("none", _) => "none",
-            ("down", true) | ("up", false) => "left",
-            ("up", true) | ("down", false) => "right",
-            ("left", true) | ("right", false) => "up",
-            ("right", true) | ("left", false) => "down",
-            _ => return None,
-        };
-        Some(Setting {
-            rows: self.cols,
-            cols: self.rows,
-            gravity: gravity.to_owned(),
-            ..self.clone()
-        })
-    }
-
-    /// The values of [`TABLE`]'s parameters ?1 to ?13.
-    fn table_params(&self) -> Vec<rusqlite::types::Value> {
-        use rusqlite::types::Value;
-        let twin = self.turned().unwrap_or_else(|| self.clone());
-        vec![
-            Value::from(self.rows),
-            Value::from(self.cols),
-            Value::from(self.gravity.clone()),
-            Value::from(twin.rows),
-            Value::from(twin.cols),
-            Value::from(twin.gravity),
-            Value::from(self.kinds),
-            Value::from(self.turns),
-            Value::from(self.border.clone()),
-            Value::from(self.groups.clone()),
-            Value::from(self.connect.clone()),
-            Value::from(self.slide),
-            Value::from(self.difficulty.clone()),
-        ]
-    }
-}
-
-/// The scores of one table: a setting or its turned twin
-/// ([`Setting::turned`]), at one difficulty; parameters ?1 to ?13
-/// ([`Setting::table_params`]).
-const TABLE: &str = "((rows = ?1 AND cols = ?2 AND gravity = ?3)
-        OR (rows = ?4 AND cols = ?5 AND gravity = ?6))
-    AND kinds = ?7 AND turns = ?8 AND border = ?9 AND groups = ?10 AND connect = ?11
-    AND slide = ?12 AND difficulty = ?13";
 
 /// A score to store.
 #[derive(Clone, Debug)]
@@ -414,63 +333,58 @@ impl Store {
         let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &score.setting;
         let rated = score.rated_seed.map(|seed| seed as i64);
+        let mut values = params_of(s, &SCORE);
+        values.extend([
+            (score.seed as i64).into(),
+            rated.into(),
+            score.steps.clone().into(),
+        ]);
+        let n = SCORE.len();
         let twin: i64 = transaction.query_row(
-            "SELECT count(*) FROM scores
-             WHERE seed = ?1 AND rows = ?2 AND cols = ?3 AND kinds = ?4 AND turns = ?5
-               AND border = ?6 AND gravity = ?7 AND groups = ?8 AND connect = ?9
-               AND slide = ?10 AND rated_seed IS ?11 AND steps = ?12 AND difficulty = ?13",
-            params![
-                score.seed as i64,
-                s.rows,
-                s.cols,
-                s.kinds,
-                s.turns,
-                s.border,
-                s.gravity,
-                s.groups,
-                s.connect,
-                s.slide,
-                rated,
-                score.steps,
-                s.difficulty,
-            ],
+            &format!(
+                "SELECT count(*) FROM scores WHERE {} AND seed = ?{} AND rated_seed IS ?{}
+                   AND steps = ?{}",
+                same_setting(&SCORE, 1),
+                n + 1,
+                n + 2,
+                n + 3
+            ),
+            rusqlite::params_from_iter(values),
             |r| r.get(0),
         )?;
         if twin > 0 {
             return Ok(Insert::Duplicate);
         }
+        let mut values = params_of(s, &SCORE);
+        values.extend([
+            score.name.clone().into(),
+            (score.seed as i64).into(),
+            (score.score as i64).into(),
+            (score.elapsed_ms as i64).into(),
+            score.steps.clone().into(),
+            rated.into(),
+        ]);
         transaction.execute(
-            "INSERT INTO scores (name, rows, cols, kinds, turns, border, gravity, groups,
-                 seed, score, elapsed_ms, steps, connect, slide, rated_seed, difficulty, date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                 strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
-            params![
-                score.name,
-                s.rows,
-                s.cols,
-                s.kinds,
-                s.turns,
-                s.border,
-                s.gravity,
-                s.groups,
-                score.seed as i64,
-                score.score as i64,
-                score.elapsed_ms as i64,
-                score.steps,
-                s.connect,
-                s.slide,
-                rated,
-                s.difficulty,
-            ],
+            &format!(
+                "INSERT INTO scores ({}, name, seed, score, elapsed_ms, steps, rated_seed, date)
+                 VALUES ({}, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                SCORE.join(", "),
+                placeholders(SCORE.len() + 6)
+            ),
+            rusqlite::params_from_iter(values),
         )?;
         let id = transaction.last_insert_rowid();
-        let mut values = s.table_params();
+        let (table, mut values) = scores_table(s);
+        let n = values.len();
         values.push((score.score as i64).into());
         values.push(id.into());
         let better: i64 = transaction.query_row(
             &format!(
-                "SELECT count(*) FROM scores WHERE {TABLE}
-                   AND (score > ?14 OR (score = ?14 AND id < ?15))"
+                "SELECT count(*) FROM scores WHERE {table}
+                   AND (score > ?{} OR (score = ?{} AND id < ?{}))",
+                n + 1,
+                n + 1,
+                n + 2
             ),
             rusqlite::params_from_iter(values),
             |r| r.get(0),
@@ -493,56 +407,49 @@ impl Store {
         let mut connection = self.lock();
         let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let s = &run.setting;
-        let same = "rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND groups = ?6 AND connect = ?7 AND slide = ?8";
+        let same = same_setting(&RUN, 1);
+        let n = RUN.len();
+        let mut values = params_of(s, &RUN);
+        values.push(run.run.clone().into());
         let twin: i64 = transaction.query_row(
-            &format!("SELECT count(*) FROM runs WHERE {same} AND run = ?9"),
-            params![
-                s.rows, s.cols, s.kinds, s.turns, s.border, s.groups, s.connect, s.slide, run.run
-            ],
+            &format!(
+                "SELECT count(*) FROM runs WHERE {same} AND run = ?{}",
+                n + 1
+            ),
+            rusqlite::params_from_iter(values),
             |r| r.get(0),
         )?;
         if twin > 0 {
             return Ok(Insert::Duplicate);
         }
+        let mut values = params_of(s, &RUN);
+        values.extend([
+            run.name.clone().into(),
+            (run.score as i64).into(),
+            run.levels.into(),
+            run.run.clone().into(),
+        ]);
         transaction.execute(
-            "INSERT INTO runs (name, rows, cols, kinds, turns, border, groups, connect, slide,
-                 score, levels, run, date)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
-                 strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
-            params![
-                run.name,
-                s.rows,
-                s.cols,
-                s.kinds,
-                s.turns,
-                s.border,
-                s.groups,
-                s.connect,
-                s.slide,
-                run.score as i64,
-                run.levels,
-                run.run,
-            ],
+            &format!(
+                "INSERT INTO runs ({}, name, score, levels, run, date)
+                 VALUES ({}, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                RUN.join(", "),
+                placeholders(RUN.len() + 4)
+            ),
+            rusqlite::params_from_iter(values),
         )?;
         let id = transaction.last_insert_rowid();
+        let mut values = params_of(s, &RUN);
+        values.extend([(run.score as i64).into(), id.into()]);
         let better: i64 = transaction.query_row(
             &format!(
                 "SELECT count(*) FROM runs WHERE {same}
-                   AND (score > ?9 OR (score = ?9 AND id < ?10))"
+                   AND (score > ?{} OR (score = ?{} AND id < ?{}))",
+                n + 1,
+                n + 1,
+                n + 2
             ),
-            params![
-                s.rows,
-                s.cols,
-                s.kinds,
-                s.turns,
-                s.border,
-                s.groups,
-                s.connect,
-                s.slide,
-                run.score as i64,
-                id
-            ],
+            rusqlite::params_from_iter(values),
             |r| r.get(0),
         )?;
         transaction.commit()?;
@@ -559,27 +466,23 @@ impl Store {
     /// SQLite's.
     pub fn best_runs(&self, setting: &Setting, n: u32) -> rusqlite::Result<Vec<RunEntry>> {
         let connection = self.lock();
-        let mut statement = connection.prepare_cached(
-            "SELECT name, score, levels, date FROM runs
-             WHERE rows = ?1 AND cols = ?2 AND kinds = ?3 AND turns = ?4 AND border = ?5
-               AND groups = ?6 AND connect = ?7 AND slide = ?8
-             ORDER BY score DESC, id LIMIT ?9",
-        )?;
-        let s = setting;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT name, score, levels, date FROM runs WHERE {}
+             ORDER BY score DESC, id LIMIT ?{}",
+            same_setting(&RUN, 1),
+            RUN.len() + 1
+        ))?;
+        let mut values = params_of(setting, &RUN);
+        values.push(n.into());
         statement
-            .query_map(
-                params![
-                    s.rows, s.cols, s.kinds, s.turns, s.border, s.groups, s.connect, s.slide, n
-                ],
-                |r| {
-                    Ok(RunEntry {
-                        name: r.get(0)?,
-                        score: r.get::<_, i64>(1)? as u64,
-                        levels: r.get(2)?,
-                        date: r.get(3)?,
-                    })
-                },
-            )?
+            .query_map(rusqlite::params_from_iter(values), |r| {
+                Ok(RunEntry {
+                    name: r.get(0)?,
+                    score: r.get::<_, i64>(1)? as u64,
+                    levels: r.get(2)?,
+                    date: r.get(3)?,
+                })
+            })?
             .collect()
     }
 
@@ -590,11 +493,12 @@ impl Store {
     /// SQLite's.
     pub fn best(&self, setting: &Setting, n: u32) -> rusqlite::Result<Vec<Entry>> {
         let connection = self.lock();
+        let (table, mut values) = scores_table(setting);
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT name, score, elapsed_ms, date FROM scores WHERE {TABLE}
-             ORDER BY score DESC, id LIMIT ?14"
+            "SELECT name, score, elapsed_ms, date FROM scores WHERE {table}
+             ORDER BY score DESC, id LIMIT ?{}",
+            values.len() + 1
         ))?;
-        let mut values = setting.table_params();
         values.push(n.into());
         statement
             .query_map(rusqlite::params_from_iter(values), |r| {
@@ -607,6 +511,14 @@ impl Store {
             })?
             .collect()
     }
+}
+
+/// `?1, ?2, ..., ?n`.
+fn placeholders(n: usize) -> String {
+    (1..=n)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Refuses, without writing, an existing file that is not one of ours, is

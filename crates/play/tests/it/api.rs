@@ -98,33 +98,81 @@ async fn the_page_and_every_asset_it_names_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(kind.starts_with("text/html"));
     let html = String::from_utf8(body).unwrap();
-    let (mut assets, mut pages) = (0, Vec::new());
+    // The files the page names, and the modules they import in turn.
+    let mut named: Vec<String> = Vec::new();
     for attribute in ["src=\"", "href=\"/"] {
         for (at, _) in html.match_indices(attribute) {
             let rest = &html[at + attribute.len()..];
-            let path = rest[..rest.find('"').unwrap()].trim_start_matches('/');
-            let (status, kind, body) = get(&app, &format!("/{path}")).await;
-            assert_eq!(status, StatusCode::OK, "{path}");
-            // The header's links: the game and the judge viewer's page.
-            if kind.starts_with("text/html") {
-                pages.push(path.to_owned());
-                continue;
-            }
-            assert!(
-                kind.starts_with("text/css")
-                    || kind.starts_with("text/javascript")
-                    || kind == "image/svg+xml",
-                "{path}: {kind}"
+            named.push(
+                rest[..rest.find('"').unwrap()]
+                    .trim_start_matches('/')
+                    .to_owned(),
             );
-            assert!(!body.is_empty(), "{path} is empty");
-            assets += 1;
         }
     }
+    let (mut assets, mut pages, mut seen) = (Vec::new(), Vec::new(), Vec::new());
+    while let Some(path) = named.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        seen.push(path.clone());
+        let (status, kind, body) = get(&app, &format!("/{path}")).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        // The header's links: the game and the judge viewer's page.
+        if kind.starts_with("text/html") {
+            pages.push(path);
+            continue;
+        }
+        assert!(
+            kind.starts_with("text/css")
+                || kind.starts_with("text/javascript")
+                || kind == "image/svg+xml",
+            "{path}: {kind}"
+        );
+        assert!(!body.is_empty(), "{path} is empty");
+        if kind.starts_with("text/javascript") {
+            let text = String::from_utf8(body).unwrap();
+            for (at, _) in text.match_indices(" from \"./") {
+                let rest = &text[at + " from \"./".len()..];
+                named.push(rest[..rest.find('"').unwrap()].to_owned());
+            }
+        }
+        assets.push(path);
+    }
+    assets.sort();
     assert_eq!(
-        assets, 14,
-        "the icon, style.css and twelve scripts (common, tiles, play, anim, watch, finish, \
-         form, keys, howto, level, runs, judge)"
+        assets,
+        [
+            "anim.js",
+            "board_view.js",
+            "clock_view.js",
+            "common.js",
+            "dom.js",
+            "events.js",
+            "favicon.svg",
+            "finish.js",
+            "form.js",
+            "gravity_marks.js",
+            "howto.js",
+            "judge.js",
+            "keys.js",
+            "level.js",
+            "level_rules.js",
+            "level_state.js",
+            "main.js",
+            "play.js",
+            "presets.js",
+            "ranked.js",
+            "rating.js",
+            "runs.js",
+            "state.js",
+            "style.css",
+            "tiles.js",
+            "watch.js",
+        ],
+        "the icon, style.css, the entry module and every module it imports"
     );
+    pages.sort();
     assert_eq!(pages, ["", "judge"], "the game's page and the viewer's");
 }
 
@@ -136,8 +184,10 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     use std::io::Read;
     let app = server();
     let mut tags = Vec::new();
-    let paths = "/ /style.css /common.js /tiles.js /play.js /anim.js /watch.js /finish.js \
-                 /form.js /keys.js /howto.js /level.js /runs.js /judge.js /judge /favicon.svg";
+    let paths = "/ /style.css /main.js /dom.js /events.js /state.js /board_view.js /common.js \
+                 /tiles.js /play.js /anim.js /gravity_marks.js /clock_view.js /presets.js \
+                 /watch.js /finish.js /form.js /keys.js /howto.js /level.js /level_rules.js \
+                 /level_state.js /ranked.js /rating.js /runs.js /judge.js /judge /favicon.svg";
     for path in paths.split_whitespace() {
         let (status, _, plain) = get(&app, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
@@ -192,7 +242,7 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     tags.sort();
     tags.dedup();
     // (`/judge` is the page itself: one tag for both.)
-    assert_eq!(tags.len(), 15, "one tag per file");
+    assert_eq!(tags.len(), 27, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app

@@ -558,7 +558,7 @@ async fn unfold(client: &Client, id: &str) -> Outcome {
 async fn hand_game_clock(client: &Client) -> Outcome {
     js(
         client,
-        "window.gameNow = Date.now(); window.lianliankan.now = () => window.gameNow; tick(); return null;",
+        "window.gameNow = Date.now(); window.lianliankan.now = () => window.gameNow; lianliankanPage.tick(); return null;",
     )
     .await?;
     Ok(())
@@ -569,7 +569,7 @@ async fn hand_game_clock(client: &Client) -> Outcome {
 async fn advance_game_clock(client: &Client, ms: u64) -> Outcome {
     js(
         client,
-        &format!("window.gameNow += {ms}; tick(); return null;"),
+        &format!("window.gameNow += {ms}; lianliankanPage.tick(); return null;"),
     )
     .await?;
     Ok(())
@@ -664,7 +664,7 @@ async fn page_matches_board(client: &Client) -> Outcome {
          for (const el of els) { const [r, c] = el.dataset.cell.split(',').map(Number); \
            if (String(g.board[r][c]) !== el.dataset.kind) return 'cell ' + r + ',' + c + ' is tile ' + el.dataset.kind; \
            const shows = el.dataset.style === 'numbers' ? el.querySelector('.num').textContent === el.dataset.kind \
-             : el.querySelector('svg.art') !== null && el.dataset.design === tileDesign(g.board[r][c]).name; \
+             : el.querySelector('svg.art') !== null && el.dataset.design === lianliankanPage.tileDesign(g.board[r][c]).name; \
            if (!shows) return 'cell ' + r + ',' + c + ' does not show tile ' + el.dataset.kind; \
            const m = /translate\\((\\d+)px, (\\d+)px\\)/.exec(el.style.transform); \
            if (!m || Number(m[1]) !== (c + 1) * g.size || Number(m[2]) !== (r + 1) * g.size) return 'tile ' + r + ',' + c + ' is drawn elsewhere'; } \

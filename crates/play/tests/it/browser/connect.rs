@@ -228,7 +228,11 @@ pub(super) async fn the_connection_rules_in_the_page(env: &Env) -> Outcome {
                 board(&client).await? == after,
                 "{name}: resumed at the same board"
             );
-            let shared = super::js(&client, "return shareUrl(window.lianliankan.spec);").await?;
+            let shared = super::js(
+                &client,
+                "return lianliankanPage.shareUrl(window.lianliankan.spec);",
+            )
+            .await?;
             let shared = shared.as_str().unwrap_or("").to_owned();
             check!(
                 shared.contains(&format!("connect={name}")),

@@ -154,7 +154,7 @@ pub(super) async fn pause_stops_a_ranked_countdown(env: &Env) -> Outcome {
         )
         .await?;
         check!(
-            js(&client, "return rankedLevel();").await? == json!(true),
+            js(&client, "return lianliankanPage.rankedLevel();").await? == json!(true),
             "a ranked level"
         );
         super::level::hand_clock(&client).await?;
@@ -357,7 +357,7 @@ pub(super) async fn picks_never_wait_on_an_animation(env: &Env) -> Outcome {
         js(
             &client,
             &format!(
-                "for (const [r, c] of [{}]) pick(r, c); return null;",
+                "for (const [r, c] of [{}]) lianliankanPage.pick(r, c); return null;",
                 cells.join(", ")
             ),
         )
@@ -379,7 +379,7 @@ pub(super) async fn picks_never_wait_on_an_animation(env: &Env) -> Outcome {
         let took = client
             .execute_async(
                 "const [a, b, done] = arguments; const board = document.getElementById('board'); \
-                 const t0 = performance.now(); pick(a[0], a[1]); pick(b[0], b[1]); let ready = null; \
+                 const t0 = performance.now(); lianliankanPage.pick(a[0], a[1]); lianliankanPage.pick(b[0], b[1]); let ready = null; \
                  const look = () => { const t = performance.now(); \
                    if (ready === null && board.dataset.busy === 'false') ready = t - t0; \
                    const moving = document.getAnimations().some(x => x.playState === 'running') || \

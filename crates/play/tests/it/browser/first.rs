@@ -274,7 +274,7 @@ pub(super) async fn small_boards_draw_every_suit(env: &Env) -> Outcome {
                  const suits = {{}}; for (const d of designs) suits[suit(d)] = (suits[suit(d)] || 0) + 1; \
                  const colours = new Set([...document.querySelectorAll('button.tile svg.art [fill], button.tile svg.art [stroke]')] \
                    .flatMap(e => [e.getAttribute('fill'), e.getAttribute('stroke')]) \
-                   .filter(c => c && c !== 'none' && c.toUpperCase() !== TILE_PALETTE.face)); \
+                   .filter(c => c && c !== 'none' && c.toUpperCase() !== lianliankanPage.TILE_PALETTE.face)); \
                  return [names.length, designs.size, suits, colours.size];"
             ),
         )
@@ -299,8 +299,8 @@ pub(super) async fn small_boards_draw_every_suit(env: &Env) -> Outcome {
         let kept = js(
             &client,
             &format!(
-                "{SUIT_OF} return [[28, 31, 39, 42].map(k => suit(tileDesign(k, 42).name)), \
-                   [28, 31].map(k => suit(tileDesign(k, 28).name)), tileDesign(5, 36).name];"
+                "{SUIT_OF} return [[28, 31, 39, 42].map(k => suit(lianliankanPage.tileDesign(k, 42).name)), \
+                   [28, 31].map(k => suit(lianliankanPage.tileDesign(k, 28).name)), lianliankanPage.tileDesign(5, 36).name];"
             ),
         )
         .await?;

@@ -272,9 +272,9 @@ pub(super) async fn a_reload_resumes_the_game(env: &Env) -> Outcome {
         // (the page loading, the player finding the board again) adds no
         // time (issue 49).
         hand_game_clock(&client).await?;
-        let resumed = js(&client, "return [Math.round(elapsed()), window.lianliankan.runningSince];").await?;
+        let resumed = js(&client, "return [Math.round(lianliankanPage.elapsed()), window.lianliankan.runningSince];").await?;
         advance_game_clock(&client, 1100).await?;
-        let later = js(&client, "return [Math.round(elapsed()), window.lianliankan.runningSince];").await?;
+        let later = js(&client, "return [Math.round(lianliankanPage.elapsed()), window.lianliankan.runningSince];").await?;
         check!(
             resumed == later && resumed[1].is_null() && text(&client, "timer").await? >= clock,
             "the clock waits for a pick after the reload: {resumed} then {later}, shown {} (was {clock})",

@@ -103,7 +103,7 @@ pub(super) async fn hand_clock(client: &Client) -> Outcome {
     // full.
     js(
         client,
-        "window.testNow = 0; window.lianliankanLevel.now = () => window.testNow; levelTick(); return null;",
+        "window.testNow = 0; window.lianliankanLevel.now = () => window.testNow; lianliankanPage.levelTick(); return null;",
     )
     .await?;
     Ok(())
@@ -114,7 +114,7 @@ pub(super) async fn hand_clock(client: &Client) -> Outcome {
 pub(super) async fn advance(client: &Client, ms: u64) -> Outcome {
     js(
         client,
-        &format!("window.testNow += {ms}; levelTick(); return null;"),
+        &format!("window.testNow += {ms}; lianliankanPage.levelTick(); return null;"),
     )
     .await?;
     Ok(())

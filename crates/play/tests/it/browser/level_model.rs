@@ -1,4 +1,4 @@
-//! The page's pure level rules (`LevelRules.step` in `assets/level.js`)
+//! The page's pure level rules (`LevelRules.step` in `assets/level_rules.js`)
 //! against a model of the level game (crates/play/README.md) as issue 49 refined it, written here from
 //! the README's words, on thousands of seeded random event sequences.
 

@@ -154,14 +154,14 @@ pub(super) async fn the_tile_set_groups_legend_and_numbers(env: &Env) -> Outcome
         page_matches_board(&client).await?;
         let set = js(
             &client,
-            "const names = new Set(TILE_DESIGNS.map(([n]) => n)); \
-             const bodies = new Set(TILE_DESIGNS.map(([, b]) => b)); \
-             const colours = new Set(TILE_DESIGNS.flatMap(([, b]) => [...b.matchAll(/(?:fill|stroke)=\"([^\"]*)\"/g)].map(m => m[1]))); \
-             const palette = new Set(Object.values(TILE_PALETTE)); \
+            "const names = new Set(lianliankanPage.TILE_DESIGNS.map(([n]) => n)); \
+             const bodies = new Set(lianliankanPage.TILE_DESIGNS.map(([, b]) => b)); \
+             const colours = new Set(lianliankanPage.TILE_DESIGNS.flatMap(([, b]) => [...b.matchAll(/(?:fill|stroke)=\"([^\"]*)\"/g)].map(m => m[1]))); \
+             const palette = new Set(Object.values(lianliankanPage.TILE_PALETTE)); \
              const foreign = [...colours].filter(c => c !== 'none' && !palette.has(c)); \
              const a = document.createElement('button'), b = document.createElement('button'); \
-             drawTile(a, 1, 'pictures', -1); drawTile(b, 43, 'pictures', -1); \
-             return [TILE_DESIGNS.length, names.size, bodies.size, foreign, a.innerHTML !== b.innerHTML && b.textContent === '43'];",
+             lianliankanPage.drawTile(a, 1, 'pictures', -1); lianliankanPage.drawTile(b, 43, 'pictures', -1); \
+             return [lianliankanPage.TILE_DESIGNS.length, names.size, bodies.size, foreign, a.innerHTML !== b.innerHTML && b.textContent === '43'];",
         )
         .await?;
         check!(set == json!([42, 42, 42, [], true]), "42 distinct designs in the palette's colours, 43 unlike 1: {set}");
@@ -178,16 +178,16 @@ pub(super) async fn the_tile_set_groups_legend_and_numbers(env: &Env) -> Outcome
                    const img = new Image(); \
                    img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })); \
                    await img.decode(); \
-                   ctx.fillStyle = TILE_PALETTE.face; ctx.fillRect(0, 0, px, px); ctx.drawImage(img, 0, 0); \
+                   ctx.fillStyle = lianliankanPage.TILE_PALETTE.face; ctx.fillRect(0, 0, px, px); ctx.drawImage(img, 0, 0); \
                    const d = ctx.getImageData(0, 0, px, px).data, out = []; \
                    for (let i = 0; i < d.length; i += 4) out.push((0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255); \
                    return out; }; \
                  (async () => { \
-                   const greys = []; for (const design of TILE_DESIGNS) greys.push(await grey(design)); \
+                   const greys = []; for (const design of lianliankanPage.TILE_DESIGNS) greys.push(await grey(design)); \
                    let least = [Infinity]; \
                    for (let i = 0; i < greys.length; i++) for (let j = i + 1; j < greys.length; j++) { \
                      let n = 0; for (let p = 0; p < greys[i].length; p++) if (Math.abs(greys[i][p] - greys[j][p]) > 0.2) n++; \
-                     if (n < least[0]) least = [n, TILE_DESIGNS[i][0], TILE_DESIGNS[j][0]]; } \
+                     if (n < least[0]) least = [n, lianliankanPage.TILE_DESIGNS[i][0], lianliankanPage.TILE_DESIGNS[j][0]]; } \
                    const blank = Math.min(...greys.map(g => g.filter(v => v < 0.8).length)); \
                    done([least, blank]); })().catch(e => done(String(e)));",
                 vec![],

@@ -149,7 +149,7 @@ pub(super) async fn a_pick_that_only_a_slide_removes(env: &Env) -> Outcome {
             .await?;
             check!(share == json!("on true"), "the form shows the rule: {share}");
             // The share link deals the same board under the same rule.
-            let shared = super::js(&client, "return shareUrl(window.lianliankan.spec);").await?;
+            let shared = super::js(&client, "return lianliankanPage.shareUrl(window.lianliankan.spec);").await?;
             let shared = shared.as_str().unwrap_or("").to_owned();
             check!(shared.contains("slide=on"), "the share link: {shared}");
             goto(&client, &shared).await?;

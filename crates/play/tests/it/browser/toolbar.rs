@@ -29,7 +29,7 @@ const SNAPSHOT: &str = "const g = window.lianliankan; \
 /// its cell.
 const CURSOR_ON_A_TILE: &str = "const g = window.lianliankan; \
      for (let r = 0; r < g.board.length; r++) for (let c = 0; c < g.board[r].length; c++) \
-       if (g.board[r][c]) { g.cursor = [r, c]; placeCursor(); return [r, c]; } \
+       if (g.board[r][c]) { g.cursor = [r, c]; lianliankanPage.placeCursor(); return [r, c]; } \
      return null;";
 
 /// Presses and releases `key` wherever the focus is, as a player does.
@@ -84,7 +84,7 @@ async fn space_after_each_button(
             if js(client, &usable).await? != json!(true) {
                 continue;
             }
-            js(client, "deselect(); return null;").await?;
+            js(client, "lianliankanPage.deselect(); return null;").await?;
             click(client, id).await?;
             let cursor = js(client, CURSOR_ON_A_TILE).await?;
             check!(!cursor.is_null(), "{mode}: a tile is left after {id}");
@@ -146,7 +146,7 @@ pub(super) async fn space_after_a_toolbar_button_picks_the_cursor_tile(env: &Env
         // A keyboard player's button keeps its keys: Shuffle reached with
         // the focus (as Tab brings it) and pressed with Enter shuffles
         // once, and the focus stays on it.
-        js(&client, "deselect(); document.getElementById('shuffle').focus(); return null;").await?;
+        js(&client, "lianliankanPage.deselect(); document.getElementById('shuffle').focus(); return null;").await?;
         let before = js(&client, SNAPSHOT).await?;
         press(&client, char::from(Key::Enter)).await?;
         let after = js(&client, SNAPSHOT).await?;
