@@ -94,8 +94,9 @@ pub struct RatedBody {
     /// The search stopped at its time cap.
     capped: bool,
     /// The candidate's seed (the ticket keeps it as `rated_seed`, so that
-    /// a replay deals the same board).
-    deal_seed: Option<u64>,
+    /// a replay deals the same board), as a decimal string: it may exceed
+    /// what a JavaScript number holds.
+    deal_seed: Option<String>,
     /// What the player is told when the deal is not in the band: what
     /// was dealt instead; `null` when it is.
     note: Option<String>,
@@ -449,7 +450,7 @@ async fn rated_deal(
             in_band: found.in_band && rating.is_some(),
             candidates: found.candidates,
             capped: found.capped,
-            deal_seed: Some(found.deal_seed),
+            deal_seed: Some(found.deal_seed.to_string()),
             note,
             pooled: false,
         }),
@@ -506,7 +507,7 @@ fn pooled_deal(
             in_band: pooled.in_band,
             candidates: pooled.candidates,
             capped: false,
-            deal_seed: Some(pooled.deal_seed),
+            deal_seed: Some(pooled.deal_seed.to_string()),
             note: pooled.note,
             pooled: true,
         }),

@@ -4,10 +4,10 @@
 //
 // A difficulty is not a set of rules: the rules (border, gravity, tile
 // types, size) stay what the player chose, and the server deals a
-// clearable deal whose measured rating (the engine's `rate`: random games
-// and the solver, a score of 0 to 100) falls in the band: easy 0-24,
-// normal 25-49, hard 50-100. When it finds none in its candidates and its
-// time cap (lenient rules rarely make a hard deal), it deals the closest
+// clearable deal in that band of the setting's bands (the thirds of the
+// setting's deals by how often random play clears them, measured for
+// each board and rules; the deal's band decided at 95% by random games).
+// When it finds none in its candidates and its time cap, it deals another
 // and says so, and the page shows that note (in the message, and as "no
 // hard found" beside the rating in the status line).
 //

@@ -24,17 +24,17 @@ function kshisenKinds(cells) {
  * are the form's; the difficulty is the deal's measured rating. */
 const DIFFICULTIES = {
   easy: {
-    words: "Easy: a solvable deal under your rules that random play often clears " +
-      "(rated 0-24 of 100: few traps, many pairs on offer).",
+    words: "Easy: a solvable deal under your rules that random play clears more often than " +
+      "most deals of this board and these rules do (the easiest third, measured for each setting).",
   },
   normal: {
-    words: "Normal: a solvable deal under your rules rated 25-49 of 100: random play clears it " +
-      "now and then, and some pairs lose the game.",
+    words: "Normal: a solvable deal under your rules in the middle third of this board's deals " +
+      "by how often random play clears them: some pairs lose the game.",
   },
   hard: {
-    words: "Hard: a solvable deal under your rules rated 50-100 of 100: random play rarely clears " +
-      "it, traps are common. Lenient rules (open border, no gravity) rarely make one; the page " +
-      "says when it deals the hardest it found instead.",
+    words: "Hard: a solvable deal under your rules in the hardest third of this board's deals: " +
+      "random play clears it less often than the others, traps are common. The page says when " +
+      "no hard deal was found in time and it dealt another.",
   },
 };
 

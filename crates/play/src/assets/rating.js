@@ -1,20 +1,30 @@
-// The deal's rating (the server's measure of a deal of a difficulty): in
-// a few words on the status line, in a sentence on the finish screens.
+// The deal's rating (the server's measure of a deal of a difficulty: its
+// band among its setting's bands, decided at 95% by random games): in a
+// few words on the status line, in a sentence on the finish screens.
 
 import { $, capital } from "./dom.js";
 import { game } from "./state.js";
 
-/** A rating in a few words: "hard, score 57". */
+/** Percent of a fraction, whole. */
+const percent = (x) => Math.round(x * 100) + "%";
+
+/** A deal's band in a few words: "hard: random play clears 3%". */
 export function ratingShort(rating) {
-  return rating ? rating.difficulty + ", score " + rating.score : "unrated";
+  if (!rating) return "unrated";
+  return (rating.difficulty || "undecided") + ": random play clears " + percent(rating.forgiveness);
 }
 
-/** A rating in a sentence: its band, its score, and how often random
- * play clears the deal. */
+/** A deal's band in a sentence: the band, how often random play cleared
+ * it (with the 95% interval), and what the bands mean on this board and
+ * these rules. */
 function ratingSentence(rating) {
-  return "This deal is rated " + rating.difficulty + ": score " + rating.score +
-    " of 100; random play clears " + Math.round(rating.forgiveness * 100) + "% (" +
-    rating.cleared + " of " + rating.plays + " games).";
+  const band = rating.difficulty
+    ? "This deal is " + rating.difficulty + " for this board and these rules"
+    : "This deal's band is undecided";
+  return band + ": random play cleared " + rating.cleared + " of " + rating.games +
+    " games (" + percent(rating.forgiveness) + "; 95% sure between " + percent(rating.low) +
+    " and " + percent(rating.high) + "). Here easy means random play clears " +
+    percent(rating.easy_from) + " or more, hard under " + percent(rating.hard_below) + ".";
 }
 
 /** Shows the deal's rating in the status line (with, for a deal not in

@@ -240,7 +240,8 @@ async fn a_time_cap_of_nothing_still_deals_and_says_so() {
     assert_eq!(dealt["rated"]["in_band"], false, "{dealt}");
     assert_eq!(dealt["rated"]["capped"], true, "{dealt}");
     assert_eq!(
-        dealt["rated"]["deal_seed"], dealt["seed"],
+        dealt["rated"]["deal_seed"].as_str(),
+        Some(dealt["seed"].to_string().as_str()),
         "the first candidate"
     );
     let note = dealt["rated"]["note"].as_str().unwrap_or("");
