@@ -251,7 +251,9 @@ pub(super) async fn presets_fill_the_form(env: &Env) -> Outcome {
         );
         let note = text(&client, "difficulty-note").await?;
         check!(
-            note.starts_with("Hard: a solvable deal under your rules rated 50-100"),
+            note.starts_with(
+                "Hard: a solvable deal under your rules in the hardest third of this board's deals"
+            ),
             "{note}"
         );
         choose(&client, "border", "open").await?;
