@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use grid_core::{Grid, InputError, Pos, Reader};
 
-use crate::query::{Board, MAX_KIND};
+use crate::query::{Board, MAX_KIND, check_size};
 
 /// Reads the next board, or `None` at the end of input or at the `0 0`
 /// terminator.
@@ -66,9 +66,11 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
 /// [`read_board_into`] does, or keeping only the tiles, as the judge does).
 ///
 /// # Errors
-/// Malformed numbers, a board with zero rows or columns (but not both), or
-/// a declared size the rest of the input cannot hold (so that n·m is at
-/// most the input's length and may be allocated).
+/// Malformed numbers, a board with zero rows or columns (but not both), a
+/// board larger than [`MAX_ROWS`](crate::MAX_ROWS) ×
+/// [`MAX_COLS`](crate::MAX_COLS), or a declared size the rest of the input
+/// cannot hold (so that n·m is at most the input's length and may be
+/// allocated).
 pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>, InputError> {
     if reader.is_at_end() {
         return Ok(None);
@@ -85,6 +87,12 @@ pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>
         return Err(InputError::invalid(
             reader.location_of(header),
             format!("a board needs at least one row and one column, found {rows} x {cols}"),
+        ));
+    }
+    if let Err(too_large) = check_size(rows, cols) {
+        return Err(InputError::invalid(
+            reader.location_of(header),
+            too_large.to_string(),
         ));
     }
     let cells = rows
