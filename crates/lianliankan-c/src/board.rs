@@ -70,9 +70,8 @@ pub unsafe extern "C" fn llk_board_new(
                 "a board needs at least one row and one column, found {rows} x {cols}"
             )));
         }
-        let cells = rows
-            .checked_mul(cols)
-            .ok_or_else(|| Error::invalid(format!("a {rows} x {cols} board has too many cells")))?;
+        crate::play::within_board_limit(rows, cols)?;
+        let cells = rows * cols;
         // SAFETY: the caller's promise above.
         let kinds = unsafe { ptr::slice(kinds, cells, "kinds")? };
         if let Some(i) = kinds.iter().position(|&k| k > MAX_KIND) {

@@ -67,10 +67,9 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
 ///
 /// # Errors
 /// Malformed numbers, a board with zero rows or columns (but not both), a
-/// board larger than [`MAX_ROWS`](crate::MAX_ROWS) ×
-/// [`MAX_COLS`](crate::MAX_COLS), or a declared size the rest of the input
-/// cannot hold (so that n·m is at most the input's length and may be
-/// allocated).
+/// declared size the rest of the input cannot hold (so that n·m is at most
+/// the input's length and may be allocated), or a board larger than
+/// [`MAX_ROWS`](crate::MAX_ROWS) × [`MAX_COLS`](crate::MAX_COLS).
 pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>, InputError> {
     if reader.is_at_end() {
         return Ok(None);
@@ -89,12 +88,6 @@ pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>
             format!("a board needs at least one row and one column, found {rows} x {cols}"),
         ));
     }
-    if let Err(too_large) = check_size(rows, cols) {
-        return Err(InputError::invalid(
-            reader.location_of(header),
-            too_large.to_string(),
-        ));
-    }
     let cells = rows
         .checked_mul(cols)
         .filter(|&c| c <= reader.max_tokens_left());
@@ -106,6 +99,14 @@ pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>
                 rows as u128 * cols as u128,
                 reader.max_tokens_left()
             ),
+        ));
+    }
+    // (After the input's own bound, so that a size the input cannot hold
+    // says so, as it did before the limit.)
+    if let Err(too_large) = check_size(rows, cols) {
+        return Err(InputError::invalid(
+            reader.location_of(header),
+            too_large.to_string(),
         ));
     }
     Ok(Some((rows, cols)))

@@ -38,11 +38,12 @@ impl Board {
     ///
     /// ```
     /// use lianliankan::{Board, Move, Pos, Rules};
-    /// let board: Board = "2 2\n1 2\n2 1\n".parse().unwrap();
-    /// let rules = Rules::default();
-    /// assert!(!board.can_remove(Move::new(Pos::new(0, 0), Pos::new(1, 1)), &rules));
-    /// let open = rules.with_border(lianliankan::Border::Open);
-    /// assert!(board.can_remove(Move::new(Pos::new(0, 0), Pos::new(1, 1)), &open));
+    /// let board: Board = "1 3\n1 2 1\n".parse().unwrap();
+    /// let ends = Move::new(Pos::new(0, 0), Pos::new(0, 2));
+    /// // The 2 is in the way on the board; around it, over the open border.
+    /// assert!(!board.can_remove(ends, &Rules::default()));
+    /// let open = Rules::default().with_border(lianliankan::Border::Open);
+    /// assert!(board.can_remove(ends, &open));
     /// ```
     ///
     /// # Complexity
