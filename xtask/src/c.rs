@@ -1,7 +1,7 @@
 //! The C library (`crates/lianliankan-c`): `cargo xtask c-header` writes
 //! its header with cbindgen, and `cargo xtask c-example [--asan]` builds
-//! `examples/c/solve.c` against it (and, without `--asan`, against a copy
-//! installed by `install_c` into a prefix, found by pkg-config).
+//! `examples/c/solve.c` against it (`install_c` then builds it, without
+//! `--asan`, against an installed copy found by pkg-config).
 //!
 //! The header is checked in (`crates/lianliankan-c/include/lianliankan.h`)
 //! so that a C user needs no Rust tool to read it; the test
@@ -92,13 +92,6 @@ pub fn example(args: &[String]) -> Result<(), String> {
     };
     let built = build_example(asan)?;
     println!("==> built {}", built.display());
-    if !asan {
-        let installed = crate::install_c::check_installed()?;
-        println!(
-            "==> built and ran {} against the installed library, through pkg-config",
-            installed.display()
-        );
-    }
     Ok(())
 }
 

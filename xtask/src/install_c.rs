@@ -42,6 +42,21 @@ pub fn soname() -> String {
     format!("liblianliankan.so.{}", abi())
 }
 
+/// `cargo xtask c-example [--asan]`: the example built as [`crate::c::example`]
+/// builds it, then (without `--asan`) against an installed copy of the
+/// library ([`check_installed`]).
+pub fn example(args: &[String]) -> Result<(), String> {
+    crate::c::example(args)?;
+    if args.is_empty() {
+        let installed = check_installed()?;
+        println!(
+            "==> built and ran {} against the installed library, through pkg-config",
+            installed.display()
+        );
+    }
+    Ok(())
+}
+
 /// `cargo xtask install-c --prefix P`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let prefix = match args {

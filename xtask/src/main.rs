@@ -49,6 +49,8 @@ tasks:
                    cargo package --workspace --allow-dirty (each crate
                      packaged and built from its package)
                    cargo xtask bench --quick
+                   the C library installed into target/c-install and the
+                     example built against it through pkg-config, run
   system-packages
                  only the step of `test` that installs Chromium,
                  chromedriver and GNU parallel (`browser` is another name)
@@ -105,7 +107,7 @@ fn main() -> ExitCode {
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
         Some("c-header") => c::header(&args[1..]),
-        Some("c-example") => c::example(&args[1..]),
+        Some("c-example") => install_c::example(&args[1..]),
         Some("install-c") => install_c::run(&args[1..]),
         Some("links") => links::run(&args[1..]),
         Some("study") if args.get(1).is_some_and(|a| a == "checks") => {

@@ -65,8 +65,8 @@ mod text;
 use std::ffi::c_char;
 
 pub use board::{
-    LlkBoard, LlkPos, llk_board_cols, llk_board_free, llk_board_get, llk_board_new,
-    llk_board_parse, llk_board_rows, llk_board_tiles,
+    LLK_MAX_CELLS, LLK_MAX_COLS, LLK_MAX_ROWS, LlkBoard, LlkPos, llk_board_cols, llk_board_free,
+    llk_board_get, llk_board_new, llk_board_parse, llk_board_rows, llk_board_tiles,
 };
 pub use board_calls::{llk_board_can_remove, llk_board_hint, llk_board_path};
 pub use cancel::{
@@ -86,8 +86,8 @@ pub use names::{
     llk_border_parse, llk_connect_name, llk_connect_parse, llk_gravity_name, llk_gravity_parse,
 };
 pub use play::{
-    LLK_MAX_CELLS, LLK_MAX_COLS, LLK_MAX_GENERATE_CELLS, LLK_MAX_ROWS, LlkPath, LlkPoint,
-    llk_connect, llk_deal, llk_generate, llk_path_corner, llk_path_free, llk_path_len, llk_replay,
+    LLK_MAX_GENERATE_CELLS, LlkPath, LlkPoint, llk_connect, llk_deal, llk_generate,
+    llk_path_corner, llk_path_free, llk_path_len, llk_replay,
 };
 pub use rate::{
     LLK_RATE_DEFAULT_BUDGET, LLK_RATE_DEFAULT_CANDIDATES, LLK_RATE_DEFAULT_DEAL_BUDGET,

@@ -4,43 +4,17 @@
 
 use lianliankan::{DealSpec, GenerateError, GenerateSpec, Order, Path, Removal, Solution};
 
-use crate::board::{LlkBoard, LlkPos, off_board};
+use crate::board::{LlkBoard, LlkPos, off_board, within_board_limit};
 use crate::cancel::{self, LlkCancel};
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::{LlkPair, LlkSolution};
 use crate::status::{Error, LlkStatus, guard, guard_value};
 
-/// The most rows of any board (`llk_board_new`, `llk_board_parse`,
-/// `llk_deal`, ...): the library's `MAX_ROWS`, the same on every face
-/// (docs/limits.md).
-pub const LLK_MAX_ROWS: usize = 1_000;
-/// The most columns of any board: the library's `MAX_COLS`.
-pub const LLK_MAX_COLS: usize = 1_000;
-/// The most cells of any board: the library's `MAX_CELLS`.
-pub const LLK_MAX_CELLS: usize = 1_000_000;
 /// The largest board `llk_generate` and `llk_generate_rated` make, in
 /// cells: the library's `MAX_GENERATE_CELLS`, the same on every face.
 pub const LLK_MAX_GENERATE_CELLS: usize = 10_000;
-const _: () = assert!(
-    LLK_MAX_ROWS == lianliankan::MAX_ROWS
-        && LLK_MAX_COLS == lianliankan::MAX_COLS
-        && LLK_MAX_CELLS == lianliankan::MAX_CELLS
-        && LLK_MAX_GENERATE_CELLS == lianliankan::MAX_GENERATE_CELLS
-);
-
-/// The library's size limit of any board, as an invalid-argument error in
-/// its words.
-pub(crate) fn within_board_limit(rows: usize, cols: usize) -> Result<(), Error> {
-    match rows.checked_mul(cols) {
-        Some(cells) if rows <= LLK_MAX_ROWS && cols <= LLK_MAX_COLS && cells <= LLK_MAX_CELLS => {
-            Ok(())
-        }
-        _ => Err(Error::invalid(
-            lianliankan::GenerateError::TooLarge { rows, cols }.to_string(),
-        )),
-    }
-}
+const _: () = assert!(LLK_MAX_GENERATE_CELLS == lianliankan::MAX_GENERATE_CELLS);
 
 /// The library's size limit of a generated board, as an invalid-argument
 /// error in its words.
