@@ -59,6 +59,7 @@
 //! once had a `lianliankan::generate` beside the library's).
 
 mod engine_times;
+mod face_calls;
 mod lianliankan_workloads;
 mod measure;
 mod rating_times;
@@ -175,9 +176,10 @@ fn scan(input: &[u8]) -> u64 {
 }
 
 /// Names for `--only` beside the workloads': the engine's times, or only
-/// its `moves` line, or only its rule variants' table; the rating's times;
-/// the play server's light requests under load.
-const SECTIONS: [&str; 5] = ["engine", "moves", "variants", "rating", "server"];
+/// its `moves` line, or only its rule variants' table; a call of the
+/// board's questions on the Rust and C faces; the rating's times; the play
+/// server's light requests under load.
+const SECTIONS: [&str; 6] = ["engine", "moves", "variants", "faces", "rating", "server"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -259,6 +261,12 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
+    let faces = if options.only.is_empty() || asked("faces") {
+        println!("==> faces: a call of connect and can_remove, Rust and C");
+        face_calls::section(scale, &out_dir)?
+    } else {
+        String::new()
+    };
     let rating = if options.only.is_empty() || asked("rating") {
         println!("==> rating: rate random deals, generate hard deals");
         rating_times::section(scale, judged)?
@@ -271,7 +279,8 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let text = report::render(&machine, profile, judged, &outcomes) + &engine + &rating + &server;
+    let text =
+        report::render(&machine, profile, judged, &outcomes) + &engine + &faces + &rating + &server;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -561,9 +570,10 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 9] = [
+        let allowed: [(&str, &[&str]); 10] = [
             ("measure.rs", &[]),
             ("engine_times.rs", &["workload"]),
+            ("face_calls.rs", &["workload"]),
             ("rating_times.rs", &["workload"]),
             ("server_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),

@@ -1,6 +1,7 @@
 //! The C library (`crates/lianliankan-c`): `cargo xtask c-header` writes
 //! its header with cbindgen, and `cargo xtask c-example [--asan]` builds
-//! `examples/c/solve.c` against it.
+//! `examples/c/solve.c` against it (`install_c` then builds it, without
+//! `--asan`, against an installed copy found by pkg-config).
 //!
 //! The header is checked in (`crates/lianliankan-c/include/lianliankan.h`)
 //! so that a C user needs no Rust tool to read it; the test

@@ -3,10 +3,12 @@
 //! deals can be cleared (and `study checks`, the checks games use);
 //! `cargo xtask links` checks the Markdown links; `cargo xtask wheel`
 //! builds the Python package; `cargo xtask c-header` and `cargo xtask
-//! c-example` write the C library's header and build its example.
+//! c-example` write the C library's header and build its example;
+//! `cargo xtask install-c --prefix P` installs the C library.
 
 mod bench;
 mod c;
+mod install_c;
 mod links;
 #[cfg(test)]
 mod module_cycles;
@@ -47,6 +49,8 @@ tasks:
                    cargo package --workspace --allow-dirty (each crate
                      packaged and built from its package)
                    cargo xtask bench --quick
+                   the C library installed into target/c-install and the
+                     example built against it through pkg-config, run
   system-packages
                  only the step of `test` that installs Chromium,
                  chromedriver and GNU parallel (`browser` is another name)
@@ -59,7 +63,16 @@ tasks:
                  lianliankan.h, written by cbindgen from the crate (a test
                  fails when the checked-in header is stale)
   c-example      examples/c/solve.c built with gcc against the C library
-                 (release static library) into target/c-example/solve
+                 (release static library) into target/c-example/solve;
+                 then the library installed into target/c-install and the
+                 example built against that copy with `pkg-config --cflags
+                 --libs lianliankan` and run (pkg-config installed with
+                 apt-get when missing and root, else a failure)
+  install-c --prefix P
+                 the C library installed under P: lib/liblianliankan.so.V
+                 (SONAME liblianliankan.so.ABI, and the two links),
+                 lib/liblianliankan.a, include/lianliankan.h,
+                 lib/pkgconfig/lianliankan.pc
   c-example --asan
                  the same with AddressSanitizer, against the debug build,
                  into target/c-example/solve-asan
@@ -72,7 +85,8 @@ tasks:
                  and the answers in seconds; its times mean nothing
   bench --only NAME,...
                  only these workloads, `engine` (the engine's times) or
-                 `moves` (only its `moves` listing against writing the pairs)
+                 `moves` (only its `moves` listing against writing the pairs),
+                 `faces` (a call of connect and can_remove, Rust and C)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md
@@ -93,7 +107,8 @@ fn main() -> ExitCode {
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
         Some("c-header") => c::header(&args[1..]),
-        Some("c-example") => c::example(&args[1..]),
+        Some("c-example") => install_c::example(&args[1..]),
+        Some("install-c") => install_c::run(&args[1..]),
         Some("links") => links::run(&args[1..]),
         Some("study") if args.get(1).is_some_and(|a| a == "checks") => {
             study_checks::run(&args[2..])

@@ -38,7 +38,12 @@
 //!    seconds when the dependencies are built; it also updates the
 //!    crates.io index;
 //! 10. `cargo xtask bench --quick`, so that the bench cannot rot (its times
-//!     are not checked).
+//!     are not checked);
+//! 11. the C library installed into `target/c-install` (`cargo xtask
+//!     install-c`) and the C example built against that copy with
+//!     `pkg-config --cflags --libs lianliankan`, its SONAME checked and the
+//!     program run (see [`crate::install_c::check_installed`]; the release
+//!     build of the C library, a few minutes cold).
 
 use crate::packages::SOLVERS;
 use crate::run::{cargo, output, step};
@@ -115,6 +120,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     println!("==> cargo xtask bench --quick");
     crate::bench::run(&["--quick".to_owned()])?;
+
+    println!("==> the C library installed, and the example built against it through pkg-config");
+    crate::install_c::check_installed()?;
 
     println!("==> all checks passed");
     Ok(())

@@ -50,7 +50,7 @@
 #define LLK_VERSION_MAJOR 0
 
 // The minor version of the header's library.
-#define LLK_VERSION_MINOR 1
+#define LLK_VERSION_MINOR 2
 
 // The patch version of the header's library.
 #define LLK_VERSION_PATCH 0
@@ -59,9 +59,20 @@
 // PATCH`, to compare with `llk_version_number()`, the library's.
 #define LLK_VERSION_NUMBER (((LLK_VERSION_MAJOR * 10000) + (LLK_VERSION_MINOR * 100)) + LLK_VERSION_PATCH)
 
-// The largest board `llk_generate` makes, in cells: the library's one
-// size limit (`MAX_CELLS`), the same on every face.
-#define LLK_MAX_GENERATE_CELLS 1000000
+// The most rows of any board (`llk_board_new`, `llk_board_parse`,
+// `llk_deal`, ...): the library's `MAX_ROWS`, the same on every face
+// (docs/limits.md).
+#define LLK_MAX_ROWS 1000
+
+// The most columns of any board: the library's `MAX_COLS`.
+#define LLK_MAX_COLS 1000
+
+// The most cells of any board: the library's `MAX_CELLS`.
+#define LLK_MAX_CELLS 1000000
+
+// The largest board `llk_generate` and `llk_generate_rated` make, in
+// cells: the library's `MAX_GENERATE_CELLS`, the same on every face.
+#define LLK_MAX_GENERATE_CELLS 10000
 
 // The random games `llk_rate` plays by default (`LlkRateConfig::plays`).
 // A literal, so that cbindgen can write it; a test checks it is the
@@ -83,37 +94,17 @@
 // most, a good `candidates` for `llk_generate_rated`.
 #define LLK_RATE_DEFAULT_CANDIDATES 200
 
-// `LlkRating::winnable` of a deal proved clearable.
-#define LLK_WINNABLE_YES 1
-
-// `LlkRating::winnable` of a deal proved unclearable.
-#define LLK_WINNABLE_NO 0
-
-// `LlkRating::winnable` of a deal the solver did not decide in its budget.
-#define LLK_WINNABLE_UNKNOWN -1
-
-// The search budget of the `lianliankan` binary's `solve`, in states.
+// The search budget when none is chosen, in states: the library's
+// `DEFAULT_BUDGET`, the same on every face (the `lianliankan` binary's
+// `solve`, Python's `solve`).
 #define LLK_DEFAULT_BUDGET 1000000
-
-// `LlkPair::route` of a plain pair: no slide.
-#define LLK_ROUTE_NONE 0
-
-// `LlkPair::route` of a slide along the first tile's row.
-#define LLK_ROUTE_ROW 1
-
-// `LlkPair::route` of a slide along the first tile's column.
-#define LLK_ROUTE_COLUMN 2
 
 // What a call did: `LLK_STATUS_OK`, or why it did nothing.
 //
 // Every fallible function returns one; on anything but `LLK_STATUS_OK`
 // its out-parameters are left as they were and `llk_last_error()` says
 // what was wrong.
-enum LlkStatus
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : int32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum LlkStatus {
   // The call did what it was asked.
   LLK_STATUS_OK = 0,
   // A NULL pointer where a value is needed, a value out of its range
@@ -140,14 +131,7 @@ enum LlkStatus
   // process on a panic instead (the workspace's `panic = "abort"`), so
   // there this status never comes. Please report it with the message.
   LLK_STATUS_INTERNAL = 99,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum LlkStatus LlkStatus;
-#else
-typedef int32_t LlkStatus;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} LlkStatus;
 
 // What a step of a game's history was.
 typedef enum LlkStepKind {
@@ -220,11 +204,7 @@ typedef enum LlkConnect {
 } LlkConnect;
 
 // What the solver found.
-enum LlkOutcome
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : int32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum LlkOutcome {
   // The board can be cleared: the solution's steps clear it.
   LLK_OUTCOME_SOLVED = 0,
   // No order clears the board (a proof).
@@ -232,35 +212,37 @@ enum LlkOutcome
   // The budget ran out before an answer (`llk_solution_states` says
   // after how many states).
   LLK_OUTCOME_UNKNOWN = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum LlkOutcome LlkOutcome;
-#else
-typedef int32_t LlkOutcome;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} LlkOutcome;
 
 // A named band of the rating's score.
-enum LlkDifficulty
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : int32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum LlkDifficulty {
   // Scores 0 to 24.
   LLK_DIFFICULTY_EASY = 0,
   // Scores 25 to 49.
   LLK_DIFFICULTY_NORMAL = 1,
   // Scores 50 to 100.
   LLK_DIFFICULTY_HARD = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum LlkDifficulty LlkDifficulty;
-#else
-typedef int32_t LlkDifficulty;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} LlkDifficulty;
+
+// How a pair is removed (`LlkPair::route`).
+typedef enum LlkRoute {
+  // A plain pair: no slide.
+  LLK_ROUTE_NONE = 0,
+  // A slide along the first tile's row.
+  LLK_ROUTE_ROW = 1,
+  // A slide along the first tile's column.
+  LLK_ROUTE_COLUMN = 2,
+} LlkRoute;
+
+// Whether a rated deal can be cleared (`LlkRating::winnable`).
+typedef enum LlkWinnable {
+  // Proved unclearable.
+  LLK_WINNABLE_NO = 0,
+  // Proved clearable.
+  LLK_WINNABLE_YES = 1,
+  // The solver did not decide it in its budget.
+  LLK_WINNABLE_UNKNOWN = -1,
+} LlkWinnable;
 
 // A board (opaque): rows of tile kinds, 0 for an empty cell. Made by
 // `llk_board_new`, `llk_board_parse` or `llk_generate`, freed by
@@ -322,7 +304,7 @@ typedef struct LlkPair {
   struct LlkPos b;
   // `LLK_ROUTE_NONE` (0) for a plain pair, `LLK_ROUTE_ROW` or
   // `LLK_ROUTE_COLUMN` for a slide.
-  int32_t route;
+  LlkRoute route;
 } LlkPair;
 
 // A step of a game's history (a plain struct the library writes).
@@ -392,7 +374,7 @@ typedef struct LlkRating {
   // `LLK_WINNABLE_NO` (0) when it cannot (proved; then it scores 100),
   // `LLK_WINNABLE_UNKNOWN` (-1) when the solver did not decide it
   // within `deal_budget` (then nothing was probed).
-  int32_t winnable;
+  LlkWinnable winnable;
   // Random games played.
   uint32_t plays;
   // Of them, the games that cleared the board.
@@ -431,7 +413,7 @@ typedef struct LlkRating {
   // h = min(1, -log10(p) / 2) for p = (cleared + 1/2) / (plays + 1).
   uint32_t score;
   // The band `score` falls in, an `LlkDifficulty`.
-  int32_t difficulty;
+  LlkDifficulty difficulty;
   // The fraction of random games that cleared the board (0 when none
   // was played).
   double forgiveness;
@@ -491,7 +473,10 @@ uint32_t llk_version_number(void);
 //
 // # Safety
 // `kinds` is NULL or points to `rows * cols` values; `out` is NULL or valid for writing a pointer.
-LlkStatus llk_board_new(size_t rows, size_t cols, const uint32_t *kinds, struct LlkBoard **out);
+enum LlkStatus llk_board_new(size_t rows,
+                             size_t cols,
+                             const uint32_t *kinds,
+                             struct LlkBoard **out);
 
 // Reads the first board of judge-format text (`n m`, then n rows of m
 // kinds; what follows, queries or more boards, must be well formed and is
@@ -507,7 +492,7 @@ LlkStatus llk_board_new(size_t rows, size_t cols, const uint32_t *kinds, struct 
 // # Safety
 // `text` is NULL (only when `len` is 0) or points to `len` bytes; `out`
 // is NULL or valid for writing a pointer.
-LlkStatus llk_board_parse(const char *text, size_t len, struct LlkBoard **out);
+enum LlkStatus llk_board_parse(const char *text, size_t len, struct LlkBoard **out);
 
 // The board's number of rows; 0 for NULL.
 //
@@ -534,13 +519,62 @@ size_t llk_board_tiles(const struct LlkBoard *board);
 //
 // # Safety
 // `board` is NULL or a live board; `out` is NULL or valid for writing.
-LlkStatus llk_board_get(const struct LlkBoard *board, struct LlkPos cell, uint32_t *out);
+enum LlkStatus llk_board_get(const struct LlkBoard *board, struct LlkPos cell, uint32_t *out);
 
 // Frees a board; nothing for NULL.
 //
 // # Safety
 // `board` is NULL or a board not yet freed, not used after this.
 void llk_board_free(struct LlkBoard *board);
+
+// Whether `pair` (a plain pair, or a slide under rules with slides) can
+// be removed from `board` now, as `llk_game_play` would remove it: false
+// too for a NULL handle or a route that is no `LlkRoute`.
+//
+// # Complexity
+// O(rows + cols) for up to two turns.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles.
+bool llk_board_can_remove(const struct LlkBoard *board,
+                          const struct LlkRules *rules,
+                          struct LlkPair pair);
+
+// Stores in `*out_path` (a new `LlkPath`, freed with `llk_path_free`)
+// the path `llk_game_play` would draw for `pair` on `board`, or returns
+// `LLK_STATUS_ILLEGAL_STEP` with the reason, cells 0-based (`the cell at
+// (0, 0) is empty`, `no path with few enough turns joins the tiles`).
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL handle or
+// `out_path`, or a route that is no `LlkRoute`.
+//
+// # Complexity
+// O(rows + cols) for up to two turns.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles; `out_path` is NULL or
+// valid for writing a pointer.
+enum LlkStatus llk_board_path(const struct LlkBoard *board,
+                              const struct LlkRules *rules,
+                              struct LlkPair pair,
+                              struct LlkPath **out_path);
+
+// Stores a pair that can be removed from `board` now in `*out` (the one
+// `llk_game_hint` gives) and returns true, or returns false (storing
+// nothing) when there is none, or for a NULL `board`, `rules` or `out`.
+// When `out_path` is not NULL, also stores there the path joining the
+// pair (a new `LlkPath`).
+//
+// # Complexity
+// As `llk_moves`.
+//
+// # Safety
+// `board` and `rules` are NULL or live handles; `out` is NULL or valid
+// for writing; `out_path` is NULL or valid for writing a pointer.
+bool llk_board_hint(const struct LlkBoard *board,
+                    const struct LlkRules *rules,
+                    struct LlkPair *out,
+                    struct LlkPath **out_path);
 
 // Stores a new token, not cancelled, in `*out`; the caller frees it with
 // `llk_cancel_free`.
@@ -549,7 +583,7 @@ void llk_board_free(struct LlkBoard *board);
 //
 // # Safety
 // `out` is NULL or valid for writing a pointer.
-LlkStatus llk_cancel_new(struct LlkCancel **out);
+enum LlkStatus llk_cancel_new(struct LlkCancel **out);
 
 // Cancels the token: every call given it stops soon with
 // `LLK_STATUS_CANCELLED`. Callable from any thread, also while other
@@ -559,7 +593,7 @@ LlkStatus llk_cancel_new(struct LlkCancel **out);
 //
 // # Safety
 // `cancel` is NULL or a live token.
-LlkStatus llk_cancel_cancel(const struct LlkCancel *cancel);
+enum LlkStatus llk_cancel_cancel(const struct LlkCancel *cancel);
 
 // Whether `llk_cancel_cancel` was called on the token (false for NULL).
 //
@@ -583,9 +617,9 @@ void llk_cancel_free(struct LlkCancel *cancel);
 // # Safety
 // `board` and `rules` are NULL or live handles; `out` is NULL or valid
 // for writing a pointer.
-LlkStatus llk_game_new(const struct LlkBoard *board,
-                       const struct LlkRules *rules,
-                       struct LlkGame **out);
+enum LlkStatus llk_game_new(const struct LlkBoard *board,
+                            const struct LlkRules *rules,
+                            struct LlkGame **out);
 
 // Stores a copy of the game's board as it is now in `*out` (a new board
 // the caller frees with `llk_board_free`).
@@ -595,7 +629,7 @@ LlkStatus llk_game_new(const struct LlkBoard *board,
 // # Safety
 // `game` is NULL or a live game; `out` is NULL or valid for writing a
 // pointer.
-LlkStatus llk_game_board(const struct LlkGame *game, struct LlkBoard **out);
+enum LlkStatus llk_game_board(const struct LlkGame *game, struct LlkBoard **out);
 
 // Stores the kind at `cell` of the game's board now (0 for an empty cell)
 // in `*out`.
@@ -605,7 +639,7 @@ LlkStatus llk_game_board(const struct LlkGame *game, struct LlkBoard **out);
 //
 // # Safety
 // `game` is NULL or a live game; `out` is NULL or valid for writing.
-LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t *out);
+enum LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t *out);
 
 // Removes the tiles at `a` and `b` (then gravity acts) and clears what
 // `llk_game_redo` could take again. When `out_path` is not NULL, stores
@@ -623,10 +657,10 @@ LlkStatus llk_game_get(const struct LlkGame *game, struct LlkPos cell, uint32_t 
 // # Safety
 // `game` is NULL or a live game no other thread uses during the call;
 // `out_path` is NULL or valid for writing a pointer.
-LlkStatus llk_game_remove(struct LlkGame *game,
-                          struct LlkPos a,
-                          struct LlkPos b,
-                          struct LlkPath **out_path);
+enum LlkStatus llk_game_remove(struct LlkGame *game,
+                               struct LlkPos a,
+                               struct LlkPos b,
+                               struct LlkPath **out_path);
 
 // Makes the move `pair`: a plain pair (`route` `LLK_ROUTE_NONE`) as
 // `llk_game_remove` does, or, under rules with slides, the slide of the
@@ -650,7 +684,7 @@ LlkStatus llk_game_remove(struct LlkGame *game,
 // # Safety
 // `game` is NULL or a live game no other thread uses during the call;
 // `out_path` is NULL or valid for writing a pointer.
-LlkStatus llk_game_play(struct LlkGame *game, struct LlkPair pair, struct LlkPath **out_path);
+enum LlkStatus llk_game_play(struct LlkGame *game, struct LlkPair pair, struct LlkPath **out_path);
 
 // Undoes the last step (a removal with its gravity, or a shuffle): true,
 // or false when there is none (and for NULL).
@@ -668,11 +702,14 @@ bool llk_game_redo(struct LlkGame *game);
 
 // Stores a pair that can be removed now in `*out` and returns true, or
 // returns false (storing nothing) when there is none, or for a NULL
-// pointer.
+// `game` or `out`. When `out_path` is not NULL, also stores there the
+// path that joins the pair (a new `LlkPath`, freed with `llk_path_free`),
+// the one `llk_game_play` would draw.
 //
 // # Safety
-// `game` is NULL or a live game; `out` is NULL or valid for writing.
-bool llk_game_hint(const struct LlkGame *game, struct LlkPair *out);
+// `game` is NULL or a live game; `out` is NULL or valid for writing;
+// `out_path` is NULL or valid for writing a pointer.
+bool llk_game_hint(const struct LlkGame *game, struct LlkPair *out, struct LlkPath **out_path);
 
 // Writes the pairs that can be removed now (each pair's smaller cell
 // first, in row order) into `buf`, at most `cap` of them, and stores how
@@ -688,10 +725,10 @@ bool llk_game_hint(const struct LlkGame *game, struct LlkPair *out);
 // # Safety
 // `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
 // pairs; `out_count` is NULL or valid for writing.
-LlkStatus llk_game_moves(const struct LlkGame *game,
-                         struct LlkPair *buf,
-                         size_t cap,
-                         size_t *out_count);
+enum LlkStatus llk_game_moves(const struct LlkGame *game,
+                              struct LlkPair *buf,
+                              size_t cap,
+                              size_t *out_count);
 
 // `llk_game_moves` for a board under rules, without a game.
 //
@@ -704,11 +741,11 @@ LlkStatus llk_game_moves(const struct LlkGame *game,
 // # Safety
 // `board` and `rules` are NULL or live handles; `buf` is NULL or valid
 // for writing `cap` pairs; `out_count` is NULL or valid for writing.
-LlkStatus llk_moves(const struct LlkBoard *board,
-                    const struct LlkRules *rules,
-                    struct LlkPair *buf,
-                    size_t cap,
-                    size_t *out_count);
+enum LlkStatus llk_moves(const struct LlkBoard *board,
+                         const struct LlkRules *rules,
+                         struct LlkPair *buf,
+                         size_t cap,
+                         size_t *out_count);
 
 // Rearranges the tiles left over their cells, from `seed`, so that a move
 // exists; a step of the history (undo puts them back).
@@ -719,7 +756,7 @@ LlkStatus llk_moves(const struct LlkBoard *board,
 //
 // # Safety
 // `game` is NULL or a live game no other thread uses during the call.
-LlkStatus llk_game_shuffle(struct LlkGame *game, uint64_t seed);
+enum LlkStatus llk_game_shuffle(struct LlkGame *game, uint64_t seed);
 
 // Whether no tile is left (false for NULL).
 //
@@ -754,7 +791,7 @@ size_t llk_game_history_len(const struct LlkGame *game);
 //
 // # Safety
 // `game` is NULL or a live game; `out` is NULL or valid for writing.
-LlkStatus llk_game_step(const struct LlkGame *game, size_t index, struct LlkStep *out);
+enum LlkStatus llk_game_step(const struct LlkGame *game, size_t index, struct LlkStep *out);
 
 // Writes the tiles gravity moved after removal `index` of the history,
 // row by row of where they went, into `buf` (at most `cap`), and stores
@@ -767,11 +804,11 @@ LlkStatus llk_game_step(const struct LlkGame *game, size_t index, struct LlkStep
 // # Safety
 // `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
 // slides; `out_count` is NULL or valid for writing.
-LlkStatus llk_game_step_moved(const struct LlkGame *game,
-                              size_t index,
-                              struct LlkSlide *buf,
-                              size_t cap,
-                              size_t *out_count);
+enum LlkStatus llk_game_step_moved(const struct LlkGame *game,
+                                   size_t index,
+                                   struct LlkSlide *buf,
+                                   size_t cap,
+                                   size_t *out_count);
 
 // Writes the tiles the push of slide move `index` of the history moved
 // (the first tile of the pair first, then the run in front of it, each
@@ -785,11 +822,11 @@ LlkStatus llk_game_step_moved(const struct LlkGame *game,
 // # Safety
 // `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
 // slides; `out_count` is NULL or valid for writing.
-LlkStatus llk_game_step_pushed(const struct LlkGame *game,
-                               size_t index,
-                               struct LlkSlide *buf,
-                               size_t cap,
-                               size_t *out_count);
+enum LlkStatus llk_game_step_pushed(const struct LlkGame *game,
+                                    size_t index,
+                                    struct LlkSlide *buf,
+                                    size_t cap,
+                                    size_t *out_count);
 
 // The name of `border` as the command line spells it (`"closed"`,
 // `"open"`), or `"unknown"` for a value that is none. Static text (never
@@ -814,7 +851,7 @@ const char *llk_connect_name(LlkConnect connect);
 // # Safety
 // `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // writing.
-LlkStatus llk_border_parse(const char *name, enum LlkBorder *out);
+enum LlkStatus llk_border_parse(const char *name, enum LlkBorder *out);
 
 // Stores in `*out` the gravity mode named `name` (`"none"`, `"down"`,
 // ..., as `llk_gravity_name` writes them).
@@ -825,7 +862,7 @@ LlkStatus llk_border_parse(const char *name, enum LlkBorder *out);
 // # Safety
 // `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // writing.
-LlkStatus llk_gravity_parse(const char *name, enum LlkGravity *out);
+enum LlkStatus llk_gravity_parse(const char *name, enum LlkGravity *out);
 
 // Stores in `*out` the connection rule named `name` (`"standard"`,
 // `"four-rivers"` or `"line"`).
@@ -836,7 +873,7 @@ LlkStatus llk_gravity_parse(const char *name, enum LlkGravity *out);
 // # Safety
 // `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // writing.
-LlkStatus llk_connect_parse(const char *name, enum LlkConnect *out);
+enum LlkStatus llk_connect_parse(const char *name, enum LlkConnect *out);
 
 // Finds the path joining the tiles at cells `a` and `b` under `rules`
 // (the fewest turns, at most the rules' limit) and stores it in `*out`
@@ -854,11 +891,11 @@ LlkStatus llk_connect_parse(const char *name, enum LlkConnect *out);
 // # Safety
 // `board` and `rules` are NULL or live handles; `out` is NULL or valid
 // for writing a pointer.
-LlkStatus llk_connect(const struct LlkBoard *board,
-                      const struct LlkRules *rules,
-                      struct LlkPos a,
-                      struct LlkPos b,
-                      struct LlkPath **out);
+enum LlkStatus llk_connect(const struct LlkBoard *board,
+                           const struct LlkRules *rules,
+                           struct LlkPos a,
+                           struct LlkPos b,
+                           struct LlkPath **out);
 
 // The number of corners of the path, both tiles included (turns + 2);
 // 0 for NULL.
@@ -874,7 +911,7 @@ size_t llk_path_len(const struct LlkPath *path);
 //
 // # Safety
 // `path` is NULL or a live path; `out` is NULL or valid for writing.
-LlkStatus llk_path_corner(const struct LlkPath *path, size_t index, struct LlkPoint *out);
+enum LlkStatus llk_path_corner(const struct LlkPath *path, size_t index, struct LlkPoint *out);
 
 // Frees a path; nothing for NULL.
 //
@@ -892,7 +929,8 @@ void llk_path_free(struct LlkPath *path);
 //
 // Returns `LLK_STATUS_ILLEGAL_STEP` at the first step that cannot be
 // played, with `llk_last_error()` saying, as the binary's `replay` does,
-// `illegal step K: r1 c1 r2 c2: why` (K from 1, cells 1-based);
+// `illegal step K: (r1, c1) (r2, c2): why`, every number 0-based as the
+// API's (K is `*out_played`; the cells are the pair's, as given);
 // `LLK_STATUS_INVALID_ARGUMENT` for a NULL `board`, `rules`, or `steps`
 // with a length.
 //
@@ -903,12 +941,12 @@ void llk_path_free(struct LlkPath *path);
 // `board` and `rules` are NULL or live handles; `steps` is NULL (only
 // when `len` is 0) or points to `len` pairs; each out-parameter is NULL
 // or valid for writing.
-LlkStatus llk_replay(const struct LlkBoard *board,
-                     const struct LlkRules *rules,
-                     const struct LlkPair *steps,
-                     size_t len,
-                     size_t *out_played,
-                     size_t *out_tiles_left);
+enum LlkStatus llk_replay(const struct LlkBoard *board,
+                          const struct LlkRules *rules,
+                          const struct LlkPair *steps,
+                          size_t len,
+                          size_t *out_played,
+                          size_t *out_tiles_left);
 
 // Makes a `rows` x `cols` board of `kinds` kinds that can be cleared
 // under `rules`, from `seed` (the same arguments give the same board, as
@@ -934,14 +972,14 @@ LlkStatus llk_replay(const struct LlkBoard *board,
 // # Safety
 // `rules` is NULL or live rules; `cancel` is NULL or a live token; each
 // out-parameter is NULL or valid for writing a pointer.
-LlkStatus llk_generate(size_t rows,
-                       size_t cols,
-                       uint32_t kinds,
-                       uint64_t seed,
-                       const struct LlkRules *rules,
-                       const struct LlkCancel *cancel,
-                       struct LlkBoard **out_board,
-                       struct LlkSolution **out_certificate);
+enum LlkStatus llk_generate(size_t rows,
+                            size_t cols,
+                            uint32_t kinds,
+                            uint64_t seed,
+                            const struct LlkRules *rules,
+                            const struct LlkCancel *cancel,
+                            struct LlkBoard **out_board,
+                            struct LlkSolution **out_certificate);
 
 // Deals a `rows` x `cols` board as KShisen and its kin deal (the
 // library's `deal`), which need not be clearable: groups of `copies`
@@ -962,12 +1000,12 @@ LlkStatus llk_generate(size_t rows,
 //
 // # Safety
 // `out` is NULL or valid for writing a pointer.
-LlkStatus llk_deal(size_t rows,
-                   size_t cols,
-                   uint32_t kinds,
-                   size_t copies,
-                   uint64_t seed,
-                   struct LlkBoard **out);
+enum LlkStatus llk_deal(size_t rows,
+                        size_t cols,
+                        uint32_t kinds,
+                        size_t copies,
+                        uint64_t seed,
+                        struct LlkBoard **out);
 
 // The default settings of `llk_rate`: `LLK_RATE_DEFAULT_PLAYS` (100)
 // random games, the first `LLK_RATE_DEFAULT_PROBES` (3) probed, seed 0,
@@ -1001,11 +1039,11 @@ struct LlkRateConfig llk_rate_config_default(void);
 // # Safety
 // `board` and `rules` are NULL or live handles; `config` is NULL or
 // points to a config; `cancel` is NULL or a live token; `out` is NULL or valid for writing an `LlkRating`.
-LlkStatus llk_rate(const struct LlkBoard *board,
-                   const struct LlkRules *rules,
-                   const struct LlkRateConfig *config,
-                   const struct LlkCancel *cancel,
-                   struct LlkRating *out);
+enum LlkStatus llk_rate(const struct LlkBoard *board,
+                        const struct LlkRules *rules,
+                        const struct LlkRateConfig *config,
+                        const struct LlkCancel *cancel,
+                        struct LlkRating *out);
 
 // Writes the report `lianliankan rate` prints for the counts of
 // `*rating` (its figures, score and difficulty fields are not read: they
@@ -1023,7 +1061,10 @@ LlkStatus llk_rate(const struct LlkBoard *board,
 // # Safety
 // `rating` is NULL or points to an `LlkRating`; `buf` is NULL or valid
 // for writing `cap` bytes; `out_len` is NULL or valid for writing.
-LlkStatus llk_rating_text(const struct LlkRating *rating, char *buf, size_t cap, size_t *out_len);
+enum LlkStatus llk_rating_text(const struct LlkRating *rating,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
 
 // Stores the scores of `difficulty` (an `LlkDifficulty`) in `*out_low`
 // and `*out_high`: 0-24 (easy), 25-49 (normal) or 50-100 (hard), the band
@@ -1034,7 +1075,7 @@ LlkStatus llk_rating_text(const struct LlkRating *rating, char *buf, size_t cap,
 //
 // # Safety
 // Each out-parameter is NULL or valid for writing.
-LlkStatus llk_difficulty_band(int32_t difficulty, uint32_t *out_low, uint32_t *out_high);
+enum LlkStatus llk_difficulty_band(LlkDifficulty difficulty, uint32_t *out_low, uint32_t *out_high);
 
 // Stores the difficulty named `name` (`"easy"`, `"normal"` or `"hard"`,
 // as the command line's `--difficulty` takes them) in `*out`, as an
@@ -1046,7 +1087,7 @@ LlkStatus llk_difficulty_band(int32_t difficulty, uint32_t *out_low, uint32_t *o
 // # Safety
 // `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // writing.
-LlkStatus llk_difficulty_parse(const char *name, int32_t *out);
+enum LlkStatus llk_difficulty_parse(const char *name, LlkDifficulty *out);
 
 // Makes a `rows` x `cols` board of `kinds` kinds that can be cleared
 // under `rules`, whose rating (as `llk_rate` rates it with `config`; NULL:
@@ -1086,21 +1127,21 @@ LlkStatus llk_difficulty_parse(const char *name, int32_t *out);
 // `rules` is NULL or live rules; `config` is NULL or points to a config;
 // `cancel` is NULL or a live token;
 // each out-parameter is NULL or valid for writing its type.
-LlkStatus llk_generate_rated(size_t rows,
-                             size_t cols,
-                             uint32_t kinds,
-                             uint64_t seed,
-                             const struct LlkRules *rules,
-                             uint32_t band_low,
-                             uint32_t band_high,
-                             size_t candidates,
-                             const struct LlkRateConfig *config,
-                             const struct LlkCancel *cancel,
-                             struct LlkBoard **out_board,
-                             struct LlkSolution **out_certificate,
-                             struct LlkRating *out_rating,
-                             uint64_t *out_seed,
-                             size_t *out_candidates);
+enum LlkStatus llk_generate_rated(size_t rows,
+                                  size_t cols,
+                                  uint32_t kinds,
+                                  uint64_t seed,
+                                  const struct LlkRules *rules,
+                                  uint32_t band_low,
+                                  uint32_t band_high,
+                                  size_t candidates,
+                                  const struct LlkRateConfig *config,
+                                  const struct LlkCancel *cancel,
+                                  struct LlkBoard **out_board,
+                                  struct LlkSolution **out_certificate,
+                                  struct LlkRating *out_rating,
+                                  uint64_t *out_seed,
+                                  size_t *out_candidates);
 
 // Stores in `*out` new rules: the HDU 1175 judge's (the library's
 // `Rules::judge()`, its default): 2 turns, `LLK_BORDER_CLOSED`,
@@ -1111,7 +1152,7 @@ LlkStatus llk_generate_rated(size_t rows,
 //
 // # Safety
 // `out` is NULL or valid for writing a pointer.
-LlkStatus llk_rules_judge(struct LlkRules **out);
+enum LlkStatus llk_rules_judge(struct LlkRules **out);
 
 // Stores in `*out` new rules: KShisen's default game (the library's
 // `Rules::kshisen()`): the judge's, but `LLK_BORDER_OPEN` and
@@ -1123,7 +1164,7 @@ LlkStatus llk_rules_judge(struct LlkRules **out);
 //
 // # Safety
 // `out` is NULL or valid for writing a pointer.
-LlkStatus llk_rules_kshisen(struct LlkRules **out);
+enum LlkStatus llk_rules_kshisen(struct LlkRules **out);
 
 // Stores in `*out` new rules: the judge's (`llk_rules_judge`) with
 // `turns`, the most turns a path may make, `border`, `gravity`, and
@@ -1138,11 +1179,11 @@ LlkStatus llk_rules_kshisen(struct LlkRules **out);
 // # Safety
 // `groups` is NULL or a NUL-terminated string; `out` is NULL or valid for
 // writing a pointer.
-LlkStatus llk_rules_new(size_t turns,
-                        LlkBorder border,
-                        LlkGravity gravity,
-                        const char *groups,
-                        struct LlkRules **out);
+enum LlkStatus llk_rules_new(size_t turns,
+                             LlkBorder border,
+                             LlkGravity gravity,
+                             const char *groups,
+                             struct LlkRules **out);
 
 // Frees rules; nothing for NULL.
 //
@@ -1163,21 +1204,21 @@ void llk_rules_free(struct LlkRules *rules);
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_turns(struct LlkRules *rules, size_t turns);
+enum LlkStatus llk_rules_set_turns(struct LlkRules *rules, size_t turns);
 
 // Sets the border rule; checked as `llk_rules_set_turns` says, and an
 // `int` that is no `LlkBorder` value is refused.
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_border(struct LlkRules *rules, LlkBorder border);
+enum LlkStatus llk_rules_set_border(struct LlkRules *rules, LlkBorder border);
 
 // Sets the gravity mode; checked as `llk_rules_set_turns` says, and an
 // `int` that is no `LlkGravity` value is refused.
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_gravity(struct LlkRules *rules, LlkGravity gravity);
+enum LlkStatus llk_rules_set_gravity(struct LlkRules *rules, LlkGravity gravity);
 
 // Sets the matching groups from text as the command line's `--groups`
 // writes them (`"28-31,39+41"`; NULL or `""` for none); bad text is
@@ -1187,7 +1228,7 @@ LlkStatus llk_rules_set_gravity(struct LlkRules *rules, LlkGravity gravity);
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call;
 // `groups` is NULL or a NUL-terminated string.
-LlkStatus llk_rules_set_groups(struct LlkRules *rules, const char *groups);
+enum LlkStatus llk_rules_set_groups(struct LlkRules *rules, const char *groups);
 
 // Sets which pairs connect; checked as `llk_rules_set_turns` says (a rule
 // other than `LLK_CONNECT_STANDARD` on rules with slides is refused), and
@@ -1195,7 +1236,7 @@ LlkStatus llk_rules_set_groups(struct LlkRules *rules, const char *groups);
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_connect(struct LlkRules *rules, LlkConnect connect);
+enum LlkStatus llk_rules_set_connect(struct LlkRules *rules, LlkConnect connect);
 
 // Turns KShisen's sliding tiles on or off, as the library's
 // `Rules::with_slide` does: with `slide`, a move may first push its first
@@ -1209,7 +1250,7 @@ LlkStatus llk_rules_set_connect(struct LlkRules *rules, LlkConnect connect);
 //
 // # Safety
 // `rules` is NULL or live rules no other thread uses during the call.
-LlkStatus llk_rules_set_slide(struct LlkRules *rules, bool slide);
+enum LlkStatus llk_rules_set_slide(struct LlkRules *rules, bool slide);
 
 // The most turns a path may make (the judge's 2 for NULL).
 //
@@ -1274,17 +1315,17 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 // # Safety
 // `board` and `rules` are NULL or live handles; `cancel` is NULL or a live
 // token; `out` is NULL or valid for writing a pointer.
-LlkStatus llk_solve(const struct LlkBoard *board,
-                    const struct LlkRules *rules,
-                    uint64_t budget,
-                    const struct LlkCancel *cancel,
-                    struct LlkSolution **out);
+enum LlkStatus llk_solve(const struct LlkBoard *board,
+                         const struct LlkRules *rules,
+                         uint64_t budget,
+                         const struct LlkCancel *cancel,
+                         struct LlkSolution **out);
 
 // What the solver found; `LLK_OUTCOME_UNKNOWN` for NULL.
 //
 // # Safety
 // `solution` is NULL or a live solution.
-LlkOutcome llk_solution_outcome(const struct LlkSolution *solution);
+enum LlkOutcome llk_solution_outcome(const struct LlkSolution *solution);
 
 // The states searched when the outcome is `LLK_OUTCOME_UNKNOWN`; 0
 // otherwise and for NULL.
@@ -1310,7 +1351,9 @@ size_t llk_solution_len(const struct LlkSolution *solution);
 // # Safety
 // `solution` is NULL or a live solution; `out` is NULL or valid for
 // writing.
-LlkStatus llk_solution_step(const struct LlkSolution *solution, size_t index, struct LlkPair *out);
+enum LlkStatus llk_solution_step(const struct LlkSolution *solution,
+                                 size_t index,
+                                 struct LlkPair *out);
 
 // What the `lianliankan` binary's `solve` prints for this answer (without
 // `--draw`): one `r1 c1 r2 c2` line per removal, 1-based, or

@@ -9,6 +9,33 @@ use crate::ptr;
 use crate::status::{Error, LlkStatus, guard, guard_value};
 use lianliankan::format::read_first_board;
 
+/// The most rows of any board (`llk_board_new`, `llk_board_parse`,
+/// `llk_deal`, ...): the library's `MAX_ROWS`, the same on every face
+/// (docs/limits.md).
+pub const LLK_MAX_ROWS: usize = 1_000;
+/// The most columns of any board: the library's `MAX_COLS`.
+pub const LLK_MAX_COLS: usize = 1_000;
+/// The most cells of any board: the library's `MAX_CELLS`.
+pub const LLK_MAX_CELLS: usize = 1_000_000;
+const _: () = assert!(
+    LLK_MAX_ROWS == lianliankan::MAX_ROWS
+        && LLK_MAX_COLS == lianliankan::MAX_COLS
+        && LLK_MAX_CELLS == lianliankan::MAX_CELLS
+);
+
+/// The library's size limit of any board, as an invalid-argument error in
+/// its words.
+pub(crate) fn within_board_limit(rows: usize, cols: usize) -> Result<(), Error> {
+    match rows.checked_mul(cols) {
+        Some(cells) if rows <= LLK_MAX_ROWS && cols <= LLK_MAX_COLS && cells <= LLK_MAX_CELLS => {
+            Ok(())
+        }
+        _ => Err(Error::invalid(
+            lianliankan::GenerateError::TooLarge { rows, cols }.to_string(),
+        )),
+    }
+}
+
 /// A board (opaque): rows of tile kinds, 0 for an empty cell. Made by
 /// `llk_board_new`, `llk_board_parse` or `llk_generate`, freed by
 /// `llk_board_free`. Read-only once made, so one board may be used by many
@@ -70,9 +97,8 @@ pub unsafe extern "C" fn llk_board_new(
                 "a board needs at least one row and one column, found {rows} x {cols}"
             )));
         }
-        let cells = rows
-            .checked_mul(cols)
-            .ok_or_else(|| Error::invalid(format!("a {rows} x {cols} board has too many cells")))?;
+        within_board_limit(rows, cols)?;
+        let cells = rows * cols;
         // SAFETY: the caller's promise above.
         let kinds = unsafe { ptr::slice(kinds, cells, "kinds")? };
         if let Some(i) = kinds.iter().position(|&k| k > MAX_KIND) {

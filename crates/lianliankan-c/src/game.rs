@@ -135,7 +135,7 @@ pub unsafe extern "C" fn llk_game_remove(
 ///
 /// # Safety
 /// `out` is NULL or valid for writing a pointer.
-unsafe fn store_path(path: &Path, out: *mut *mut LlkPath) -> Result<(), Error> {
+pub(crate) unsafe fn store_path(path: &Path, out: *mut *mut LlkPath) -> Result<(), Error> {
     if out.is_null() {
         return Ok(());
     }
@@ -212,22 +212,34 @@ pub unsafe extern "C" fn llk_game_redo(game: *mut LlkGame) -> bool {
 
 /// Stores a pair that can be removed now in `*out` and returns true, or
 /// returns false (storing nothing) when there is none, or for a NULL
-/// pointer.
+/// `game` or `out`. When `out_path` is not NULL, also stores there the
+/// path that joins the pair (a new `LlkPath`, freed with `llk_path_free`),
+/// the one `llk_game_play` would draw.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or valid for writing.
+/// `game` is NULL or a live game; `out` is NULL or valid for writing;
+/// `out_path` is NULL or valid for writing a pointer.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn llk_game_hint(game: *const LlkGame, out: *mut LlkPair) -> bool {
+pub unsafe extern "C" fn llk_game_hint(
+    game: *const LlkGame,
+    out: *mut LlkPair,
+    out_path: *mut *mut LlkPath,
+) -> bool {
     guard_value(false, || {
         // SAFETY: the caller's promise above.
         let Ok(game) = (unsafe { ptr::borrow(game, "game") }) else {
             return false;
         };
-        match game.game.hint() {
-            // SAFETY: the caller's promise above.
-            Some(pair) => unsafe { ptr::write(out, LlkPair::from(pair), "out") }.is_ok(),
-            None => false,
+        if out.is_null() {
+            return false;
         }
+        let Some((pair, path)) = game.game.hint_path() else {
+            return false;
+        };
+        // SAFETY: the caller's promise above.
+        unsafe { ptr::write(out, LlkPair::from(pair), "out") }.is_ok()
+            // SAFETY: the caller's promise above.
+            && unsafe { store_path(&path, out_path) }.is_ok()
     })
 }
 

@@ -40,6 +40,8 @@
 #[allow(unsafe_code)]
 mod board;
 #[allow(unsafe_code)]
+mod board_calls;
+#[allow(unsafe_code)]
 mod cancel;
 #[allow(unsafe_code)]
 mod game;
@@ -63,9 +65,10 @@ mod text;
 use std::ffi::c_char;
 
 pub use board::{
-    LlkBoard, LlkPos, llk_board_cols, llk_board_free, llk_board_get, llk_board_new,
-    llk_board_parse, llk_board_rows, llk_board_tiles,
+    LLK_MAX_CELLS, LLK_MAX_COLS, LLK_MAX_ROWS, LlkBoard, LlkPos, llk_board_cols, llk_board_free,
+    llk_board_get, llk_board_new, llk_board_parse, llk_board_rows, llk_board_tiles,
 };
+pub use board_calls::{llk_board_can_remove, llk_board_hint, llk_board_path};
 pub use cancel::{
     LlkCancel, llk_cancel_cancel, llk_cancel_free, llk_cancel_is_cancelled, llk_cancel_new,
 };
@@ -89,7 +92,7 @@ pub use play::{
 pub use rate::{
     LLK_RATE_DEFAULT_BUDGET, LLK_RATE_DEFAULT_CANDIDATES, LLK_RATE_DEFAULT_DEAL_BUDGET,
     LLK_RATE_DEFAULT_PLAYS, LLK_RATE_DEFAULT_PROBES, LLK_WINNABLE_NO, LLK_WINNABLE_UNKNOWN,
-    LLK_WINNABLE_YES, LlkDifficulty, LlkRateConfig, LlkRating, llk_difficulty_band,
+    LLK_WINNABLE_YES, LlkDifficulty, LlkRateConfig, LlkRating, LlkWinnable, llk_difficulty_band,
     llk_difficulty_parse, llk_generate_rated, llk_rate, llk_rate_config_default, llk_rating_text,
 };
 pub use rules::{
@@ -100,8 +103,8 @@ pub use rules::{
 };
 pub use solve::{
     LLK_DEFAULT_BUDGET, LLK_ROUTE_COLUMN, LLK_ROUTE_NONE, LLK_ROUTE_ROW, LlkOutcome, LlkPair,
-    LlkSolution, llk_solution_free, llk_solution_len, llk_solution_outcome, llk_solution_states,
-    llk_solution_step, llk_solution_text, llk_solve,
+    LlkRoute, LlkSolution, llk_solution_free, llk_solution_len, llk_solution_outcome,
+    llk_solution_states, llk_solution_step, llk_solution_text, llk_solve,
 };
 pub use status::LlkStatus;
 
@@ -136,7 +139,7 @@ pub extern "C" fn llk_status_name(status: i32) -> *const c_char {
 /// Cargo version; a test checks the three numbers against it).
 pub const LLK_VERSION_MAJOR: u32 = 0;
 /// The minor version of the header's library.
-pub const LLK_VERSION_MINOR: u32 = 1;
+pub const LLK_VERSION_MINOR: u32 = 2;
 /// The patch version of the header's library.
 pub const LLK_VERSION_PATCH: u32 = 0;
 /// The header's version as one number, `MAJOR * 10000 + MINOR * 100 +
@@ -182,6 +185,16 @@ mod tests {
                 number(env!("CARGO_PKG_VERSION_PATCH")),
             ]
         );
+    }
+
+    /// The one version: the library's, which the workspace sets once.
+    #[test]
+    fn the_version_is_the_librarys() {
+        // SAFETY: static text, NUL-terminated.
+        #[allow(unsafe_code)]
+        let text = unsafe { std::ffi::CStr::from_ptr(super::llk_version()) };
+        assert_eq!(text.to_str().unwrap(), lianliankan::VERSION);
+        assert_eq!(env!("CARGO_PKG_VERSION"), lianliankan::VERSION);
     }
 
     #[test]

@@ -4,26 +4,28 @@
 
 use lianliankan::{DealSpec, GenerateError, GenerateSpec, Order, Path, Removal, Solution};
 
-use crate::board::{LlkBoard, LlkPos, off_board};
+use crate::board::{LlkBoard, LlkPos, off_board, within_board_limit};
 use crate::cancel::{self, LlkCancel};
 use crate::ptr;
 use crate::rules::LlkRules;
 use crate::solve::{LlkPair, LlkSolution};
 use crate::status::{Error, LlkStatus, guard, guard_value};
 
-/// The largest board `llk_generate` makes, in cells: the library's one
-/// size limit (`MAX_CELLS`), the same on every face.
-pub const LLK_MAX_GENERATE_CELLS: usize = 1_000_000;
-const _: () = assert!(LLK_MAX_GENERATE_CELLS == lianliankan::MAX_CELLS);
+/// The largest board `llk_generate` and `llk_generate_rated` make, in
+/// cells: the library's `MAX_GENERATE_CELLS`, the same on every face.
+pub const LLK_MAX_GENERATE_CELLS: usize = 10_000;
+const _: () = assert!(LLK_MAX_GENERATE_CELLS == lianliankan::MAX_GENERATE_CELLS);
 
-/// The library's size limit, as an invalid-argument error in its words.
+/// The library's size limit of a generated board, as an invalid-argument
+/// error in its words.
 pub(crate) fn within_size_limit(rows: usize, cols: usize) -> Result<(), Error> {
-    match rows.checked_mul(cols) {
-        Some(cells) if cells <= lianliankan::MAX_CELLS => Ok(()),
-        _ => Err(Error::invalid(
-            lianliankan::GenerateError::TooLarge { rows, cols }.to_string(),
-        )),
+    within_board_limit(rows, cols)?;
+    if rows * cols > LLK_MAX_GENERATE_CELLS {
+        return Err(Error::invalid(
+            lianliankan::GenerateError::GenerateTooLarge { rows, cols }.to_string(),
+        ));
     }
+    Ok(())
 }
 
 /// A corner of a path, in the signed board frame: a corner on the ring
@@ -164,7 +166,8 @@ pub unsafe extern "C" fn llk_path_free(path: *mut LlkPath) {
 ///
 /// Returns `LLK_STATUS_ILLEGAL_STEP` at the first step that cannot be
 /// played, with `llk_last_error()` saying, as the binary's `replay` does,
-/// `illegal step K: r1 c1 r2 c2: why` (K from 1, cells 1-based);
+/// `illegal step K: (r1, c1) (r2, c2): why`, every number 0-based as the
+/// API's (K is `*out_played`; the cells are the pair's, as given);
 /// `LLK_STATUS_INVALID_ARGUMENT` for a NULL `board`, `rules`, or `steps`
 /// with a length.
 ///
@@ -208,19 +211,28 @@ pub unsafe extern "C" fn llk_replay(
         );
         let (played, tiles_left, result) = match order.replay(&board.inner, rules.rules()) {
             Ok(done) => (done.steps, Some(done.tiles_left), Ok(())),
-            Err(illegal) => (
-                illegal.index,
-                None,
-                Err(Error::new(
-                    LlkStatus::IllegalStep,
-                    format!(
-                        "illegal step {}: {}: {}",
-                        illegal.index + 1,
-                        illegal.step,
-                        illegal.reason()
-                    ),
-                )),
-            ),
+            Err(illegal) => {
+                // Every number 0-based, as the API's: the step is
+                // `*out_played`, the cells are the pair's as given.
+                let step = steps[illegal.index];
+                let route = match step.route {
+                    crate::solve::LLK_ROUTE_ROW => " (a slide along its row)",
+                    crate::solve::LLK_ROUTE_COLUMN => " (a slide along its column)",
+                    _ => "",
+                };
+                let (a, b): (lianliankan::Pos, lianliankan::Pos) = (step.a.into(), step.b.into());
+                (
+                    illegal.index,
+                    None,
+                    Err(Error::new(
+                        LlkStatus::IllegalStep,
+                        format!(
+                            "illegal step {}: {a} {b}{route}: {}",
+                            illegal.index, illegal.cause
+                        ),
+                    )),
+                )
+            }
         };
         if !out_played.is_null() {
             // SAFETY: non-NULL, and the caller's promise above.

@@ -30,15 +30,35 @@ pub const LLK_RATE_DEFAULT_DEAL_BUDGET: u64 = 1_000_000;
 /// most, a good `candidates` for `llk_generate_rated`.
 pub const LLK_RATE_DEFAULT_CANDIDATES: usize = 200;
 
-/// `LlkRating::winnable` of a deal proved clearable.
-pub const LLK_WINNABLE_YES: i32 = 1;
-/// `LlkRating::winnable` of a deal proved unclearable.
-pub const LLK_WINNABLE_NO: i32 = 0;
-/// `LlkRating::winnable` of a deal the solver did not decide in its budget.
-pub const LLK_WINNABLE_UNKNOWN: i32 = -1;
+/// Whether a rated deal can be cleared (`LlkRating::winnable`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LlkWinnable {
+    /// Proved unclearable.
+    No = 0,
+    /// Proved clearable.
+    Yes = 1,
+    /// The solver did not decide it in its budget.
+    Unknown = -1,
+}
+
+/// An `LlkWinnable` as C passes it in an `LlkRating`: any `int`, checked
+/// when read (the header names the enum's type).
+pub type WinnableArg = i32;
+
+/// An `LlkDifficulty` as C passes it: any `int`, checked when read (the
+/// header names the enum's type).
+pub type DifficultyArg = i32;
+
+/// `LlkWinnable::Yes` as Rust code writes it (the header has the enum's).
+pub const LLK_WINNABLE_YES: WinnableArg = LlkWinnable::Yes as WinnableArg;
+/// `LlkWinnable::No` as Rust code writes it.
+pub const LLK_WINNABLE_NO: WinnableArg = LlkWinnable::No as WinnableArg;
+/// `LlkWinnable::Unknown` as Rust code writes it.
+pub const LLK_WINNABLE_UNKNOWN: WinnableArg = LlkWinnable::Unknown as WinnableArg;
 
 /// A named band of the rating's score.
-#[repr(i32)]
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LlkDifficulty {
     /// Scores 0 to 24.
@@ -118,7 +138,7 @@ pub struct LlkRating {
     /// `LLK_WINNABLE_NO` (0) when it cannot (proved; then it scores 100),
     /// `LLK_WINNABLE_UNKNOWN` (-1) when the solver did not decide it
     /// within `deal_budget` (then nothing was probed).
-    pub winnable: i32,
+    pub winnable: WinnableArg,
     /// Random games played.
     pub plays: u32,
     /// Of them, the games that cleared the board.
@@ -157,7 +177,7 @@ pub struct LlkRating {
     /// h = min(1, -log10(p) / 2) for p = (cleared + 1/2) / (plays + 1).
     pub score: u32,
     /// The band `score` falls in, an `LlkDifficulty`.
-    pub difficulty: i32,
+    pub difficulty: DifficultyArg,
     /// The fraction of random games that cleared the board (0 when none
     /// was played).
     pub forgiveness: f64,
@@ -207,7 +227,7 @@ impl LlkRating {
             undecided: rating.undecided,
             solves: rating.solves,
             score: u32::from(rating.score()),
-            difficulty: LlkDifficulty::of(rating.difficulty()) as i32,
+            difficulty: LlkDifficulty::of(rating.difficulty()) as DifficultyArg,
             forgiveness: rating.forgiveness(),
             forgiveness_low: low,
             forgiveness_high: high,
@@ -402,7 +422,7 @@ pub unsafe extern "C" fn llk_rating_text(
 /// Each out-parameter is NULL or valid for writing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_difficulty_band(
-    difficulty: i32,
+    difficulty: DifficultyArg,
     out_low: *mut u32,
     out_high: *mut u32,
 ) -> LlkStatus {
@@ -429,7 +449,10 @@ pub unsafe extern "C" fn llk_difficulty_band(
 /// `name` is NULL or a NUL-terminated string; `out` is NULL or valid for
 /// writing.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn llk_difficulty_parse(name: *const c_char, out: *mut i32) -> LlkStatus {
+pub unsafe extern "C" fn llk_difficulty_parse(
+    name: *const c_char,
+    out: *mut DifficultyArg,
+) -> LlkStatus {
     guard(|| {
         // SAFETY: the caller's promise above.
         let name =
@@ -437,7 +460,7 @@ pub unsafe extern "C" fn llk_difficulty_parse(name: *const c_char, out: *mut i32
         ptr::check_out(out, "out")?;
         let difficulty: Difficulty = name.parse().map_err(|e| Error::invalid(format!("{e}")))?;
         // SAFETY: the caller's promise above.
-        unsafe { ptr::write(out, LlkDifficulty::of(difficulty) as i32, "out") }
+        unsafe { ptr::write(out, LlkDifficulty::of(difficulty) as DifficultyArg, "out") }
     })
 }
 

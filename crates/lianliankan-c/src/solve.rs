@@ -12,11 +12,14 @@ use crate::rules::LlkRules;
 use crate::status::{Error, LlkStatus, guard, guard_value};
 use crate::text::solve_output;
 
-/// The search budget of the `lianliankan` binary's `solve`, in states.
+/// The search budget when none is chosen, in states: the library's
+/// `DEFAULT_BUDGET`, the same on every face (the `lianliankan` binary's
+/// `solve`, Python's `solve`).
 pub const LLK_DEFAULT_BUDGET: u64 = 1_000_000;
+const _: () = assert!(LLK_DEFAULT_BUDGET == lianliankan::DEFAULT_BUDGET);
 
 /// What the solver found.
-#[repr(i32)]
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LlkOutcome {
     /// The board can be cleared: the solution's steps clear it.
@@ -28,12 +31,28 @@ pub enum LlkOutcome {
     Unknown = 2,
 }
 
-/// `LlkPair::route` of a plain pair: no slide.
-pub const LLK_ROUTE_NONE: i32 = 0;
-/// `LlkPair::route` of a slide along the first tile's row.
-pub const LLK_ROUTE_ROW: i32 = 1;
-/// `LlkPair::route` of a slide along the first tile's column.
-pub const LLK_ROUTE_COLUMN: i32 = 2;
+/// How a pair is removed (`LlkPair::route`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LlkRoute {
+    /// A plain pair: no slide.
+    None = 0,
+    /// A slide along the first tile's row.
+    Row = 1,
+    /// A slide along the first tile's column.
+    Column = 2,
+}
+
+/// An `LlkRoute` as C passes it in an `LlkPair`: any `int`, checked when
+/// read (the header names the enum's type; see names.rs for why).
+pub type RouteArg = i32;
+
+/// `LlkRoute::None` as Rust code writes it (the header has the enum's).
+pub const LLK_ROUTE_NONE: RouteArg = LlkRoute::None as RouteArg;
+/// `LlkRoute::Row` as Rust code writes it.
+pub const LLK_ROUTE_ROW: RouteArg = LlkRoute::Row as RouteArg;
+/// `LlkRoute::Column` as Rust code writes it.
+pub const LLK_ROUTE_COLUMN: RouteArg = LlkRoute::Column as RouteArg;
 
 /// Two cells: a removal of the tiles at `a` and `b`, or, with a `route`
 /// (rules with `llk_rules_set_slide`), the slide of the tile at `a` along
@@ -48,7 +67,7 @@ pub struct LlkPair {
     pub b: LlkPos,
     /// `LLK_ROUTE_NONE` (0) for a plain pair, `LLK_ROUTE_ROW` or
     /// `LLK_ROUTE_COLUMN` for a slide.
-    pub route: i32,
+    pub route: RouteArg,
 }
 
 impl From<Move> for LlkPair {

@@ -19,7 +19,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 /// Every fallible function returns one; on anything but `LLK_STATUS_OK`
 /// its out-parameters are left as they were and `llk_last_error()` says
 /// what was wrong.
-#[repr(i32)]
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LlkStatus {
     /// The call did what it was asked.

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use grid_core::{Grid, InputError, Pos, Reader};
 
-use crate::query::{Board, MAX_KIND};
+use crate::query::{Board, MAX_KIND, check_size};
 
 /// Reads the next board, or `None` at the end of input or at the `0 0`
 /// terminator.
@@ -66,9 +66,10 @@ pub fn read_board_into(reader: &mut Reader<'_>, kinds: &mut Grid<u32>) -> Result
 /// [`read_board_into`] does, or keeping only the tiles, as the judge does).
 ///
 /// # Errors
-/// Malformed numbers, a board with zero rows or columns (but not both), or
-/// a declared size the rest of the input cannot hold (so that n·m is at
-/// most the input's length and may be allocated).
+/// Malformed numbers, a board with zero rows or columns (but not both), a
+/// declared size the rest of the input cannot hold (so that n·m is at most
+/// the input's length and may be allocated), or a board larger than
+/// [`MAX_ROWS`](crate::MAX_ROWS) × [`MAX_COLS`](crate::MAX_COLS).
 pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>, InputError> {
     if reader.is_at_end() {
         return Ok(None);
@@ -98,6 +99,14 @@ pub fn read_board_size(reader: &mut Reader<'_>) -> Result<Option<(usize, usize)>
                 rows as u128 * cols as u128,
                 reader.max_tokens_left()
             ),
+        ));
+    }
+    // (After the input's own bound, so that a size the input cannot hold
+    // says so, as it did before the limit.)
+    if let Err(too_large) = check_size(rows, cols) {
+        return Err(InputError::invalid(
+            reader.location_of(header),
+            too_large.to_string(),
         ));
     }
     Ok(Some((rows, cols)))

@@ -119,19 +119,26 @@ pub use engine::{
     deal_in_bands, measure_bands, measured_settings, setting_bands, sure_band,
 };
 pub use engine::{
-    Cancel, Cancelled, DealSpec, Difficulty, Game, GenerateError, GenerateSpec, Generated, Greedy,
-    MAX_CELLS, Move, NoMovePossible, Players, PlayersConfig, Playout, Progress, RateConfig,
-    RatedDeal, RatedError, Rating, RemoveError, Route, SkillPoint, Slide, SlideBlocked, Solution,
-    SolveConfig, Step, UnknownDifficulty, Way, deal, generate, generate_rated, generate_with,
-    has_move, kshisen_greedy, moves, playout, rate, rate_players, solve, solve_with,
-    solve_with_progress, ways_to_remove,
+    Cancel, Cancelled, DEFAULT_BUDGET, DealSpec, Difficulty, Game, GenerateError, GenerateSpec,
+    Generated, Greedy, MAX_GENERATE_CELLS, Move, NoMovePossible, Players, PlayersConfig, Playout,
+    Progress, RateConfig, RatedDeal, RatedError, Rating, RemoveError, Route, SkillPoint, Slide,
+    SlideBlocked, Solution, SolveConfig, Step, UnknownDifficulty, Way, deal, generate,
+    generate_rated, generate_with, has_move, kshisen_greedy, moves, playout, rate, rate_players,
+    solve, solve_with, solve_with_progress, ways_to_remove,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are
 // grid-core's, imported from there by who needs them.
 pub use grid_core::{Grid, InputError, JudgeError, Location, Path, Point, Pos};
+
+/// This library's version, `"MAJOR.MINOR.PATCH"`: the workspace's one
+/// version, which every face reports (the command line's `--version`, C's
+/// `llk_version()`, Python's `__version__`); a test checks that they agree.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use order::{Order, Removal, ReplayError, Replayed};
-pub use query::{Batch, Board, BoardError, Connector, MAX_KIND, OffBoard, connect};
+pub use query::{
+    Batch, Board, BoardError, Connector, MAX_CELLS, MAX_COLS, MAX_KIND, MAX_ROWS, OffBoard, connect,
+};
 pub use rules::{
     BadGroups, Border, Class, Connect, Gravity, Groups, Rules, RulesError, UnknownBorder,
     UnknownConnect, UnknownGravity,

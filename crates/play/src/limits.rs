@@ -74,7 +74,7 @@ impl Default for Limits {
             kinds: 99,
             turns: 8,
             groups_bytes: 200,
-            solve_states: 1_000_000,
+            solve_states: lianliankan::DEFAULT_BUDGET,
             timeout: Duration::from_secs(10),
             rate_search: Duration::from_secs(4),
             jobs: 2,
@@ -154,5 +154,22 @@ impl From<&Limits> for LimitsBody {
             difficulties: Difficulty::ALL.iter().map(|d| d.name()).collect(),
             problems: Problem::names(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limits;
+
+    /// The server's own caps lie within the library's size limits, the same
+    /// on every face (docs/limits.md): a board it takes, every face takes,
+    /// and a deal it generates, `generate` makes.
+    #[test]
+    fn the_caps_are_within_the_librarys_limits() {
+        let limits = Limits::default();
+        assert!(limits.rows <= lianliankan::MAX_ROWS);
+        assert!(limits.cols <= lianliankan::MAX_COLS);
+        assert!(limits.cells <= lianliankan::MAX_GENERATE_CELLS);
+        assert!(limits.judge_board_cells <= lianliankan::MAX_CELLS);
     }
 }

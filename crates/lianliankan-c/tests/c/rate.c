@@ -87,7 +87,7 @@ static int generate(const LlkRules *rules, const LlkRateConfig *config, char **a
     uint32_t kinds = (uint32_t)strtoul(args[2], NULL, 10);
     uint64_t seed = strtoull(args[3], NULL, 10);
     size_t candidates = strtoul(args[5], NULL, 10);
-    int32_t difficulty = 0;
+    LlkDifficulty difficulty = LLK_DIFFICULTY_EASY;
     uint32_t low = 0, high = 0;
     LlkStatus status = llk_difficulty_parse(args[4], &difficulty);
     if (status == LLK_STATUS_OK) {

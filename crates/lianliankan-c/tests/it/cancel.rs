@@ -81,8 +81,8 @@ fn a_cancel_from_another_thread_stops_a_long_generate() {
     // SAFETY: live handles, writable out-parameters.
     let status = unsafe {
         llk_generate(
-            300,
-            300,
+            100,
+            100,
             100,
             7,
             rules.0,

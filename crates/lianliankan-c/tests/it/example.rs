@@ -111,7 +111,13 @@ pub fn build_program(source: &Path, name: &str, link: Link) -> Result<PathBuf, S
             out_dir.join(format!("{name}-asan"))
         }
         Link::Shared => {
-            gcc.arg(format!("-Wl,-rpath,{}", deps.display()));
+            // The library's SONAME (build.rs) is the installed name, which
+            // the program then needs: a link by that name beside it.
+            let soname = soname();
+            let link = out_dir.join(&soname);
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink(&library, &link).map_err(|e| e.to_string())?;
+            gcc.arg(format!("-Wl,-rpath,{}", out_dir.display()));
             out_dir.join(format!("{name}-shared-asan"))
         }
     };
@@ -128,6 +134,17 @@ pub fn build_program(source: &Path, name: &str, link: Link) -> Result<PathBuf, S
         ));
     }
     Ok(program)
+}
+
+/// The shared library's SONAME, as build.rs sets it.
+pub fn soname() -> String {
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let abi = if major == "0" {
+        format!("0.{}", env!("CARGO_PKG_VERSION_MINOR"))
+    } else {
+        major.to_owned()
+    };
+    format!("liblianliankan.so.{abi}")
 }
 
 /// Runs the example with `args` on `input`, AddressSanitizer's leak

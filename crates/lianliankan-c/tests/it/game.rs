@@ -135,7 +135,7 @@ fn a_game_clears_by_its_certificate_with_undo_and_redo_under_every_rule() {
                 b: LlkPos { row: 7, col: 7 },
                 route: 0,
             };
-            assert!(!llk_game_hint(game, &mut pair));
+            assert!(!llk_game_hint(game, &mut pair, null_mut()));
             assert_eq!(pair.a.row, 7, "nothing stored without a hint");
             let mut now = null_mut();
             assert_eq!(llk_game_board(game, &mut now), LlkStatus::Ok);
@@ -177,11 +177,27 @@ fn refused_removals_change_nothing_and_say_why() {
             b: cell(9, 9),
             route: 0,
         };
-        let has = llk_game_hint(game, &mut pair);
+        let has = llk_game_hint(game, &mut pair, null_mut());
         let want = lianliankan::Game::new(board.clone(), Rules::default()).hint();
         assert_eq!(has, want.is_some());
         if let Some(m) = want {
             assert_eq!((pair.a, pair.b), (LlkPos::from(m.a()), LlkPos::from(m.b())));
+        }
+        // With its path: the library's hint path, corner by corner.
+        let mut path = null_mut();
+        assert_eq!(llk_game_hint(game, &mut pair, &mut path), has);
+        match lianliankan::Game::new(board.clone(), Rules::default()).hint_path() {
+            Some((_, want)) => {
+                assert!(!path.is_null());
+                assert_eq!(llk_path_len(path), want.corners().len());
+                for (i, p) in want.corners().iter().enumerate() {
+                    let mut corner = LlkPoint { row: 9, col: 9 };
+                    assert_eq!(llk_path_corner(path, i, &mut corner), LlkStatus::Ok);
+                    assert_eq!((corner.row, corner.col), (p.row, p.col));
+                }
+                llk_path_free(path);
+            }
+            None => assert!(path.is_null()),
         }
         let mut off = 0;
         assert_eq!(
@@ -259,13 +275,13 @@ fn game_functions_refuse_null() {
         assert!(game.is_null());
         assert!(!llk_game_undo(null_mut()));
         assert!(!llk_game_redo(null_mut()));
-        assert!(!llk_game_hint(null(), &mut pair));
+        assert!(!llk_game_hint(null(), &mut pair, null_mut()));
         assert!(!llk_game_is_cleared(null()));
         assert!(!llk_game_is_dead(null()));
         llk_game_free(null_mut());
         assert_eq!(llk_game_new(c_board.0, c_rules.0, &mut game), LlkStatus::Ok);
         assert!(
-            !llk_game_hint(game, null_mut()),
+            !llk_game_hint(game, null_mut(), null_mut()),
             "a hint with nowhere to go"
         );
         assert_eq!(llk_game_board(game, null_mut()), LlkStatus::InvalidArgument);

@@ -9,6 +9,7 @@
 #![allow(unsafe_code)]
 
 mod api;
+mod board_calls;
 mod cancel;
 mod common;
 mod conformance;

@@ -641,14 +641,14 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
             (0, 100),
             10,
             LlkStatus::InvalidArgument,
-            "a 2000 x 1000 board has more than 1000000 cells",
+            "a 2000 x 1000 board is larger than the largest board, 1000 x 1000",
         ),
         (
             (usize::MAX, 2, 6, 0),
             (0, 100),
             10,
             LlkStatus::InvalidArgument,
-            "board has more than 1000000 cells",
+            "board is larger than the largest board, 1000 x 1000",
         ),
     ] {
         let made = c_generate_rated(shape, &rules, band, candidates, &config);

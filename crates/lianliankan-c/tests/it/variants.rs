@@ -237,7 +237,7 @@ fn a_game_plays_slides_as_the_reference_does() {
         assert_eq!(got, expected, "case {case}\n{board}");
         let mut hint = blank;
         // SAFETY: a live game and a writable pair.
-        let hinted = unsafe { llk_game_hint(game, &mut hint) };
+        let hinted = unsafe { llk_game_hint(game, &mut hint, null_mut()) };
         assert_eq!(hinted, !got.is_empty(), "case {case}");
         assert!(
             !hinted || got.contains(&move_of(hint)),

@@ -118,14 +118,18 @@ impl BitRows {
     /// # Complexity
     /// O(rows) word operations per layer, at most min(`max_turns` + 1,
     /// rows · width) layers (it stops when a layer reaches nothing new).
-    pub(crate) fn ends(&mut self, start: usize, max_turns: usize, hit: impl FnMut(usize)) {
+    /// Answers the work done: the rows swept, once per layer, and one step
+    /// per end.
+    pub(crate) fn ends(&mut self, start: usize, max_turns: usize, hit: impl FnMut(usize)) -> usize {
         let (r0, bit0) = (start / self.width, 1u64 << (start % self.width));
+        let mut layers = 0;
         for words in [&mut self.ends, &mut self.seen_h, &mut self.seen_v] {
             words.fill(0);
         }
         self.seeds_h[r0] = bit0;
         self.seeds_v[r0] = bit0;
         for turns in 0..=max_turns {
+            layers += 1;
             let grew = self.fill_rows() | self.fill_columns();
             std::mem::swap(&mut self.seeds_h, &mut self.next_h);
             std::mem::swap(&mut self.seeds_v, &mut self.next_v);
@@ -136,7 +140,13 @@ impl BitRows {
         self.seeds_h.fill(0);
         self.seeds_v.fill(0);
         self.ends[r0] &= !bit0;
-        each_bit(&self.ends, self.width, hit);
+        let mut hits = 0;
+        let mut hit = hit;
+        each_bit(&self.ends, self.width, |i| {
+            hits += 1;
+            hit(i);
+        });
+        layers * self.empty.len() + hits
     }
 
     /// The runs along the rows from `seeds_h` (which it clears): the tiles

@@ -56,7 +56,7 @@
 use grid_core::{Grid, Pos, SplitMix64};
 
 use super::gravity::settle;
-use super::made::{GenerateError, cells_within_limit};
+use super::made::{GenerateError, cells_to_generate};
 use super::moves::{Move, moves};
 use super::reach::{Cell, Field};
 use super::solve::Cancel;
@@ -204,7 +204,7 @@ pub fn generate_with(spec: &GenerateSpec, cancel: &Cancel) -> Result<Generated, 
         ..rules.effective().into_owned()
     };
     let rules = &plain;
-    let cells = cells_within_limit(rows, cols)?;
+    let cells = cells_to_generate(rows, cols)?;
     if cells < 2 {
         return Err(GenerateError::TooSmall);
     }

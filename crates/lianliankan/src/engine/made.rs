@@ -3,26 +3,35 @@
 
 use std::fmt;
 
-use crate::query::MAX_KIND;
+use crate::query::{MAX_CELLS, MAX_COLS, MAX_KIND, MAX_ROWS};
 
-/// The most cells a board made by the engine — [`deal`](crate::deal),
-/// [`generate`](crate::generate), [`generate_rated`](crate::generate_rated)
-/// — may have: a million, a little more than the largest board of the
-/// HDU 1175 judge (1,000 × 999). Larger sizes are refused with
-/// [`GenerateError::TooLarge`] before anything is allocated, on every face
-/// of the engine (the command line, Python, C, the web game), so that no
-/// caller's size can exhaust the memory of its process. Boards the caller
-/// builds (from rows, a grid or a judge's input) follow what the input
-/// holds and are not limited.
-pub const MAX_CELLS: usize = 1_000_000;
+/// The most cells of a board that [`generate`](crate::generate) (and
+/// [`generate_rated`](crate::generate_rated)) makes: a board clearable by
+/// construction costs about (rows·cols)² — measured 1.9 s for 100 × 100
+/// and 10 s for 150 × 150 on a loaded 2-core machine — so this limit keeps
+/// the largest generated board within about 10 s (docs/limits.md). Larger
+/// sizes are refused with [`GenerateError::GenerateTooLarge`] before
+/// anything is allocated, on every face. [`deal`](crate::deal), which
+/// costs O(rows·cols), goes up to [`MAX_CELLS`].
+pub const MAX_GENERATE_CELLS: usize = 10_000;
 
-/// `rows·cols`, or [`GenerateError::TooLarge`] above [`MAX_CELLS`] (or
-/// beyond `usize`).
+/// `rows·cols`, or [`GenerateError::TooLarge`] above [`MAX_ROWS`],
+/// [`MAX_COLS`] or [`MAX_CELLS`].
 pub(crate) fn cells_within_limit(rows: usize, cols: usize) -> Result<usize, GenerateError> {
     match rows.checked_mul(cols) {
-        Some(cells) if cells <= MAX_CELLS => Ok(cells),
+        Some(cells) if rows <= MAX_ROWS && cols <= MAX_COLS && cells <= MAX_CELLS => Ok(cells),
         _ => Err(GenerateError::TooLarge { rows, cols }),
     }
+}
+
+/// `rows·cols`, or an error above [`MAX_GENERATE_CELLS`] (or as
+/// [`cells_within_limit`]).
+pub(crate) fn cells_to_generate(rows: usize, cols: usize) -> Result<usize, GenerateError> {
+    let cells = cells_within_limit(rows, cols)?;
+    if cells > MAX_GENERATE_CELLS {
+        return Err(GenerateError::GenerateTooLarge { rows, cols });
+    }
+    Ok(cells)
 }
 
 /// Why [`generate`](crate::generate) (or [`deal`](crate::deal)) made no board.
@@ -31,9 +40,19 @@ pub(crate) fn cells_within_limit(rows: usize, cols: usize) -> Result<usize, Gene
 pub enum GenerateError {
     /// Fewer than two cells.
     TooSmall,
-    /// More than [`MAX_CELLS`](crate::MAX_CELLS) cells: refused before
-    /// anything is allocated.
+    /// More than [`MAX_ROWS`](crate::MAX_ROWS) rows,
+    /// [`MAX_COLS`](crate::MAX_COLS) columns or [`MAX_CELLS`](crate::MAX_CELLS)
+    /// cells: refused before anything is allocated.
     TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// More than [`MAX_GENERATE_CELLS`](crate::MAX_GENERATE_CELLS) cells
+    /// for [`generate`](crate::generate): refused before anything is
+    /// allocated.
+    GenerateTooLarge {
         /// The rows asked for.
         rows: usize,
         /// The columns asked for.
@@ -90,8 +109,11 @@ impl fmt::Display for GenerateError {
             GenerateError::TooSmall => f.write_str("a board needs at least two cells"),
             GenerateError::TooLarge { rows, cols } => write!(
                 f,
-                "a {rows} x {cols} board has more than {} cells",
-                MAX_CELLS
+                "a {rows} x {cols} board is larger than the largest board, {MAX_ROWS} x {MAX_COLS}"
+            ),
+            GenerateError::GenerateTooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board has more than {MAX_GENERATE_CELLS} cells, the most a generated board may have"
             ),
             GenerateError::DealKinds {
                 kinds,

@@ -33,6 +33,7 @@
 //!   which they are lost.
 
 mod bit_rows;
+mod board_calls;
 mod cell;
 mod checks;
 mod deal;
@@ -54,7 +55,7 @@ pub use deal::{DealSpec, deal};
 pub use game::{Game, RemoveError, Step};
 pub use generate::{GenerateSpec, Generated, generate, generate_with};
 pub use gravity::Slide;
-pub use made::{GenerateError, MAX_CELLS};
+pub use made::{GenerateError, MAX_GENERATE_CELLS};
 pub use moves::{Move, Route, moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
@@ -65,5 +66,7 @@ pub use rate::{
 };
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;
-pub use solve::{Cancel, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress};
+pub use solve::{
+    Cancel, DEFAULT_BUDGET, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress,
+};
 pub use ways::{Way, ways_to_remove};

@@ -206,19 +206,30 @@ impl Field {
     /// field at most 64 cells wide (every board of at most 60 columns)
     /// this is `bit_rows`' word-parallel search.
     ///
+    /// Answers the work it did, in steps (a cell reached, or a row swept a
+    /// word at a time), so that a caller can bound the work of many
+    /// searches.
+    ///
     /// # Complexity
     /// O(rows) word operations per turn on a narrow field (O(rows) layers
     /// at most), plus one step per tile found; else as [`Field::reach`].
-    pub(crate) fn reach_tiles(&mut self, start: Cell, max_turns: usize, mut hit: impl FnMut(Cell)) {
+    pub(crate) fn reach_tiles(
+        &mut self,
+        start: Cell,
+        max_turns: usize,
+        mut hit: impl FnMut(Cell),
+    ) -> usize {
         let Some(bits) = &mut self.bits else {
+            let mut steps = 1;
             self.reach(start, max_turns, |cell, is_tile| {
+                steps += 1;
                 if is_tile {
                     hit(cell);
                 }
             });
-            return;
+            return steps;
         };
-        bits.ends(start.0, max_turns, |i| hit(Cell(i)));
+        bits.ends(start.0, max_turns, |i| hit(Cell(i)))
     }
 
     /// Whether the last [`Field::reach_tiles`] passed through the empty

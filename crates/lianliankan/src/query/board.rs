@@ -9,6 +9,26 @@ use grid_core::{Frame, Grid, Padded, Pos};
 /// The largest tile kind a board can hold (one value of `u32` marks the ring).
 pub const MAX_KIND: u32 = u32::MAX - 1;
 
+/// The most rows of any board: every face and command of the engine (the
+/// library's constructors, the command line, Python, C, the web game)
+/// refuses a taller board before anything is allocated. A thousand: the
+/// largest board of the HDU 1175 judge is 1,000 × 999.
+pub const MAX_ROWS: usize = 1_000;
+
+/// The most columns of any board, as [`MAX_ROWS`].
+pub const MAX_COLS: usize = 1_000;
+
+/// The most cells of any board (`MAX_ROWS · MAX_COLS`): a board built from
+/// rows, a grid or a judge's text ([`Board::new`](crate::Board::new),
+/// [`Board::from_rows`](crate::Board::from_rows), `str::parse`), or dealt
+/// ([`deal`](crate::deal)). A larger size is refused with
+/// [`BoardError::TooLarge`] or
+/// [`GenerateError::TooLarge`](crate::GenerateError::TooLarge) before anything is sized by it, on every face
+/// of the engine, so that no caller's size can exhaust the memory of its
+/// process; a solve of such a board stays within its state budget
+/// ([`SolveConfig::budget`](crate::SolveConfig::budget)).
+pub const MAX_CELLS: usize = MAX_ROWS * MAX_COLS;
+
 /// Internal marker of the ring cells around the board.
 pub(crate) const RING: u32 = u32::MAX;
 
@@ -21,6 +41,14 @@ pub enum BoardError {
         /// The first row whose length differs from row 0 (0-based).
         row: usize,
     },
+    /// More than [`MAX_ROWS`] rows, [`MAX_COLS`] columns or [`MAX_CELLS`]
+    /// cells.
+    TooLarge {
+        /// The rows given.
+        rows: usize,
+        /// The columns given.
+        cols: usize,
+    },
     /// A kind above [`MAX_KIND`].
     KindTooLarge {
         /// Where it is.
@@ -32,6 +60,10 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::Ragged { row } => write!(f, "row {row} has a different length from row 0"),
+            BoardError::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board is larger than the largest board, {MAX_ROWS} x {MAX_COLS}"
+            ),
             BoardError::KindTooLarge { pos } => {
                 write!(f, "the kind at {pos} is larger than {MAX_KIND}")
             }
@@ -74,11 +106,22 @@ impl Board {
     /// A board from a grid of kinds (0 = empty).
     ///
     /// # Errors
+    /// [`BoardError::TooLarge`] above [`MAX_ROWS`] × [`MAX_COLS`];
     /// [`BoardError::KindTooLarge`] for a kind above [`MAX_KIND`].
     ///
     /// # Complexity
     /// O(rows·cols).
     pub fn new(grid: &Grid<u32>) -> Result<Board, BoardError> {
+        check_size(grid.rows(), grid.cols())?;
+        check_kinds(grid)?;
+        Ok(Board::from_ringed(Padded::new(grid.clone()).surround(RING)))
+    }
+
+    /// A board of any size from a grid of kinds, for [`Batch`](crate::Batch)'s
+    /// searches on the boards it was handed (it keeps tiles, and its
+    /// callers' sizes are their own): as [`Board::new`] without the size
+    /// limit.
+    pub(crate) fn of_any_size(grid: &Grid<u32>) -> Result<Board, BoardError> {
         check_kinds(grid)?;
         Ok(Board::from_ringed(Padded::new(grid.clone()).surround(RING)))
     }
@@ -104,6 +147,7 @@ impl Board {
     /// [`Board::new`].
     pub fn from_rows<R: AsRef<[u32]>>(rows: &[R]) -> Result<Board, BoardError> {
         let cols = rows.first().map_or(0, |r| r.as_ref().len());
+        check_size(rows.len(), cols)?;
         if let Some(row) = rows.iter().position(|r| r.as_ref().len() != cols) {
             return Err(BoardError::Ragged { row });
         }
@@ -272,6 +316,16 @@ impl From<Board> for Vec<Vec<u32>> {
 
 /// [`BoardError::KindTooLarge`] for the first kind of `grid` above
 /// [`MAX_KIND`] (the value above it marks the ring).
+/// [`BoardError::TooLarge`] above [`MAX_ROWS`] rows or [`MAX_COLS`]
+/// columns (and so above [`MAX_CELLS`] cells).
+pub(crate) fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
+    if rows <= MAX_ROWS && cols <= MAX_COLS && rows * cols <= MAX_CELLS {
+        Ok(())
+    } else {
+        Err(BoardError::TooLarge { rows, cols })
+    }
+}
+
 pub(crate) fn check_kinds(grid: &Grid<u32>) -> Result<(), BoardError> {
     match grid.cells().iter().position(|&k| k > MAX_KIND) {
         Some(i) => Err(BoardError::KindTooLarge {

@@ -12,6 +12,7 @@ mod connect;
 
 pub use batch::Batch;
 pub(crate) use batch::chunk_for;
-pub use board::{Board, BoardError, MAX_KIND};
+pub(crate) use board::check_size;
+pub use board::{Board, BoardError, MAX_CELLS, MAX_COLS, MAX_KIND, MAX_ROWS};
 pub use connect::{Connector, OffBoard, connect};
 pub(crate) use connect::{detour_joins, joins};

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use lianliankan::{
-    Cancel, DealSpec, GenerateError, GenerateSpec, MAX_CELLS, RateConfig, RatedError, Rules, deal,
-    generate, generate_rated, generate_with,
+    Board, BoardError, Cancel, DealSpec, GenerateError, GenerateSpec, Grid, MAX_CELLS, MAX_COLS,
+    MAX_GENERATE_CELLS, MAX_ROWS, RateConfig, RatedError, Rules, deal, generate, generate_rated,
+    generate_with,
 };
 
 #[test]
@@ -13,6 +14,8 @@ fn sizes_beyond_the_limit_are_refused_by_every_maker() {
     let too_large = |rows, cols| GenerateError::TooLarge { rows, cols };
     for (rows, cols) in [
         (1001, 1000),
+        (1001, 1),
+        (1, 1001),
         (100_000, 100_000),
         (usize::MAX, 2),
         (2, usize::MAX),
@@ -37,12 +40,69 @@ fn sizes_beyond_the_limit_are_refused_by_every_maker() {
     }
     assert_eq!(
         too_large(2000, 2000).to_string(),
-        "a 2000 x 2000 board has more than 1000000 cells"
+        "a 2000 x 2000 board is larger than the largest board, 1000 x 1000"
     );
     // At the limit a deal is made.
-    assert_eq!(MAX_CELLS, 1_000_000);
+    assert_eq!((MAX_ROWS, MAX_COLS, MAX_CELLS), (1000, 1000, 1_000_000));
     let board = deal(&DealSpec::new(1000, 1000, 1000).with_seed(3)).unwrap();
     assert_eq!(board.tile_count(), MAX_CELLS);
+}
+
+/// Every constructor of a board refuses one past the limit (one row or
+/// column too many), before reading its kinds, and takes one at it.
+#[test]
+fn boards_beyond_the_limit_are_refused_by_every_constructor() {
+    for (rows, cols) in [
+        (MAX_ROWS + 1, 1),
+        (1, MAX_COLS + 1),
+        (MAX_ROWS + 1, MAX_COLS),
+    ] {
+        let refused = BoardError::TooLarge { rows, cols };
+        let grid = Grid::new(rows, cols, 1u32);
+        assert_eq!(Board::new(&grid), Err(refused.clone()));
+        let row_list: Vec<Vec<u32>> = vec![vec![1; cols]; rows];
+        assert_eq!(Board::from_rows(&row_list), Err(refused.clone()));
+        let text = format!(
+            "{rows} {cols}\n{}0\n",
+            format!("{}\n", vec!["1"; cols].join(" ")).repeat(rows)
+        );
+        assert!(text.parse::<Board>().is_err(), "{rows} x {cols} parsed");
+        assert_eq!(
+            refused.to_string(),
+            format!("a {rows} x {cols} board is larger than the largest board, 1000 x 1000")
+        );
+    }
+    let widest = Board::from_rows(&[vec![1u32; MAX_COLS]]).unwrap();
+    assert_eq!(widest.cols(), MAX_COLS);
+    let tallest = Board::new(&Grid::new(MAX_ROWS, 1, 0)).unwrap();
+    assert_eq!(tallest.rows(), MAX_ROWS);
+}
+
+/// `generate` refuses past its own limit, with its own message, and makes a
+/// board at it.
+#[test]
+fn generate_refuses_past_its_own_limit() {
+    assert_eq!(MAX_GENERATE_CELLS, 10_000);
+    for (rows, cols) in [(101, 100), (100, 101), (1000, 11), (1, 1000)] {
+        let within_boards = rows * cols <= MAX_CELLS;
+        assert!(within_boards);
+        let refused = generate(&GenerateSpec::new(rows, cols, 4));
+        if rows * cols > MAX_GENERATE_CELLS {
+            assert_eq!(refused, Err(GenerateError::GenerateTooLarge { rows, cols }));
+        } else {
+            assert!(refused.is_ok(), "{rows} x {cols}: {refused:?}");
+        }
+    }
+    assert_eq!(
+        GenerateError::GenerateTooLarge {
+            rows: 101,
+            cols: 100
+        }
+        .to_string(),
+        "a 101 x 100 board has more than 10000 cells, the most a generated board may have"
+    );
+    // A deal, which costs O(rows·cols), goes up to the board limit.
+    assert!(deal(&DealSpec::new(101, 100, 4).with_seed(1)).is_ok());
 }
 
 #[test]
@@ -70,8 +130,9 @@ fn a_deal_deals_every_kind_asked_for_or_refuses() {
 
 #[test]
 fn a_cancelled_generate_stops_with_cancelled() {
-    // Minutes of work under every construction (backwards; forwards under
-    // gravity; by moves under four-rivers), stopped from another thread.
+    // Seconds of work under every construction (backwards; forwards under
+    // gravity; by moves under four-rivers) at the largest size generated,
+    // stopped from another thread after 100 ms.
     for rules in [
         Rules::judge(),
         Rules::kshisen(),
@@ -87,7 +148,7 @@ fn a_cancelled_generate_stops_with_cancelled() {
                 cancel.cancel();
             })
         };
-        let spec = GenerateSpec::new(300, 300, 40).with_rules(rules.clone());
+        let spec = GenerateSpec::new(100, 100, 40).with_rules(rules.clone());
         assert_eq!(
             generate_with(&spec, &cancel),
             Err(GenerateError::Cancelled),

@@ -24,3 +24,4 @@ mod shards;
 mod slide;
 #[cfg(feature = "cli")]
 mod study_checks;
+mod version;

@@ -24,8 +24,9 @@ const EXIT_UNKNOWN: u8 = 3;
 /// Exit status of `replay` when a step of the order is illegal.
 const EXIT_ILLEGAL: u8 = 4;
 
-/// The default search budget of `solve`, in states.
-const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The default search budget of `solve`, in states: the library's, the same
+/// on every face.
+use lianliankan::DEFAULT_BUDGET;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -279,11 +280,11 @@ enum Command {
     /// A board that can be cleared, by construction, in the judge format
     /// (without queries); every cell is a tile (but one if rows·cols is odd).
     Generate {
-        /// Rows, 1 to 100.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        /// Rows, 1 to 1000, and at most 10000 cells in all (docs/limits.md).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=lianliankan::MAX_ROWS as i64))]
         rows: u16,
-        /// Columns, 1 to 100.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        /// Columns, 1 to 1000, and at most 10000 cells in all.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=lianliankan::MAX_COLS as i64))]
         cols: u16,
         /// Kinds of tiles, 1 to rows·cols/2; each kind is used in pairs.
         #[arg(long)]

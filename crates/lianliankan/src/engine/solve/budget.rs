@@ -16,6 +16,24 @@ use super::memo::Room;
 /// (The cancel token is looked at every state.)
 pub(super) const PROGRESS_EVERY: u64 = 1 << 6;
 
+/// The work the path searches inside states (the listing of moves and the
+/// dead-position tests of the search without gravity) may do in a whole
+/// search, per state of its budget, in steps (a cell reached, a row swept
+/// a word at a time, a remembered hit looked at). Listing the moves
+/// searches from every remaining tile, and a test does too, each search as
+/// long as the board once cells have emptied: on a big board one state
+/// could cost (rows·cols)² steps, so a budget of 10 states took a minute
+/// and a gigabyte on 1000 × 1000. With this bound a search's time, and the
+/// memory of the tests' records, are at most proportional to its budget
+/// on any board. A state of a board of t tiles and c cells costs at most
+/// t·(2·c + 1) steps to list the moves (a search of at most 2·c cells per
+/// tile) and t·(2·c + 1 + t) for a test (a search per tile, and a look at
+/// the tiles of its kind), under 2^20 for every board of up to 24 × 12
+/// (288 tiles, 26 × 14 cells with the ring: about 0.92 · 2^20): there the
+/// bound is never reached and the states searched are those of the search
+/// without it.
+pub(super) const TEST_STEPS_PER_STATE: u64 = 1 << 20;
+
 /// States of the first run; each restart doubles the limit.
 pub(super) const FIRST_RUN: u64 = 2000;
 
@@ -69,6 +87,60 @@ pub struct Progress {
     ///
     /// [`SolveConfig::memory_cap`]: super::SolveConfig::memory_cap
     pub memory: usize,
+}
+
+/// What stops the work inside a state (the dead-position tests): the
+/// search's cancel token, looked at between two path searches, and what is
+/// left of the work allowed for the whole search (its budget times
+/// [`TEST_STEPS_PER_STATE`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Effort {
+    cancel: Option<Cancel>,
+    left: u64,
+}
+
+impl Default for Effort {
+    /// Not cancellable, unbounded.
+    fn default() -> Self {
+        Effort {
+            cancel: None,
+            left: u64::MAX,
+        }
+    }
+}
+
+impl Effort {
+    /// Work stopped by `cancel`, at most `steps` steps in all.
+    pub(super) fn new(cancel: Option<Cancel>, steps: u64) -> Effort {
+        Effort {
+            cancel,
+            left: steps,
+        }
+    }
+
+    /// Whether the next piece of work may start: `Err(Stop::Cancelled)`
+    /// once the token is set, `Err(Stop::OutOfBudget)` once the allowance
+    /// is spent.
+    pub(super) fn may_go_on(&self) -> Result<(), Stop> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Stop::Cancelled);
+        }
+        if self.left == 0 {
+            return Err(Stop::OutOfBudget);
+        }
+        Ok(())
+    }
+
+    /// The steps still allowed.
+    #[cfg(test)]
+    pub(super) fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// Counts `steps` steps of work done.
+    pub(super) fn spend(&mut self, steps: usize) {
+        self.left = self.left.saturating_sub(steps as u64);
+    }
 }
 
 /// Why a search stopped early.
@@ -152,6 +224,15 @@ impl<'p> Budget<'p> {
     /// too (the dead-position tests).
     pub(super) fn cancel_token(&self) -> Option<Cancel> {
         self.cancel.clone()
+    }
+
+    /// What stops the dead-position tests of this search: its cancel token
+    /// and its budget's share of work ([`TEST_STEPS_PER_STATE`] a state).
+    pub(super) fn effort(&self) -> Effort {
+        Effort::new(
+            self.cancel.clone(),
+            self.cap.saturating_mul(TEST_STEPS_PER_STATE),
+        )
     }
 
     /// Counts `spent` states of a side search that was allowed `cap` of

@@ -13,7 +13,7 @@
 
 use std::collections::VecDeque;
 
-use super::budget::{Cancel, Stop};
+use super::budget::{Effort, Stop};
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
@@ -155,22 +155,25 @@ impl Closure {
     /// it.) R's cells stay empty on the field until
     /// [`Position::refill`].
     ///
-    /// Between two searches it looks at `stop`: once cancelled, it stops
-    /// and answers `Err(Stop::Cancelled)`, R left smaller than the closed
-    /// set, which proves nothing (its tiles are still refilled by
-    /// [`Position::refill`]).
+    /// Between two searches it looks at `effort`: once its token is
+    /// cancelled or its work is spent, it stops and answers
+    /// `Err(Stop::Cancelled)` or `Err(Stop::OutOfBudget)`, R left smaller
+    /// than the closed set, which proves nothing (its tiles are still
+    /// refilled by [`Position::refill`]). The records of its searches
+    /// (bounding cells, watchers) grow by at most a few words a step, so
+    /// the work allowed bounds their memory too.
     pub(super) fn close(
         &mut self,
         position: &mut Position,
         mates: &Mates,
         joins: &mut Vec<(Tile, Tile)>,
-        stop: Option<&Cancel>,
+        effort: &mut Effort,
     ) -> Result<(), Stop> {
         let w = self;
         while let Some(z) = w.queue.pop_front() {
-            if stop.is_some_and(Cancel::is_cancelled) {
+            if let Err(stop) = effort.may_go_on() {
                 w.queue.push_front(z);
-                return Err(Stop::Cancelled);
+                return Err(stop);
             }
             w.queued[z.index()] = false;
             if w.in_r[z.index()] {
@@ -180,23 +183,35 @@ impl Closure {
             let want = position.kind[z.index()];
             let start = w.bounds.len();
             let bounds = &mut w.bounds;
-            position
-                .field
-                .reach_tiles(position.cell[z.index()], position.max_turns, |cell| {
-                    bounds.push(cell)
-                });
+            let steps =
+                position
+                    .field
+                    .reach_tiles(position.cell[z.index()], position.max_turns, |cell| {
+                        bounds.push(cell)
+                    });
+            effort.spend(steps);
             // A partner: a tile of its kind the search ends on, or one of
             // R (its cell emptied) that it passes.
-            let on_hit = w.bounds[start..].iter().map(|&cell| position.tile_at(cell));
-            let in_r = position.of_kind[want.index()].iter().copied().filter(|&t| {
-                w.in_r[t.index()] && position.field.was_passed(position.cell[t.index()])
-            });
-            let partner = on_hit.chain(in_r).find(|&t| {
+            let fits = |t: Tile| {
                 t != Tile::NONE
                     && position.kind[t.index()] == want
                     && position.is_alive(t)
                     && mates.may_pair(z, t)
-            });
+            };
+            let mut partner = w.bounds[start..]
+                .iter()
+                .map(|&cell| position.tile_at(cell))
+                .find(|&t| fits(t));
+            if partner.is_none() {
+                // The kind's tiles are looked at one by one: work too.
+                let of_kind = &position.of_kind[want.index()];
+                effort.spend(of_kind.len());
+                partner = of_kind.iter().copied().find(|&t| {
+                    w.in_r[t.index()]
+                        && position.field.was_passed(position.cell[t.index()])
+                        && fits(t)
+                });
+            }
             if let Some(p) = partner {
                 w.bounds.truncate(start);
                 w.why[z.index()] = p;
@@ -247,20 +262,20 @@ pub(super) struct DeadTest {
     /// probes for the closure it starts every probe from.
     pub(super) work: Closure,
     pub(super) held_back: Closure,
-    /// The search's cancel token, looked at between two searches of a
-    /// closure.
-    pub(super) cancel: Option<Cancel>,
+    /// The search's cancel token and work allowance, looked at between two
+    /// searches of a closure.
+    pub(super) effort: Effort,
 }
 
 impl Default for DeadTest {
     fn default() -> Self {
-        DeadTest::stopped_by(None)
+        DeadTest::stopped_by(Effort::default())
     }
 }
 
 impl DeadTest {
-    /// The test of a search stopped by `cancel`.
-    pub(super) fn stopped_by(cancel: Option<Cancel>) -> DeadTest {
+    /// The test of a search stopped by `effort`.
+    pub(super) fn stopped_by(effort: Effort) -> DeadTest {
         DeadTest {
             why: Vec::new(),
             every: DEAD_TEST_EVERY,
@@ -270,7 +285,7 @@ impl DeadTest {
             joins: Vec::new(),
             work: Closure::default(),
             held_back: Closure::default(),
-            cancel,
+            effort,
         }
     }
 
@@ -380,7 +395,7 @@ impl DeadTest {
                 w.push(t);
             }
         }
-        if let Err(stop) = w.close(position, mates, &mut self.joins, self.cancel.as_ref()) {
+        if let Err(stop) = w.close(position, mates, &mut self.joins, &mut self.effort) {
             position.refill(&w.joined);
             return Err(stop);
         }

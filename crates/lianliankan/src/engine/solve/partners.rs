@@ -200,8 +200,8 @@ impl PartnerSearch<'_, '_> {
                 w.push(t);
             }
         }
-        let stop = dead.cancel.as_ref();
-        let mut counted = w.close(position, self.mates, &mut dead.joins, stop);
+        let effort = &mut dead.effort;
+        let mut counted = w.close(position, self.mates, &mut dead.joins, effort);
         held.copy_from(w);
         for pairs in pairings {
             counted = counted.and_then(|()| self.budget.count());
@@ -215,7 +215,7 @@ impl PartnerSearch<'_, '_> {
                 w.push(t);
             }
             // Stopped by the token, R proves nothing: no pair is ruled out.
-            counted = w.close(position, self.mates, &mut dead.joins, stop);
+            counted = w.close(position, self.mates, &mut dead.joins, effort);
             // Every tile R holds remains, each once.
             let stuck = counted.is_ok() && w.joined.len() < position.left;
             position.refill(&w.joined[held.joined.len()..]);

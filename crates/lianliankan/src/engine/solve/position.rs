@@ -193,7 +193,10 @@ impl Position {
     /// been removed: removing a tile the reach did not hit changes nothing
     /// it found, since every run stopped at a hit tile or a wall before
     /// that tile's cell, and still does.
-    pub(super) fn partners(&mut self, t: Tile, out: &mut Vec<Tile>) {
+    ///
+    /// Answers the work done, in steps (a remembered hit looked at, or a
+    /// cell the reach entered).
+    pub(super) fn partners(&mut self, t: Tile, out: &mut Vec<Tile>) -> usize {
         out.clear();
         let depth = self.removed.len();
         let kind = &self.kind;
@@ -204,20 +207,23 @@ impl Position {
             && reach.hits.iter().all(|&h| self.is_alive(h))
         {
             out.extend(reach.hits.iter().filter(same));
-            return;
+            return 1 + reach.hits.len();
         }
         let mut reach = self.reaches[t.index()].take().unwrap_or_default();
         reach.depth = depth;
         reach.stamp = self.stamps[depth];
         reach.hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
+        let mut steps = 1;
         field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
+            steps += 1;
             if is_tile {
                 reach.hits.push(tile_at[cell]);
             }
         });
         out.extend(reach.hits.iter().filter(same));
         self.reaches[t.index()] = Some(reach);
+        steps
     }
 
     /// The remaining tiles of kind `k`, ascending.

@@ -127,7 +127,7 @@ impl<'p> Search<'p> {
         Search {
             mates: Mates::new(&position),
             position,
-            dead: DeadTest::stopped_by(budget.cancel_token()),
+            dead: DeadTest::stopped_by(budget.effort()),
             locks: Locks::default(),
             memo: Memo::default(),
             budget,
@@ -252,7 +252,7 @@ impl<'p> Search<'p> {
         }
         self.budget.count()?;
         let mark = self.position.removed.len();
-        let moves = self.reduce_and_list();
+        let moves = self.reduce_and_list()?;
         if self.position.left == 0 {
             return Ok(true);
         }
@@ -295,8 +295,11 @@ impl<'p> Search<'p> {
     }
 
     /// Applies the clearing reduction until it no longer applies, then lists
-    /// the moves left, best first.
-    fn reduce_and_list(&mut self) -> Vec<(Tile, Tile)> {
+    /// the moves left, best first. Its path searches spend the search's
+    /// work allowance (see `budget::TEST_STEPS_PER_STATE`): once spent, it
+    /// stops with `Err(Stop::OutOfBudget)`, so a small budget bounds a
+    /// state's work on a big board too.
+    fn reduce_and_list(&mut self) -> Result<Vec<(Tile, Tile)>, Stop> {
         let mut partners = Vec::new();
         'again: loop {
             // (fewer tiles of the kind, fewer partners, tie-break, pair)
@@ -314,7 +317,9 @@ impl<'p> Search<'p> {
                     if i + 1 == tiles.len() {
                         break; // its pairs were found from the others
                     }
-                    self.position.partners(t, &mut partners);
+                    self.dead.effort.may_go_on()?;
+                    let steps = self.position.partners(t, &mut partners);
+                    self.dead.effort.spend(steps);
                     for &u in &partners {
                         if u > t {
                             let tie = self.shuffle.as_mut().map_or(0, |r| r.next_u64());
@@ -342,7 +347,7 @@ impl<'p> Search<'p> {
                 }
             }
             ranked.sort_unstable();
-            return ranked.into_iter().map(|(_, _, _, t, u)| (t, u)).collect();
+            return Ok(ranked.into_iter().map(|(_, _, _, t, u)| (t, u)).collect());
         }
     }
 
@@ -368,7 +373,8 @@ impl<'p> Search<'p> {
             if mask >> i & 1 == 0 {
                 continue;
             }
-            self.position.partners(tiles[i], &mut partners);
+            let steps = self.position.partners(tiles[i], &mut partners);
+            self.dead.effort.spend(steps);
             for j in i + 1..tiles.len() {
                 if mask >> j & 1 == 1 && partners.contains(&tiles[j]) {
                     self.position.remove(tiles[i], tiles[j]);

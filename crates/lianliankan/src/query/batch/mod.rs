@@ -495,7 +495,8 @@ impl Batch {
                 continue;
             }
             if self.searched.is_none() {
-                let board = Board::new(&self.to_grid()).expect("kinds no larger than MAX_KIND");
+                let board =
+                    Board::of_any_size(&self.to_grid()).expect("kinds no larger than MAX_KIND");
                 self.searched = Some((board, Connector::new()));
             }
             let (board, connector) = self.searched.as_mut().expect("made above");

@@ -6,7 +6,7 @@ use grid_core::{Grid, SplitMix64};
 
 use super::*;
 use crate::engine::deal::{DealSpec, deal};
-use crate::engine::solve::budget::Progress;
+use crate::engine::solve::budget::{Effort, Progress};
 use crate::engine::solve::closure::DEAD_TEST_EVERY;
 use crate::engine::solve::memo::{DEFAULT_MEMORY_CAP, ENTRY_OVERHEAD, Room};
 use crate::reference::replay_clears;
@@ -350,15 +350,67 @@ fn a_cancelled_dead_test_proves_nothing() {
     let mut search = unlimited(&board, &rules, &mut go_on);
     let token = crate::engine::solve::budget::Cancel::new();
     token.cancel();
-    search.dead.cancel = Some(token);
+    search.dead.effort = Effort::new(Some(token), u64::MAX);
     let stopped = search
         .dead
         .removable(&mut search.position, &search.mates, None);
     assert!(matches!(stopped, Err(Stop::Cancelled)));
-    search.dead.cancel = None;
+    // With its work allowance spent it stops too, and proves nothing.
+    search.dead.effort = Effort::new(None, 0);
+    let stopped = search
+        .dead
+        .removable(&mut search.position, &search.mates, None);
+    assert!(matches!(stopped, Err(Stop::OutOfBudget)));
+    search.dead.effort = Effort::default();
     let tested = search
         .dead
         .removable(&mut search.position, &search.mates, None)
         .expect("no token, no stop");
     assert!(tested.is_none(), "the 1s and 2s cross: dead");
+}
+
+/// The work inside states is bounded by the budget: on a board far larger
+/// than the budget can search (a 300 × 300 deal of two kinds, 90,000
+/// tiles), a budget of 1 state stops inside its first state, its
+/// allowance of 2^20 steps spent by the dead-position test, before any
+/// move is tried, where the search without the bound runs that test to its
+/// end (billions of steps) and then tries a move; on small boards the allowance is never what
+/// stops a search (the answers and states are those of a search without
+/// it).
+#[test]
+fn the_work_inside_states_is_bounded_by_the_budget() {
+    use crate::engine::solve::budget::TEST_STEPS_PER_STATE;
+    let board = deal(&DealSpec::new(300, 300, 2).with_seed(7)).unwrap();
+    let mut go_on = |_| ControlFlow::Continue(());
+    let budget = Budget::new(1, Room::new(DEFAULT_MEMORY_CAP), None, &mut go_on);
+    let mut search = Search::new(&board, &Rules::default(), budget);
+    assert_eq!(search.run(), Err(Stop::OutOfBudget));
+    assert_eq!(search.budget.states, 1);
+    assert_eq!(search.dead.effort.left(), 0, "the allowance stopped it");
+    assert!(search.position.removed.is_empty(), "no move tried");
+    // Small boards: the same answers with and without the allowance.
+    let rules = Rules::default().with_border(Border::Open);
+    for seed in 0..30 {
+        let board = deal(&DealSpec::new(8, 12, 24).with_seed(seed)).unwrap();
+        let mut go_on = |_| ControlFlow::Continue(());
+        let bounded = Search::new(
+            &board,
+            &rules,
+            Budget::new(5_000, Room::new(DEFAULT_MEMORY_CAP), None, &mut go_on),
+        );
+        assert_eq!(
+            bounded.dead.effort.clone().may_go_on(),
+            Ok(()),
+            "{TEST_STEPS_PER_STATE}"
+        );
+        let with = bounded.answer(FIRST_RUN);
+        let mut go_on = |_| ControlFlow::Continue(());
+        let mut free = Search::new(
+            &board,
+            &rules,
+            Budget::new(5_000, Room::new(DEFAULT_MEMORY_CAP), None, &mut go_on),
+        );
+        free.dead.effort = Effort::default();
+        assert_eq!(with, free.answer(FIRST_RUN), "seed {seed}");
+    }
 }
