@@ -20,6 +20,18 @@ pyo3::create_exception!(
     "The root of the module's exceptions: every value the library refuses (rules, a board, a deal, a move, a step of an order) raises a subclass of it, each also a ValueError. An argument of the wrong type raises TypeError, and a number out of its range (a negative seed, say) a plain ValueError."
 );
 
+pyo3::create_exception!(
+    lianliankan,
+    Cancelled,
+    LianliankanError,
+    "Long work (generate, generate_rated, rate) stopped by the Cancel it was given. A LianliankanError, not a ValueError: nothing was refused. (solve answers status \"unknown\" instead, for a time limit too; elsewhere a time limit raises TimeoutError.)"
+);
+
+/// A `Cancelled` carrying `message`.
+pub fn cancelled(message: &str) -> PyErr {
+    Cancelled::new_err(message.to_owned())
+}
+
 /// The subclasses of `LianliankanError`, in the order the module adds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -146,6 +158,7 @@ pub fn error(kind: Kind, message: impl std::fmt::Display) -> PyErr {
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("LianliankanError", py.get_type::<LianliankanError>())?;
+    m.add("Cancelled", py.get_type::<Cancelled>())?;
     for kind in Kind::ALL {
         m.add(kind.name(), class(py, kind)?)?;
     }

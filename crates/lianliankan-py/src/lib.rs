@@ -31,6 +31,8 @@
 #![deny(missing_docs)]
 
 mod api;
+mod args;
+mod board;
 mod convert;
 mod errors;
 mod game;
@@ -51,11 +53,14 @@ use pyo3::prelude::*;
 #[pyo3(name = "lianliankan")]
 fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<interrupt::PyCancel>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<api::Deal>()?;
     m.add_class::<solve::SolveResult>()?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyStep>()?;
+    m.add_class::<game::RemovedStep>()?;
+    m.add_class::<game::ShuffledStep>()?;
     m.add_class::<rate::PyRating>()?;
     m.add_class::<rate::RatedDeal>()?;
     errors::add_to(m)?;
@@ -99,5 +104,16 @@ fn add_literals(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GravityMode", alias(gravity)?)?;
     m.add("ConnectRule", alias(connects)?)?;
     m.add("Route", alias(routes)?)?;
+    // `Step`: the union of the two kinds of step, which a type checker
+    // narrows by `kind`.
+    let union = py.import("typing")?.getattr("Union")?;
+    let steps = pyo3::types::PyTuple::new(
+        py,
+        [
+            py.get_type::<game::RemovedStep>(),
+            py.get_type::<game::ShuffledStep>(),
+        ],
+    )?;
+    m.add("Step", union.get_item(steps)?)?;
     Ok(())
 }
