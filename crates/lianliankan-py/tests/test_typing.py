@@ -51,6 +51,12 @@ def test_the_docs_python_examples_pass_mypy_strict(tmp_path: pathlib.Path) -> No
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+def test_the_docs_python_examples_run() -> None:
+    for doc in DOCS:
+        for i, block in enumerate(python_blocks(doc)):
+            exec(compile(block, f"{doc.name}, python block {i}", "exec"), {})
+
+
 def test_mypy_strict_catches_an_optional_used_unchecked(tmp_path: pathlib.Path) -> None:
     # The check above can fail: the quick start as it once was does.
     file = tmp_path / "unchecked.py"
