@@ -1,5 +1,5 @@
-"""A typed library: every Python example of README.md and docs/python.md
-passes `mypy --strict` against the installed stub; `Step` narrows by its
+"""A typed library: every Python example of README.md, docs/python.md and
+the package's README runs and passes `mypy --strict` against the installed stub; `Step` narrows by its
 kind; a TypeError names the argument and the type wanted; a bool is
 refused where an int is meant; `rate(plays=0)` is refused; `deal()` and
 `generate()` give one type; reprs have one shape."""
@@ -17,7 +17,7 @@ import lianliankan as llk
 from conftest import JUDGE
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-DOCS = [ROOT / "README.md", ROOT / "docs" / "python.md"]
+DOCS = [ROOT / "README.md", ROOT / "docs" / "python.md", ROOT / "crates" / "lianliankan-py" / "README.md"]
 
 
 def python_blocks(path: pathlib.Path) -> List[str]:
@@ -43,7 +43,7 @@ def test_the_docs_python_examples_pass_mypy_strict(tmp_path: pathlib.Path) -> No
         blocks = python_blocks(doc)
         assert blocks, f"{doc} has no python block"
         for i, block in enumerate(blocks):
-            file = tmp_path / f"{doc.stem.lower()}_{i}.py"
+            file = tmp_path / f"{doc.parent.name}_{doc.stem.lower()}_{i}.py"
             file.write_text(block)
             files.append(file)
     # From a directory without the source stub: the installed one is read.
