@@ -14,20 +14,24 @@
 //! (`Rules()` is the judge's); every value the library refuses raises a
 //! subclass of `LianliankanError` (and `ValueError`) with the library's
 //! message, a value of the wrong type a `TypeError` naming the argument
-//! (the release profile aborts on panic, so nothing here may panic);
-//! `solve` releases the GIL and looks at Python's signal handlers every
-//! few milliseconds through the library's progress callback, so Ctrl-C
-//! stops it.
+//! and the type wanted (the release profile aborts on panic, so nothing
+//! here may panic); a `Board` keeps the library's own board, so that a
+//! query on it costs what the library's does; long work releases the GIL
+//! and runs on a thread of its own while the calling thread runs Python's
+//! signal handlers every few milliseconds (Ctrl-C stops it) and watches
+//! `timeout=` and a `Cancel`.
 //!
 //! - `convert` — Python values to the library's and back;
-//! - `errors` — `LianliankanError` and its subclasses;
+//! - `args` — the other named arguments, refused in the same shape;
+//! - `errors` — `LianliankanError` and its subclasses, `Cancelled`;
 //! - `moves` — `Move`;
 //! - `rules` — `Rules`;
+//! - `board` — `Board`, and the queries `Board` and `Game` share;
+//! - `interrupt` — long work stopped by Ctrl-C, `timeout=`, `Cancel`;
 //! - `api` — `generate`, `deal`, `Deal`, `connect`, `moves` and `replay`;
 //! - `solve` — `solve` and `SolveResult`;
-//! - `rate` — `rate`, `Rating`, `generate_rated` and `RatedDeal` (GIL
-//!   released, Ctrl-C stops them as it stops `solve`);
-//! - `game` — `Game` and `Step`.
+//! - `rate` — `rate`, `Rating`, `generate_rated` and `RatedDeal`;
+//! - `game` — `Game`, `RemovedStep` and `ShuffledStep` (`Step`).
 #![deny(missing_docs)]
 
 mod api;
