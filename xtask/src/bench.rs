@@ -61,6 +61,7 @@
 mod engine_times;
 mod lianliankan_workloads;
 mod measure;
+mod python_times;
 mod rating_times;
 mod report;
 mod segments_workloads;
@@ -176,8 +177,9 @@ fn scan(input: &[u8]) -> u64 {
 
 /// Names for `--only` beside the workloads': the engine's times, or only
 /// its `moves` line, or only its rule variants' table; the rating's times;
-/// the play server's light requests under load.
-const SECTIONS: [&str; 5] = ["engine", "moves", "variants", "rating", "server"];
+/// the play server's light requests under load; the Python package's
+/// per-call cost (run by a full bench, or when asked: it builds the wheel).
+const SECTIONS: [&str; 6] = ["engine", "moves", "variants", "rating", "server", "python"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -271,7 +273,17 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let text = report::render(&machine, profile, judged, &outcomes) + &engine + &rating + &server;
+    let python = if (options.only.is_empty() && scale == Scale::Full) || asked("python") {
+        println!("==> python: Board.connect per call beside Rust's");
+        python_times::section(&out_dir, scale, judged)?
+    } else {
+        String::new()
+    };
+    let text = report::render(&machine, profile, judged, &outcomes)
+        + &engine
+        + &rating
+        + &server
+        + &python;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -561,8 +573,9 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 9] = [
+        let allowed: [(&str, &[&str]); 10] = [
             ("measure.rs", &[]),
+            ("python_times.rs", &["workload"]),
             ("engine_times.rs", &["workload"]),
             ("rating_times.rs", &["workload"]),
             ("server_times.rs", &["workload"]),
