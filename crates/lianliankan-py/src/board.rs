@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use lianliankan::draw::{Style, settled};
 use lianliankan::{Board, Border, Connector, Path, Pos, Rules, ways_to_remove};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 
 use crate::convert::{self, Corner};
 use crate::errors::{Kind, error};
@@ -63,9 +63,13 @@ impl PyBoard {
         &self.rules
     }
 
-    /// Runs `query` with the kept connector, or a fresh one when another
-    /// thread is using it.
+    /// Runs `query` with a connector: a fresh one (no allocation) under a
+    /// turn limit of two or less, whose queries use no search buffers;
+    /// else the kept one, or a fresh one when another thread is using it.
     fn with_connector<T>(&self, query: impl FnOnce(&mut Connector) -> T) -> T {
+        if self.rules.max_turns <= 2 {
+            return query(&mut Connector::new());
+        }
         match self.connector.try_lock() {
             Ok(mut kept) => query(&mut kept),
             Err(_) => query(&mut Connector::new()),
@@ -333,10 +337,16 @@ impl PyBoard {
     /// no slides).
     ///
     /// Raises BoardError for a cell off the board.
-    fn connect(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Corner>>> {
+    fn connect<'py>(
+        &self,
+        a: &Bound<'py, PyAny>,
+        b: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
         let cells = positions(&self.board, a, b)?;
         let path = self.with_connector(|c| connect_on(&self.board, &self.rules, c, cells))?;
-        Ok(path.as_ref().map(convert::corners))
+        // The list made at once from the path's corners.
+        path.map(|path| PyList::new(a.py(), path.corners().iter().map(|p| (p.row, p.col))))
+            .transpose()
     }
 
     /// Whether the tiles at `a` and `b` can be removed now: joined by a
