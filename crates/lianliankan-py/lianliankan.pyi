@@ -7,6 +7,7 @@ a LianliankanError (also a ValueError) with the library's message.
 
 from typing import (
     Any,
+    Callable,
     Iterator,
     List,
     Literal,
@@ -21,6 +22,8 @@ from typing import (
 
 __all__ = [
     "Rules",
+    "Board",
+    "Cancel",
     "Move",
     "Deal",
     "SolveResult",
@@ -28,7 +31,10 @@ __all__ = [
     "RatedDeal",
     "Game",
     "Step",
+    "RemovedStep",
+    "ShuffledStep",
     "LianliankanError",
+    "Cancelled",
     "RulesError",
     "BoardError",
     "DealError",
@@ -94,9 +100,10 @@ or an array of two."""
 _Board = List[List[int]]
 """A board as returned: a list of rows of kinds, 0 for an empty cell
 (numpy.asarray(board) makes it an array)."""
-_BoardLike = Union[Sequence[Sequence[SupportsIndex]], _IntArray]
-"""A board as accepted: any sequence of equally long rows of kinds, or a
-2-D array of ints (numpy's, of any int dtype)."""
+_BoardLike = Union[Sequence[Sequence[SupportsIndex]], _IntArray, "Board"]
+"""A board as accepted: any sequence of equally long rows of kinds, a
+2-D array of ints (numpy's, of any int dtype), or a Board (with its
+rules, unless others are given)."""
 _Corner = Tuple[int, int]
 """A corner of a path; -1, rows or cols on the ring around the board."""
 
@@ -163,6 +170,70 @@ class Rules:
     def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
+class Board:
+    """A board with its rules, read once into the library's own form: from
+    rows of kinds (lists, tuples, a 2-D numpy array of ints), another
+    Board, or the judge's text (Board.from_judge). Immutable; compares and
+    hashes by kinds and rules, pickles and copies; str() draws it. Its
+    queries cost what the library's do: connect on 100x100 as on 8x12."""
+
+    def __new__(cls, board: _BoardLike, rules: Optional[Rules] = None) -> "Board": ...
+    @classmethod
+    def from_judge(cls, text: str, rules: Optional[Rules] = None) -> "Board":
+        """The board written in the judge's format: `n m`, then n rows of
+        m kinds. Raises BoardError (line and column) for malformed text."""
+    def to_judge(self) -> str:
+        """The board in the judge's format; Board.from_judge reads it back."""
+    def to_list(self) -> _Board:
+        """The board as rows of kinds, 0 empty."""
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+    @property
+    def cols(self) -> int:
+        """The number of columns."""
+    @property
+    def tile_count(self) -> int:
+        """The number of tiles."""
+    @property
+    def rules(self) -> Rules:
+        """The board's rules."""
+    def kind(self, cell: _CellLike) -> int:
+        """The kind at cell, 0 for an empty cell. Raises BoardError off
+        the board."""
+    def connect(self, a: _CellLike, b: _CellLike) -> Optional[List[_Corner]]:
+        """The corners of the path joining the tiles at a and b, or None
+        (no slides). Raises BoardError for a cell off the board."""
+    def can_remove(self, a: _CellLike, b: _CellLike) -> bool:
+        """Whether the tiles at a and b can be removed now (a path, or a
+        slide under rules with slide)."""
+    def path(self, a: _CellLike, b: _CellLike) -> Optional[List[_Corner]]:
+        """The corners of the path the removal of a and b takes now (a
+        slide's under rules with slide), or None."""
+    def moves(self) -> List[Move]:
+        """Every move that can be made now."""
+    def hint(self) -> Optional[Move]:
+        """A move that can be made now, with its path, or None."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> "Board": ...
+    def __deepcopy__(self, memo: Any, /) -> "Board": ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
+
+@final
+class Cancel:
+    """A cancel token: pass it as cancel= to solve, generate,
+    generate_rated or rate, and call cancel() from any thread to stop the
+    work within milliseconds. It stays cancelled."""
+
+    def __new__(cls) -> "Cancel": ...
+    def cancel(self) -> None:
+        """Stops the work this token was given to."""
+    @property
+    def cancelled(self) -> bool:
+        """Whether cancel() was called."""
+
+@final
 class Move:
     """A move: the tiles at a and b removed together, after a slide of a
     along route ("row" or "column") when route is not None. path is the
@@ -203,14 +274,16 @@ class Move:
 
 @final
 class Deal:
-    """A board made by generate, with a removal order that clears it."""
+    """A board made by generate (with a removal order that clears it) or
+    by deal (certificate None)."""
 
     @property
     def board(self) -> _Board:
         """The board: a list of rows of kinds, 0 empty."""
     @property
-    def certificate(self) -> List[Move]:
-        """A removal order that clears the board under its rules."""
+    def certificate(self) -> Optional[List[Move]]:
+        """A removal order that clears the board under its rules; None for
+        a deal of deal(), which may not be clearable."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
@@ -346,35 +419,53 @@ class RatedDeal:
     def __reduce__(self) -> Tuple[Any, ...]: ...
 
 @final
-class Step:
-    """One step of a game's history: a removal or a shuffle."""
+class RemovedStep:
+    """A removal in a game's history."""
 
     @property
-    def kind(self) -> Literal["removed", "shuffled"]:
-        """"removed" or "shuffled"."""
+    def kind(self) -> Literal["removed"]:
+        """"removed"."""
     @property
-    def move(self) -> Optional[Move]:
-        """The move made (on the board as it was; path None); None for a
-        shuffle."""
+    def move(self) -> Move:
+        """The move made (on the board as it was; path None)."""
     @property
-    def kinds(self) -> Optional[Tuple[int, int]]:
-        """The removed tiles' kinds; None for a shuffle."""
+    def kinds(self) -> Tuple[int, int]:
+        """The removed tiles' kinds."""
     @property
     def moved(self) -> List[Tuple[int, _Cell, _Cell]]:
-        """The tiles gravity moved after a removal: (kind, from, to)."""
-    @property
-    def before(self) -> List[Tuple[_Cell, int]]:
-        """The tiles before a shuffle, row by row; empty for a removal."""
-    @property
-    def after(self) -> List[Tuple[_Cell, int]]:
-        """The tiles after a shuffle, row by row; empty for a removal."""
+        """The tiles gravity moved after the removal: (kind, from, to)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
 
+@final
+class ShuffledStep:
+    """A shuffle in a game's history."""
+
+    @property
+    def kind(self) -> Literal["shuffled"]:
+        """"shuffled"."""
+    @property
+    def before(self) -> List[Tuple[_Cell, int]]:
+        """The tiles before the shuffle, row by row."""
+    @property
+    def after(self) -> List[Tuple[_Cell, int]]:
+        """The tiles after the shuffle, row by row."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, ...]: ...
+
+Step = Union[RemovedStep, ShuffledStep]
+"""One step of a game's history, narrowed by its kind: RemovedStep
+("removed") or ShuffledStep ("shuffled")."""
+
 class LianliankanError(Exception):
     """The root of the module's exceptions: every value the library
     refuses raises a subclass of it, each also a ValueError."""
+
+class Cancelled(LianliankanError):
+    """generate, generate_rated or rate stopped by the Cancel it was given
+    (solve answers status "unknown" instead)."""
 
 class RulesError(LianliankanError, ValueError):
     """Rules refused (an unknown name, bad groups, a negative turn limit,
@@ -422,6 +513,15 @@ class Game:
     @property
     def board(self) -> _Board:
         """The board now."""
+    def position(self) -> Board:
+        """The board now as a Board with the game's rules."""
+    def connect(self, a: _CellLike, b: _CellLike) -> Optional[List[_Corner]]:
+        """The corners of the path joining the tiles at a and b now, or None."""
+    def can_remove(self, a: _CellLike, b: _CellLike) -> bool:
+        """Whether the tiles at a and b can be removed now."""
+    def path(self, a: _CellLike, b: _CellLike) -> Optional[List[_Corner]]:
+        """The corners of the path the removal of a and b would take now,
+        or None."""
     @property
     def rules(self) -> Rules:
         """The game's rules."""
@@ -463,8 +563,12 @@ def generate(
     kinds: int,
     seed: int = 0,
     rules: Optional[Rules] = None,
+    *,
+    timeout: Optional[float] = None,
+    cancel: Optional[Cancel] = None,
 ) -> Deal:
-    """A board that can be cleared under rules, with its certificate."""
+    """A board that can be cleared under rules, with its certificate.
+    timeout raises TimeoutError, cancel Cancelled; Ctrl-C stops it."""
 
 def deal(
     rows: int,
@@ -472,17 +576,24 @@ def deal(
     kinds: int,
     seed: int = 0,
     copies: int = 4,
-) -> _Board:
-    """A random deal in groups of copies tiles of one kind."""
+) -> Deal:
+    """A random deal in groups of copies tiles of one kind (certificate
+    None: it may not be clearable)."""
 
 def solve(
     board: _BoardLike,
     rules: Optional[Rules] = None,
-    budget: Optional[int] = None,
+    budget: Optional[int] = 1000000,
     memory_cap: Optional[int] = None,
+    *,
+    timeout: Optional[float] = None,
+    cancel: Optional[Cancel] = None,
+    progress: Optional[Callable[[int], object]] = None,
 ) -> SolveResult:
     """Whether board can be cleared: solved (with the order), unsolvable
-    (proved) or unknown (budget spent). Releases the GIL; Ctrl-C stops it."""
+    (proved) or unknown (budget spent, timeout passed or cancel set;
+    budget None: no limit). progress is called with the states searched.
+    Releases the GIL; Ctrl-C stops it."""
 
 def rate(
     board: _BoardLike,
@@ -493,6 +604,8 @@ def rate(
     seed: int = 0,
     budget: int = 10000,
     deal_budget: int = 1000000,
+    timeout: Optional[float] = None,
+    cancel: Optional[Cancel] = None,
 ) -> Rating:
     """How hard board is to clear under rules: plays random games, the
     first probes of them probed by the solver (budget states a position,
@@ -512,6 +625,8 @@ def generate_rated(
     probes: int = 3,
     budget: int = 10000,
     deal_budget: int = 1000000,
+    timeout: Optional[float] = None,
+    cancel: Optional[Cancel] = None,
 ) -> RatedDeal:
     """A board that can be cleared under rules, with its certificate, whose
     rating falls in the band of difficulty or score=(low, high): at most

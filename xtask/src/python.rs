@@ -100,6 +100,33 @@ pub fn test(args: &[String]) -> Result<(), String> {
     step(example)
 }
 
+/// For the bench's Python section: builds the wheel, installs it (alone)
+/// into `target/python/bench-venv` (made on first use, kept after), and
+/// returns that environment's python.
+pub fn bench_python() -> Result<PathBuf, String> {
+    let root = workspace_root();
+    let wheel = build_wheel()?;
+    let venv = root.join("target/python/bench-venv");
+    if !venv.join("bin/python").exists() {
+        make_venv(&venv)?;
+    }
+    let python = venv.join("bin/python");
+    let mut install = Command::new(&python);
+    install
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--force-reinstall",
+            "--no-deps",
+        ])
+        .arg(&wheel);
+    step(install)?;
+    Ok(python)
+}
+
 /// Builds the wheel with the pinned maturin (installed on first use) and
 /// returns its path in `target/wheels/`. Earlier wheels of the package are
 /// removed first, so that the one left is this build's.

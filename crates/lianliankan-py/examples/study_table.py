@@ -24,7 +24,7 @@ def study(border: llk.Border, gravity: llk.GravityMode, deals: int) -> Dict[str,
     rules = llk.Rules(border=border, gravity=gravity)
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     for seed in range(deals):
-        board = llk.deal(ROWS, COLS, KINDS, seed=seed)
+        board = llk.deal(ROWS, COLS, KINDS, seed=seed).board
         result = llk.solve(board, rules, budget=BUDGET)
         if result.order is not None:
             steps = llk.replay(board, rules, result.order)

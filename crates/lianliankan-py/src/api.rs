@@ -2,20 +2,23 @@
 //! `deal`), asking about one (`connect`, `moves`) and checking a removal
 //! order (`replay`, which raises [`IllegalStep`]).
 
-use lianliankan::{DealSpec, GenerateSpec, Order, Removal, Rules};
+use lianliankan::{Connector, DealSpec, GenerateSpec, Order, Removal, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PySequence, PyType};
 
+use crate::args;
+use crate::board;
 use crate::convert::{self, Corner, value_error};
 use crate::errors::{Kind, error};
-use crate::interrupt::cancellable;
+use crate::interrupt::{self, PyCancel, Stops, cancellable, stopped_error};
 use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
 
-/// A board made by `generate`: `board` (a list of rows of kinds, 0 empty)
-/// and `certificate`, a removal order (a list of Move) that clears it
-/// under the rules it was made for. Deals compare equal when their boards
-/// and certificates are; they pickle and copy.
+/// A board made by `generate` or `deal`: `board` (a list of rows of
+/// kinds, 0 empty) and `certificate`, a removal order (a list of Move)
+/// that clears it under the rules it was made for; None for `deal`'s,
+/// which may not be clearable (`solve` tells). Deals compare equal when
+/// their boards and certificates are; they pickle and copy.
 #[pyclass(frozen, eq, hash, module = "lianliankan", name = "Deal")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Deal {
@@ -24,20 +27,29 @@ pub struct Deal {
     board: Vec<Vec<u32>>,
     /// A removal order that clears the board: a list of Move (slides
     /// among them under rules with `slide`), each on the board as it is at
-    /// that step; their paths are not computed (None).
+    /// that step; their paths are not computed (None). None for a deal of
+    /// `deal`.
     #[pyo3(get)]
-    certificate: Vec<PyMove>,
+    certificate: Option<Vec<PyMove>>,
+}
+
+/// The summary of a board of rows in reprs: `<8x12 board, 96 tiles>`.
+pub fn rows_summary(board: &[Vec<u32>]) -> String {
+    let cols = board.first().map_or(0, Vec::len);
+    let tiles = board.iter().flatten().filter(|&&k| k != 0).count();
+    format!("<{}x{cols} board, {tiles} tiles>", board.len())
 }
 
 #[pymethods]
 impl Deal {
     fn __repr__(&self) -> String {
-        let cols = self.board.first().map_or(0, Vec::len);
+        let certificate = self
+            .certificate
+            .as_ref()
+            .map_or_else(|| "None".to_owned(), |c| format!("<{} moves>", c.len()));
         format!(
-            "Deal(<{}x{} board>, <{} moves>)",
-            self.board.len(),
-            cols,
-            self.certificate.len()
+            "Deal(board={}, certificate={certificate})",
+            rows_summary(&self.board)
         )
     }
 
@@ -46,11 +58,11 @@ impl Deal {
     fn _restore(
         _cls: &Bound<'_, PyType>,
         board: Vec<Vec<u32>>,
-        certificate: Vec<PyRef<'_, PyMove>>,
+        certificate: Option<Vec<PyRef<'_, PyMove>>>,
     ) -> Deal {
         Deal {
             board,
-            certificate: certificate.iter().map(|m| (**m).clone()).collect(),
+            certificate: certificate.map(|c| c.iter().map(|m| (**m).clone()).collect()),
         }
     }
 
@@ -103,47 +115,60 @@ pub fn spec(rows: i64, cols: i64, kinds: i64, seed: u64, rules: Rules) -> PyResu
 /// same board. Every cell is a tile (but one when the cell count is odd);
 /// each kind is used for about as many pairs as the others.
 ///
-/// Raises DealError (a ValueError) for fewer than two cells, more than a
-/// million, or `kinds` outside 1 to rows*cols/2 (the library's message);
+/// Raises DealError (a ValueError) for fewer than two cells, more than
+/// 10,000 (the largest board generate makes, docs/limits.md), or `kinds`
+/// outside 1 to rows*cols/2 (the library's message);
 /// ValueError for a negative number. The GIL is released while it works,
-/// and Ctrl-C stops it (KeyboardInterrupt).
+/// and Ctrl-C stops it (KeyboardInterrupt); so do `timeout` (seconds:
+/// TimeoutError) and `cancel` (a Cancel set from another thread:
+/// Cancelled).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, kinds, seed = 0, rules = None))]
+#[pyo3(signature = (rows, cols, kinds, seed = 0, rules = None, *, timeout = None, cancel = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    kinds: i64,
+    #[pyo3(from_py_with = args::rows)] rows: i64,
+    #[pyo3(from_py_with = args::cols)] cols: i64,
+    #[pyo3(from_py_with = args::kinds)] kinds: i64,
     #[pyo3(from_py_with = convert::seed)] seed: u64,
-    rules: Option<PyRef<'_, PyRules>>,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
+    #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
+    #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
 ) -> PyResult<Deal> {
-    let spec = spec(rows, cols, kinds, seed, or_default(rules.as_deref()))?;
-    let made = cancellable(py, |token| lianliankan::generate_with(&spec, &token))?
-        .map_err(|e| error(Kind::Deal, e))?;
+    let spec = spec(rows, cols, kinds, seed, or_default(rules.as_ref()))?;
+    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), None);
+    let (made, stopped) = cancellable(py, &stops, |token| {
+        lianliankan::generate_with(&spec, &token)
+    })?;
+    if let Some(why) = stopped {
+        return Err(stopped_error(why));
+    }
+    let made = made.map_err(|e| error(Kind::Deal, e))?;
     Ok(Deal {
         board: convert::rows(&made.board),
-        certificate: moves_of(&made.certificate),
+        certificate: Some(moves_of(&made.certificate)),
     })
 }
 
 /// A random deal as the games deal it: a `rows` x `cols` board whose tiles
 /// come in groups of `copies` (default 4) tiles of one kind, kinds 1 to
 /// `kinds` used in turn, shuffled by `seed`. It may well not be clearable:
-/// `solve` tells. Returns the board, a list of rows of kinds.
+/// `solve` tells. Returns a Deal, as `generate` does, whose `certificate`
+/// is None.
 ///
 /// Raises DealError (a ValueError) unless rows*cols is a positive multiple
-/// of `copies` and at most a million, or for `kinds` of 0 or more than the
+/// of `copies` within the largest board (docs/limits.md), or for `kinds` of 0 or more than the
 /// groups of `copies` tiles the board holds (the library's message);
 /// ValueError for a negative number.
 #[pyfunction]
 #[pyo3(signature = (rows, cols, kinds, seed = 0, copies = 4))]
 pub fn deal(
-    rows: i64,
-    cols: i64,
-    kinds: i64,
+    #[pyo3(from_py_with = args::rows)] rows: i64,
+    #[pyo3(from_py_with = args::cols)] cols: i64,
+    #[pyo3(from_py_with = args::kinds)] kinds: i64,
     #[pyo3(from_py_with = convert::seed)] seed: u64,
-    copies: i64,
-) -> PyResult<Vec<Vec<u32>>> {
+    #[pyo3(from_py_with = args::copies)] copies: i64,
+) -> PyResult<Deal> {
     let spec = DealSpec::new(
         count("rows", rows)?,
         count("cols", cols)?,
@@ -152,7 +177,10 @@ pub fn deal(
     .with_copies(count("copies", copies)?)
     .with_seed(seed);
     let board = lianliankan::deal(&spec).map_err(|e| error(Kind::Deal, e))?;
-    Ok(convert::rows(&board))
+    Ok(Deal {
+        board: convert::rows(&board),
+        certificate: None,
+    })
 }
 
 /// The path joining the tiles at cells `a` and `b` (each a sequence of two
@@ -170,15 +198,13 @@ pub fn connect(
     board: &Bound<'_, PyAny>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
-    rules: Option<PyRef<'_, PyRules>>,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
 ) -> PyResult<Option<Vec<Corner>>> {
-    let board = convert::board_arg(board, "board")?;
-    let (a, b) = (convert::cell_arg(a, "a")?, convert::cell_arg(b, "b")?);
-    let on_board = |cell| convert::try_pos(cell, &board).map_err(|e| error(Kind::Board, e));
-    let (a, b) = (on_board(a)?, on_board(b)?);
-    let path = lianliankan::connect(&board, a, b, &or_default(rules.as_deref()))
-        .map_err(|e| error(Kind::Board, e))?;
-    Ok(path.as_ref().map(convert::corners))
+    board::with_board(board, "board", rules.as_ref(), |board, rules| {
+        let cells = board::positions(board, a, b)?;
+        let path = board::connect_on(board, rules, &mut Connector::new(), cells)?;
+        Ok(path.as_ref().map(convert::corners))
+    })
 }
 
 /// Every move that can be made now under `rules` (default `Rules()`), as
@@ -189,12 +215,13 @@ pub fn connect(
 /// Raises BoardError (a ValueError) for a bad board.
 #[pyfunction]
 #[pyo3(signature = (board, rules = None))]
-pub fn moves(board: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<Vec<PyMove>> {
-    let board = convert::board_arg(board, "board")?;
-    Ok(moves_of(&lianliankan::moves(
-        &board,
-        &or_default(rules.as_deref()),
-    )))
+pub fn moves(
+    board: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
+) -> PyResult<Vec<PyMove>> {
+    board::with_board(board, "board", rules.as_ref(), |board, rules| {
+        Ok(board::moves_on(board, rules))
+    })
 }
 
 /// Plays the removal `order` (a sequence of Move, each on the board as it
@@ -208,10 +235,10 @@ pub fn moves(board: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRules>>) -> PyR
 #[pyo3(signature = (board, rules, order))]
 pub fn replay(
     board: &Bound<'_, PyAny>,
-    rules: PyRef<'_, PyRules>,
+    #[pyo3(from_py_with = crate::rules::required_rules_arg)] rules: PyRules,
     order: &Bound<'_, PyAny>,
 ) -> PyResult<usize> {
-    let board = convert::board_arg(board, "board")?;
+    let board = board::board_arg(board, "board")?;
     let order = move_list(order, "order")?;
     // The steps up to the first cell no position can name (a negative
     // row or column): those are replayed, then that step is refused.
@@ -240,20 +267,15 @@ pub fn replay(
 /// # Errors
 /// `TypeError` naming the argument, or the entry, that is not one.
 pub fn move_list(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<PyMove>> {
-    let seq = obj.cast::<PySequence>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!("{name} must be a sequence of Move"))
-    })?;
+    let seq = obj
+        .cast::<PySequence>()
+        .map_err(|_| convert::type_error(&name, "a sequence of Move", obj))?;
     let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
     for (i, item) in seq.try_iter()?.enumerate() {
         let item = item?;
-        let m = item.cast::<PyMove>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "{name}[{i}] must be a Move, got {}",
-                item.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-            ))
-        })?;
+        let m = item
+            .cast::<PyMove>()
+            .map_err(|_| convert::type_error(&format_args!("{name}[{i}]"), "Move", &item))?;
         out.push(m.get().clone());
     }
     Ok(out)

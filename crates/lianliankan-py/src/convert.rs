@@ -10,7 +10,7 @@
 use lianliankan::{Board, MAX_KIND, Path, Pos};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt, PySequence, PyString};
+use pyo3::types::{PyBool, PyBytes, PyInt, PySequence, PyString, PyTuple};
 
 use crate::errors::{Kind, error};
 
@@ -30,10 +30,47 @@ pub fn value_error(message: impl std::fmt::Display) -> PyErr {
 }
 
 /// The name of `obj`'s type, for messages.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// The `TypeError` of every argument of the wrong type, in one shape:
+/// `NAME: expected WANTED, got TYPE` (`border: expected str, got int`).
+pub fn type_error(name: &dyn std::fmt::Display, wanted: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!("{name}: expected {wanted}, got {}", type_name(obj)))
+}
+
+/// `obj` as an `i64` named `name`: any int (numpy's among them, through
+/// `__index__`) but a bool, which is refused where a number is meant.
+///
+/// # Errors
+/// `TypeError` naming the argument for anything else (a bool among
+/// them); `OverflowError` beyond 64 bits, as Python's own.
+pub fn int_arg(obj: &Bound<'_, PyAny>, name: &dyn std::fmt::Display) -> PyResult<i64> {
+    int(obj, name)
+}
+
+/// `obj` as text named `name`.
+///
+/// # Errors
+/// `TypeError` naming the argument for anything but a str.
+pub fn str_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    obj.cast::<PyString>()
+        .map_err(|_| type_error(&name, "str", obj))?
+        .to_cow()
+        .map(std::borrow::Cow::into_owned)
+}
+
+/// `obj` as a bool named `name`: `True` or `False` only (not 0 or 1).
+///
+/// # Errors
+/// `TypeError` naming the argument for anything else.
+pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    obj.cast::<PyBool>()
+        .map(|b| b.is_true())
+        .map_err(|_| type_error(&name, "bool", obj))
 }
 
 /// `obj` when it is a sequence that is not text (a str or bytes is a
@@ -50,11 +87,15 @@ fn sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyAny>
 }
 
 /// `obj` as an `i64` named `name`: a `TypeError` naming it when it is not
-/// an int (an `OverflowError` beyond 64 bits, as Python's own).
+/// an int or is a bool (an `OverflowError` beyond 64 bits, as Python's
+/// own).
 fn int(obj: &Bound<'_, PyAny>, name: &dyn std::fmt::Display) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(type_error(name, "int", obj));
+    }
     obj.extract::<i64>().map_err(|e| {
         if e.is_instance_of::<PyTypeError>(obj.py()) {
-            PyTypeError::new_err(format!("{name} must be an int, got {}", type_name(obj)))
+            type_error(name, "int", obj)
         } else {
             e
         }
@@ -72,20 +113,32 @@ fn int(obj: &Bound<'_, PyAny>, name: &dyn std::fmt::Display) -> PyResult<i64> {
 /// message), or no row or no column (in the C library's words).
 pub fn board_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Board> {
     let not_rows = || {
-        PyTypeError::new_err(format!(
-            "{name} must be a sequence of rows of ints (a list of lists, say), got {}",
-            type_name(obj)
-        ))
+        type_error(
+            &name,
+            "a sequence of rows of ints (a list of lists, say)",
+            obj,
+        )
+    };
+    // An array (numpy's) is read as the lists it makes, in one call,
+    // rather than an element at a time (each a numpy scalar).
+    let listed;
+    let obj = match obj.getattr("tolist") {
+        Ok(tolist) if obj.hasattr("__array__").unwrap_or(false) && sequence(obj).is_some() => {
+            listed = tolist.call0()?;
+            &listed
+        }
+        _ => obj,
     };
     let rows = sequence(obj).ok_or_else(not_rows)?;
     let mut kinds = Vec::with_capacity(rows.len().unwrap_or(0));
     for (r, row) in rows.try_iter()?.enumerate() {
         let row = row?;
         let cells = sequence(&row).ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "{name}[{r}] must be a sequence of ints (a row), got {}",
-                type_name(&row)
-            ))
+            type_error(
+                &format_args!("{name}[{r}]"),
+                "a sequence of ints (a row)",
+                &row,
+            )
         })?;
         let mut out = Vec::with_capacity(cells.len().unwrap_or(0));
         for (c, cell) in cells.try_iter()?.enumerate() {
@@ -125,16 +178,25 @@ pub fn board_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Board> {
 /// `TypeError` naming the argument for anything else; `OverflowError` for
 /// a row or column beyond 64 bits.
 pub fn cell_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Cell> {
-    let wrong = || {
-        PyTypeError::new_err(format!(
-            "{name} must be a cell: a sequence of two ints (row, col), got {}",
-            type_name(obj)
-        ))
-    };
-    let seq = sequence(obj).ok_or_else(wrong)?;
+    // The common case first, without the sequence protocol: a tuple of two
+    // ints, as every cell this module returns (a query on a `Board` costs
+    // about what the library's does).
+    if let Ok(pair) = obj.cast_exact::<PyTuple>() {
+        if pair.len() == 2 {
+            let row = pair.get_borrowed_item(0)?;
+            let col = pair.get_borrowed_item(1)?;
+            if let (Ok(row), Ok(col)) = (row.cast_exact::<PyInt>(), col.cast_exact::<PyInt>()) {
+                if let (Ok(row), Ok(col)) = (row.extract::<i64>(), col.extract::<i64>()) {
+                    return Ok((row, col));
+                }
+            }
+        }
+    }
+    const WANTED: &str = "a cell, a sequence of two ints (row, col)";
+    let seq = sequence(obj).ok_or_else(|| type_error(&name, WANTED, obj))?;
     if seq.len()? != 2 {
         return Err(PyTypeError::new_err(format!(
-            "{name} must be a cell: a sequence of two ints (row, col), got {} items",
+            "{name}: expected {WANTED}, got {} items",
             seq.len()?
         )));
     }
@@ -150,15 +212,15 @@ pub fn cell_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Cell> {
 /// `ValueError` for a negative int or one above 2**64 - 1; `TypeError`
 /// naming the argument for anything but an int.
 pub fn u64_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(type_error(&name, "int", obj));
+    }
     if let Ok(value) = obj.extract::<u64>() {
         return Ok(value);
     }
-    if !obj.is_instance_of::<PyInt>() {
+    if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
         // Objects with __index__ (numpy's ints) go through extract above.
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be an int, got {}",
-            type_name(obj)
-        )));
+        return Err(type_error(&name, "int", obj));
     }
     let text = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
     if obj.lt(0)? {

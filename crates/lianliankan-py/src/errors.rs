@@ -20,6 +20,18 @@ pyo3::create_exception!(
     "The root of the module's exceptions: every value the library refuses (rules, a board, a deal, a move, a step of an order) raises a subclass of it, each also a ValueError. An argument of the wrong type raises TypeError, and a number out of its range (a negative seed, say) a plain ValueError."
 );
 
+pyo3::create_exception!(
+    lianliankan,
+    Cancelled,
+    LianliankanError,
+    "Long work (generate, generate_rated, rate) stopped by the Cancel it was given. A LianliankanError, not a ValueError: nothing was refused. (solve answers status \"unknown\" instead, for a time limit too; elsewhere a time limit raises TimeoutError.)"
+);
+
+/// A `Cancelled` carrying `message`.
+pub fn cancelled(message: &str) -> PyErr {
+    Cancelled::new_err(message.to_owned())
+}
+
 /// The subclasses of `LianliankanError`, in the order the module adds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -77,7 +89,7 @@ impl Kind {
                 "A board refused (rows of different lengths, a kind out of range, no row or no column), or a cell that is not on it. A LianliankanError and a ValueError."
             }
             Kind::Deal => {
-                "generate, deal or generate_rated refused the size or the kinds asked for (fewer than two cells, more than a million, kinds the board cannot hold), with the library's message. A LianliankanError and a ValueError."
+                "generate, deal or generate_rated refused the size or the kinds asked for (fewer than two cells, more than the largest board, kinds the board cannot hold), with the library's message. A LianliankanError and a ValueError."
             }
             Kind::IllegalMove => {
                 "A move that cannot be made now (Game.remove, Game.play: a cell off the board or empty, one cell twice, kinds that do not match, no path, a slide under rules without slides) or that is malformed (an unknown route), with the library's message; the game is left as it was. A LianliankanError and a ValueError."
@@ -146,6 +158,7 @@ pub fn error(kind: Kind, message: impl std::fmt::Display) -> PyErr {
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("LianliankanError", py.get_type::<LianliankanError>())?;
+    m.add("Cancelled", py.get_type::<Cancelled>())?;
     for kind in Kind::ALL {
         m.add(kind.name(), class(py, kind)?)?;
     }

@@ -2,15 +2,16 @@
 //! history, with undo and redo) as a Python object, and `Step`, one entry
 //! of its history.
 
-use lianliankan::{Game, Step};
+use lianliankan::{Connector, Game, Step};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::api::moves_of;
+use crate::board::{self, PyBoard};
 use crate::convert::{self, CellOut, Corner, value_error};
 use crate::errors::{Kind, error};
 use crate::moves::PyMove;
-use crate::rules::{PyRules, or_default};
+use crate::rules::PyRules;
 
 /// A cell and its tile's kind.
 type Tile = (CellOut, u32);
@@ -18,125 +19,155 @@ type Tile = (CellOut, u32);
 /// A tile gravity moved: its kind, where from, where to.
 type Fall = (u32, CellOut, CellOut);
 
-/// One step of a game's history. `kind` is "removed" or "shuffled".
-///
-/// A removal has `move` (a Move, on the board as it was before; its route
-/// None, or "row" or "column" for a slide, whose `a` is the tile pushed;
-/// its path not recorded), `kinds` (the two tiles' kinds) and `moved`, the
-/// tiles gravity moved afterwards as `(kind, from, to)` (empty without
-/// gravity), row by row of where they went. A shuffle has `before` and
-/// `after`, the tiles as `((row, col), kind)`, row by row. The other
-/// fields are None (or empty). Steps compare equal when their fields are;
-/// they pickle and copy.
-#[pyclass(frozen, eq, hash, module = "lianliankan", name = "Step")]
+/// A removal in a game's history (`kind` "removed"): `move` (a Move, on
+/// the board as it was before; its route None, or "row" or "column" for a
+/// slide, whose `a` is the tile pushed; its path not recorded), `kinds`
+/// (the two tiles' kinds) and `moved`, the tiles gravity moved afterwards
+/// as `(kind, from, to)` (empty without gravity), row by row of where they
+/// went. With ShuffledStep it makes the union `Step`, which a type checker
+/// narrows by `kind`. Steps compare equal when their fields are; they
+/// pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "RemovedStep")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PyStep {
-    /// "removed" or "shuffled".
-    #[pyo3(get)]
-    kind: &'static str,
-    /// The move made, on the board as it was before; None for a shuffle.
+pub struct RemovedStep {
+    /// The move made, on the board as it was before.
     #[pyo3(get, name = "move")]
-    made: Option<PyMove>,
-    /// The kinds of the removed tiles; None for a shuffle.
+    made: PyMove,
+    /// The kinds of the removed tiles.
     #[pyo3(get)]
-    kinds: Option<(u32, u32)>,
-    /// The tiles gravity moved after a removal: `(kind, from, to)`.
+    kinds: (u32, u32),
+    /// The tiles gravity moved after the removal: `(kind, from, to)`.
     #[pyo3(get)]
     moved: Vec<Fall>,
-    /// The tiles before a shuffle, row by row; empty for a removal.
+}
+
+/// A shuffle in a game's history (`kind` "shuffled"): `before` and
+/// `after`, the tiles as `((row, col), kind)`, row by row. With
+/// RemovedStep it makes the union `Step`. Steps compare equal when their
+/// fields are; they pickle and copy.
+#[pyclass(frozen, eq, hash, module = "lianliankan", name = "ShuffledStep")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ShuffledStep {
+    /// The tiles before the shuffle, row by row.
     #[pyo3(get)]
     before: Vec<Tile>,
-    /// The tiles after a shuffle, row by row; empty for a removal.
+    /// The tiles after the shuffle, row by row.
     #[pyo3(get)]
     after: Vec<Tile>,
 }
 
 #[pymethods]
-impl PyStep {
-    fn __repr__(&self) -> String {
-        match (&self.made, self.kinds) {
-            (Some(made), Some(kinds)) => format!(
-                "Step(kind='removed', move={}, kinds={kinds:?}, moved=<{} tiles>)",
-                made.repr(),
-                self.moved.len()
-            ),
-            _ => format!("Step(kind='shuffled', tiles={})", self.after.len()),
-        }
+impl RemovedStep {
+    /// "removed".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        "removed"
     }
 
-    /// Rebuilds a pickled Step (pickle's constructor; not for other use).
+    fn __repr__(&self) -> String {
+        format!(
+            "RemovedStep(move={}, kinds={:?}, moved=<{} tiles>)",
+            self.made.repr(),
+            self.kinds,
+            self.moved.len()
+        )
+    }
+
+    /// Rebuilds a pickled RemovedStep (pickle's constructor; not for
+    /// other use).
     #[classmethod]
     fn _restore(
         _cls: &Bound<'_, PyType>,
-        kind: &str,
-        made: Option<PyRef<'_, PyMove>>,
-        kinds: Option<(u32, u32)>,
+        made: PyRef<'_, PyMove>,
+        kinds: (u32, u32),
         moved: Vec<Fall>,
-        before: Vec<Tile>,
-        after: Vec<Tile>,
-    ) -> PyResult<PyStep> {
-        let kind = ["removed", "shuffled"]
-            .into_iter()
-            .find(|&k| k == kind)
-            .ok_or_else(|| value_error(format!("unknown step kind {kind:?}")))?;
-        Ok(PyStep {
-            kind,
-            made: made.map(|m| (*m).clone()),
+    ) -> RemovedStep {
+        RemovedStep {
+            made: (*made).clone(),
             kinds,
             moved,
-            before,
-            after,
-        })
+        }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
         let py = slf.py();
         let s = slf.get();
-        let args = (
-            s.kind,
-            s.made.clone(),
-            s.kinds,
-            s.moved.clone(),
-            s.before.clone(),
-            s.after.clone(),
-        )
-            .into_pyobject(py)?;
+        let args = (s.made.clone(), s.kinds, s.moved.clone()).into_pyobject(py)?;
         Ok((
-            py.get_type::<PyStep>().getattr("_restore")?,
+            py.get_type::<RemovedStep>().getattr("_restore")?,
             args.into_any().unbind(),
         ))
     }
 }
 
-impl From<&Step> for PyStep {
-    fn from(step: &Step) -> PyStep {
-        let tiles = |list: &[(lianliankan::Pos, u32)]| -> Vec<Tile> {
-            list.iter().map(|&(p, k)| (convert::cell(p), k)).collect()
-        };
-        match step {
-            Step::Removed {
-                pair, kinds, moved, ..
-            } => PyStep {
-                kind: "removed",
-                made: Some(PyMove::from_move(*pair, None)),
-                kinds: Some((kinds[0], kinds[1])),
+#[pymethods]
+impl ShuffledStep {
+    /// "shuffled".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        "shuffled"
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ShuffledStep(after=<{} tiles>)", self.after.len())
+    }
+
+    /// Rebuilds a pickled ShuffledStep (pickle's constructor; not for
+    /// other use).
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, before: Vec<Tile>, after: Vec<Tile>) -> ShuffledStep {
+        ShuffledStep { before, after }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let s = slf.get();
+        let args = (s.before.clone(), s.after.clone()).into_pyobject(py)?;
+        Ok((
+            py.get_type::<ShuffledStep>().getattr("_restore")?,
+            args.into_any().unbind(),
+        ))
+    }
+}
+
+/// The library's `step` as a Python object: a RemovedStep or a
+/// ShuffledStep.
+fn step_object(py: Python<'_>, step: &Step) -> PyResult<Py<PyAny>> {
+    let tiles = |list: &[(lianliankan::Pos, u32)]| -> Vec<Tile> {
+        list.iter().map(|&(p, k)| (convert::cell(p), k)).collect()
+    };
+    Ok(match step {
+        Step::Removed {
+            pair, kinds, moved, ..
+        } => Py::new(
+            py,
+            RemovedStep {
+                made: PyMove::from_move(*pair, None),
+                kinds: (kinds[0], kinds[1]),
                 moved: moved
                     .iter()
                     .map(|s| (s.kind, convert::cell(s.from), convert::cell(s.to)))
                     .collect(),
-                before: Vec::new(),
-                after: Vec::new(),
             },
-            Step::Shuffled { before, after } => PyStep {
-                kind: "shuffled",
-                made: None,
-                kinds: None,
-                moved: Vec::new(),
+        )?
+        .into_any(),
+        Step::Shuffled { before, after } => Py::new(
+            py,
+            ShuffledStep {
                 before: tiles(before),
                 after: tiles(after),
             },
-        }
-    }
+        )?
+        .into_any(),
+    })
+}
+
+/// The steps of `steps` as Python objects.
+fn step_objects<'a>(
+    py: Python<'_>,
+    steps: impl Iterator<Item = &'a Step>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    steps.map(|s| step_object(py, s)).collect()
 }
 
 /// A game: a board (a sequence of rows of kinds, 0 empty) under `rules`
@@ -161,11 +192,65 @@ fn illegal(message: impl std::fmt::Display) -> PyErr {
 impl PyGame {
     #[new]
     #[pyo3(signature = (board, rules = None))]
-    fn new(board: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<PyGame> {
-        let board = convert::board_arg(board, "board")?;
+    fn new(
+        board: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
+    ) -> PyResult<PyGame> {
+        let (board, rules) = board::board_and_rules(board, "board", rules.as_ref())?;
         Ok(PyGame {
-            game: Game::new(board, or_default(rules.as_deref())),
+            game: Game::new(board, rules),
         })
+    }
+
+    /// The board now as a Board (with the game's rules): a value that
+    /// does not change as the game goes on.
+    fn position(&self) -> PyBoard {
+        PyBoard::new(self.game.board().clone(), self.game.rules().clone())
+    }
+
+    /// The corners of the path joining the tiles at `a` and `b` now, as
+    /// `Board.connect`, or None.
+    ///
+    /// Raises BoardError for a cell off the board.
+    fn connect(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Corner>>> {
+        let cells = board::positions(self.game.board(), a, b)?;
+        let path = board::connect_on(
+            self.game.board(),
+            self.game.rules(),
+            &mut Connector::new(),
+            cells,
+        )?;
+        Ok(path.as_ref().map(convert::corners))
+    }
+
+    /// Whether the tiles at `a` and `b` can be removed now, as
+    /// `Board.can_remove`.
+    ///
+    /// Raises BoardError for a cell off the board.
+    fn can_remove(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let cells = board::positions(self.game.board(), a, b)?;
+        board::removal_path(
+            self.game.board(),
+            self.game.rules(),
+            &mut Connector::new(),
+            cells,
+        )
+        .map(|path| path.is_some())
+    }
+
+    /// The corners of the path the removal of the tiles at `a` and `b`
+    /// would take now, as `Board.path`, or None.
+    ///
+    /// Raises BoardError for a cell off the board.
+    fn path(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Corner>>> {
+        let cells = board::positions(self.game.board(), a, b)?;
+        let path = board::removal_path(
+            self.game.board(),
+            self.game.rules(),
+            &mut Connector::new(),
+            cells,
+        )?;
+        Ok(path.as_ref().map(convert::corners))
     }
 
     /// The board now: a list of rows of kinds, 0 empty.
@@ -184,14 +269,14 @@ impl PyGame {
 
     /// The steps taken since the start, oldest first (a list of Step).
     #[getter]
-    fn history(&self) -> Vec<PyStep> {
-        self.game.history().iter().map(PyStep::from).collect()
+    fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        step_objects(py, self.game.history().iter())
     }
 
     /// The steps undone that `redo` would take again, next first.
     #[getter]
-    fn undone(&self) -> Vec<PyStep> {
-        self.game.undone().iter().rev().map(PyStep::from).collect()
+    fn undone(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        step_objects(py, self.game.undone().iter().rev())
     }
 
     /// Removes the tiles at cells `a` and `b` (each a sequence of two
@@ -224,15 +309,9 @@ impl PyGame {
     /// not a Move.
     #[pyo3(signature = (r#move))]
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let given = r#move.cast::<PyMove>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "move must be a Move, got {}",
-                r#move
-                    .get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-            ))
-        })?;
+        let given = r#move
+            .cast::<PyMove>()
+            .map_err(|_| convert::type_error(&"move", "Move", r#move))?;
         let m = given
             .get()
             .try_to_move(self.game.board())
@@ -243,14 +322,22 @@ impl PyGame {
 
     /// Undoes the last step (a removal, with its gravity, or a shuffle) and
     /// returns it, or None at the start.
-    fn undo(&mut self) -> Option<PyStep> {
-        self.game.undo().as_ref().map(PyStep::from)
+    fn undo(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.game
+            .undo()
+            .as_ref()
+            .map(|s| step_object(py, s))
+            .transpose()
     }
 
     /// Takes the last undone step again and returns it, or None when there
     /// is none.
-    fn redo(&mut self) -> Option<PyStep> {
-        self.game.redo().as_ref().map(PyStep::from)
+    fn redo(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.game
+            .redo()
+            .as_ref()
+            .map(|s| step_object(py, s))
+            .transpose()
     }
 
     /// A move that can be made now, with its path (the first of
@@ -293,12 +380,10 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let board = self.game.board();
         format!(
-            "Game(<{}x{} board, {} tiles, {} steps>)",
-            board.rows(),
-            board.cols(),
-            board.tile_count(),
+            "Game(board={}, rules={}, history=<{} steps>)",
+            board::summary(self.game.board()),
+            crate::rules::repr(self.game.rules()),
             self.game.history().len()
         )
     }

@@ -14,23 +14,29 @@
 //! (`Rules()` is the judge's); every value the library refuses raises a
 //! subclass of `LianliankanError` (and `ValueError`) with the library's
 //! message, a value of the wrong type a `TypeError` naming the argument
-//! (the release profile aborts on panic, so nothing here may panic);
-//! `solve` releases the GIL and looks at Python's signal handlers every
-//! few milliseconds through the library's progress callback, so Ctrl-C
-//! stops it.
+//! and the type wanted (the release profile aborts on panic, so nothing
+//! here may panic); a `Board` keeps the library's own board, so that a
+//! query on it costs what the library's does; long work releases the GIL
+//! and runs on a thread of its own while the calling thread runs Python's
+//! signal handlers every few milliseconds (Ctrl-C stops it) and watches
+//! `timeout=` and a `Cancel`.
 //!
 //! - `convert` — Python values to the library's and back;
-//! - `errors` — `LianliankanError` and its subclasses;
+//! - `args` — the other named arguments, refused in the same shape;
+//! - `errors` — `LianliankanError` and its subclasses, `Cancelled`;
 //! - `moves` — `Move`;
 //! - `rules` — `Rules`;
+//! - `board` — `Board`, and the queries `Board` and `Game` share;
+//! - `interrupt` — long work stopped by Ctrl-C, `timeout=`, `Cancel`;
 //! - `api` — `generate`, `deal`, `Deal`, `connect`, `moves` and `replay`;
 //! - `solve` — `solve` and `SolveResult`;
-//! - `rate` — `rate`, `Rating`, `generate_rated` and `RatedDeal` (GIL
-//!   released, Ctrl-C stops them as it stops `solve`);
-//! - `game` — `Game` and `Step`.
+//! - `rate` — `rate`, `Rating`, `generate_rated` and `RatedDeal`;
+//! - `game` — `Game`, `RemovedStep` and `ShuffledStep` (`Step`).
 #![deny(missing_docs)]
 
 mod api;
+mod args;
+mod board;
 mod convert;
 mod errors;
 mod game;
@@ -51,11 +57,14 @@ use pyo3::prelude::*;
 #[pyo3(name = "lianliankan")]
 fn python_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<interrupt::PyCancel>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<api::Deal>()?;
     m.add_class::<solve::SolveResult>()?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyStep>()?;
+    m.add_class::<game::RemovedStep>()?;
+    m.add_class::<game::ShuffledStep>()?;
     m.add_class::<rate::PyRating>()?;
     m.add_class::<rate::RatedDeal>()?;
     errors::add_to(m)?;
@@ -99,5 +108,16 @@ fn add_literals(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GravityMode", alias(gravity)?)?;
     m.add("ConnectRule", alias(connects)?)?;
     m.add("Route", alias(routes)?)?;
+    // `Step`: the union of the two kinds of step, which a type checker
+    // narrows by `kind`.
+    let union = py.import("typing")?.getattr("Union")?;
+    let steps = pyo3::types::PyTuple::new(
+        py,
+        [
+            py.get_type::<game::RemovedStep>(),
+            py.get_type::<game::ShuffledStep>(),
+        ],
+    )?;
+    m.add("Step", union.get_item(steps)?)?;
     Ok(())
 }

@@ -144,9 +144,7 @@ fn route(name: Option<&str>) -> PyResult<Option<Route>> {
 /// The corners of a path given as `obj`: a sequence of cells.
 fn path_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Corner>> {
     let seq = obj.cast::<PySequence>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(
-            "path must be None or a sequence of corners (row, col)",
-        )
+        convert::type_error(&"path", "None or a sequence of corners (row, col)", obj)
     })?;
     let mut corners = Vec::with_capacity(seq.len()?);
     for (i, corner) in seq.try_iter()?.enumerate() {
@@ -170,11 +168,11 @@ impl PyMove {
     fn new(
         a: &Bound<'_, PyAny>,
         b: &Bound<'_, PyAny>,
-        route: Option<&str>,
+        #[pyo3(from_py_with = crate::args::route)] route: Option<String>,
         path: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMove> {
         let (a, b) = (convert::cell_arg(a, "a")?, convert::cell_arg(b, "b")?);
-        let route = self::route(route)?;
+        let route = self::route(route.as_deref())?;
         let mut path = path.map(path_arg).transpose()?;
         let (a, b) = if route.is_none() && b < a {
             // A plain pair: smaller cell first, its path turned round.

@@ -12,9 +12,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::api::moves_of;
+use crate::args;
 use crate::convert::{self, value_error};
 use crate::errors::{Kind, error};
-use crate::interrupt::cancellable;
+use crate::interrupt::{self, PyCancel, Stops, cancellable, stopped_error};
 use crate::moves::PyMove;
 use crate::rules::{PyRules, or_default};
 
@@ -345,11 +346,9 @@ impl Hash for RatedDeal {
 #[pymethods]
 impl RatedDeal {
     fn __repr__(&self) -> String {
-        let cols = self.board.first().map_or(0, Vec::len);
         format!(
-            "RatedDeal(<{}x{} board>, score={}, seed={}, candidates={})",
-            self.board.len(),
-            cols,
+            "RatedDeal(board={}, score={}, seed={}, candidates={})",
+            crate::api::rows_summary(&self.board),
             self.rating.get().inner.score(),
             self.seed,
             self.candidates
@@ -405,6 +404,21 @@ fn games(name: &str, value: i64) -> PyResult<u32> {
     })
 }
 
+/// `value` as the count of random games `plays`: at least one, since a
+/// rating of no games would say nothing (and score as though every game
+/// cleared).
+fn plays(value: i64) -> PyResult<u32> {
+    u32::try_from(value)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            value_error(format!(
+                "plays must be from 1 to {} (a rating of no games says nothing), got {value}",
+                u32::MAX
+            ))
+        })
+}
+
 /// The rating's settings from Python's arguments.
 fn config(
     plays: i64,
@@ -414,7 +428,7 @@ fn config(
     deal_budget: u64,
 ) -> PyResult<RateConfig> {
     Ok(RateConfig::new()
-        .plays(games("plays", plays)?)
+        .plays(self::plays(plays)?)
         .probes(games("probes", probes)?)
         .seed(seed)
         .budget(budget)
@@ -444,24 +458,31 @@ fn config(
     seed = 0,
     budget = 10_000,
     deal_budget = 1_000_000,
+    timeout = None,
+    cancel = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn rate(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
-    rules: Option<PyRef<'_, PyRules>>,
-    plays: i64,
-    probes: i64,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
+    #[pyo3(from_py_with = args::plays)] plays: i64,
+    #[pyo3(from_py_with = args::probes)] probes: i64,
     #[pyo3(from_py_with = convert::seed)] seed: u64,
     #[pyo3(from_py_with = convert::budget)] budget: u64,
     #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
+    #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
+    #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
 ) -> PyResult<PyRating> {
-    let board = convert::board_arg(board, "board")?;
-    let rules = or_default(rules.as_deref());
+    let (board, rules) = crate::board::board_and_rules(board, "board", rules.as_ref())?;
     let config = config(plays, probes, seed, budget, deal_budget)?;
-    let rating = cancellable(py, |token| {
+    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), None);
+    let (rating, stopped) = cancellable(py, &stops, |token| {
         lianliankan::rate(&board, &rules, &config.cancel(token))
     })?;
+    if let Some(why) = stopped {
+        return Err(stopped_error(why));
+    }
     match rating {
         Ok(inner) => Ok(PyRating { inner }),
         // Cancelled only when a signal handler raised, handled above.
@@ -527,33 +548,41 @@ fn band(
     probes = 3,
     budget = 10_000,
     deal_budget = 1_000_000,
+    timeout = None,
+    cancel = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_rated(
     py: Python<'_>,
-    rows: i64,
-    cols: i64,
-    kinds: i64,
+    #[pyo3(from_py_with = args::rows)] rows: i64,
+    #[pyo3(from_py_with = args::cols)] cols: i64,
+    #[pyo3(from_py_with = args::kinds)] kinds: i64,
     #[pyo3(from_py_with = convert::seed)] seed: u64,
-    rules: Option<PyRef<'_, PyRules>>,
-    difficulty: Option<&str>,
-    score: Option<(i64, i64)>,
-    candidates: i64,
-    plays: i64,
-    probes: i64,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
+    #[pyo3(from_py_with = args::difficulty)] difficulty: Option<String>,
+    #[pyo3(from_py_with = args::score)] score: Option<(i64, i64)>,
+    #[pyo3(from_py_with = args::candidates)] candidates: i64,
+    #[pyo3(from_py_with = args::plays)] plays: i64,
+    #[pyo3(from_py_with = args::probes)] probes: i64,
     #[pyo3(from_py_with = convert::budget)] budget: u64,
     #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
+    #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
+    #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
 ) -> PyResult<RatedDeal> {
-    let band = band(difficulty, score)?;
+    let band = band(difficulty.as_deref(), score)?;
     let candidates = usize::try_from(candidates)
         .ok()
         .filter(|&c| c >= 1)
         .ok_or_else(|| value_error(format!("candidates must be 1 or more, got {candidates}")))?;
-    let spec = crate::api::spec(rows, cols, kinds, seed, or_default(rules.as_deref()))?;
+    let spec = crate::api::spec(rows, cols, kinds, seed, or_default(rules.as_ref()))?;
     let config = config(plays, probes, 0, budget, deal_budget)?;
-    let made = cancellable(py, |token| {
+    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), None);
+    let (made, stopped) = cancellable(py, &stops, |token| {
         lianliankan::generate_rated(&spec, band, &config.cancel(token), candidates)
     })?;
+    if let Some(why) = stopped {
+        return Err(stopped_error(why));
+    }
     match made {
         Ok(made) => Ok(RatedDeal {
             board: convert::rows(&made.generated.board),

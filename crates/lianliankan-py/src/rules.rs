@@ -4,6 +4,7 @@ use lianliankan::{Border, Connect, Gravity, Groups, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
+use crate::args;
 use crate::errors::{Kind, error};
 
 /// The rules of a game: how many turns a path may make (`turns`), whether
@@ -38,15 +39,27 @@ fn rules_error(message: impl std::fmt::Display) -> PyErr {
 
 #[pymethods]
 impl PyRules {
+    // The text signature says the defaults as Python writes them (PyO3
+    // writes `...` for a default that is not a literal of the Rust type).
     #[new]
-    #[pyo3(signature = (turns = None, border = "closed", gravity = "none", groups = "", connect = "standard", slide = false))]
+    #[pyo3(
+        signature = (
+            turns = None,
+            border = String::from("closed"),
+            gravity = String::from("none"),
+            groups = String::new(),
+            connect = String::from("standard"),
+            slide = false,
+        ),
+        text_signature = "(turns=None, border='closed', gravity='none', groups='', connect='standard', slide=False)"
+    )]
     fn new(
-        turns: Option<i64>,
-        border: &str,
-        gravity: &str,
-        groups: &str,
-        connect: &str,
-        slide: bool,
+        #[pyo3(from_py_with = args::turns)] turns: Option<i64>,
+        #[pyo3(from_py_with = args::border)] border: String,
+        #[pyo3(from_py_with = args::gravity)] gravity: String,
+        #[pyo3(from_py_with = args::groups)] groups: String,
+        #[pyo3(from_py_with = args::connect)] connect: String,
+        #[pyo3(from_py_with = args::slide)] slide: bool,
     ) -> PyResult<PyRules> {
         // The judge's rules, with slides (which fix the path rule: one
         // turn, closed), then the settings given; the library's check
@@ -141,20 +154,40 @@ impl PyRules {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?}{})",
-            self.inner.max_turns,
-            self.inner.border.name(),
-            self.inner.gravity.name(),
-            self.inner.groups.to_string(),
-            self.inner.connect.name(),
-            if self.inner.slide { ", slide=True" } else { "" }
-        )
+        repr(&self.inner)
     }
+}
+
+/// The repr of `rules`, which `eval` reads back (with `Rules` in scope).
+pub fn repr(rules: &Rules) -> String {
+    format!(
+        "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?}{})",
+        rules.max_turns,
+        rules.border.name(),
+        rules.gravity.name(),
+        rules.groups.to_string(),
+        rules.connect.name(),
+        if rules.slide { ", slide=True" } else { "" }
+    )
 }
 
 /// The rules a function was given, or `Rules()` (the judge's, as the
 /// library's `Rules::default()`) when it was given none.
 pub fn or_default(rules: Option<&PyRules>) -> Rules {
     rules.map_or_else(Rules::default, |r| r.inner.clone())
+}
+
+/// `rules`: None (the caller's default) or a Rules (`from_py_with`).
+pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<PyRules>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    required_rules_arg(obj).map(Some)
+}
+
+/// `rules` where it must be given: a Rules (`from_py_with`).
+pub fn required_rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyRules> {
+    obj.cast::<PyRules>()
+        .map(|r| r.get().clone())
+        .map_err(|_| crate::convert::type_error(&"rules", "Rules", obj))
 }

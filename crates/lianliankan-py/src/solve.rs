@@ -1,16 +1,21 @@
 //! `lianliankan.solve`: the exact solver with the GIL released, stopped by
 //! Ctrl-C (or any signal handler that raises) within a few milliseconds.
 
-use lianliankan::{Solution, SolveConfig, solve_with};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use lianliankan::{Progress, Solution, SolveConfig, solve_with_progress};
 use pyo3::prelude::*;
 
 use pyo3::types::PyType;
 
 use crate::api::moves_of;
+use crate::board::board_and_rules;
 use crate::convert;
-use crate::interrupt::cancellable;
+use crate::interrupt::{self, PyCancel, Stops, cancellable};
 use crate::moves::PyMove;
-use crate::rules::{PyRules, or_default};
+use crate::rules::PyRules;
 
 /// What `solve` found: `status` is "solved" (then `order` clears the
 /// board), "unsolvable" (proved: no order clears it) or "unknown" (the
@@ -37,10 +42,10 @@ impl SolveResult {
     fn __repr__(&self) -> String {
         match (&self.order, self.states) {
             (Some(order), _) => format!(
-                "SolveResult(status='solved', order=<{} moves>)",
+                "SolveResult(status=\"solved\", order=<{} moves>)",
                 order.len()
             ),
-            (None, Some(states)) => format!("SolveResult(status='unknown', states={states})"),
+            (None, Some(states)) => format!("SolveResult(status=\"unknown\", states={states})"),
             (None, None) => format!("SolveResult(status={:?})", self.status),
         }
     }
@@ -76,13 +81,22 @@ impl SolveResult {
     }
 }
 
+// The default budget (the signature's 1000000) is the library's
+// DEFAULT_BUDGET: the command line's `solve` default and the C library's.
+const _: () = assert!(lianliankan::DEFAULT_BUDGET == 1_000_000);
+
 /// Whether `board` (a sequence of rows of kinds, 0 empty) can be cleared
 /// under `rules` (default `Rules()`, the judge's): a SolveResult with
 /// `status` "solved" and the removal `order` (a list of Move),
 /// "unsolvable" (a proof), or "unknown" when `budget` search states
-/// (default: no limit; any int up to 2**64 - 1) ran out first.
+/// (default 1,000,000, the command line's and the C library's; None for
+/// no limit; any int up to 2**64 - 1) ran out first, or when `timeout`
+/// seconds passed or `cancel` (a Cancel, set from any thread) was set.
 /// `memory_cap` bounds the bytes the search remembers (default 256 MiB;
-/// past it the search stays exact and may take longer).
+/// past it the search stays exact and may take longer). `progress`, if
+/// given, is called with the states searched so far about every 0.1 s,
+/// and once at the end; an exception it raises stops the search and is
+/// raised from here.
 ///
 /// The GIL is released while the search runs, so other Python threads go
 /// on; Ctrl-C (KeyboardInterrupt), or any exception a signal handler
@@ -92,16 +106,28 @@ impl SolveResult {
 /// among the reasons, as in C); ValueError for a negative budget or
 /// memory cap or one above 2**64 - 1.
 #[pyfunction]
-#[pyo3(signature = (board, rules = None, budget = None, memory_cap = None))]
+#[pyo3(signature = (
+    board,
+    rules = None,
+    budget = 1_000_000,
+    memory_cap = None,
+    *,
+    timeout = None,
+    cancel = None,
+    progress = None,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
-    rules: Option<PyRef<'_, PyRules>>,
+    #[pyo3(from_py_with = crate::rules::rules_arg)] rules: Option<PyRules>,
     #[pyo3(from_py_with = convert::optional_budget)] budget: Option<u64>,
     #[pyo3(from_py_with = convert::optional_memory_cap)] memory_cap: Option<usize>,
+    #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
+    #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
+    #[pyo3(from_py_with = interrupt::progress_arg)] progress: Option<Py<PyAny>>,
 ) -> PyResult<SolveResult> {
-    let board = convert::board_arg(board, "board")?;
-    let rules = or_default(rules.as_deref());
+    let (board, rules) = board_and_rules(board, "board", rules.as_ref())?;
     let mut config = SolveConfig::new();
     if let Some(states) = budget {
         config = config.budget(states);
@@ -113,8 +139,24 @@ pub fn solve(
     // looks at every state and inside its dead-position tests (one of them
     // takes seconds on a 300 x 300 board), while this thread runs Python's
     // signal handlers.
-    let solution = cancellable(py, |token| {
-        solve_with(&board, &rules, &config.cancel(token))
+    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), progress);
+    let counter = Arc::clone(&stops.counter);
+    let (solution, _stopped) = cancellable(py, &stops, |token| {
+        // The states searched, for the progress callback; stopping is the
+        // token's business (a time limit or a Cancel answers "unknown").
+        let mut count = |p: Progress| {
+            counter.store(p.states, Ordering::Relaxed);
+            ControlFlow::Continue(())
+        };
+        let solution = solve_with_progress(&board, &rules, &config.cancel(token), &mut count);
+        let states = match solution {
+            Solution::OutOfBudget { states } | Solution::Cancelled { states } => Some(states),
+            _ => None,
+        };
+        if let Some(states) = states {
+            counter.store(states, Ordering::Relaxed);
+        }
+        solution
     })?;
     Ok(match solution {
         Solution::Solved(order) => SolveResult {
@@ -127,7 +169,8 @@ pub fn solve(
             order: None,
             states: None,
         },
-        // Cancelled only when a signal handler raised, handled above.
+        // Cancelled by a time limit or a Cancel (a signal handler's
+        // exception is raised above): not decided.
         Solution::OutOfBudget { states } | Solution::Cancelled { states } => SolveResult {
             status: "unknown",
             order: None,

@@ -13,5 +13,5 @@ CROSS = [[1, 2], [2, 1]]
 # A deal whose search takes long: 24x12, 72 kinds of 4 tiles, KShisen's
 # rules (open border, gravity down). 20,000 states of its search took 3 s
 # in a release build here, and the search needs more than that.
-HARD = llk.deal(24, 12, 72, seed=1)
+HARD = llk.deal(24, 12, 72, seed=1).board
 HARD_RULES = llk.Rules.kshisen()

@@ -88,7 +88,7 @@ def test_generate_gives_a_board_and_its_certificate() -> None:
         mode_rules = llk.Rules(border="closed", gravity=mode)
         made = llk.generate(4, 6, 5, seed=3, rules=mode_rules)
         assert llk.replay(made.board, mode_rules, made.certificate) == 12
-    assert repr(deal) == "Deal(<8x12 board>, <48 moves>)"
+    assert repr(deal) == "Deal(board=<8x12 board, 96 tiles>, certificate=<48 moves>)"
 
 
 @pytest.mark.parametrize(
@@ -112,13 +112,17 @@ def test_bad_generate_arguments(args: tuple, message: str) -> None:
 
 
 def test_deal_is_a_seeded_shuffle_in_groups_of_copies() -> None:
-    board = llk.deal(8, 18, 36, seed=7)
+    dealt = llk.deal(8, 18, 36, seed=7)
+    # The same type as generate's, without a certificate.
+    assert isinstance(dealt, llk.Deal) and dealt.certificate is None
+    assert repr(dealt) == "Deal(board=<8x18 board, 144 tiles>, certificate=None)"
+    board = dealt.board
     tiles = [k for row in board for k in row]
     assert len(board) == 8 and len(tiles) == 144
     assert all(tiles.count(k) == 4 for k in range(1, 37))
-    assert llk.deal(8, 18, 36, seed=7) == board
-    assert llk.deal(8, 18, 36, seed=8) != board
-    pairs = llk.deal(2, 3, 3, seed=1, copies=2)
+    assert llk.deal(8, 18, 36, seed=7) == dealt
+    assert llk.deal(8, 18, 36, seed=8) != dealt
+    pairs = llk.deal(2, 3, 3, seed=1, copies=2).board
     assert sorted(k for row in pairs for k in row) == [1, 1, 2, 2, 3, 3]
 
 
@@ -142,15 +146,26 @@ def test_sizes_beyond_the_librarys_limit_are_refused_before_any_allocation() -> 
         lambda: llk.generate(10**5, 10**5, 12),
         lambda: llk.generate_rated(10**5, 10**5, 12, difficulty="easy"),
     ]:
-        with pytest.raises(llk.DealError, match=r"^a 100000 x 100000 board has more than 1000000 cells$"):
+        with pytest.raises(
+            llk.DealError,
+            match=r"^a 100000 x 100000 board is larger than the largest board, 1000 x 1000$",
+        ):
             make()
-    with pytest.raises(ValueError, match=r"^a 2000 x 2000 board has more than 1000000 cells$"):
+    with pytest.raises(
+        ValueError, match=r"^a 2000 x 2000 board is larger than the largest board, 1000 x 1000$"
+    ):
         llk.generate(2000, 2000, 5)
+    # generate's own limit: 10,000 cells (its time grows about as n^4).
+    with pytest.raises(
+        ValueError,
+        match=r"^a 200 x 200 board has more than 10000 cells, the most a generated board may have$",
+    ):
+        llk.generate(200, 200, 5)
     # Beyond usize: still the same refusal, no overflow.
-    with pytest.raises(ValueError, match="board has more than 1000000 cells$"):
+    with pytest.raises(ValueError, match="board is larger than the largest board, 1000 x 1000$"):
         llk.deal(2**62, 2**62, 4)
     # The process goes on: a deal at the limit's scale works.
-    assert len(llk.deal(1000, 1000, 1000, seed=1)) == 1000
+    assert len(llk.deal(1000, 1000, 1000, seed=1).board) == 1000
 
 
 def test_solve_answers_and_proves() -> None:
@@ -166,7 +181,7 @@ def test_solve_answers_and_proves() -> None:
     assert llk.replay(CROSS, llk.Rules(turns=3, border="open"), loose.order or []) == 2
     # A board without tiles is solved by the empty order.
     assert llk.solve([[0, 0], [0, 0]]).order == []
-    assert repr(result) == "SolveResult(status='solved', order=<2 moves>)"
+    assert repr(result) == 'SolveResult(status="solved", order=<2 moves>)'
     # Rules() is the judge's: the crossed pairs cannot go.
     assert llk.solve(CROSS).status == "unsolvable"
 
@@ -185,7 +200,7 @@ def test_solve_runs_out_of_budget_with_unknown() -> None:
     result = llk.solve(HARD, HARD_RULES, budget=100)
     assert (result.status, result.order) == ("unknown", None)
     assert result.states is not None and result.states >= 100
-    assert repr(result).startswith("SolveResult(status='unknown', states=")
+    assert repr(result).startswith('SolveResult(status="unknown", states=')
 
 
 @pytest.mark.parametrize(
@@ -212,17 +227,17 @@ def test_bad_boards(board: list, message: str) -> None:
 
 
 def test_boards_and_cells_of_the_wrong_type_raise_type_error_naming_the_argument() -> None:
-    with pytest.raises(TypeError, match="^board must be a sequence of rows of ints .*got str$"):
+    with pytest.raises(TypeError, match="^board: expected a sequence of rows of ints .*got str$"):
         llk.solve("1 2\n2 1")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^board\[0\]\[1\] must be an int, got str$"):
+    with pytest.raises(TypeError, match=r"^board\[0\]\[1\]: expected int, got str$"):
         llk.solve([[1, "2"]])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match=r"^board\[1\] must be a sequence of ints \(a row\), got int$"):
+    with pytest.raises(TypeError, match=r"^board\[1\]: expected a sequence of ints \(a row\), got int$"):
         llk.Game([[1, 1], 2])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match=r"^a must be a cell: a sequence of two ints \(row, col\), got str$"):
+    with pytest.raises(TypeError, match=r"^a: expected a cell, a sequence of two ints \(row, col\), got str$"):
         llk.connect(JUDGE, "00", (0, 1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^b must be a cell: .*got 3 items$"):
+    with pytest.raises(TypeError, match=r"^b: expected a cell, .*got 3 items$"):
         llk.connect(JUDGE, (0, 0), (0, 1, 2))
-    with pytest.raises(TypeError, match=r"^b\[1\] must be an int, got float$"):
+    with pytest.raises(TypeError, match=r"^b\[1\]: expected int, got float$"):
         Move((0, 0), (0, 1.5))  # type: ignore[list-item]
 
 
@@ -263,7 +278,7 @@ def test_bad_budgets() -> None:
     assert str(caught.value) == "memory_cap must be 0 or more, got -5"
     with pytest.raises(TypeError) as type_error:
         llk.solve(CROSS, budget=1.5)  # type: ignore[arg-type]
-    assert str(type_error.value) == "budget must be an int, got float"
+    assert str(type_error.value) == "budget: expected int, got float"
 
 
 def test_budgets_and_seeds_take_every_64_bit_number() -> None:
@@ -288,7 +303,7 @@ def test_budgets_and_seeds_take_every_64_bit_number() -> None:
         llk.rate(CROSS, deal_budget=-1)
     assert str(caught.value) == "deal_budget must be 0 or more, got -1"
     # Seeds above 2**63 (generate_rated's drawn seeds may be) are seeds.
-    assert llk.deal(2, 2, 1, seed=2**64 - 1) == [[1, 1], [1, 1]]
+    assert llk.deal(2, 2, 1, seed=2**64 - 1).board == [[1, 1], [1, 1]]
     assert llk.generate(2, 2, 2, seed=2**63 + 5).board != []
     # Nothing remembered: still exact.
     assert llk.solve(CROSS, JUDGE_RULES, memory_cap=0).status == "unsolvable"
@@ -365,7 +380,7 @@ def test_replay_raises_illegal_step_at_the_first_bad_step() -> None:
 
 
 def test_replay_takes_moves_only_and_names_the_entry_that_is_not_one() -> None:
-    with pytest.raises(TypeError, match=r"^order\[1\] must be a Move, got tuple$"):
+    with pytest.raises(TypeError, match=r"^order\[1\]: expected Move, got tuple$"):
         llk.replay([[1, 2, 2, 1]], JUDGE_RULES, [Move((0, 1), (0, 2)), ((0, 0), (0, 3))])  # type: ignore[list-item]
 
 
@@ -388,15 +403,19 @@ def test_illegal_step_is_exported_and_documented() -> None:
 
 
 def test_everything_has_a_docstring() -> None:
-    names = ["Rules", "Move", "Deal", "SolveResult", "Game", "Step", "IllegalStep",
+    names = ["Rules", "Move", "Deal", "SolveResult", "Game", "RemovedStep", "ShuffledStep",
+             "Board", "Cancel", "Cancelled", "IllegalStep",
              "generate", "deal", "solve", "replay", "connect", "moves",
              "Rating", "RatedDeal", "OutOfBand", "rate", "generate_rated",
              "LianliankanError", "RulesError", "BoardError", "DealError",
              "IllegalMove", "NoMovePossible"]
     for name in names:
         assert (getattr(llk, name).__doc__ or "").strip(), name
-    for method in ["remove", "play", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead"]:
+    for method in ["remove", "play", "undo", "redo", "hint", "moves", "shuffle", "is_cleared", "is_dead",
+                   "connect", "can_remove", "path", "position"]:
         assert (getattr(llk.Game, method).__doc__ or "").strip(), method
+    for method in ["connect", "can_remove", "path", "moves", "hint", "from_judge", "to_judge", "to_list", "kind"]:
+        assert (getattr(llk.Board, method).__doc__ or "").strip(), method
     assert (llk.__doc__ or "").strip()
 
 

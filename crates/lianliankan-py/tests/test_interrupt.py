@@ -23,7 +23,7 @@ PROOF_BUDGET = 40_000
 
 # A deal whose random games take about a millisecond each (release build,
 # here): a rating stops within one game of its token's cancel.
-MEDIUM = llk.deal(10, 10, 25, seed=1)
+MEDIUM = llk.deal(10, 10, 25, seed=1).board
 
 
 @functools.lru_cache(maxsize=None)
@@ -89,7 +89,7 @@ CHILD = textwrap.dedent(
     # What Python installs for SIGINT unless its parent ignored the signal
     # (a background job's may): Ctrl-C raises KeyboardInterrupt.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    board = llk.deal(24, 12, 72, seed=1)
+    board = llk.deal(24, 12, 72, seed=1).board
     print("solving", flush=True)
     started = time.perf_counter()
     try:
@@ -155,7 +155,7 @@ def test_a_timer_handler_interrupts_a_long_rating_and_a_long_generate_rated() ->
     # minutes (the solver looks at the token every state).
     for run in [
         lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000),
-        lambda: llk.rate(HARD, HARD_RULES, plays=0, deal_budget=10**12),
+        lambda: llk.rate(HARD, HARD_RULES, plays=1, deal_budget=10**12),
         lambda: llk.generate_rated(
             10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000
         ),
@@ -194,9 +194,10 @@ GENERATE_CHILD = textwrap.dedent(
     signal.signal(signal.SIGINT, signal.default_int_handler)
     print("generating", flush=True)
     try:
-        # Minutes of work: tens of thousands of placements, each a sort of
-        # the free cells and a few path searches.
-        llk.generate(300, 300, 40, rules=llk.Rules.kshisen())
+        # The largest board generate makes (100 x 100): over a second of
+        # work, thousands of placements, each a sort of the free cells and
+        # a few path searches.
+        llk.generate(100, 100, 40, rules=llk.Rules.kshisen())
     except KeyboardInterrupt:
         # perf_counter is the system's monotonic clock, shared with the parent.
         print(f"interrupted at {time.perf_counter():.6f}", flush=True)
@@ -227,7 +228,7 @@ def test_ctrl_c_interrupts_a_generate_within_100_ms() -> None:
 
 
 def test_a_timer_handler_interrupts_a_long_generate() -> None:
-    elapsed = interrupted_by_a_timer(lambda: llk.generate(300, 300, 40, rules=HARD_RULES))
+    elapsed = interrupted_by_a_timer(lambda: llk.generate(100, 100, 40, rules=HARD_RULES))
     assert elapsed < 0.1 + 0.1, elapsed
 
 
@@ -236,7 +237,7 @@ def test_a_timer_handler_interrupts_a_big_solve_inside_its_first_state(gravity: 
     # A 300 x 300 deal: its first dead-position test alone takes 17 s
     # (gravity down) or 14 s (none) in a release build; the search looks
     # at its cancel token between two of the test's path searches.
-    board = llk.deal(300, 300, 200, seed=1)
+    board = llk.deal(300, 300, 200, seed=1).board
     rules = llk.Rules(turns=2, border="open", gravity=gravity)
     elapsed = interrupted_by_a_timer(lambda: llk.solve(board, rules))
     assert elapsed < 0.1 + 0.5, elapsed

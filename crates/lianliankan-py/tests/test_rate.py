@@ -120,10 +120,9 @@ def test_an_unclearable_deal_scores_100_and_an_undecided_one_is_not_probed() -> 
     undecided = llk.rate(HARD6X8, CLOSED, plays=10, deal_budget=0)
     assert undecided.winnable is None and undecided.probes == 0
     assert "the solver did not decide the deal in its budget" in str(undecided)
-    # No game at all: figures of nothing are 0, the interval all of [0, 1].
-    none = llk.rate(HARD6X8, CLOSED, plays=0)
-    assert (none.plays, none.probes, none.forgiveness) == (0, 0, 0.0)
-    assert none.forgiveness_interval == (0.0, 1.0)
+    # No game at all is refused: its figures would say nothing.
+    with pytest.raises(ValueError, match="^plays must be from 1"):
+        llk.rate(HARD6X8, CLOSED, plays=0)
     # Side-by-side pairs: no pair loses, and a game's last pair is no
     # choice, so no position is forced.
     easy = llk.rate([[1, 1, 2, 2], [3, 3, 4, 4]], llk.Rules(border="open", gravity="none"))
@@ -135,7 +134,7 @@ def test_an_unclearable_deal_scores_100_and_an_undecided_one_is_not_probed() -> 
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"plays": -1}, "plays must be from 0 to 4294967295, got -1"),
+        ({"plays": -1}, "plays must be from 1 to 4294967295 (a rating of no games says nothing), got -1"),
         ({"probes": 2**32}, "probes must be from 0 to 4294967295, got 4294967296"),
         ({"seed": -1}, "seed must be 0 or more, got -1"),
         ({"budget": -5}, "budget must be 0 or more, got -5"),
@@ -164,7 +163,7 @@ def test_generate_rated_makes_what_the_command_line_makes() -> None:
     assert llk.replay(made.board, CLOSED, made.certificate) == 24
     assert [m.route for m in made.certificate] == [None] * 24
     assert repr(made) == (
-        f"RatedDeal(<6x8 board>, score=54, seed={HARD6X8_SEED}, candidates=172)"
+        f"RatedDeal(board=<6x8 board, 48 tiles>, score=54, seed={HARD6X8_SEED}, candidates=172)"
     )
 
 
@@ -236,7 +235,7 @@ def test_no_deal_in_the_band_raises_out_of_band_with_the_librarys_message() -> N
         ({}, 'give difficulty ("easy", "normal" or "hard") or score (low, high)'),
         ({"difficulty": "hard", "score": (50, 100)}, "give difficulty or score, not both"),
         ({"difficulty": "hard", "candidates": 0}, "candidates must be 1 or more, got 0"),
-        ({"difficulty": "hard", "plays": -1}, "plays must be from 0 to 4294967295, got -1"),
+        ({"difficulty": "hard", "plays": -1}, "plays must be from 1 to 4294967295 (a rating of no games says nothing), got -1"),
         ({"difficulty": "hard", "budget": -1}, "budget must be 0 or more, got -1"),
     ],
 )

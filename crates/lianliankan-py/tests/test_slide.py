@@ -91,7 +91,7 @@ def test_solved_orders_with_their_routes_replay_and_play_out() -> None:
             rows, cols = rng.randint(2, 4), 2 * rng.randint(1, 3)
             # At most one kind a group (a deal refuses kinds it cannot deal).
             kinds = min(rng.randint(1, 3), rows * cols // 2)
-            board = llk.deal(rows, cols, kinds, seed=seed, copies=2)
+            board = llk.deal(rows, cols, kinds, seed=seed, copies=2).board
             result = llk.solve(board, rules)
             assert result.status in ("solved", "unsolvable")
             if result.order is None:

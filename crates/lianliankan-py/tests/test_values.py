@@ -30,7 +30,7 @@ def values() -> List[Any]:
     gravity.remove((0, 0), (0, 1))
     shuffled = llk.Game(CROSS, JUDGE_RULES)
     shuffled.shuffle(seed=3)
-    hard = llk.deal(24, 12, 72, seed=1)
+    hard = llk.deal(24, 12, 72, seed=1).board
     return [
         llk.Rules(),
         llk.Rules.kshisen(),
@@ -41,6 +41,10 @@ def values() -> List[Any]:
         Move((1, 0), (0, 0), route="column"),
         llk.generate(6, 8, 12, seed=1),
         llk.generate(4, 6, 6, seed=2, rules=llk.Rules(slide=True)),
+        llk.deal(4, 6, 6, seed=2),
+        llk.Board(JUDGE),
+        llk.Board(JUDGE, llk.Rules.kshisen()),
+        llk.Board(GRAVITY_BOARD, llk.Rules(gravity="down")),
         llk.solve([[1, 2, 2, 1]]),
         llk.solve(CROSS),
         llk.solve(hard, llk.Rules.kshisen(), budget=50),
@@ -117,16 +121,16 @@ def test_reprs() -> None:
     assert repr(Move((0, 0), (1, 2), route="row", path=[(0, 0), (0, 2), (1, 2)])) == (
         'Move((0, 0), (1, 2), route="row", path=[(0, 0), (0, 2), (1, 2)])'
     )
-    assert repr(llk.generate(4, 6, 6)) == "Deal(<4x6 board>, <12 moves>)"
+    assert repr(llk.generate(4, 6, 6)) == "Deal(board=<4x6 board, 24 tiles>, certificate=<12 moves>)"
     step = llk.Game(JUDGE).play(Move((0, 0), (2, 3)))
     assert repr(step) == "Move((0, 0), (2, 3), path=[(0, 0), (1, 0), (1, 3), (2, 3)])"
     game = llk.Game(JUDGE)
     game.remove((0, 0), (2, 3))
-    assert repr(game.history[0]) == "Step(kind='removed', move=Move((0, 0), (2, 3)), kinds=(1, 1), moved=<0 tiles>)"
+    assert repr(game.history[0]) == "RemovedStep(move=Move((0, 0), (2, 3)), kinds=(1, 1), moved=<0 tiles>)"
 
 
 def test_a_game_pickles_and_copies_with_its_history_and_the_steps_undone() -> None:
-    start = llk.deal(4, 4, 4, seed=1)
+    start = llk.deal(4, 4, 4, seed=1).board
     game = llk.Game(start, llk.Rules.kshisen())
     first = game.hint()
     assert first is not None

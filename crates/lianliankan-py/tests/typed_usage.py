@@ -88,10 +88,19 @@ def main() -> None:
     arrays()
     rules = llk.Rules(turns=2, border="open", gravity="down", groups="")
     deal: llk.Deal = llk.generate(rows=8, cols=12, kinds=18, seed=1, rules=rules)
-    certificate: List[llk.Move] = deal.certificate
+    certificate: Optional[List[llk.Move]] = deal.certificate
+    assert certificate is not None  # None only for deal()'s boards
     assert llk.replay(deal.board, rules, certificate) == 48
+    handle = llk.Board(deal.board, rules)
+    corners: Optional[List[Tuple[int, int]]] = handle.connect((0, 0), (0, 1))
+    can: bool = handle.can_remove((0, 0), (0, 1)) or handle.path((0, 0), (0, 1)) is None
+    again: llk.Board = llk.Board.from_judge(handle.to_judge(), rules)
+    assert again == handle and (corners is None or can) and handle.hint() in handle.moves() + [None]
+    token = llk.Cancel()
+    stopped: llk.SolveResult = llk.solve(handle, timeout=1.5, cancel=token, progress=lambda n: None)
+    assert stopped.status in ("solved", "unknown") and not token.cancelled
     assert play_out(deal.board, rules) == 48
-    board: List[List[int]] = llk.deal(6, 8, 12, seed=2, copies=4)
+    board: List[List[int]] = llk.deal(6, 8, 12, seed=2, copies=4).board
     path: Optional[List[Tuple[int, int]]] = llk.connect(board, (0, 0), (0, 1), rules)
     pairs: List[llk.Move] = llk.moves(board, rules)
     assert (path is not None) == (llk.Move((0, 0), (0, 1)) in pairs)
@@ -101,9 +110,15 @@ def main() -> None:
         game.play(hint)
     game.shuffle(seed=1)
     step = game.history[-1]
-    moved: List[Tuple[int, Cell, Cell]] = step.moved
-    before: List[Tuple[Cell, int]] = step.before
-    assert step.kind == "shuffled" and moved == [] and len(before) == len(step.after)
+    # Step is a tagged union: its kind narrows it.
+    if step.kind == "shuffled":
+        before: List[Tuple[Cell, int]] = step.before
+        assert len(before) == len(step.after)
+    else:
+        moved: List[Tuple[int, Cell, Cell]] = step.moved
+        made_move: llk.Move = step.move
+        assert moved == [] and made_move.path is None
+    assert step.kind == "shuffled"
     modes: Tuple[str, ...] = llk.GRAVITY_MODES
     assert llk.BORDERS == ("closed", "open") and modes[0] == "none"
     try:
@@ -123,8 +138,8 @@ def main() -> None:
     routes: List[Optional[llk.Route]] = [m.route for m in solved.order]
     assert len(routes) == 2 and all(r in (None, "row", "column") for r in routes)
     assert llk.replay([[1, 2, 0, 0], [2, 0, 1, 0]], sliding, solved.order) == 2
-    first = slide_game.history[0].move
-    assert first is not None and first.route == "row"
+    first = slide_game.history[0]
+    assert first.kind == "removed" and first.move.route == "row"
     closed = llk.Rules(border="closed", gravity="none")
     rating: llk.Rating = llk.rate(board, closed, plays=20, probes=1, seed=3, budget=5_000)
     score: int = rating.score
