@@ -13,7 +13,7 @@
 //! ordered by a random player's clear rate, never the fixed fallback
 //! bands that small or lenient boards cannot reach.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use lianliankan::{
@@ -49,7 +49,7 @@ type Measured = Arc<OnceLock<Result<SettingBands, GenerateError>>>;
 /// The bands of the settings play deals: the table's, or measured here.
 #[derive(Debug, Default)]
 pub struct BandsBook {
-    measured: Mutex<HashMap<String, Measured>>,
+    measured: Mutex<BTreeMap<String, Measured>>,
 }
 
 impl BandsBook {
