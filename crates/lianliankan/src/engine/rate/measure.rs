@@ -118,9 +118,9 @@ const MEASURE_GAMES: u32 = 100;
 /// The bands of `spec`'s setting (its size, kinds and rules; its seed
 /// does not matter), reachable on every setting: the table's
 /// ([`bands_for`]) when it holds the setting or the setting turned,
-/// otherwise measured now by [`measure_bands`] on the setting's first
-/// [`MEASURE_DEALS`] candidates (seed 0), [`MEASURE_GAMES`] random games
-/// each (seed 0): the same bands on every machine. A caller dealing many
+/// otherwise measured now by [`measure_bands`] on the setting's first 24
+/// candidates (seed 0), 100 random games each (seed 0): the same bands on
+/// every machine. A caller dealing many
 /// deals of one setting keeps what this answers.
 ///
 /// ```
@@ -136,8 +136,8 @@ const MEASURE_GAMES: u32 = 100;
 /// [`GenerateError`] when `spec` cannot be generated.
 ///
 /// # Complexity
-/// A table look-up; for a setting the table lacks, [`MEASURE_DEALS`]
-/// candidates made and [`MEASURE_GAMES`] random games on each.
+/// A table look-up; for a setting the table lacks, 24 candidates made and
+/// 100 random games on each.
 pub fn setting_bands(spec: &GenerateSpec) -> Result<SettingBands, GenerateError> {
     let table = bands_for(spec.rows, spec.cols, spec.kinds, &spec.rules);
     if table.from != BandsFrom::Fixed {
