@@ -80,9 +80,8 @@ impl BandsBook {
     /// [`setting_bands`]'s the first time a setting the table lacks is
     /// asked for; a look-up afterwards.
     pub fn get(&self, setting: Setting<'_>) -> Result<SettingBands, GenerateError> {
-        let table = bands_for(setting.rows, setting.cols, setting.kinds, setting.rules);
-        if table.from != BandsFrom::Fixed {
-            return Ok(table);
+        if let Some(known) = self.known(setting) {
+            return Ok(known);
         }
         let slot = Arc::clone(lock(&self.measured).entry(setting.key()).or_default());
         slot.get_or_init(|| measure(setting)).clone()

@@ -378,7 +378,7 @@ async fn rated_deal(
     // they are measured in the background (the next deal has them), and
     // this one is the first candidate, unrated, said so. A seeded deal
     // waits: its deal must be the same on every machine.
-    let measuring = {
+    let known = {
         let book = Arc::clone(&state.bands);
         let rules = rules.clone();
         light(move || {
@@ -391,7 +391,8 @@ async fn rated_deal(
         })
         .await?
     };
-    if ranked && measuring.is_none() {
+    let unmeasured = ranked && known.is_none();
+    if unmeasured {
         measure_in_background(state, rows, cols, kinds, rules.clone());
         search_cancel.cancel();
         remake_cancel.cancel();
@@ -404,9 +405,10 @@ async fn rated_deal(
     let found = state
         .heavy
         .run(move || {
-            let bands = match measuring {
+            let bands = match known {
                 Some(bands) => bands,
-                None if search_cancel.is_cancelled() => SettingBands {
+                // Not searched (both tokens cancelled): any bands do.
+                None if unmeasured => SettingBands {
                     bands: Bands::FIXED,
                     from: BandsFrom::Fixed,
                 },
@@ -424,18 +426,14 @@ async fn rated_deal(
         })
         .await?;
     let (found, position) = found.map_err(|e| ApiError::bad_request(format!("no deal: {e}")))?;
-    let note = if ranked && measuring.is_none() {
+    let note = if unmeasured {
         Some(format!(
             "these rules' {difficulty} is being measured (the next deal will have it); dealt an unrated solvable deal"
         ))
     } else {
         rated::note(difficulty, &found, search_cap)
     };
-    let rating = if ranked && measuring.is_none() {
-        None
-    } else {
-        found.band.clone()
-    };
+    let rating = if unmeasured { None } else { found.band.clone() };
     let ticket = ticket(
         state,
         request,
