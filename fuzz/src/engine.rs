@@ -17,7 +17,8 @@
 
 use lianliankan::reference::{self, min_turns};
 use lianliankan::{
-    Board, Game, Gravity, Grid, Groups, MAX_KIND, Move, Pos, RemoveError, Route, Rules, Solution,
+    Board, Connect, Game, Gravity, Grid, Groups, MAX_KIND, Move, Pos, RemoveError, Route, Rules,
+    Solution,
 };
 
 /// The solver's budget, in states.
@@ -64,8 +65,17 @@ pub fn lianliankan_engine(data: &[u8]) {
         2 => "1+3,2+4".parse().expect("groups"),
         _ => "2-6".parse().expect("groups"),
     };
-    let rules = crate::rules(flags)
-        .with_slide(groups_byte & 0x80 != 0)
+    let rules = crate::rules(flags);
+    // Slides take the standard connection (and write their path rule).
+    let rules = if groups_byte & 0x80 != 0 {
+        rules
+            .with_connect(Connect::Standard)
+            .and_then(|r| r.with_slide(true))
+            .expect("standard paths take slides")
+    } else {
+        rules
+    };
+    let rules = rules
         .with_gravity(
             Gravity::ALL
                 .get(usize::from(flags >> 4))
@@ -240,8 +250,8 @@ fn check_remove(
             let mut after = before.to_grid();
             after[a] = 0;
             after[b] = 0;
-            let after = reference::settle(&after, rules.gravity);
-            assert_eq!(game.board().to_grid(), after, "gravity {}", rules.gravity);
+            let after = reference::settle(&after, rules.gravity());
+            assert_eq!(game.board().to_grid(), after, "gravity {}", rules.gravity());
             assert_eq!(game.board().tile_count(), before.tile_count() - 2);
             before_steps.push(before.to_grid());
             true
@@ -325,7 +335,7 @@ fn any_arrangement_has_move(board: &Board, rules: &Rules) -> bool {
         same[p] = 1;
     }
     let same = Board::new(&same).expect("kind 1 is a valid kind");
-    if rules.slide {
+    if rules.slide() {
         // Slides too depend only on which cells are occupied.
         return !reference::moves(&same, rules).is_empty();
     }

@@ -31,6 +31,7 @@ pub(crate) fn rules(flags: u8) -> Rules {
     };
     Rules::judge()
         .with_turns(max_turns)
-        .with_border(border)
-        .with_connect(connect)
+        .and_then(|r| r.with_border(border))
+        .and_then(|r| r.with_connect(connect))
+        .expect("the judge's rules have no slides to conflict with")
 }

@@ -1,11 +1,11 @@
 //! `LlkRules`: the library's `Rules` made from a preset (`llk_rules_judge`,
 //! `llk_rules_kshisen`) or `llk_rules_new`, changed by one setter per
-//! setting, each checked by the library's `Rules::validate`, and read by
-//! one getter per setting.
+//! setting (the library's, which refuses a setting that contradicts
+//! another), and read by one getter per setting.
 
 use std::ffi::{CString, c_char};
 
-use lianliankan::{Groups, Rules};
+use lianliankan::{Groups, Rules, RulesError};
 
 use crate::names::{BorderArg, ConnectArg, GravityArg, LlkBorder, LlkConnect, LlkGravity};
 use crate::ptr;
@@ -25,10 +25,10 @@ pub struct LlkRules {
 }
 
 impl LlkRules {
-    /// Rules holding `rules` (which pass the library's check).
+    /// Rules holding `rules`.
     pub(crate) fn new(rules: Rules) -> LlkRules {
         // The groups' text is digits, `-`, `+` and `,`: no NUL.
-        let groups = CString::new(rules.groups.to_string()).unwrap_or_default();
+        let groups = CString::new(rules.groups().to_string()).unwrap_or_default();
         LlkRules {
             inner: rules,
             groups,
@@ -39,18 +39,12 @@ impl LlkRules {
     pub(crate) fn rules(&self) -> &Rules {
         &self.inner
     }
+}
 
-    /// Replaces the rules by `change(rules)` if that passes the library's
-    /// check, else changes nothing and returns its message as an
-    /// invalid-argument error.
-    fn change(&mut self, change: impl FnOnce(Rules) -> Rules) -> Result<(), Error> {
-        let changed = change(self.inner.clone());
-        changed
-            .validate()
-            .map_err(|e| Error::invalid(e.to_string()))?;
-        *self = LlkRules::new(changed);
-        Ok(())
-    }
+/// The library's refusal of conflicting settings, as an invalid-argument
+/// error with its message.
+fn conflict(error: RulesError) -> Error {
+    Error::invalid(error.to_string())
 }
 
 /// The groups written in `text` (NULL or `""`: none).
@@ -70,9 +64,6 @@ unsafe fn groups_of(text: *const c_char) -> Result<Groups, Error> {
 /// # Safety
 /// `out` is NULL or valid for writing a pointer.
 unsafe fn store(rules: Rules, out: *mut *mut LlkRules) -> Result<(), Error> {
-    rules
-        .validate()
-        .map_err(|e| Error::invalid(e.to_string()))?;
     // SAFETY: the caller's promise above.
     unsafe { ptr::write(out, ptr::into_handle(LlkRules::new(rules)), "out") }
 }
@@ -131,9 +122,11 @@ pub unsafe extern "C" fn llk_rules_new(
 ) -> LlkStatus {
     guard(|| {
         ptr::check_out(out, "out")?;
+        let border = border.value()?;
         let rules = Rules::judge()
             .with_turns(turns)
-            .with_border(border.value()?)
+            .and_then(|r| r.with_border(border))
+            .map_err(conflict)?
             .with_gravity(gravity.value()?)
             // SAFETY: the caller's promise above.
             .with_groups(unsafe { groups_of(groups)? });
@@ -163,15 +156,15 @@ unsafe fn set(
     guard(|| {
         // SAFETY: the caller's promise above.
         let rules = unsafe { ptr::borrow_mut(rules, "rules")? };
-        let changed = change(rules.inner.clone())?;
-        rules.change(|_| changed)
+        *rules = LlkRules::new(change(rules.inner.clone())?);
+        Ok(())
     })
 }
 
 /// Sets the most turns a path may make (2 in the judge and the games).
 ///
-/// Every setter changes the rules only when the result passes the
-/// library's `Rules::validate`; otherwise it returns
+/// Every setter changes the rules only when the library's setter takes the
+/// setting; otherwise it returns
 /// `LLK_STATUS_INVALID_ARGUMENT`, changes nothing, and `llk_last_error()`
 /// is the library's message (sliding tiles need turns 1, the closed border
 /// and the standard connection, e.g. `sliding tiles allow paths of one
@@ -184,7 +177,7 @@ unsafe fn set(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_rules_set_turns(rules: *mut LlkRules, turns: usize) -> LlkStatus {
     // SAFETY: the caller's promise above.
-    unsafe { set(rules, |r| Ok(r.with_turns(turns))) }
+    unsafe { set(rules, |r| r.with_turns(turns).map_err(conflict)) }
 }
 
 /// Sets the border rule; checked as `llk_rules_set_turns` says, and an
@@ -198,7 +191,7 @@ pub unsafe extern "C" fn llk_rules_set_border(
     border: BorderArg,
 ) -> LlkStatus {
     // SAFETY: the caller's promise above.
-    unsafe { set(rules, |r| Ok(r.with_border(border.value()?))) }
+    unsafe { set(rules, |r| r.with_border(border.value()?).map_err(conflict)) }
 }
 
 /// Sets the gravity mode; checked as `llk_rules_set_turns` says, and an
@@ -244,7 +237,11 @@ pub unsafe extern "C" fn llk_rules_set_connect(
     connect: ConnectArg,
 ) -> LlkStatus {
     // SAFETY: the caller's promise above.
-    unsafe { set(rules, |r| Ok(r.with_connect(connect.value()?))) }
+    unsafe {
+        set(rules, |r| {
+            r.with_connect(connect.value()?).map_err(conflict)
+        })
+    }
 }
 
 /// Turns KShisen's sliding tiles on or off, as the library's
@@ -262,7 +259,7 @@ pub unsafe extern "C" fn llk_rules_set_connect(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_rules_set_slide(rules: *mut LlkRules, slide: bool) -> LlkStatus {
     // SAFETY: the caller's promise above.
-    unsafe { set(rules, |r| Ok(r.with_slide(slide))) }
+    unsafe { set(rules, |r| r.with_slide(slide).map_err(conflict)) }
 }
 
 /// Reads one setting of `rules`, or the judge's for NULL.
@@ -283,7 +280,7 @@ unsafe fn get<T>(rules: *const LlkRules, read: impl FnOnce(&Rules) -> T) -> T {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_rules_turns(rules: *const LlkRules) -> usize {
     // SAFETY: the caller's promise above.
-    guard_value(2, || unsafe { get(rules, |r| r.max_turns) })
+    guard_value(2, || unsafe { get(rules, Rules::max_turns) })
 }
 
 /// The border rule (`LLK_BORDER_CLOSED` for NULL).
@@ -294,7 +291,7 @@ pub unsafe extern "C" fn llk_rules_turns(rules: *const LlkRules) -> usize {
 pub unsafe extern "C" fn llk_rules_border(rules: *const LlkRules) -> LlkBorder {
     guard_value(LlkBorder::Closed, || {
         // SAFETY: the caller's promise above.
-        unsafe { get(rules, |r| LlkBorder::of(r.border)) }.unwrap_or(LlkBorder::Closed)
+        unsafe { get(rules, |r| LlkBorder::of(r.border())) }.unwrap_or(LlkBorder::Closed)
     })
 }
 
@@ -306,7 +303,7 @@ pub unsafe extern "C" fn llk_rules_border(rules: *const LlkRules) -> LlkBorder {
 pub unsafe extern "C" fn llk_rules_gravity(rules: *const LlkRules) -> LlkGravity {
     guard_value(LlkGravity::None, || {
         // SAFETY: the caller's promise above.
-        unsafe { get(rules, |r| LlkGravity::of(r.gravity)) }.unwrap_or(LlkGravity::None)
+        unsafe { get(rules, |r| LlkGravity::of(r.gravity())) }.unwrap_or(LlkGravity::None)
     })
 }
 
@@ -318,7 +315,7 @@ pub unsafe extern "C" fn llk_rules_gravity(rules: *const LlkRules) -> LlkGravity
 pub unsafe extern "C" fn llk_rules_connect(rules: *const LlkRules) -> LlkConnect {
     guard_value(LlkConnect::Standard, || {
         // SAFETY: the caller's promise above.
-        unsafe { get(rules, |r| LlkConnect::of(r.connect)) }.unwrap_or(LlkConnect::Standard)
+        unsafe { get(rules, |r| LlkConnect::of(r.connect())) }.unwrap_or(LlkConnect::Standard)
     })
 }
 
@@ -329,7 +326,7 @@ pub unsafe extern "C" fn llk_rules_connect(rules: *const LlkRules) -> LlkConnect
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn llk_rules_slide(rules: *const LlkRules) -> bool {
     // SAFETY: the caller's promise above.
-    guard_value(false, || unsafe { get(rules, |r| r.slide) })
+    guard_value(false, || unsafe { get(rules, Rules::slide) })
 }
 
 /// The matching groups as `--groups` writes them (`""` for none, and for

@@ -67,7 +67,7 @@ impl PyBoard {
     /// turn limit of two or less, whose queries use no search buffers;
     /// else the kept one, or a fresh one when another thread is using it.
     fn with_connector<T>(&self, query: impl FnOnce(&mut Connector) -> T) -> T {
-        if self.rules.max_turns <= 2 {
+        if self.rules.max_turns() <= 2 {
             return query(&mut Connector::new());
         }
         match self.connector.try_lock() {
@@ -120,7 +120,7 @@ pub fn removal_path(
     connector: &mut Connector,
     cells: (Pos, Pos),
 ) -> PyResult<Option<Path>> {
-    if !rules.slide {
+    if !rules.slide() {
         return connect_on(board, rules, connector, cells);
     }
     for pos in [cells.0, cells.1] {

@@ -1,8 +1,9 @@
 //! `lianliankan.Rules`: the library's [`Rules`] as a frozen Python value.
 
-use lianliankan::{Border, Connect, Gravity, Groups, Rules};
+use lianliankan::{Rules, RulesForm};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyTuple, PyType};
+use serde_json::Value;
 
 use crate::args;
 use crate::errors::{Kind, error};
@@ -61,26 +62,23 @@ impl PyRules {
         #[pyo3(from_py_with = args::connect)] connect: String,
         #[pyo3(from_py_with = args::slide)] slide: bool,
     ) -> PyResult<PyRules> {
-        // The judge's rules, with slides (which fix the path rule: one
-        // turn, closed), then the settings given; the library's check
-        // decides.
-        let mut inner = Rules::judge().with_slide(slide);
-        if let Some(turns) = turns {
-            let max_turns = usize::try_from(turns)
-                .map_err(|_| rules_error(format!("turns must be 0 or more, got {turns}")))?;
-            inner = inner.with_turns(max_turns);
-        }
-        let groups: Groups = if groups.is_empty() {
-            Groups::none()
-        } else {
-            groups.parse().map_err(rules_error)?
+        // The settings by name, read by the library in its one order: the
+        // same refusals and messages as every face.
+        let max_turns = turns
+            .map(|turns| {
+                u64::try_from(turns)
+                    .map_err(|_| rules_error(format!("turns must be 0 or more, got {turns}")))
+            })
+            .transpose()?;
+        let form = RulesForm {
+            turns: max_turns,
+            border: Some(border),
+            gravity: Some(gravity),
+            groups: Some(groups),
+            connect: Some(connect),
+            slide: Some(slide),
         };
-        let inner = inner
-            .with_border(border.parse::<Border>().map_err(rules_error)?)
-            .with_gravity(gravity.parse::<Gravity>().map_err(rules_error)?)
-            .with_groups(groups)
-            .with_connect(connect.parse::<Connect>().map_err(rules_error)?);
-        inner.validate().map_err(rules_error)?;
+        let inner = Rules::try_from(form).map_err(rules_error)?;
         Ok(PyRules { inner })
     }
 
@@ -105,52 +103,55 @@ impl PyRules {
     /// The most turns a path may make.
     #[getter]
     fn turns(&self) -> usize {
-        self.inner.max_turns
+        self.inner.max_turns()
     }
 
     /// "open" (paths may use the ring around the board) or "closed".
     #[getter]
     fn border(&self) -> &'static str {
-        self.inner.border.name()
+        self.inner.border().name()
     }
 
     /// The gravity mode, one of `GRAVITY_MODES`.
     #[getter]
     fn gravity(&self) -> &'static str {
-        self.inner.gravity.name()
+        self.inner.gravity().name()
     }
 
     /// The matching groups as text ("" for none).
     #[getter]
     fn groups(&self) -> String {
-        self.inner.groups.to_string()
+        self.inner.groups().to_string()
     }
 
     /// Which pairs connect: "standard", "four-rivers" or "line".
     #[getter]
     fn connect(&self) -> &'static str {
-        self.inner.connect.name()
+        self.inner.connect().name()
     }
 
     /// Whether tiles slide (KShisen's rule).
     #[getter]
     fn slide(&self) -> bool {
-        self.inner.slide
+        self.inner.slide()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Py<PyAny>)> {
+    /// Pickles as `Rules(**fields)`, the fields of the rules' key (their
+    /// serde form: the keywords of `Rules()`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {
         let py = slf.py();
-        let r = &slf.get().inner;
-        let args = (
-            r.max_turns,
-            r.border.name(),
-            r.gravity.name(),
-            r.groups.to_string(),
-            r.connect.name(),
-            r.slide,
-        )
-            .into_pyobject(py)?;
-        Ok((py.get_type::<PyRules>(), args.into_any().unbind()))
+        let kwargs = PyDict::new(py);
+        for (name, value) in key_fields(&slf.get().inner) {
+            match value {
+                Value::Bool(flag) => kwargs.set_item(name, flag)?,
+                Value::Number(n) => kwargs.set_item(name, n.as_u64())?,
+                Value::String(text) => kwargs.set_item(name, text)?,
+                other => kwargs.set_item(name, other.to_string())?,
+            }
+        }
+        let new = py.import("copyreg")?.getattr("__newobj_ex__")?;
+        let args = (py.get_type::<PyRules>(), PyTuple::empty(py), kwargs).into_pyobject(py)?;
+        Ok((new, args.into_any().unbind()))
     }
 
     fn __repr__(&self) -> String {
@@ -158,17 +159,50 @@ impl PyRules {
     }
 }
 
-/// The repr of `rules`, which `eval` reads back (with `Rules` in scope).
+/// The fields of the rules' key ([`Rules::key`]), in its order: the names
+/// and values of `Rules()`'s keywords.
+fn key_fields(rules: &Rules) -> Vec<(String, Value)> {
+    serde_json::from_str::<KeyFields>(&rules.key()).map_or_else(|_| Vec::new(), |fields| fields.0)
+}
+
+/// A JSON object's fields in their order (serde_json's `Map` sorts them).
+struct KeyFields(Vec<(String, Value)>);
+
+impl<'de> serde::Deserialize<'de> for KeyFields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<KeyFields, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = KeyFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeyFields, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(field) = map.next_entry()? {
+                    fields.push(field);
+                }
+                Ok(KeyFields(fields))
+            }
+        }
+        deserializer.deserialize_map(Fields)
+    }
+}
+
+/// The repr of `rules`, which `eval` reads back (with `Rules` in scope):
+/// `Rules(turns=2, border="closed", ...)`, the fields of the rules' key.
 pub fn repr(rules: &Rules) -> String {
-    format!(
-        "Rules(turns={}, border={:?}, gravity={:?}, groups={:?}, connect={:?}{})",
-        rules.max_turns,
-        rules.border.name(),
-        rules.gravity.name(),
-        rules.groups.to_string(),
-        rules.connect.name(),
-        if rules.slide { ", slide=True" } else { "" }
-    )
+    let fields: Vec<String> = key_fields(rules)
+        .into_iter()
+        .map(|(name, value)| match value {
+            Value::Bool(true) => format!("{name}=True"),
+            Value::Bool(false) => format!("{name}=False"),
+            other => format!("{name}={other}"),
+        })
+        .collect();
+    format!("Rules({})", fields.join(", "))
 }
 
 /// The rules a function was given, or `Rules()` (the judge's, as the

@@ -2,7 +2,10 @@
 argument raising the module's exception (a ValueError), or TypeError for a
 value of the wrong type, with the library's message."""
 
+import copy
+import json
 import pathlib
+import pickle
 
 import pytest
 
@@ -40,6 +43,26 @@ def test_rules_defaults_names_and_equality() -> None:
     assert llk.CONNECT_RULES == ("standard", "four-rivers", "line")
     for mode in llk.GRAVITY_MODES:
         assert llk.Rules(gravity=mode).gravity == mode
+
+
+SAMPLES = pathlib.Path(__file__).resolve().parents[3] / "fixtures" / "rules" / "samples.json"
+
+
+def test_every_setting_of_the_samples_is_a_keyword_and_a_getter_kept_by_pickle_and_repr() -> None:
+    # The samples (the library's rules keys) set every setting between them:
+    # a setting that Rules() does not take, or reads back otherwise, fails.
+    for sample in json.loads(SAMPLES.read_text()):
+        rules = llk.Rules(**sample)
+        for name, value in sample.items():
+            assert getattr(rules, name) == value, name
+        for again in [pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules)]:
+            assert again == rules and hash(again) == hash(rules)
+        assert eval(repr(rules), {"Rules": llk.Rules}) == rules
+        written = ", ".join(
+            f"{name}={value!r}" if isinstance(value, (bool, int)) else f"{name}={json.dumps(value)}"
+            for name, value in sample.items()
+        )
+        assert repr(rules) == f"Rules({written})"
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,10 @@ fn main() {
     let start = Instant::now();
     let board = deal(&DealSpec::new(side, side, 200).with_seed(1)).expect("a deal");
     eprintln!("deal {:?}", start.elapsed());
-    let rules = Rules::default().with_gravity(gravity).with_border(border);
+    let rules = Rules::default()
+        .with_gravity(gravity)
+        .with_border(border)
+        .unwrap();
     let start = Instant::now();
     let config = SolveConfig::new().budget(budget);
     let answer = solve_with(&board, &rules, &config);

@@ -29,7 +29,10 @@ fn main() {
     } else {
         num(2, 20) as u32
     };
-    let rules = Rules::judge().with_border(border).with_gravity(gravity);
+    let rules = Rules::judge()
+        .with_border(border)
+        .unwrap()
+        .with_gravity(gravity);
     let (mut made_in, mut solved_in) = (Vec::new(), Vec::new());
     let mut verdicts = [0usize; 3];
     for seed in 0..seeds {

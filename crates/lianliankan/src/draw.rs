@@ -64,7 +64,7 @@ pub fn draw(
 /// let mut game = Game::new(board, rules.clone());
 /// game.remove(Pos::new(0, 1), Pos::new(1, 0)).unwrap();
 /// let Some(Step::Removed { moved, .. }) = game.history().last() else { panic!() };
-/// let picture = settled(game.board(), moved, rules.border, Style::Ascii);
+/// let picture = settled(game.board(), moved, rules.border(), Style::Ascii);
 /// assert_eq!(picture, " .  .\n[1] .\n 1  .\n");
 /// ```
 ///

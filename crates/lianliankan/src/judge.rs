@@ -91,7 +91,7 @@ pub fn run(input: &[u8], options: &Options, out: &mut dyn Write) -> Result<(), J
                         Board::new(&batch.to_grid()).expect("the reader checks the kinds")
                     });
                     let path = batch.path(i);
-                    let picture = draw(board, ends, path.as_ref(), options.rules.border, style);
+                    let picture = draw(board, ends, path.as_ref(), options.rules.border(), style);
                     writeln!(out, "{picture}")?;
                 }
             }

@@ -47,7 +47,7 @@
 //! // Shisen-Sho / Onet: the path may run around the board.
 //! let row = Board::from_rows(&[[1, 2, 1]]).unwrap();
 //! assert!(connect(&row, Pos::new(0, 0), Pos::new(0, 2), &judge).unwrap().is_none());
-//! let onet = Rules::judge().with_border(Border::Open);
+//! let onet = Rules::judge().with_border(Border::Open)?;
 //! let around = connect(&row, Pos::new(0, 0), Pos::new(0, 2), &onet).unwrap().unwrap();
 //! assert_eq!(around.corners()[1].row, -1); // the ring above the board
 //!
@@ -57,6 +57,7 @@
 //! batch.answer(&[(Pos::new(0, 0), Pos::new(2, 3)), (Pos::new(0, 1), Pos::new(2, 2))]).unwrap();
 //! assert_eq!(batch.path(0), Some(path));
 //! assert!(batch.is_match(1));
+//! # Ok::<(), lianliankan::RulesError>(())
 //! ```
 //!
 //! # Engine
@@ -66,7 +67,6 @@
 //!
 //! // KShisen's rules (around the board, gravity down), seasons match seasons.
 //! let rules = Rules::kshisen().with_groups("37-40".parse().unwrap());
-//! rules.validate().unwrap(); // what every face checks: no conflicting settings
 //! // A 4 x 6 deal of 5 kinds that can be cleared, with the order that proves it.
 //! let spec = GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules.clone());
 //! let deal = generate(&spec).unwrap();
@@ -140,8 +140,8 @@ pub use query::{
     Batch, Board, BoardError, Connector, MAX_CELLS, MAX_COLS, MAX_KIND, MAX_ROWS, OffBoard, connect,
 };
 pub use rules::{
-    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, RulesError, UnknownBorder,
-    UnknownConnect, UnknownGravity,
+    BadGroups, Border, Class, Connect, Gravity, Groups, Rules, RulesError, RulesForm,
+    UnknownBorder, UnknownConnect, UnknownGravity,
 };
 
 // The README's example runs as a doctest, so that it cannot go stale.

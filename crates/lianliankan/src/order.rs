@@ -477,10 +477,7 @@ mod tests {
         assert_eq!(order.to_string(), text);
         // docs/rules.md's slide example: the slide, then the 2 and 3 it pushed.
         let b = board("4 6\n0 0 0 0 0 0\n1 2 3 0 0 0\n4 0 0 0 0 0\n0 0 0 1 0 0\n");
-        let slide = Rules {
-            slide: true,
-            ..Rules::default()
-        };
+        let slide = Rules::default().with_slide(true).unwrap();
         let order: Order = "2 1 4 4 row".parse().unwrap();
         let replayed = order.replay(&b, &slide).unwrap();
         assert_eq!(replayed.tiles_left, 3);

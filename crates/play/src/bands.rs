@@ -111,6 +111,7 @@ mod tests {
         let book = BandsBook::new();
         let open_down = Rules::judge()
             .with_border(Border::Open)
+            .unwrap()
             .with_gravity(Gravity::Down);
         let table = Setting {
             rows: 8,

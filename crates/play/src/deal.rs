@@ -181,10 +181,10 @@ fn check_level(
     }
     let level = number - 1;
     let gravity = level_rules::gravity(level);
-    if rules.gravity != gravity {
+    if rules.gravity() != gravity {
         return Err(ApiError::bad_request(format!(
             "level {number} plays gravity {gravity}, got {}",
-            rules.gravity
+            rules.gravity()
         )));
     }
     let wanted = level_rules::difficulty(level);

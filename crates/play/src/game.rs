@@ -213,20 +213,20 @@ pub async fn remove(
 
 /// Why no path joins two matching tiles, in the rules' words.
 fn no_path(rules: &Rules) -> String {
-    if rules.slide {
+    if rules.slide() {
         return "no path with at most 1 turn on the board joins these tiles, and no slide of the first tile picked makes one".to_owned();
     }
-    match rules.connect {
+    match rules.connect() {
         Connect::Line => "these tiles share no row or column".to_owned(),
         Connect::FourRivers => format!(
             "no path with at most {} turn{} joins these tiles (side by side is not enough: four rivers)",
-            rules.max_turns,
-            if rules.max_turns == 1 { "" } else { "s" }
+            rules.max_turns(),
+            if rules.max_turns() == 1 { "" } else { "s" }
         ),
         _ => format!(
             "no path with at most {} turn{} joins these tiles",
-            rules.max_turns,
-            if rules.max_turns == 1 { "" } else { "s" }
+            rules.max_turns(),
+            if rules.max_turns() == 1 { "" } else { "s" }
         ),
     }
 }

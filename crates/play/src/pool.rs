@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lianliankan::{Board, Border, Cancel, Difficulty, GenerateSpec, Gravity, Rules};
+use lianliankan::{Board, Cancel, Difficulty, GenerateSpec, Gravity, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::bands::{self, BandsBook};
@@ -311,11 +311,7 @@ fn make(setting: &Setting, seed: u64, book: &BandsBook, stop: &Cancel) -> Option
 /// border, normal, gravity down; and its portrait form, 18 × 8 gravity
 /// left.
 pub fn first_visit() -> [Setting; 2] {
-    let rules = |gravity| {
-        Rules::judge()
-            .with_border(Border::Open)
-            .with_gravity(gravity)
-    };
+    let rules = |gravity| Rules::kshisen().with_gravity(gravity);
     [
         Setting {
             rows: 8,

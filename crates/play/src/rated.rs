@@ -245,7 +245,7 @@ mod tests {
     fn a_deal_in_the_band_is_the_engine_s_and_its_board_is_made_again() {
         let spec = GenerateSpec::new(4, 6, 6)
             .with_seed(3)
-            .with_rules(Rules::judge().with_border(Border::Open));
+            .with_rules(Rules::judge().with_border(Border::Open).unwrap());
         let never = Cancel::new();
         let found = search(&spec, Difficulty::Easy, bands(0.5, 0.1), &never, &never).unwrap();
         assert!(found.in_band);
@@ -265,7 +265,7 @@ mod tests {
         // Every pair side by side on an open border: every game clears.
         let spec = GenerateSpec::new(2, 4, 1)
             .with_seed(9)
-            .with_rules(Rules::judge().with_border(Border::Open));
+            .with_rules(Rules::judge().with_border(Border::Open).unwrap());
         let never = Cancel::new();
         let found = search(&spec, Difficulty::Hard, bands(0.5, 0.1), &never, &never).unwrap();
         assert!(!found.in_band && !found.capped);

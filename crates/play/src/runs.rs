@@ -314,13 +314,41 @@ pub async fn best(
         q.turns,
         q.border,
         Gravity::None,
-        q.groups,
+        &q.groups,
         q.connect,
         q.slide,
-    );
+    )?;
     let wanted = setting(q.rows, q.cols, q.kinds, &rules, None);
     let runs = light(move || store.best_runs(&wanted, TABLE))
         .await?
         .map_err(storage)?;
     Ok(Json(RunTable { runs }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every setting of the rules' samples but gravity (each level has its
+    /// own) is a parameter of the runs' query, read into the same rules.
+    #[test]
+    fn every_setting_of_the_samples_but_gravity_is_a_query_parameter() {
+        for (query, mut expected) in crate::table::sample_queries(&["gravity"]) {
+            let uri: axum::http::Uri = format!("/api/runs?{query}").parse().unwrap();
+            let Query(q) = Query::<RunQuery>::try_from_uri(&uri)
+                .unwrap_or_else(|e| panic!("{query}: {}", e.body_text()));
+            let rules = query_rules(
+                q.turns,
+                q.border,
+                Gravity::None,
+                &q.groups,
+                q.connect,
+                q.slide,
+            )
+            .unwrap_or_else(|e| panic!("{query}: {e:?}"));
+            expected["gravity"] = "none".into();
+            let read: serde_json::Value = serde_json::from_str(&rules.key()).unwrap();
+            assert_eq!(read, expected, "{query}");
+        }
+    }
 }

@@ -63,7 +63,7 @@ impl FinishAnswer {
             score: score(
                 deal.rows * deal.cols,
                 finished.elapsed_ms,
-                deal.rules.gravity,
+                deal.rules.gravity(),
             ),
             ranked: finished.unranked.is_none(),
             why: finished.unranked.clone(),
@@ -212,7 +212,7 @@ pub async fn submit(
     let points = score(
         deal.rows * deal.cols,
         finished.elapsed_ms,
-        deal.rules.gravity,
+        deal.rules.gravity(),
     );
     let entry = NewScore {
         name,
@@ -309,10 +309,10 @@ pub async fn best(
         query.turns,
         query.border,
         query.gravity,
-        query.groups,
+        &query.groups,
         query.connect,
         query.slide,
-    );
+    )?;
     let difficulty = match query.difficulty.as_deref() {
         None | Some("") => None,
         Some(name) => Some(
@@ -324,7 +324,7 @@ pub async fn best(
     let turned = wanted.turned().map(|t| TurnedForm {
         rows: t.rows,
         cols: t.cols,
-        gravity: t.gravity,
+        gravity: t.rules.gravity().name().to_owned(),
     });
     let scores = light(move || store.best(&wanted, TABLE))
         .await?
@@ -349,5 +349,25 @@ mod tests {
         // Under a second counts as one.
         assert_eq!(score(4, 10, Gravity::None), score(4, 1_999, Gravity::None));
         assert!(score(96, 30_000, Gravity::None) > score(96, 60_000, Gravity::None));
+    }
+}
+
+#[cfg(test)]
+mod query_tests {
+    use super::*;
+
+    /// Every setting of the rules' samples is a parameter of the table's
+    /// query, read into the same rules.
+    #[test]
+    fn every_setting_of_the_samples_is_a_query_parameter() {
+        for (query, expected) in crate::table::sample_queries(&[]) {
+            let uri: axum::http::Uri = format!("/api/scores?{query}").parse().unwrap();
+            let Query(q) = Query::<TableQuery>::try_from_uri(&uri)
+                .unwrap_or_else(|e| panic!("{query}: {}", e.body_text()));
+            let rules = query_rules(q.turns, q.border, q.gravity, &q.groups, q.connect, q.slide)
+                .unwrap_or_else(|e| panic!("{query}: {e:?}"));
+            let read: serde_json::Value = serde_json::from_str(&rules.key()).unwrap();
+            assert_eq!(read, expected, "{query}");
+        }
     }
 }

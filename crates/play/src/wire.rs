@@ -9,17 +9,17 @@
 //! engine is given a value, and a 400 naming what is wrong.
 
 use grid_core::{Path, Pos};
-use lianliankan::{Board, Move, Rules, moves};
+use lianliankan::{Board, Move, Rules, RulesForm, moves};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::limits::{Limits, SEED_MAX};
 
-/// The rules as a request sends them: [`Rules`]' serde form (every field
-/// may be left out, or be `null`: the judge's rule fills it in), read by
-/// [`RulesRequest::to_rules`] once the groups text is known to be within
-/// the limit. As for the rest of a body, JSON of the wrong shape (an
+/// The rules as a request sends them: [`Rules`]' serde form, a
+/// [`RulesForm`] (every field may be left out, or be `null`: the judge's
+/// rule fills it in), read by [`RulesRequest::to_rules`] once the groups
+/// text is known to be within the limit. As for the rest of a body, JSON of the wrong shape (an
 /// unknown field, a string where a number belongs) is a 422, and a value
 /// the engine refuses (an unknown gravity mode, bad groups) a 400.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -30,23 +30,6 @@ pub struct RulesRequest(#[serde(deserialize_with = "present")] Option<Value>);
 /// left out).
 fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(deserializer).map(Some)
-}
-
-/// The shape of the rules a request may send: what is refused before the
-/// library reads a value (a field of the wrong type, an unknown field, a
-/// negative turn limit) is a 422; what the library refuses once the shape
-/// is right (an unknown name, bad groups, conflicting settings) a 400. The
-/// two are told apart by which read fails, never by an error's text.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // read for its shape alone
-struct RulesShape {
-    turns: Option<u64>,
-    border: Option<String>,
-    gravity: Option<String>,
-    groups: Option<String>,
-    connect: Option<String>,
-    slide: Option<bool>,
 }
 
 impl RulesRequest {
@@ -85,13 +68,19 @@ impl RulesRequest {
             }
             None => sent.clone(),
         };
-        RulesShape::deserialize(&value)
+        // What is refused before the library reads a name (a field of the
+        // wrong type, an unknown field, a negative turn limit) is a 422;
+        // what the library refuses once the shape is right (an unknown
+        // name, bad groups, conflicting settings) a 400. The two are told
+        // apart by which step fails, never by an error's text.
+        let form = RulesForm::deserialize(value)
             .map_err(|e| ApiError::Unprocessable(format!("rules: {e}")))?;
-        let rules = Rules::deserialize(value).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        if rules.max_turns > limits.turns {
+        let rules = Rules::try_from(form).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        if rules.max_turns() > limits.turns {
             return Err(ApiError::bad_request(format!(
                 "turns must be 0 to {}, got {}",
-                limits.turns, rules.max_turns
+                limits.turns,
+                rules.max_turns()
             )));
         }
         Ok(rules)

@@ -57,6 +57,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     for gravity in Gravity::ALL {
         let rules = Rules::judge()
             .with_border(Border::Open)
+            .unwrap()
             .with_gravity(gravity);
         let (mut made, mut solved) = (Vec::new(), Vec::new());
         for seed in 0..seeds {
@@ -125,15 +126,19 @@ pub fn variant_times(scale: Scale, judged: bool) -> Result<String, String> {
             "four-rivers",
             Rules::judge()
                 .with_border(Border::Open)
-                .with_connect(Connect::FourRivers),
+                .unwrap()
+                .with_connect(Connect::FourRivers)
+                .unwrap(),
         ),
         (
             "line",
             Rules::judge()
                 .with_border(Border::Open)
-                .with_connect(Connect::Line),
+                .unwrap()
+                .with_connect(Connect::Line)
+                .unwrap(),
         ),
-        ("slide", Rules::judge().with_slide(true)),
+        ("slide", Rules::judge().with_slide(true).unwrap()),
     ];
     for (name, variant) in variants {
         for gravity in [Gravity::None, Gravity::Down] {
@@ -293,7 +298,7 @@ fn deal_times(
         Scale::Full => 100,
         Scale::Quick => 3,
     };
-    let rules = Rules::judge().with_border(border);
+    let rules = Rules::judge().with_border(border).unwrap();
     let (deal_name, border_name) = (
         kinds.map_or("every kind 4 times".to_string(), |k| format!("{k} kinds")),
         if border == Border::Open {
@@ -420,7 +425,7 @@ impl<'a> Baseline<'a> {
         progress: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
     ) -> Solution {
         assert_eq!(
-            self.rules.gravity,
+            self.rules.gravity(),
             Gravity::None,
             "the baseline has no gravity"
         );
@@ -485,6 +490,7 @@ fn random_deals(scale: Scale, judged: bool) -> Result<String, String> {
     };
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let mut times = Vec::new();
     let mut counts = [0usize; 3];

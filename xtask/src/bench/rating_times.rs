@@ -27,6 +27,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     };
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let config = RateConfig::new();
     let mut rate_times = Vec::new();
@@ -81,6 +82,7 @@ pub fn section(scale: Scale, judged: bool) -> Result<String, String> {
     // (a setting of the band table small enough for a debug build).
     let open_down = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let closed_down = Rules::judge().with_gravity(Gravity::Down);
     let closed_none = Rules::judge();

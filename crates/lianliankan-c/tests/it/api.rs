@@ -72,11 +72,13 @@ fn connect_agrees_with_the_reference_search() {
         let board = reference::random_board(&mut rng, rows, cols, 60, 3);
         let rules = Rules::judge()
             .with_turns(rng.range(0, 4))
+            .unwrap()
             .with_border(if rng.percent(50) {
                 Border::Open
             } else {
                 Border::Closed
             })
+            .unwrap()
             .with_groups(if rng.percent(20) {
                 "1-2".parse().unwrap()
             } else {
@@ -237,7 +239,8 @@ fn solve_agrees_with_the_reference_on_small_deals() {
     for case in 0..300 {
         let rules = &every_rule()[rng.below(26)]
             .clone()
-            .with_turns(rng.range(0, 2));
+            .with_turns(rng.range(0, 2))
+            .unwrap();
         let (rows, cols) = (rng.range(2, 3), rng.range(2, 4));
         let most = rows * cols / 2;
         let pairs = rng.range(most.saturating_sub(1).max(1), most);
@@ -579,6 +582,7 @@ fn the_last_error_belongs_to_its_thread() {
 fn one_board_and_rules_serve_many_threads() {
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let made = lianliankan::generate(
         &lianliankan::GenerateSpec::new(6, 6, 6)

@@ -40,10 +40,10 @@ impl CRules {
 
     pub fn of(rules: &Rules) -> CRules {
         CRules::new(
-            rules.max_turns,
-            rules.border.name(),
-            rules.gravity.name(),
-            &rules.groups.to_string(),
+            rules.max_turns(),
+            rules.border().name(),
+            rules.gravity().name(),
+            &rules.groups().to_string(),
         )
     }
 }
@@ -84,7 +84,9 @@ pub fn every_rule() -> Vec<Rules> {
             all.push(
                 Rules::judge()
                     .with_turns(2)
+                    .unwrap()
                     .with_border(border)
+                    .unwrap()
                     .with_gravity(gravity),
             );
         }

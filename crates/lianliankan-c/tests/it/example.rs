@@ -215,9 +215,9 @@ fn binary_output(board: &Board, rules: &Rules, budget: u64) -> (String, i32) {
 fn options(rules: &Rules) -> [&'static str; 4] {
     [
         "--border",
-        rules.border.name(),
+        rules.border().name(),
         "--gravity",
-        rules.gravity.name(),
+        rules.gravity().name(),
     ]
 }
 
@@ -299,7 +299,10 @@ fn prints_what_the_binary_prints_under_every_connection_rule() {
     let mut solved = 0;
     for (i, connect) in Connect::ALL.into_iter().enumerate() {
         for gravity in [Gravity::None, Gravity::Down] {
-            let rules = Rules::judge().with_gravity(gravity).with_connect(connect);
+            let rules = Rules::judge()
+                .with_gravity(gravity)
+                .with_connect(connect)
+                .unwrap();
             let board =
                 lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(40 + i as u64)).unwrap();
             let mut args = options(&rules).to_vec();

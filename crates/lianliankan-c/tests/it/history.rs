@@ -214,7 +214,7 @@ fn paths_and_histories_are_the_librarys_under_every_rule() {
 
 #[test]
 fn a_slides_push_is_the_librarys() {
-    let rules = Rules::kshisen().with_slide(true);
+    let rules = Rules::kshisen().with_slide(true).unwrap();
     let c_rules = CRules::of(&Rules::kshisen());
     let status = {
         // SAFETY: live rules of this thread.

@@ -186,6 +186,7 @@ fn cases() -> Vec<(Board, Rules, LlkRateConfig)> {
     let closed = Rules::default();
     let open_down = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let left = Rules::judge().with_gravity(Gravity::Left);
     let base = llk_rate_config_default();
@@ -498,6 +499,7 @@ fn rated_deals_are_the_librarys_score_in_their_band_and_clear() {
     let closed = Rules::default();
     let open = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let config = LlkRateConfig {
         plays: 15,

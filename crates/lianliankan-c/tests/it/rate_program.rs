@@ -57,8 +57,8 @@ fn expected(rating: &Rating) -> String {
 /// The program's arguments for these rules and settings.
 fn args(rules: &Rules, config: [u64; 4]) -> Vec<String> {
     let mut args = vec![
-        rules.border.name().to_owned(),
-        rules.gravity.name().to_owned(),
+        rules.border().name().to_owned(),
+        rules.gravity().name().to_owned(),
     ];
     args.extend(config.iter().map(u64::to_string));
     args
@@ -86,6 +86,7 @@ fn the_c_program_rates_as_the_library_does() {
     .unwrap();
     let open_down = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let cases = [
         (hard.clone(), Rules::default(), [10, 2, 7, 10_000]),

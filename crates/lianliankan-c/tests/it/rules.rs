@@ -1,12 +1,13 @@
 //! The rules through the C API: every value of the three enums crosses
 //! both ways and is the library's, by name and by place; the presets are
-//! the library's presets; each setter is checked by the library's
-//! `Rules::validate` and refused with its message; NULLs are refused.
+//! the library's presets; each setter is the library's, refused with its
+//! message; every setting of the samples in `fixtures/rules/samples.json`
+//! has its setter and getter; NULLs are refused.
 
 use std::ffi::{CStr, CString};
 use std::ptr::{null, null_mut};
 
-use lianliankan::{Border, Connect, Gravity, Groups, Rules, RulesError};
+use lianliankan::{Border, Connect, Gravity, Groups, Rules, RulesError, RulesForm};
 use lianliankan_c::*;
 
 use crate::common::last_error;
@@ -18,24 +19,21 @@ fn text(ptr: *const std::ffi::c_char) -> String {
     unsafe { CStr::from_ptr(ptr) }.to_str().unwrap().to_owned()
 }
 
-/// Every setting of C rules, in the library's terms.
+/// Every setting of C rules, in the library's terms: read by the
+/// library's form, as every face's settings.
 pub(crate) fn read(rules: *const LlkRules) -> Rules {
     // SAFETY: live rules (or NULL, the judge's).
-    unsafe {
-        Rules::judge()
-            .with_turns(llk_rules_turns(rules))
-            .with_border(llk_rules_border(rules).library())
-            .with_gravity(llk_rules_gravity(rules).library())
-            .with_groups(match text(llk_rules_groups(rules)).as_str() {
-                "" => Groups::none(),
-                groups => groups.parse().unwrap(),
-            })
-            .with_connect(llk_rules_connect(rules).library())
-            .with_slide(llk_rules_slide(rules))
-            // `with_slide` writes turns and border; read them again.
-            .with_turns(llk_rules_turns(rules))
-            .with_border(llk_rules_border(rules).library())
-    }
+    let form = unsafe {
+        RulesForm {
+            turns: Some(llk_rules_turns(rules) as u64),
+            border: Some(llk_rules_border(rules).library().to_string()),
+            gravity: Some(llk_rules_gravity(rules).library().to_string()),
+            groups: Some(text(llk_rules_groups(rules))),
+            connect: Some(llk_rules_connect(rules).library().to_string()),
+            slide: Some(llk_rules_slide(rules)),
+        }
+    };
+    Rules::try_from(form).unwrap()
 }
 
 /// Rules made by the preset `make`.
@@ -185,19 +183,19 @@ fn the_presets_are_the_librarys() {
 }
 
 #[test]
-fn every_setter_is_the_librarys_setter_checked_by_validate() {
+fn every_setter_is_the_librarys_setter() {
     let rules = preset(llk_rules_kshisen);
     let mut expected = Rules::kshisen();
     // SAFETY: live rules of this thread; NUL-terminated groups.
     unsafe {
         assert_eq!(llk_rules_set_turns(rules, 3), LlkStatus::Ok);
-        expected = expected.with_turns(3);
+        expected = expected.with_turns(3).unwrap();
         assert_eq!(
             llk_rules_set_groups(rules, c"28-31,39-42".as_ptr()),
             LlkStatus::Ok
         );
         expected = expected.with_groups("28-31,39-42".parse().unwrap());
-        assert_eq!(text(llk_rules_groups(rules)), expected.groups.to_string());
+        assert_eq!(text(llk_rules_groups(rules)), expected.groups().to_string());
         assert_eq!(
             llk_rules_set_groups(rules, c"3-1".as_ptr()),
             LlkStatus::InvalidArgument
@@ -209,7 +207,7 @@ fn every_setter_is_the_librarys_setter_checked_by_validate() {
         assert_eq!(read(rules), expected, "a refused setter changes nothing");
         // Slides as `with_slide`: one turn, closed; then each conflict.
         assert_eq!(llk_rules_set_slide(rules, true), LlkStatus::Ok);
-        expected = expected.with_slide(true);
+        expected = expected.with_slide(true).unwrap();
         assert_eq!(read(rules), expected);
         for (i, error) in [
             RulesError::SlideTurns(2),
@@ -241,7 +239,7 @@ fn every_setter_is_the_librarys_setter_checked_by_validate() {
         assert_eq!(read(rules), expected);
         // Slides off keep the turns and border.
         assert_eq!(llk_rules_set_slide(rules, false), LlkStatus::Ok);
-        expected = expected.with_slide(false);
+        expected = expected.with_slide(false).unwrap();
         assert_eq!(read(rules), expected);
         assert_eq!(llk_rules_set_turns(rules, 2), LlkStatus::Ok);
         llk_rules_free(rules);
@@ -269,5 +267,62 @@ fn setters_and_getters_refuse_or_survive_null() {
         assert_eq!(llk_rules_connect(null()), LlkConnect::Standard);
         assert!(!llk_rules_slide(null()));
         assert_eq!(text(llk_rules_groups(null())), "");
+    }
+}
+
+/// Every sample of `fixtures/rules/samples.json` (which, between them,
+/// set every setting of the rules) made by the setters, one a setting,
+/// and read back by the getters: a setting without its setter or getter
+/// fails here.
+#[test]
+fn every_setting_of_the_samples_has_its_setter_and_getter() {
+    use serde_json::{Value, json};
+    let fixture = include_str!("../../../../fixtures/rules/samples.json");
+    let samples: Vec<serde_json::Map<String, Value>> = serde_json::from_str(fixture).unwrap();
+    for sample in samples {
+        let rules = preset(llk_rules_judge);
+        // Slides first: they write the turns and border, as the library's
+        // form reads them.
+        let mut settings: Vec<(&String, &Value)> = sample.iter().collect();
+        settings.sort_by_key(|(name, _)| name.as_str() != "slide");
+        for (name, value) in settings {
+            let text = value.as_str().unwrap_or_default();
+            let groups = CString::new(text).unwrap();
+            // SAFETY: live rules of this thread; NUL-terminated groups.
+            let (status, read) = unsafe {
+                let status = match name.as_str() {
+                    "turns" => llk_rules_set_turns(rules, value.as_u64().unwrap() as usize),
+                    "border" => llk_rules_set_border(
+                        rules,
+                        LlkBorder::of(text.parse().unwrap()).unwrap().into(),
+                    ),
+                    "gravity" => llk_rules_set_gravity(
+                        rules,
+                        LlkGravity::of(text.parse().unwrap()).unwrap().into(),
+                    ),
+                    "groups" => llk_rules_set_groups(rules, groups.as_ptr()),
+                    "connect" => llk_rules_set_connect(
+                        rules,
+                        LlkConnect::of(text.parse().unwrap()).unwrap().into(),
+                    ),
+                    "slide" => llk_rules_set_slide(rules, value.as_bool().unwrap()),
+                    other => panic!("C has no setter of the setting `{other}`"),
+                };
+                let read = match name.as_str() {
+                    "turns" => json!(llk_rules_turns(rules)),
+                    "border" => json!(llk_rules_border(rules).library().name()),
+                    "gravity" => json!(llk_rules_gravity(rules).library().name()),
+                    "groups" => json!(self::text(llk_rules_groups(rules))),
+                    "connect" => json!(llk_rules_connect(rules).library().name()),
+                    "slide" => json!(llk_rules_slide(rules)),
+                    other => panic!("C has no getter of the setting `{other}`"),
+                };
+                (status, read)
+            };
+            assert_eq!(status, LlkStatus::Ok, "{name} {value}: {}", last_error());
+            assert_eq!(read, *value, "{name}");
+        }
+        // SAFETY: made above, freed once.
+        unsafe { llk_rules_free(rules) };
     }
 }

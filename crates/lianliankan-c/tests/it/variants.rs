@@ -24,19 +24,19 @@ fn c_rules(rules: &Rules) -> CRules {
     // SAFETY: live rules, used by this thread only.
     unsafe {
         assert_eq!(
-            llk_rules_set_connect(c.0, c_connect(rules.connect).into()),
+            llk_rules_set_connect(c.0, c_connect(rules.connect()).into()),
             LlkStatus::Ok,
             "{}",
             last_error()
         );
         assert_eq!(
-            llk_rules_set_slide(c.0, rules.slide),
+            llk_rules_set_slide(c.0, rules.slide()),
             LlkStatus::Ok,
             "{}",
             last_error()
         );
-        assert_eq!(llk_rules_connect(c.0), c_connect(rules.connect));
-        assert_eq!(llk_rules_slide(c.0), rules.slide);
+        assert_eq!(llk_rules_connect(c.0), c_connect(rules.connect()));
+        assert_eq!(llk_rules_slide(c.0), rules.slide());
     }
     c
 }
@@ -64,15 +64,19 @@ fn variants(gravity: Gravity) -> Vec<Rules> {
             all.push(
                 Rules::judge()
                     .with_border(border)
+                    .unwrap()
                     .with_gravity(gravity)
-                    .with_connect(connect),
+                    .with_connect(connect)
+                    .unwrap(),
             );
         }
     }
     all.push(
         Rules::judge()
             .with_slide(true)
+            .unwrap()
             .with_turns(1)
+            .unwrap()
             .with_gravity(gravity),
     );
     all
@@ -208,7 +212,9 @@ fn a_game_plays_slides_as_the_reference_does() {
     for case in 0..300 {
         let rules = Rules::judge()
             .with_slide(true)
+            .unwrap()
             .with_turns(1)
+            .unwrap()
             .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())]);
         let (rows, cols) = (rng.range(1, 5), rng.range(1, 5));
         let board = reference::random_board(&mut rng, rows, cols, 60, 3);
@@ -300,7 +306,7 @@ fn bad_values_and_slides_off_their_rule_are_refused() {
         assert_eq!(llk_rules_border(open.0), LlkBorder::Closed);
         assert_eq!(llk_rules_gravity(open.0), LlkGravity::Down);
         // Then each setting slides fix is refused with the library's words
-        // (`Rules::validate`), as every face shows them, and left alone.
+        // (`RulesError`), as every face shows them, and left alone.
         assert_eq!(llk_rules_set_turns(open.0, 2), LlkStatus::InvalidArgument);
         assert_eq!(last_error(), RulesError::SlideTurns(2).to_string());
         assert_eq!(

@@ -42,7 +42,7 @@ impl Board {
     /// let ends = Move::new(Pos::new(0, 0), Pos::new(0, 2));
     /// // The 2 is in the way on the board; around it, over the open border.
     /// assert!(!board.can_remove(ends, &Rules::default()));
-    /// let open = Rules::default().with_border(lianliankan::Border::Open);
+    /// let open = Rules::default().with_border(lianliankan::Border::Open).unwrap();
     /// assert!(board.can_remove(ends, &open));
     /// ```
     ///
@@ -63,9 +63,8 @@ impl Board {
     /// # Complexity
     /// As [`Board::can_remove`].
     pub fn path(&self, pair: Move, rules: &Rules) -> Result<Path, RemoveError> {
-        let rules = rules.effective();
         let cells = (pair.a(), pair.b(), pair.route());
-        check(self, cells, &rules, &mut Connector::new()).map(|(path, _)| path)
+        check(self, cells, rules, &mut Connector::new()).map(|(path, _)| path)
     }
 
     /// Every pair that can be removed now: the free function
@@ -104,7 +103,10 @@ mod tests {
     fn the_methods_agree_with_the_game_and_the_reference() {
         for seed in 0..40 {
             let board = deal(&DealSpec::new(6, 8, 6).with_seed(seed)).unwrap();
-            for rules in [Rules::default(), Rules::default().with_border(Border::Open)] {
+            for rules in [
+                Rules::default(),
+                Rules::default().with_border(Border::Open).unwrap(),
+            ] {
                 let game = Game::new(board.clone(), rules.clone());
                 assert_eq!(board.moves(&rules), game.moves());
                 assert_eq!(board.hint(&rules), game.hint_path());

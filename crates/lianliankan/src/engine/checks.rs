@@ -46,7 +46,7 @@ impl Greedy {
 
 /// KShisen's solvability check, `Board::isSolvable`: while some pair can
 /// be removed, remove the *first* one found, with no gravity (whatever
-/// `rules.gravity` says: KShisen's check never applies it) and no slides;
+/// `rules.gravity()` says: KShisen's check never applies it) and no slides;
 /// the board passes if it empties.
 ///
 /// The first pair is found as `Board::pathFoundBetweenMatchingTiles`
@@ -63,7 +63,7 @@ impl Greedy {
 /// 2. its partner is each other cell in the same column-by-column order
 ///    (cells before the first tile included) whose tile matches it
 ///    (`Board::tilesMatch`: equal kinds, or KShisen's seasons and flowers,
-///    here `rules.groups`) and is joined to it by a path (`Board::findPath`:
+///    here `rules.groups()`) and is joined to it by a path (`Board::findPath`:
 ///    at most three segments through empty cells and the ring around the
 ///    board; here a path under `rules`' turn limit and border, which is
 ///    KShisen's rule for two turns and an open border);
@@ -72,12 +72,12 @@ impl Greedy {
 ///
 /// A path's existence is all that decides a pair, so which path KShisen
 /// would draw does not matter. The check is KShisen's, which knows only
-/// the standard connection: `rules.connect` is ignored (a pair is joined
+/// the standard connection: `rules.connect()` is ignored (a pair is joined
 /// as under [`Connect::Standard`](crate::Connect::Standard)).
 ///
 /// ```
 /// use lianliankan::{Board, Border, Rules, kshisen_greedy};
-/// let rules = Rules::judge().with_border(Border::Open);
+/// let rules = Rules::judge().with_border(Border::Open).unwrap();
 /// let board = Board::from_rows(&[[1, 2, 2, 1]]).unwrap();
 /// let run = kshisen_greedy(&board, &rules);
 /// assert!(run.accepts());
@@ -94,10 +94,10 @@ impl Greedy {
 /// at the first columns.
 #[must_use]
 pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
-    let rules = &Rules {
-        connect: Connect::Standard,
-        ..rules.clone()
-    };
+    let rules = &rules
+        .clone()
+        .with_connect(Connect::Standard)
+        .expect("the standard connection goes with every other setting");
     let mut board = board.clone();
     // Every tile's cell, column by column, grouped by matching class.
     let column_major = |p: &Pos| (p.col, p.row);
@@ -105,14 +105,14 @@ pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Greedy {
     tiles.sort_by_key(|(p, _)| column_major(p));
     let mut classes: Vec<(Class, Vec<Pos>)> = Vec::new();
     for &(pos, kind) in &tiles {
-        let class = rules.groups.class(kind);
+        let class = rules.groups().class(kind);
         match classes.iter_mut().find(|(c, _)| *c == class) {
             Some((_, cells)) => cells.push(pos),
             None => classes.push((class, vec![pos])),
         }
     }
     let class_of = |kind: u32| {
-        let class = rules.groups.class(kind);
+        let class = rules.groups().class(kind);
         classes
             .iter()
             .position(|(c, _)| *c == class)

@@ -262,9 +262,9 @@ impl Game {
         self.board.set(first, 0);
         self.board.set(pair.b(), 0);
         let mut moved = Vec::new();
-        if self.rules.gravity != Gravity::None {
+        if self.rules.gravity() != Gravity::None {
             let mut grid = self.board.to_grid();
-            moved = settle(&mut grid, self.rules.gravity);
+            moved = settle(&mut grid, self.rules.gravity());
             if !moved.is_empty() {
                 self.board = Board::new(&grid).expect("the board's own kinds");
             }
@@ -465,7 +465,7 @@ pub(crate) fn check(
             .ok_or(RemoveError::NoPath)?;
         return Ok((path, Vec::new()));
     };
-    if !rules.slide {
+    if !rules.slide() {
         return Err(RemoveError::SlidesOff);
     }
     let kind = |p: Pos| board.kind(p).unwrap_or(0);

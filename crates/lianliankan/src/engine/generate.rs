@@ -199,10 +199,7 @@ pub fn generate_with(spec: &GenerateSpec, cancel: &Cancel) -> Result<Generated, 
     // is a legal move: a board built under those plain rules (the same
     // gravity and groups) is cleared under slide by its certificate, which
     // names plain pairs only.
-    let plain = Rules {
-        slide: false,
-        ..rules.effective().into_owned()
-    };
+    let plain = rules.without_slides();
     let rules = &plain;
     let cells = cells_to_generate(rows, cols)?;
     if cells < 2 {
@@ -216,12 +213,12 @@ pub fn generate_with(spec: &GenerateSpec, cancel: &Cancel) -> Result<Generated, 
     let mut rng = SplitMix64::new(seed);
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
-    if rules.gravity != Gravity::None || rules.connect != Connect::Standard {
+    if rules.gravity() != Gravity::None || rules.connect() != Connect::Standard {
         return play_forwards(rows, cols, &plan, rules, &mut rng, cancel);
     }
     for attempt in 0..=FREE_ATTEMPTS {
         let tiled = attempt == FREE_ATTEMPTS;
-        let mut field = Field::new(&empty, rules.border);
+        let mut field = Field::new(&empty, rules.border());
         let placed = place_all(&mut field, &empty, &plan, rules, &mut rng, tiled, cancel);
         if cancel.is_cancelled() {
             return Err(GenerateError::Cancelled);
@@ -273,7 +270,7 @@ fn play_forwards(
             ids[pos] = i as u32 + 1;
             origin.push(pos);
         }
-        let steps = match rules.connect {
+        let steps = match rules.connect() {
             Connect::Standard => play(&mut ids, plan.len(), rules, rng, cancel),
             Connect::FourRivers | Connect::Line => {
                 match play_by_moves(&mut ids, plan.len(), rules, rng, cancel) {
@@ -323,7 +320,7 @@ fn play(
     let mut partners = Vec::new();
     let mut best = Vec::new();
     for _ in 0..pairs {
-        let mut field = Field::from_kinds(ids.clone(), rules.border);
+        let mut field = Field::from_kinds(ids.clone(), rules.border());
         tiles.clear();
         tiles.extend(ids.positions().filter(|&p| ids[p] != 0));
         rng.shuffle(&mut tiles);
@@ -337,7 +334,7 @@ fn play(
             }
             partners.clear();
             let start = field.index(t);
-            field.reach(start, rules.max_turns, |cell, is_tile| {
+            field.reach(start, rules.max_turns(), |cell, is_tile| {
                 if is_tile {
                     partners.push(cell);
                 }
@@ -354,7 +351,7 @@ fn play(
         steps.push((Move::new(a, b), [ids[a], ids[b]]));
         ids[a] = 0;
         ids[b] = 0;
-        settle(ids, rules.gravity);
+        settle(ids, rules.gravity());
     }
     Some(steps)
 }
@@ -378,10 +375,7 @@ fn play_by_moves(
     rng: &mut SplitMix64,
     cancel: &Cancel,
 ) -> Played {
-    let anonymous = Rules {
-        groups: Groups::none(),
-        ..rules.clone()
-    };
+    let anonymous = rules.clone().with_groups(Groups::none());
     let mut steps = Vec::with_capacity(pairs);
     let mut tiles: Vec<Pos> = Vec::new();
     let mut partners: Vec<Vec<Pos>> = Vec::new();
@@ -419,7 +413,7 @@ fn play_by_moves(
         steps.push((Move::new(a, b), [ids[a], ids[b]]));
         ids[a] = 0;
         ids[b] = 0;
-        settle(ids, rules.gravity);
+        settle(ids, rules.gravity());
     }
     Played::Done(steps)
 }
@@ -458,7 +452,7 @@ fn place_all(
             }
             field.set(p, kind);
             candidates.clear();
-            field.reach(p, rules.max_turns, |cell, is_tile| {
+            field.reach(p, rules.max_turns(), |cell, is_tile| {
                 if !is_tile {
                     candidates.push(cell);
                 }

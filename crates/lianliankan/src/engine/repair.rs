@@ -86,7 +86,7 @@ impl Plan {
     /// The plan of `order`, which clears `board` under `rules` (plain pairs
     /// only: `None` under [`Rules::slide`] or if a step fails).
     pub(crate) fn new(board: &Board, order: &[Move], rules: &Rules) -> Option<Plan> {
-        if rules.slide {
+        if rules.slide() {
             return None;
         }
         let mut ids = Ids::of(board);

@@ -49,7 +49,7 @@ pub(crate) fn shuffle_kinds(
 ) -> Result<Vec<(Pos, u32)>, NoMovePossible> {
     let cells: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
     let mut kinds: Vec<u32> = board.tiles().map(|(_, k)| k).collect();
-    let mut classes: Vec<Class> = kinds.iter().map(|&k| rules.groups.class(k)).collect();
+    let mut classes: Vec<Class> = kinds.iter().map(|&k| rules.groups().class(k)).collect();
     classes.sort_unstable();
     if !classes.windows(2).any(|w| w[0] == w[1]) {
         return Err(NoMovePossible);
@@ -87,7 +87,7 @@ pub(crate) fn shuffle_kinds(
         .collect();
     let class = twin_classes[rng.below(twin_classes.len())];
     let holders: Vec<usize> = (0..kinds.len())
-        .filter(|&t| rules.groups.class(kinds[t]) == class)
+        .filter(|&t| rules.groups().class(kinds[t]) == class)
         .collect();
     if let &[x, y, ..] = holders.as_slice() {
         kinds.swap(i, x);

@@ -283,7 +283,7 @@ mod tests {
 
     /// docs/rules.md's slide example, both routes.
     #[test]
-    fn the_specs_example() {
+    fn the_rules_docs_slide_example() {
         let before = grid(&[
             &[0, 0, 0, 0, 0, 0],
             &[1, 2, 3, 0, 0, 0],

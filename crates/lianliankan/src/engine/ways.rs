@@ -28,7 +28,7 @@ use crate::rules::Rules;
 ///     [4, 0, 0, 0, 0, 0],
 ///     [0, 0, 0, 1, 0, 0],
 /// ]).unwrap();
-/// let rules = Rules::judge().with_slide(true);
+/// let rules = Rules::judge().with_slide(true).unwrap();
 /// let ways = ways_to_remove(&board, Pos::new(1, 0), Pos::new(3, 3), &rules).unwrap();
 /// assert_eq!(ways.len(), 1); // no plain path of one turn; `column` is blocked by the 4
 /// assert_eq!(ways[0].pair, Move::slide(Pos::new(1, 0), Pos::new(3, 3), Route::Row));
@@ -53,7 +53,7 @@ pub fn ways_to_remove(
     let candidates = std::iter::once(Move::new(first, second)).chain(
         Route::ALL
             .into_iter()
-            .filter(|_| rules.slide)
+            .filter(|_| rules.slide())
             .map(|route| Move::slide(first, second, route)),
     );
     for pair in candidates {

@@ -64,11 +64,11 @@ impl Connector {
 
     /// The path joining the tiles at `a` and `b` under `rules`, or `None`
     /// when they cannot be matched: the same cell, an empty cell, different
-    /// kinds, or no path with at most `rules.max_turns` turns through empty
-    /// cells (and, with [`Border::Open`], the ring around the board); with
-    /// [`Rules::slide`], at most one turn on the board
-    /// ([`Rules::path_limits`]; a slide is a [`Move`](crate::Move), found
-    /// by [`ways_to_remove`](crate::ways_to_remove)).
+    /// kinds, or no path with at most `rules.max_turns()` turns through empty
+    /// cells (and, with [`Border::Open`], the ring around the board). Rules
+    /// with [`Rules::slide`] have one turn on the board; a slide itself is
+    /// a [`Move`](crate::Move), found by
+    /// [`ways_to_remove`](crate::ways_to_remove).
     ///
     /// The path returned has the fewest turns, and among those the fewest
     /// steps. Under [`Connect::FourRivers`] neighbours are never joined by
@@ -92,9 +92,9 @@ impl Connector {
         b: Pos,
         rules: &Rules,
     ) -> Result<Option<Path>, OffBoard> {
-        // Under `slide`: one turn on the board, the standard connection;
-        // the slide itself is a move of the engine, not a path.
-        let rules = &*rules.effective();
+        // Under `slide` the rules say one turn on the board and the
+        // standard connection; the slide itself is a move of the engine,
+        // not a path.
         for pos in [a, b] {
             if !board.contains(pos) {
                 return Err(OffBoard {
@@ -109,13 +109,13 @@ impl Connector {
         }
         let frame = board.frame();
         let (a, b) = (frame.to_outer(a), frame.to_outer(b));
-        let corners = match rules.connect {
+        let corners = match rules.connect() {
             Connect::Line => (a.row == b.row || a.col == b.col).then(|| vec![a, b]),
             Connect::FourRivers if are_neighbours(a, b) => {
-                detour_corners(board, a, b, rules.border, rules.max_turns)
+                detour_corners(board, a, b, rules.border(), rules.max_turns())
             }
             Connect::Standard | Connect::FourRivers => {
-                self.standard_corners(board, a, b, rules.border, rules.max_turns)
+                self.standard_corners(board, a, b, rules.border(), rules.max_turns())
             }
         };
         Ok(corners.map(|c| Path::new(c.into_iter().map(|p| frame.to_point(p)).collect())))

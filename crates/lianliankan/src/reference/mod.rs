@@ -108,22 +108,6 @@ pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
     }
 }
 
-/// The path rule in force, written out: under slide (docs/rules.md) the standard
-/// connection with at most one turn on the board, whatever the other
-/// fields say; otherwise the rules as they are.
-fn path_rule(rules: &Rules) -> std::borrow::Cow<'_, Rules> {
-    if rules.slide {
-        std::borrow::Cow::Owned(Rules {
-            max_turns: 1,
-            border: Border::Closed,
-            connect: Connect::Standard,
-            ..rules.clone()
-        })
-    } else {
-        std::borrow::Cow::Borrowed(rules)
-    }
-}
-
 /// The fewest turns of a path joining the tiles at `a` and `b` under
 /// `rules`, or `None` when they do not match (same cell, empty, different
 /// kinds, off the board, or no path within the limit).
@@ -139,33 +123,32 @@ fn path_rule(rules: &Rules) -> std::borrow::Cow<'_, Rules> {
 /// this is the per-query search the fast path is measured against.
 #[must_use]
 pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
-    let rules = &*path_rule(rules);
     let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
     // Matching, written out: equal kinds, or both kinds in one group.
     if a == b || !kinds_match(kind_a, kind_b, rules) {
         return None;
     }
-    match rules.connect {
+    match rules.connect() {
         Connect::Line => (a.row == b.row || a.col == b.col).then_some(0),
         Connect::FourRivers => four_rivers_lengths(board, a, b, rules)
             .iter()
             .position(Option::is_some),
         Connect::Standard => {
-            let searched = search_grid(board, rules.border);
+            let searched = search_grid(board, rules.border());
             let frame = searched.frame();
             grid_core::reference::min_turns(
                 searched.grid(),
                 |&k| k == 0,
                 frame.to_outer(a),
                 frame.to_outer(b),
-                Some(rules.max_turns),
+                Some(rules.max_turns()),
             )
         }
     }
 }
 
 /// Four-rivers by brute force: for each number of turns t from 0 to
-/// `rules.max_turns`, the length of the shortest path from the tile at `a`
+/// `rules.max_turns()`, the length of the shortest path from the tile at `a`
 /// to the one at `b` with exactly t turns (`None`: no such path), where a
 /// path runs in straight segments through empty cells (and the ring, with
 /// [`Border::Open`]), never reverses, and never steps from `a` straight
@@ -177,7 +160,7 @@ pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> 
 #[must_use]
 pub fn four_rivers_lengths(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Vec<Option<usize>> {
     const HEADINGS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-    let searched = search_grid(board, rules.border);
+    let searched = search_grid(board, rules.border());
     let grid = searched.grid();
     let (from, to) = (searched.frame().to_outer(a), searched.frame().to_outer(b));
     let step = |p: Pos, h: usize| -> Option<Pos> {
@@ -185,7 +168,7 @@ pub fn four_rivers_lengths(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Vec<
         let col = p.col.checked_add_signed(HEADINGS[h].1)?;
         (row < grid.rows() && col < grid.cols()).then(|| Pos::new(row, col))
     };
-    let layers = rules.max_turns + 1;
+    let layers = rules.max_turns() + 1;
     let mut best = vec![None; layers];
     if from == to {
         return best;
@@ -229,7 +212,7 @@ pub fn four_rivers_lengths(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Vec<
 fn kinds_match(a: u32, b: u32, rules: &Rules) -> bool {
     let holds = |group: &[(u32, u32)], k: u32| group.iter().any(|&(lo, hi)| lo <= k && k <= hi);
     let in_one_group = rules
-        .groups
+        .groups()
         .list()
         .any(|group| holds(group, a) && holds(group, b));
     a != 0 && b != 0 && (a == b || in_one_group)
@@ -256,7 +239,7 @@ fn kinds_match(a: u32, b: u32, rules: &Rules) -> bool {
 #[must_use]
 pub fn slid(board: &Board, a: Pos, b: Pos, route: Route, rules: &Rules) -> Option<Grid<u32>> {
     let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
-    if !rules.slide || !kinds_match(kind_a, kind_b, rules) || a.row == b.row || a.col == b.col {
+    if !rules.slide() || !kinds_match(kind_a, kind_b, rules) || a.row == b.row || a.col == b.col {
         return None;
     }
     let mut grid = board.to_grid();
@@ -351,12 +334,12 @@ fn after_move(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
 /// O(rows·cols·(max_turns + 1)).
 #[must_use]
 pub fn play(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
-    after_move(board, pair, rules).map(|grid| settle(&grid, rules.gravity))
+    after_move(board, pair, rules).map(|grid| settle(&grid, rules.gravity()))
 }
 
 /// Checks that `path` joins the tiles at `a` and `b` on `board` under
 /// `rules` (ends right, straight segments through empty cells, inside the
-/// border, at most `rules.max_turns` turns; under [`Connect::Line`] the
+/// border, at most `rules.max_turns()` turns; under [`Connect::Line`] the
 /// straight segment between two cells of one row or column; under
 /// [`Connect::FourRivers`] never the step between neighbours) and that no
 /// path with as few turns is shorter; the error says what is wrong.
@@ -367,8 +350,7 @@ pub fn play(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
 /// # Complexity
 /// O(rows·cols·(turns + 1)).
 pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> Result<(), String> {
-    let rules = &*path_rule(rules);
-    if rules.connect == Connect::Line {
+    if rules.connect() == Connect::Line {
         let point = |p: Pos| Point::new(p.row as isize, p.col as isize);
         let aligned = a != b && (a.row == b.row || a.col == b.col);
         return if aligned && path.corners() == [point(a), point(b)] {
@@ -379,14 +361,14 @@ pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> 
             ))
         };
     }
-    if path.turns() > rules.max_turns {
+    if path.turns() > rules.max_turns() {
         return Err(format!(
             "{} turns, more than {}",
             path.turns(),
-            rules.max_turns
+            rules.max_turns()
         ));
     }
-    let searched = search_grid(board, rules.border);
+    let searched = search_grid(board, rules.border());
     let frame = searched.frame();
     let corners = path
         .corners()
@@ -407,7 +389,7 @@ pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> 
             path.length()
         ));
     }
-    let shortest = if rules.connect == Connect::FourRivers {
+    let shortest = if rules.connect() == Connect::FourRivers {
         if length == 1 {
             return Err(format!("{a} and {b} are joined through their shared edge"));
         }
@@ -656,10 +638,10 @@ pub fn replay_clears(board: &Board, rules: &Rules, order: &[Move]) -> Result<(),
 #[must_use]
 pub fn kshisen_greedy(board: &Board, rules: &Rules) -> Vec<Move> {
     // KShisen's own check knows only the standard connection.
-    let rules = &Rules {
-        connect: Connect::Standard,
-        ..rules.clone()
-    };
+    let rules = &rules
+        .clone()
+        .with_connect(Connect::Standard)
+        .expect("the standard connection goes with every other setting");
     let mut board = board.clone();
     let (rows, cols) = (board.rows(), board.cols());
     let kind = |board: &Board, row: usize, col: usize| board.kind(Pos::new(row, col)).unwrap_or(0);

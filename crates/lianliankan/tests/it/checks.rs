@@ -14,12 +14,15 @@ use lianliankan::{
 fn random_rules(rng: &mut SplitMix64) -> Rules {
     Rules::judge()
         .with_slide(false)
+        .unwrap()
         .with_turns(if rng.percent(70) { 2 } else { rng.range(0, 3) })
+        .unwrap()
         .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
         })
+        .unwrap()
         .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
         .with_groups(if rng.percent(25) {
             "1-2".parse().unwrap()
@@ -27,6 +30,7 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
             Groups::none()
         })
         .with_connect(Connect::ALL[rng.below(Connect::ALL.len())])
+        .unwrap()
 }
 
 #[test]
@@ -52,7 +56,7 @@ fn greedy_matches_its_restatement() {
         assert_eq!(got.order, expected, "{}", context());
         // Each pair was a move when it was taken (no gravity: tiles stay),
         // under the standard connection, KShisen's whatever the rules say.
-        let standard = rules.clone().with_connect(Connect::Standard);
+        let standard = rules.clone().with_connect(Connect::Standard).unwrap();
         let mut now = board.clone();
         for pair in &got.order {
             assert!(
@@ -112,7 +116,7 @@ fn greedy_skips_a_kind_after_four_failures() {
 fn greedy_takes_the_largest_kinds() {
     let big = u32::MAX - 1;
     let board = Board::from_rows(&[[big, 1, 1, big]]).unwrap();
-    let rules = Rules::judge().with_border(Border::Open);
+    let rules = Rules::judge().with_border(Border::Open).unwrap();
     let run = kshisen_greedy(&board, &rules);
     assert!(run.accepts());
     assert_eq!(run.order.len(), 2);
@@ -141,7 +145,7 @@ fn positions(board: &Board, rules: &Rules, order: &[lianliankan::Move]) -> Vec<G
         );
         grid[pair.a()] = 0;
         grid[pair.b()] = 0;
-        grid = reference::settle(&grid, rules.gravity);
+        grid = reference::settle(&grid, rules.gravity());
         all.push(grid.clone());
     }
     all
@@ -161,8 +165,8 @@ fn playout_finds_the_first_lost_step() {
         // Mostly the closed border, where random play loses more often.
         let mut rules = random_rules(&mut rng);
         if rng.percent(70) {
-            rules.border = Border::Closed;
-            rules.max_turns = rng.range(1, 2);
+            rules = rules.with_border(Border::Closed).unwrap();
+            rules = rules.with_turns(rng.range(1, 2)).unwrap();
         }
         if !reference::clearable(&board, &rules) {
             continue;
@@ -241,6 +245,7 @@ fn playout_plays_legal_random_pairs() {
     let board = lianliankan::deal(&lianliankan::DealSpec::new(4, 6, 6).with_seed(3)).unwrap();
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let config = SolveConfig::new().budget(100_000);
     let games: Vec<_> = (0..8)

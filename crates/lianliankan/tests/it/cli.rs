@@ -415,7 +415,7 @@ fn replay_expected(board: &Board, rules: &Rules, order: &Order) -> (String, i32)
 /// prints what the library's replay says, with the exit status.
 fn assert_replay_agrees(board: &Board, rules: &Rules, order: &Order, order_file: &Path) {
     std::fs::write(order_file, order.to_string()).unwrap();
-    let (gravity, border) = (rules.gravity.to_string(), rules.border.to_string());
+    let (gravity, border) = (rules.gravity().to_string(), rules.border().to_string());
     let args = [
         "replay",
         "--gravity",
@@ -458,8 +458,8 @@ fn replay_agrees_with_the_library() {
         let mut rules = Rules::default();
         for flag in words.windows(2) {
             match flag[0] {
-                "--gravity" => rules.gravity = flag[1].parse().unwrap(),
-                "--border" => rules.border = flag[1].parse().unwrap(),
+                "--gravity" => rules = rules.with_gravity(flag[1].parse().unwrap()),
+                "--border" => rules = rules.with_border(flag[1].parse().unwrap()).unwrap(),
                 _ => {}
             }
         }
@@ -476,6 +476,7 @@ fn replay_agrees_with_the_library() {
     for case in 0..60 {
         let rules = Rules::judge()
             .with_border(Border::ALL[case % 2])
+            .unwrap()
             .with_gravity([Gravity::None, Gravity::Down, Gravity::Outward][case % 3]);
         let (rows, cols) = (rng.range(1, 5), rng.range(1, 6));
         let board = reference::random_board(&mut rng, rows, cols, 85, 3);
@@ -564,7 +565,7 @@ fn slide_refuses_other_path_rules() {
                 .unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{args:?} {extra:?}: {stderr}");
-            // The library's words (`Rules::validate`), as every face shows them.
+            // The library's words (`RulesError`), as every face shows them.
             assert!(
                 stderr.starts_with("error: sliding tiles "),
                 "{args:?} {extra:?}: {stderr}"

@@ -64,7 +64,13 @@ fn random_query(rng: &mut SplitMix64, board: &Board) -> (Pos, Pos) {
 /// ignores what lies between and joins nothing off a line.
 #[test]
 fn hand_checked_examples() {
-    let rules = |connect, border| Rules::judge().with_connect(connect).with_border(border);
+    let rules = |connect, border| {
+        Rules::judge()
+            .with_connect(connect)
+            .unwrap()
+            .with_border(border)
+            .unwrap()
+    };
     let fr_closed = rules(Connect::FourRivers, Border::Closed);
     let fr_open = rules(Connect::FourRivers, Border::Open);
     let line = rules(Connect::Line, Border::Closed);
@@ -80,7 +86,7 @@ fn hand_checked_examples() {
     let two = Board::from_rows(&[[1, 1], [0, 0]]).unwrap();
     let u = connect(&two, a, b, &fr_closed).unwrap().unwrap();
     assert_eq!((u.turns(), u.length()), (2, 3));
-    let one_turn = fr_closed.clone().with_turns(1);
+    let one_turn = fr_closed.clone().with_turns(1).unwrap();
     assert!(connect(&two, a, b, &one_turn).unwrap().is_none());
     // Apart, four-rivers is the standard rule.
     let apart = Board::from_rows(&[[1, 0, 1]]).unwrap();
@@ -99,7 +105,12 @@ fn hand_checked_examples() {
             .is_none()
     );
     // Turns and border do not matter to line.
-    let no_turns = line.clone().with_turns(0).with_border(Border::Open);
+    let no_turns = line
+        .clone()
+        .with_turns(0)
+        .unwrap()
+        .with_border(Border::Open)
+        .unwrap();
     assert!(
         connect(&board, a, Pos::new(0, 3), &no_turns)
             .unwrap()
@@ -135,9 +146,12 @@ fn connect_matches_the_references() {
         for (r, &connect_rule) in RULES.iter().enumerate() {
             let rules = Rules::judge()
                 .with_turns(rng.below(5))
+                .unwrap()
                 .with_border(random_border(&mut rng))
+                .unwrap()
                 .with_groups(random_groups(&mut rng))
-                .with_connect(connect_rule);
+                .with_connect(connect_rule)
+                .unwrap();
             let queries: Vec<(Pos, Pos)> = (0..8).map(|_| random_query(&mut rng, &board)).collect();
             batch.set_board(&board.to_grid(), rules.clone()).unwrap();
             batch.answer(&queries).unwrap();
@@ -149,7 +163,7 @@ fn connect_matches_the_references() {
                 assert_eq!(batch.path(i), got, "batch: {}", context());
                 let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
                 if connect_rule == Connect::FourRivers && !neighbours {
-                    let standard = rules.clone().with_connect(Connect::Standard);
+                    let standard = rules.clone().with_connect(Connect::Standard).unwrap();
                     assert_eq!(
                         expected,
                         reference::min_turns(&board, a, b, &standard),
@@ -192,9 +206,12 @@ fn moves_agree_with_the_reference() {
         for connect_rule in RULES {
             let rules = Rules::judge()
                 .with_turns(rng.below(4))
+                .unwrap()
                 .with_border(random_border(&mut rng))
+                .unwrap()
                 .with_groups(random_groups(&mut rng))
-                .with_connect(connect_rule);
+                .with_connect(connect_rule)
+                .unwrap();
             let found = moves(&board, &rules);
             assert_eq!(
                 found,
@@ -221,11 +238,15 @@ fn random_games_with_undo_and_redo() {
         let board = random_board(&mut rng, rows, cols, fill, 3);
         let rules = Rules::judge()
             .with_slide(false)
+            .unwrap()
             .with_turns(rng.below(4))
+            .unwrap()
             .with_border(random_border(&mut rng))
+            .unwrap()
             .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
             .with_groups(random_groups(&mut rng))
-            .with_connect(RULES[round / Gravity::ALL.len() % 2]);
+            .with_connect(RULES[round / Gravity::ALL.len() % 2])
+            .unwrap();
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let mut boards = vec![board.to_grid()];
         loop {
@@ -238,9 +259,9 @@ fn random_games_with_undo_and_redo() {
             let mut expected = game.board().to_grid();
             expected[pair.a()] = 0;
             expected[pair.b()] = 0;
-            let expected = reference::settle(&expected, rules.gravity);
+            let expected = reference::settle(&expected, rules.gravity());
             let path = game.remove(pair.a(), pair.b()).unwrap();
-            assert!(path.turns() == 0 || rules.connect != Connect::Line);
+            assert!(path.turns() == 0 || rules.connect() != Connect::Line);
             assert_eq!(game.board().to_grid(), expected, "{rules:?}");
             boards.push(expected);
             removals += 1;
@@ -299,11 +320,15 @@ fn solve_agrees_with_the_exhaustive_search() {
                     let board = paired_board(&mut rng, rows, cols, pairs, kinds);
                     let rules = Rules::judge()
                         .with_slide(false)
+                        .unwrap()
                         .with_turns(rng.range(1, 3))
+                        .unwrap()
                         .with_border(border)
+                        .unwrap()
                         .with_gravity(gravity)
                         .with_groups(random_groups(&mut rng))
-                        .with_connect(connect_rule);
+                        .with_connect(connect_rule)
+                        .unwrap();
                     if solve_checked(&board, &rules) {
                         solved += 1;
                     } else {
@@ -330,8 +355,10 @@ fn solve_orders_replay_on_larger_boards() {
         let board = paired_board(&mut rng, rows, cols, pairs, kinds);
         let rules = Rules::judge()
             .with_border(random_border(&mut rng))
+            .unwrap()
             .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
-            .with_connect(RULES[round % 2]);
+            .with_connect(RULES[round % 2])
+            .unwrap();
         match solve(&board, &rules, 200_000) {
             Solution::Solved(order) => {
                 reference::replay_clears(&board, &rules, &order).unwrap();
@@ -364,11 +391,15 @@ fn generated_boards_clear_under_both_rules() {
                     let kinds = rng.range(1, pairs.min(6)) as u32;
                     let rules = Rules::judge()
                         .with_slide(false)
+                        .unwrap()
                         .with_turns(rng.range(1, 3))
+                        .unwrap()
                         .with_border(border)
+                        .unwrap()
                         .with_gravity(gravity)
                         .with_groups(random_groups(&mut rng))
-                        .with_connect(connect_rule);
+                        .with_connect(connect_rule)
+                        .unwrap();
                     let spec = GenerateSpec::new(rows, cols, kinds)
                         .with_seed(rng.next_u64())
                         .with_rules(rules.clone());
@@ -443,8 +474,11 @@ fn shuffles_leave_a_move_under_the_rule() {
         }
         let rules = Rules::judge()
             .with_turns(rng.below(3))
+            .unwrap()
             .with_border(random_border(&mut rng))
-            .with_connect(RULES[round % 2]);
+            .unwrap()
+            .with_connect(RULES[round % 2])
+            .unwrap();
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let possible = reference::arrangement_has_move(&board, &rules);
         match game.shuffle(rng.next_u64()) {

@@ -19,11 +19,13 @@ use lianliankan::{
 fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
     Rules::judge()
         .with_turns(rng.range(0, max_turns))
+        .unwrap()
         .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
         })
+        .unwrap()
 }
 
 /// Every matching pair, tested one by one with `connect`.
@@ -71,7 +73,7 @@ fn hint_paths_are_legal_paths_of_the_hint() {
         let kinds = rng.range(1, 5);
         let board = random_board(&mut rng, rows, cols, fill, kinds);
         let mut rules = random_rules(&mut rng, 3);
-        rules.gravity = Gravity::ALL[rng.below(Gravity::ALL.len())];
+        rules = rules.with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())]);
         let game = Game::new(board.clone(), rules.clone());
         match game.hint_path() {
             Some((pair, path)) => {
@@ -179,8 +181,8 @@ fn generated_boards_are_cleared_by_certificate_and_solver() {
         } else {
             (rng.range(1, 5), rng.range(1, 8), random_rules(&mut rng, 3))
         };
-        let turns = if seed % 2 == 0 { 2 } else { rules.max_turns };
-        let rules = rules.with_turns(turns);
+        let turns = if seed % 2 == 0 { 2 } else { rules.max_turns() };
+        let rules = rules.with_turns(turns).unwrap();
         if rows * cols < 2 {
             continue;
         }
@@ -226,7 +228,7 @@ fn generated_boards_at_kshisen_sizes_are_never_unsolvable() {
     let mut solved = 0;
     for (i, &(rows, cols, kinds)) in sizes.iter().enumerate() {
         for border in [Border::Open, Border::Closed] {
-            let rules = Rules::judge().with_border(border);
+            let rules = Rules::judge().with_border(border).unwrap();
             let spec = GenerateSpec::new(rows, cols, kinds)
                 .with_seed(i as u64)
                 .with_rules(rules.clone());
@@ -453,7 +455,7 @@ fn solve_watching(board: &Board, rules: &Rules, config: &SolveConfig) -> (Soluti
 #[test]
 fn a_small_memory_cap_keeps_the_verdicts() {
     let gravity = Rules::judge().with_gravity(Gravity::Down);
-    let open = Rules::judge().with_border(Border::Open);
+    let open = Rules::judge().with_border(Border::Open).unwrap();
     // (rows, cols, seed, rules, cap): four of each kind.
     let cases = [
         (12, 12, 4, &gravity, 64 << 10),
@@ -483,6 +485,7 @@ fn a_small_memory_cap_keeps_the_verdicts() {
 fn a_cancel_from_another_thread_is_its_own_outcome() {
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
     let cancel = Cancel::new();
@@ -567,6 +570,7 @@ fn a_cancel_at_any_moment_answers_cancelled_or_the_verdict() {
 fn a_break_is_a_cancel_and_a_budget_is_not() {
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let board = deal(&DealSpec::new(9, 16, 36).with_seed(412)).unwrap();
     let stopped = solve_with_progress(&board, &rules, &SolveConfig::new(), &mut |progress| {

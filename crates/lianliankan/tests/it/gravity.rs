@@ -24,11 +24,13 @@ fn random_rules(rng: &mut SplitMix64, max_turns: usize) -> Rules {
     };
     Rules::judge()
         .with_turns(rng.range(0, max_turns))
+        .unwrap()
         .with_border(if rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
         })
+        .unwrap()
         .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
         .with_groups(groups)
 }
@@ -60,7 +62,7 @@ fn gravity_modes_match_the_reference_and_undo_redo_exactly() {
             let mut emptied = before.clone();
             emptied[pair.a()] = 0;
             emptied[pair.b()] = 0;
-            let expected = reference::settle(&emptied, rules.gravity);
+            let expected = reference::settle(&emptied, rules.gravity());
             assert_eq!(
                 game.board().to_grid(),
                 expected,
@@ -90,7 +92,7 @@ fn gravity_modes_match_the_reference_and_undo_redo_exactly() {
             assert_eq!(replayed, expected, "slides {slides:?}");
             moved[Gravity::ALL
                 .iter()
-                .position(|&g| g == rules.gravity)
+                .position(|&g| g == rules.gravity())
                 .unwrap()] += slides.len();
             boards.push(expected);
         }
@@ -163,7 +165,7 @@ fn solve_agrees_with_the_exhaustive_search_under_every_rule() {
         let rules = random_rules(&mut rng, 3);
         by_mode[Gravity::ALL
             .iter()
-            .position(|&g| g == rules.gravity)
+            .position(|&g| g == rules.gravity())
             .unwrap()] += 1;
         if solve_checked(&board, &rules) {
             solved += 1;
@@ -193,8 +195,8 @@ fn solve_agrees_with_the_exhaustive_search_on_fuller_boards() {
             paired_board(&mut rng, rows, cols, pairs, kinds)
         };
         let mut rules = random_rules(&mut rng, 1);
-        if rules.gravity == Gravity::None {
-            rules.gravity = Gravity::Down;
+        if rules.gravity() == Gravity::None {
+            rules = rules.with_gravity(Gravity::Down);
         }
         if solve_checked(&board, &rules) {
             solved += 1;
@@ -220,8 +222,8 @@ fn solve_replays_on_larger_boards_under_gravity() {
             paired_board(&mut rng, rows, cols, pairs, x)
         };
         let mut rules = random_rules(&mut rng, 3);
-        if rules.gravity == Gravity::None {
-            rules.gravity = Gravity::Down;
+        if rules.gravity() == Gravity::None {
+            rules = rules.with_gravity(Gravity::Down);
         }
         match solve(&board, &rules, 20_000) {
             Solution::Solved(order) => {
@@ -250,7 +252,7 @@ fn generated_boards_clear_under_every_mode_border_and_groups() {
             continue;
         }
         let mut rules = random_rules(&mut rng, 3);
-        rules.gravity = mode;
+        rules = rules.with_gravity(mode);
         let pairs = rows * cols / 2;
         let kinds = rng.range(1, pairs.min(36)) as u32;
         let spec = GenerateSpec::new(rows, cols, kinds)

@@ -138,7 +138,9 @@ fn a_cancelled_generate_stops_with_cancelled() {
         Rules::kshisen(),
         Rules::judge()
             .with_connect(lianliankan::Connect::FourRivers)
-            .with_border(lianliankan::Border::Open),
+            .unwrap()
+            .with_border(lianliankan::Border::Open)
+            .unwrap(),
     ] {
         let cancel = Cancel::new();
         let stopper = {

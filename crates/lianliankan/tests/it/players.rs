@@ -14,16 +14,21 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
     let slide = rng.percent(15);
     Rules::judge()
         .with_slide(slide)
-        .with_turns(if slide || rng.percent(70) {
+        .unwrap()
+        .with_turns(if slide {
+            1
+        } else if rng.percent(70) {
             2
         } else {
             rng.range(0, 3)
         })
+        .unwrap()
         .with_border(if !slide && rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
         })
+        .unwrap()
         .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
         .with_groups(if rng.percent(20) {
             "1-2".parse().unwrap()
@@ -35,6 +40,7 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
         } else {
             Connect::ALL[rng.below(Connect::ALL.len())]
         })
+        .unwrap()
 }
 
 #[test]

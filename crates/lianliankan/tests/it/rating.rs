@@ -15,16 +15,21 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
     let slide = rng.percent(15);
     Rules::judge()
         .with_slide(slide)
-        .with_turns(if slide || rng.percent(70) {
+        .unwrap()
+        .with_turns(if slide {
+            1
+        } else if rng.percent(70) {
             2
         } else {
             rng.range(0, 3)
         })
+        .unwrap()
         .with_border(if !slide && rng.percent(50) {
             Border::Open
         } else {
             Border::Closed
         })
+        .unwrap()
         .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
         .with_groups(if rng.percent(20) {
             "1-2".parse().unwrap()
@@ -36,6 +41,7 @@ fn random_rules(rng: &mut SplitMix64) -> Rules {
         } else {
             Connect::ALL[rng.below(Connect::ALL.len())]
         })
+        .unwrap()
 }
 
 fn board(rows: &[&[u32]]) -> Board {
@@ -118,6 +124,7 @@ fn the_same_seed_gives_the_same_rating() {
     let deal = lianliankan::deal(&lianliankan::DealSpec::new(6, 8, 12).with_seed(3)).unwrap();
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let config = RateConfig::new().plays(40).probes(2).seed(9);
     let first = rate(&deal, &rules, &config).unwrap();
@@ -187,11 +194,12 @@ fn generated_deals_fall_in_their_band_and_their_certificates_replay() {
         (
             Rules::judge()
                 .with_border(Border::Open)
+                .unwrap()
                 .with_gravity(Gravity::Down),
             12,
         ),
         (Rules::judge().with_gravity(Gravity::Left), 12),
-        (Rules::judge().with_slide(true), 12),
+        (Rules::judge().with_slide(true).unwrap(), 12),
     ] {
         let spec = GenerateSpec::new(6, 8, kinds)
             .with_seed(5)
@@ -239,7 +247,8 @@ fn generated_deals_fall_in_their_band_and_their_certificates_replay() {
 #[test]
 fn an_unreachable_band_is_a_clear_error() {
     // Side by side on an open board: no deal of two kinds can be hard.
-    let spec = GenerateSpec::new(2, 4, 2).with_rules(Rules::judge().with_border(Border::Open));
+    let spec =
+        GenerateSpec::new(2, 4, 2).with_rules(Rules::judge().with_border(Border::Open).unwrap());
     let err = generate_rated(&spec, 90..=100, &RateConfig::new().plays(20), 5).unwrap_err();
     assert!(
         matches!(err, RatedError::OutOfBand { candidates: 5, .. }),

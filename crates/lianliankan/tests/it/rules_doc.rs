@@ -11,21 +11,28 @@ const DOC: &str = include_str!("../../../../docs/rules.md");
 fn rules_of(flags: &str) -> Rules {
     let words: Vec<&str> = flags.split_whitespace().collect();
     let slide = words.contains(&"--slide");
-    let mut rules = Rules::judge().with_slide(slide);
+    let mut rules = Rules::judge().with_slide(slide).unwrap();
     let mut i = 0;
     while i < words.len() {
         match words[i] {
             "--slide" => {}
-            "--turns" => rules = rules.with_turns(words[i + 1].parse().unwrap()),
-            "--border" => rules = rules.with_border(words[i + 1].parse::<Border>().unwrap()),
+            "--turns" => rules = rules.with_turns(words[i + 1].parse().unwrap()).unwrap(),
+            "--border" => {
+                rules = rules
+                    .with_border(words[i + 1].parse::<Border>().unwrap())
+                    .unwrap()
+            }
             "--gravity" => rules = rules.with_gravity(words[i + 1].parse::<Gravity>().unwrap()),
-            "--connect" => rules = rules.with_connect(words[i + 1].parse::<Connect>().unwrap()),
+            "--connect" => {
+                rules = rules
+                    .with_connect(words[i + 1].parse::<Connect>().unwrap())
+                    .unwrap()
+            }
             "--groups" => rules = rules.with_groups(words[i + 1].parse().unwrap()),
             other => panic!("unknown flag {other} in `{flags}`"),
         }
         i += if words[i] == "--slide" { 1 } else { 2 };
     }
-    rules.validate().unwrap();
     rules
 }
 

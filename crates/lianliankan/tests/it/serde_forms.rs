@@ -54,11 +54,15 @@ fn rules_and_their_parts_by_their_command_line_names() {
     );
     let kshisen = Rules::judge()
         .with_slide(false)
+        .unwrap()
         .with_turns(3)
+        .unwrap()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::ApartVertical)
         .with_groups("28-31,39-42".parse().unwrap())
-        .with_connect(Connect::FourRivers);
+        .with_connect(Connect::FourRivers)
+        .unwrap();
     assert_eq!(
         round_trip(&kshisen),
         r#"{"turns":3,"border":"open","gravity":"apart-vertical","groups":"28-31,39-42","connect":"four-rivers"}"#
@@ -67,7 +71,7 @@ fn rules_and_their_parts_by_their_command_line_names() {
     let read: Rules = serde_json::from_value(json!({})).unwrap();
     assert_eq!(read, Rules::default());
     let read: Rules = serde_json::from_value(json!({"border": "open"})).unwrap();
-    assert_eq!(read, Rules::judge().with_border(Border::Open));
+    assert_eq!(read, Rules::judge().with_border(Border::Open).unwrap());
 
     // Refusals say what is wrong in the library's own words.
     let sideways = refused::<Rules>(&json!({"gravity": "sideways"}));
@@ -86,13 +90,16 @@ fn rules_and_their_parts_by_their_command_line_names() {
         "{wavy}"
     );
     // Slides fix the path rule: left out, it is theirs; given otherwise,
-    // the rules are refused with `Rules::validate`'s message.
+    // the rules are refused with the setters' message.
     let slide: Rules = serde_json::from_value(json!({"slide": true, "gravity": "down"})).unwrap();
     assert_eq!(
         slide,
-        Rules::judge().with_slide(true).with_gravity(Gravity::Down)
+        Rules::judge()
+            .with_slide(true)
+            .unwrap()
+            .with_gravity(Gravity::Down)
     );
-    assert_eq!(slide.max_turns, 1);
+    assert_eq!(slide.max_turns(), 1);
     for (form, error) in [
         (
             json!({"slide": true, "turns": 2}),
@@ -194,6 +201,7 @@ fn moves_slides_and_steps() {
     // Steps as a game records them, with gravity and a shuffle.
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down);
     let board = Board::from_rows(&[[1, 2], [2, 1], [1, 2], [3, 3]]).unwrap();
     let mut game = Game::new(board, rules);
@@ -233,6 +241,7 @@ fn specs_and_generated_boards() {
 
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down)
         .with_groups("1-2".parse().unwrap());
     let spec = GenerateSpec::new(4, 6, 5).with_seed(7).with_rules(rules);
@@ -308,6 +317,7 @@ fn act(game: &mut Game, rng: &mut SplitMix64, seed: u64) {
 fn a_game_in_progress_loads_with_the_same_board_moves_undo_and_redo() {
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Down)
         .with_groups("1-2".parse().unwrap());
     let made = generate(
@@ -372,6 +382,7 @@ fn random_games_under_every_gravity_round_trip_at_every_step() {
                 } else {
                     Border::Closed
                 })
+                .unwrap()
                 .with_gravity(gravity);
             let board = deal(&DealSpec::new(4, 6, 6).with_copies(4).with_seed(trial)).unwrap();
             let mut game = Game::new(board, rules);
@@ -543,6 +554,7 @@ fn place<'v>(value: &'v mut Value, at: &[Value]) -> &'v mut Value {
 fn a_saved_game_with_any_number_changed_loads_or_is_refused_and_never_panics() {
     let rules = Rules::judge()
         .with_border(Border::Open)
+        .unwrap()
         .with_gravity(Gravity::Inward);
     let board = deal(&DealSpec::new(4, 4, 4).with_seed(2)).unwrap();
     let mut game = Game::new(board, rules);

@@ -13,16 +13,14 @@ use crate::common::random_board;
 /// Slide rules with a random gravity, groups sometimes, and the fields
 /// that `slide` overrides set at random (they must not matter).
 pub fn slide_rules(rng: &mut SplitMix64) -> Rules {
-    // `..Rules::default()`: settings added later keep their defaults.
-    #[allow(clippy::needless_update)]
+    // A turn limit and a border are drawn as they were when rules could
+    // hold them beside slides (so that the same boards follow), but slides
+    // fix them: one turn, closed.
+    let _turns = rng.range(0, 4);
+    let _open = rng.percent(50);
     Rules::judge()
         .with_slide(true)
-        .with_turns(rng.range(0, 4))
-        .with_border(if rng.percent(50) {
-            Border::Open
-        } else {
-            Border::Closed
-        })
+        .unwrap()
         .with_gravity(Gravity::ALL[rng.below(Gravity::ALL.len())])
         .with_groups(if rng.percent(25) {
             "1-2".parse().unwrap()
@@ -38,7 +36,7 @@ fn rows_board(rows: &[&[u32]]) -> Board {
 /// docs/rules.md's slide example: route row pushes A, B, C three cells right, then
 /// the corner and the partner go; route column is blocked by D.
 #[test]
-fn the_specs_example() {
+fn the_rules_docs_slide_example() {
     let (a, b) = (Pos::new(1, 0), Pos::new(3, 3));
     let board = rows_board(&[
         &[0, 0, 0, 0, 0, 0],
@@ -46,7 +44,7 @@ fn the_specs_example() {
         &[4, 0, 0, 0, 0, 0],
         &[0, 0, 0, 1, 0, 0],
     ]);
-    let rules = Rules::judge().with_slide(true);
+    let rules = Rules::judge().with_slide(true).unwrap();
     let pushed = rows_board(&[
         &[0, 0, 0, 0, 0, 0],
         &[0, 0, 0, 1, 2, 3],
@@ -96,7 +94,7 @@ fn the_specs_example() {
 }
 
 /// `moves` against the reference on thousands of random small boards,
-/// with `max_turns` and `border` set at random (slide ignores them).
+/// under slides (one turn, closed), gravity and groups at random.
 #[test]
 fn moves_agree_with_the_reference() {
     let mut rng = SplitMix64::new(0x736c_6964);
@@ -109,8 +107,7 @@ fn moves_agree_with_the_reference() {
         let rules = slide_rules(&mut rng);
         let expected = reference::moves(&board, &rules);
         assert_eq!(moves(&board, &rules), expected, "{rules:?} {board:?}");
-        let (fixed, _) = rules.path_limits();
-        assert_eq!(fixed, 1);
+        assert_eq!((rules.max_turns(), rules.border()), (1, Border::Closed));
         slides += expected.iter().filter(|m| m.route().is_some()).count();
         plain += expected.iter().filter(|m| m.route().is_none()).count();
     }
@@ -173,7 +170,7 @@ fn random_games_back_and_forth() {
         let kinds = rng.range(1, 4);
         let board = random_board(&mut rng, rows, cols, 85, kinds);
         let mut rules = slide_rules(&mut rng);
-        rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
+        rules = rules.with_gravity(Gravity::ALL[round % Gravity::ALL.len()]);
         let mut game = Game::new(board.clone(), rules.clone());
         // The boards before each step still in the history.
         let mut before: Vec<Board> = Vec::new();
@@ -224,7 +221,7 @@ fn solve_agrees_with_exhaustive_search() {
         let kinds = rng.range(3, 6);
         let board = crate::common::paired_board(&mut rng, rows, cols, pairs, kinds);
         let mut rules = slide_rules(&mut rng);
-        rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
+        rules = rules.with_gravity(Gravity::ALL[round % Gravity::ALL.len()]);
         verdicts[usize::from(crate::common::solve_checked(&board, &rules))] += 1;
     }
     assert!(verdicts[0] > 100 && verdicts[1] > 100, "{verdicts:?}");
@@ -242,12 +239,15 @@ fn solve_uses_slides() {
         let pairs = rng.range(full.saturating_sub(1).max(1), full);
         let board = crate::common::paired_board(&mut rng, rows, cols, pairs, 3);
         let mut rules = slide_rules(&mut rng);
-        rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
+        rules = rules.with_gravity(Gravity::ALL[round % Gravity::ALL.len()]);
         let plain = rules
             .clone()
             .with_slide(false)
+            .unwrap()
             .with_turns(1)
-            .with_border(Border::Closed);
+            .unwrap()
+            .with_border(Border::Closed)
+            .unwrap();
         if !reference::clearable(&board, &plain) && reference::clearable(&board, &rules) {
             let lianliankan::Solution::Solved(order) = lianliankan::solve(&board, &rules, u64::MAX)
             else {
@@ -275,7 +275,10 @@ fn serde_forms_of_slides() {
         serde_json::from_str::<lianliankan::Removal>(plain).unwrap(),
         lianliankan::Removal::pair(Pos::new(1, 0), Pos::new(0, 3))
     );
-    let rules = Rules::judge().with_slide(true).with_gravity(Gravity::Down);
+    let rules = Rules::judge()
+        .with_slide(true)
+        .unwrap()
+        .with_gravity(Gravity::Down);
     let text = serde_json::to_string(&rules).unwrap();
     assert_eq!(
         text,
@@ -324,7 +327,7 @@ fn generated_boards_clear_under_slide() {
         };
         let kinds = rng.range(1, (rows * cols / 2).clamp(1, 36)) as u32;
         let mut rules = slide_rules(&mut rng);
-        rules.gravity = Gravity::ALL[round % Gravity::ALL.len()];
+        rules = rules.with_gravity(Gravity::ALL[round % Gravity::ALL.len()]);
         let spec = lianliankan::GenerateSpec::new(rows, cols, kinds)
             .with_seed(round as u64)
             .with_rules(rules.clone());

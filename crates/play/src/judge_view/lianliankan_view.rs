@@ -170,11 +170,11 @@ fn why_not(board: &Board, a: Pos, b: Pos, rules: &Rules) -> String {
     } else if !rules.matches(ka, kb) {
         format!("the tiles are of different kinds ({ka} and {kb})")
     } else {
-        let turns = rules.max_turns;
+        let turns = rules.max_turns();
         format!(
             "no path of empty cells with at most {turns} turn{} joins them{}",
             if turns == 1 { "" } else { "s" },
-            if rules.border == lianliankan::Border::Open {
+            if rules.border() == lianliankan::Border::Open {
                 ", even around the board"
             } else {
                 " on the board"
@@ -232,11 +232,13 @@ mod tests {
             let input = random_input(&mut rng);
             let rules = Rules::judge()
                 .with_turns(rng.below(4))
+                .unwrap()
                 .with_border(if rng.below(2) == 0 {
                     Border::Closed
                 } else {
                     Border::Open
                 })
+                .unwrap()
                 .with_groups(if rng.below(3) == 0 {
                     "1+2".parse::<Groups>().unwrap()
                 } else {

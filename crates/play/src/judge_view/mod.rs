@@ -72,7 +72,7 @@ pub async fn judge(
     let response = match problem {
         Problem::Lianliankan => {
             let rules = request.rules.to_rules(&limits)?;
-            if rules.gravity != Gravity::None {
+            if rules.gravity() != Gravity::None {
                 return Err(ApiError::bad_request(
                     "gravity has no meaning in judge mode (nothing is removed)",
                 ));

@@ -4,9 +4,10 @@
 //! ([`SCORE`], [`RUN`]), with the values [`params_of`] reads from a
 //! [`Setting`].
 
+use lianliankan::{Gravity, Rules};
 use rusqlite::types::Value;
 
-/// The settings a table is kept for: size, kinds and rules, as text.
+/// The settings a table is kept for: size, kinds, rules and difficulty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     /// Rows.
@@ -15,18 +16,8 @@ pub struct Setting {
     pub cols: u32,
     /// Tile kinds.
     pub kinds: u32,
-    /// Turns.
-    pub turns: u32,
-    /// `closed` or `open`.
-    pub border: String,
-    /// The gravity mode's name.
-    pub gravity: String,
-    /// The groups as the engine writes them ("" for none).
-    pub groups: String,
-    /// The connection rule's name.
-    pub connect: String,
-    /// Sliding tiles.
-    pub slide: bool,
+    /// The rules, a column each of their settings ([`SCORE`]).
+    pub rules: Rules,
     /// The difficulty its deals are dealt at ("" for any solvable deal).
     pub difficulty: String,
 }
@@ -44,18 +35,18 @@ impl Setting {
         }
         // A landscape board turns clockwise, a portrait one back.
         let landscape = self.rows < self.cols;
-        let gravity = match (self.gravity.as_str(), landscape) {
-            ("none", _) => "none",
-            ("down", true) | ("up", false) => "left",
-            ("up", true) | ("down", false) => "right",
-            ("left", true) | ("right", false) => "up",
-            ("right", true) | ("left", false) => "down",
+        let gravity = match (self.rules.gravity(), landscape) {
+            (Gravity::None, _) => Gravity::None,
+            (Gravity::Down, true) | (Gravity::Up, false) => Gravity::Left,
+            (Gravity::Up, true) | (Gravity::Down, false) => Gravity::Right,
+            (Gravity::Left, true) | (Gravity::Right, false) => Gravity::Up,
+            (Gravity::Right, true) | (Gravity::Left, false) => Gravity::Down,
             _ => return None,
         };
         Some(Setting {
             rows: self.cols,
             cols: self.rows,
-            gravity: gravity.to_owned(),
+            rules: self.rules.clone().with_gravity(gravity),
             ..self.clone()
         })
     }
@@ -101,18 +92,21 @@ pub(super) fn params_of(setting: &Setting, columns: &[&str]) -> Vec<Value> {
 }
 
 /// The value of `column` in `setting` (a column of [`SCORE`]; any other
-/// name is a mistake in this file, caught by its tests).
+/// name is a mistake in this file, caught by its tests). A setting of the
+/// rules is written as the rules' key writes it: a number, a name or
+/// text, a flag as 0 or 1.
 fn value(setting: &Setting, column: &str) -> Value {
+    let rules = &setting.rules;
     match column {
         "rows" => setting.rows.into(),
         "cols" => setting.cols.into(),
         "kinds" => setting.kinds.into(),
-        "turns" => setting.turns.into(),
-        "border" => setting.border.clone().into(),
-        "gravity" => setting.gravity.clone().into(),
-        "groups" => setting.groups.clone().into(),
-        "connect" => setting.connect.clone().into(),
-        "slide" => setting.slide.into(),
+        "turns" => (rules.max_turns() as i64).into(),
+        "border" => rules.border().name().to_owned().into(),
+        "gravity" => rules.gravity().name().to_owned().into(),
+        "groups" => rules.groups().to_string().into(),
+        "connect" => rules.connect().name().to_owned().into(),
+        "slide" => rules.slide().into(),
         "difficulty" => setting.difficulty.clone().into(),
         _ => Value::Null,
     }
@@ -150,13 +144,34 @@ mod tests {
             rows: 6,
             cols: 14,
             kinds: 21,
-            turns: 2,
-            border: "open".to_owned(),
-            gravity: "down".to_owned(),
-            groups: String::new(),
-            connect: "standard".to_owned(),
-            slide: false,
+            rules: Rules::kshisen(),
             difficulty: "hard".to_owned(),
+        }
+    }
+
+    /// Every setting of the rules' samples (which, between them, set every
+    /// setting) is a column of the scores (and, but gravity, of the runs),
+    /// written as the rules' key writes it: a setting without its column
+    /// fails here.
+    #[test]
+    fn every_setting_of_the_samples_is_a_column() {
+        let fixture = include_str!("../../../../fixtures/rules/samples.json");
+        let samples: Vec<serde_json::Map<String, serde_json::Value>> =
+            serde_json::from_str(fixture).unwrap();
+        for sample in samples {
+            let rules: Rules = serde_json::from_value(sample.clone().into()).unwrap();
+            let setting = Setting { rules, ..setting() };
+            for (name, written) in &sample {
+                assert!(SCORE.contains(&name.as_str()), "no column {name}");
+                assert!(name == "gravity" || RUN.contains(&name.as_str()), "{name}");
+                let expected = match written {
+                    serde_json::Value::Bool(flag) => Value::from(*flag),
+                    serde_json::Value::Number(n) => Value::from(n.as_i64().unwrap()),
+                    serde_json::Value::String(text) => Value::from(text.clone()),
+                    other => panic!("{name}: {other}"),
+                };
+                assert_eq!(value(&setting, name), expected, "{name}");
+            }
         }
     }
 

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules};
+use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules, RulesForm};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -50,12 +50,7 @@ pub fn setting(
         rows: rows as u32,
         cols: cols as u32,
         kinds,
-        turns: rules.max_turns as u32,
-        border: rules.border.to_string(),
-        gravity: rules.gravity.to_string(),
-        groups: rules.groups.to_string(),
-        connect: rules.connect.to_string(),
-        slide: rules.slide,
+        rules: rules.clone(),
         difficulty: difficulty.map_or("", Difficulty::name).to_owned(),
     }
 }
@@ -71,22 +66,57 @@ pub enum OnOff {
     Off,
 }
 
-/// The rules a table's query names, as they were stored: the fields as
-/// sent (sliding tiles' turns and border included).
+/// The rules a table's query names, read by the library as every face's
+/// settings ([`RulesForm`]); conflicting settings, which no stored game
+/// has, are a 400 with the library's message.
 pub fn query_rules(
     turns: usize,
     border: Border,
     gravity: Gravity,
-    groups: Groups,
+    groups: &Groups,
     connect: Connect,
     slide: OnOff,
-) -> Rules {
-    let mut rules = Rules::judge()
-        .with_turns(turns)
-        .with_border(border)
-        .with_gravity(gravity)
-        .with_groups(groups)
-        .with_connect(connect);
-    rules.slide = slide == OnOff::On;
-    rules
+) -> Result<Rules, ApiError> {
+    let form = RulesForm {
+        turns: Some(turns as u64),
+        border: Some(border.to_string()),
+        gravity: Some(gravity.to_string()),
+        groups: Some(groups.to_string()),
+        connect: Some(connect.to_string()),
+        slide: Some(slide == OnOff::On),
+    };
+    Rules::try_from(form).map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+/// The samples of `fixtures/rules/samples.json` (which, between them, set
+/// every setting of the rules) as a table's query (`rows=4&cols=6&kinds=6`
+/// and each setting but those `left_out`, `slide=on|off`), each with its
+/// rules' key as JSON (`left_out` removed): the queries' tests read them
+/// all, so that a setting a query lacks fails.
+#[cfg(test)]
+pub(crate) fn sample_queries(left_out: &[&str]) -> Vec<(String, serde_json::Value)> {
+    use serde_json::Value;
+    let fixture = include_str!("../../../../fixtures/rules/samples.json");
+    let samples: Vec<serde_json::Map<String, Value>> = serde_json::from_str(fixture).unwrap();
+    samples
+        .into_iter()
+        .map(|mut sample| {
+            sample.retain(|name, _| !left_out.contains(&name.as_str()));
+            let mut query = vec![
+                "rows=4".to_owned(),
+                "cols=6".to_owned(),
+                "kinds=6".to_owned(),
+            ];
+            for (name, value) in &sample {
+                let value = match value {
+                    Value::Bool(true) => "on".to_owned(),
+                    Value::Bool(false) => "off".to_owned(),
+                    Value::String(text) => text.replace('+', "%2B"),
+                    other => other.to_string(),
+                };
+                query.push(format!("{name}={value}"));
+            }
+            (query.join("&"), Value::Object(sample))
+        })
+        .collect()
 }

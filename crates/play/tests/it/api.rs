@@ -346,6 +346,7 @@ async fn answers_are_the_engine_s_own_json_forms() {
         rules,
         Rules::judge()
             .with_border(Border::Open)
+            .unwrap()
             .with_gravity(Gravity::Down)
             .with_groups("1-2".parse().unwrap())
     );

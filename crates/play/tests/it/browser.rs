@@ -199,8 +199,8 @@ const SCENARIOS: [(&str, Scenario); 46] = [
     ("the_countdown_ends_the_run", |e| {
         Box::pin(level::the_countdown_ends_the_run(e))
     }),
-    ("the_level_rules_follow_the_specification", |e| {
-        Box::pin(level_model::the_level_rules_follow_the_specification(e))
+    ("the_level_rules_follow_their_model", |e| {
+        Box::pin(level_model::the_level_rules_follow_their_model(e))
     }),
     (
         "a_ranked_run_whose_ticket_is_forgotten_goes_on_unranked",

@@ -148,7 +148,11 @@ async fn a_deal_of_a_difficulty_comes_with_its_band() {
         "rules": {"gravity": "down"}, "difficulty": "hard"});
     let (_, dealt) = post(&app, "deal", &hard).await;
     let rules: Rules = engine(&dealt["rules"]);
-    assert_eq!(rules.gravity, lianliankan::Gravity::Down, "the rules asked");
+    assert_eq!(
+        rules.gravity(),
+        lianliankan::Gravity::Down,
+        "the rules asked"
+    );
 
     // Without a difficulty: a deal as before, unrated.
     let plain = json!({"rows": 4, "cols": 6, "kinds": 3, "seed": 7});

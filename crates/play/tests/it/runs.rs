@@ -101,7 +101,7 @@ async fn deal_level(app: &Router, l: usize, rows: usize, before: Option<&Level>)
     assert_eq!(status, StatusCode::OK, "{dealt}");
     let board: Board = serde_json::from_value(dealt["board"].clone()).unwrap();
     let rules: Rules = serde_json::from_value(dealt["rules"].clone()).unwrap();
-    assert_eq!(rules.gravity, Gravity::ALL[l % 13]);
+    assert_eq!(rules.gravity(), Gravity::ALL[l % 13]);
     Level {
         ticket: dealt["ticket"].as_str().expect("a ticket").to_owned(),
         game: Game::new(board, rules),

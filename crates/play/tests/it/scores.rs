@@ -58,6 +58,7 @@ async fn table(app: &Router, query: &str) -> (StatusCode, Value) {
 pub fn rules_of(gravity: Gravity) -> Rules {
     Rules::judge()
         .with_border(lianliankan::Border::Open)
+        .unwrap()
         .with_gravity(gravity)
 }
 

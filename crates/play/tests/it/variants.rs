@@ -70,7 +70,7 @@ async fn a_pair_only_a_slide_removes_is_answered_with_its_push() {
     // The engine agrees, move for move.
     let mut game = Game::new(
         Board::from_rows(&example()).unwrap(),
-        Rules::judge().with_slide(true),
+        Rules::judge().with_slide(true).unwrap(),
     );
     game.play(Move::slide(
         grid_core::Pos::new(1, 0),
@@ -155,7 +155,7 @@ async fn the_connection_rules_are_played_and_bad_combinations_refused() {
     .await;
     assert_eq!(step["legal"], true, "{step}");
 
-    // Refused with the library's words (`Rules::validate`), as on every face.
+    // Refused with the library's words (`RulesError`), as on every face.
     for (rules, needle) in [
         (
             json!({"slide": true, "connect": "line"}),
@@ -247,7 +247,9 @@ async fn a_score_with_slide_steps_is_replayed_and_stored() {
     let (app, clock) = timed_server(&dir);
     let rules = Rules::judge()
         .with_slide(true)
+        .unwrap()
         .with_turns(1)
+        .unwrap()
         .with_gravity(lianliankan::Gravity::Down);
     // The first ranked deal (the server seeds it) whose solution has a
     // slide no plain pair can replace.

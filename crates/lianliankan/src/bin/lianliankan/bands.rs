@@ -46,8 +46,8 @@ pub fn run(spec: &GenerateSpec, asked: &Asked, out: &mut dyn Write) -> Result<()
             spec.rows,
             spec.cols,
             spec.kinds,
-            spec.rules.border,
-            spec.rules.gravity,
+            spec.rules.border(),
+            spec.rules.gravity(),
             measured.bands.easy_from,
             measured.bands.hard_below,
             rates.len()

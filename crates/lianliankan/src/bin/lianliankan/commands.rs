@@ -82,7 +82,7 @@ pub fn solve(
                         game.board(),
                         (pair.a(), pair.b()),
                         path.as_ref(),
-                        rules.border,
+                        rules.border(),
                         style,
                     );
                     writeln!(out, "{picture}")?;
@@ -95,12 +95,12 @@ pub fn solve(
                 if let (Some(style), Some(Step::Removed { moved, .. })) =
                     (drawing, game.history().last())
                 {
-                    if rules.gravity != Gravity::None {
-                        let settled = settled(game.board(), moved, rules.border, style);
+                    if rules.gravity() != Gravity::None {
+                        let settled = settled(game.board(), moved, rules.border(), style);
                         writeln!(
                             out,
                             "after gravity {}: {} tiles moved\n{settled}",
-                            rules.gravity,
+                            rules.gravity(),
                             moved.len()
                         )?;
                     }

@@ -14,7 +14,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use grid_cli::{Failure, exit_code, read_input, with_stdout};
 use lianliankan::draw::Style;
-use lianliankan::{Border, Connect, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules};
+use lianliankan::{
+    Border, Connect, DealSpec, GenerateSpec, Gravity, Groups, Order, Rules, RulesForm,
+};
 
 use commands::{Replayed, Verdict};
 
@@ -105,18 +107,24 @@ struct MatchArgs {
 }
 
 impl MatchArgs {
-    /// The judge's rules, with sliding tiles when `slide`, then the
-    /// settings given (`Rules::validate` is the caller's).
-    fn rules(&self, slide: bool) -> Rules {
-        let rules = Rules::judge()
-            .with_slide(slide)
-            .with_border(self.border)
-            .with_groups(self.groups.clone().unwrap_or_default())
-            .with_connect(self.connect);
-        match self.turns {
-            Some(turns) => rules.with_turns(turns),
-            None => rules,
+    /// These settings by name, with `gravity` and sliding tiles when
+    /// `slide`: read by the library in its one order, as every face.
+    fn form(&self, gravity: Gravity, slide: bool) -> RulesForm {
+        RulesForm {
+            turns: self.turns.map(|turns| turns as u64),
+            border: Some(self.border.to_string()),
+            gravity: Some(gravity.to_string()),
+            groups: self.groups.as_ref().map(ToString::to_string),
+            connect: Some(self.connect.to_string()),
+            slide: Some(slide),
         }
+    }
+
+    /// The rules, or a usage error naming the conflict the library finds
+    /// (`--slide` with `--border open`, say).
+    fn rules(&self, gravity: Gravity, slide: bool) -> Result<Rules, Failure> {
+        Rules::try_from(self.form(gravity, slide))
+            .map_err(|e| Failure::Usage(format!("error: {e}")))
     }
 }
 
@@ -142,14 +150,10 @@ struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The rules, or a usage error naming the conflict `Rules::validate`
-    /// finds (`--slide` with `--border open`, say).
+    /// The rules, or a usage error naming the conflict the library finds
+    /// (`--slide` with `--border open`, say).
     fn rules(&self) -> Result<Rules, Failure> {
-        let rules = self.matching.rules(self.slide).with_gravity(self.gravity);
-        rules
-            .validate()
-            .map_err(|e| Failure::Usage(format!("error: {e}")))?;
-        Ok(rules)
+        self.matching.rules(self.gravity, self.slide)
     }
 }
 
@@ -542,7 +546,7 @@ fn run(args: &Args, verdict: &mut u8) -> Result<(), Failure> {
             let judge = &args.judge;
             let input = read_input(judge.file.as_deref(), &usage)?;
             let options = lianliankan::judge::Options {
-                rules: judge.matching.rules(false),
+                rules: judge.matching.rules(Gravity::None, false)?,
                 explain: judge.explain,
                 draw: judge.draw.style(),
             };
@@ -701,4 +705,40 @@ fn study_of(args: &StudyArgs) -> Result<study::Study, Failure> {
         rate: args.rate,
         players: args.players,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sample of `fixtures/rules/samples.json` (which, between them,
+    /// set every setting of the rules) as flags, `--NAME VALUE` (`--slide`
+    /// for the flag; an empty text left out), reads back to the same
+    /// rules: a setting without its flag fails here.
+    #[test]
+    fn every_setting_of_the_samples_has_its_flag() {
+        let fixture = include_str!("../../../../../fixtures/rules/samples.json");
+        let samples: Vec<serde_json::Map<String, serde_json::Value>> =
+            serde_json::from_str(fixture).unwrap();
+        for sample in samples {
+            let mut argv = vec!["lianliankan".to_owned(), "moves".to_owned()];
+            for (name, value) in &sample {
+                match value {
+                    serde_json::Value::Bool(true) => argv.push(format!("--{name}")),
+                    serde_json::Value::String(text) if text.is_empty() => {}
+                    serde_json::Value::String(text) => {
+                        argv.extend([format!("--{name}"), text.clone()]);
+                    }
+                    other => argv.extend([format!("--{name}"), other.to_string()]),
+                }
+            }
+            let args = Args::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
+            let Some(Command::Moves(board)) = args.command else {
+                panic!("{argv:?}: not `moves`");
+            };
+            let rules = board.rules.rules().unwrap_or_else(|_| panic!("{argv:?}"));
+            let read: serde_json::Value = serde_json::from_str(&rules.key()).unwrap();
+            assert_eq!(read, serde_json::Value::Object(sample), "{argv:?}");
+        }
+    }
 }

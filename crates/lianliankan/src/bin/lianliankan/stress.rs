@@ -508,10 +508,11 @@ fn explain_query(board: &BoardCase, i: usize, name: &str) -> String {
         // one such path to show.
         let any = rules
             .clone()
-            .with_turns(board.kinds.rows() * board.kinds.cols() + 2);
+            .with_turns(board.kinds.rows() * board.kinds.cols() + 2)
+            .expect("the judge's rules have no slides");
         match reference::min_turns(&tiles, a, b, &any) {
             Some(turns) => {
-                let shown = connect(&tiles, a, b, &rules.with_turns(turns))
+                let shown = connect(&tiles, a, b, &any.with_turns(turns).expect("no slides"))
                     .ok()
                     .flatten();
                 let _ = writeln!(

@@ -20,7 +20,7 @@ use crate::rules::{Class, Connect, Rules};
 /// Every pair of tiles that [`connect`](crate::connect) joins on `board`
 /// under `rules` (matching kinds, a path within the turn limit), sorted (by the first tile row by row, then the second).
 ///
-/// Each tile's reach (the cells a path of at most `rules.max_turns` turns
+/// Each tile's reach (the cells a path of at most `rules.max_turns()` turns
 /// can get to from it) is computed once, and its twins among the tiles it
 /// reaches are its partners; nothing is missed when a kind has many tiles.
 ///
@@ -63,21 +63,20 @@ use crate::rules::{Class, Connect, Rules};
 /// together; the slides add O(t·(rows + cols)²) at worst.
 #[must_use]
 pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let rules = &*rules.effective();
-    let mut found = match rules.connect {
+    let mut found = match rules.connect() {
         Connect::Standard => standard_moves(board, rules),
         Connect::FourRivers => {
             let mut found = standard_moves(board, rules);
             found.retain(|m| {
                 let (a, b) = (m.a(), m.b());
                 a.row.abs_diff(b.row) + a.col.abs_diff(b.col) != 1
-                    || detour_joins(board, a, b, rules.border, rules.max_turns)
+                    || detour_joins(board, a, b, rules.border(), rules.max_turns())
             });
             found
         }
         Connect::Line => line_moves(board, rules),
     };
-    if rules.slide {
+    if rules.slide() {
         let kinds = board.to_grid();
         slide_moves(
             &kinds,
@@ -93,7 +92,7 @@ pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
 
 /// Every pair the standard path rule joins.
 fn standard_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    if rules.max_turns == 2 {
+    if rules.max_turns() == 2 {
         return two_turn_moves(board, rules);
     }
     reach_moves(board, rules)
@@ -102,7 +101,7 @@ fn standard_moves(board: &Board, rules: &Rules) -> Vec<Move> {
 /// Every pair of matching tiles that share a row or a column: the pairs of
 /// [`Connect::Line`].
 fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let groups = &rules.groups;
+    let groups = &rules.groups();
     let mut found = Vec::new();
     let mut line: Vec<(Pos, Class)> = Vec::new();
     // The matching pairs among the tiles of one row or column.
@@ -134,8 +133,8 @@ fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
 
 /// Every removable pair by one reach search per tile: any turn limit.
 fn reach_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let mut field = Field::new(board, rules.border);
-    let groups = &rules.groups;
+    let mut field = Field::new(board, rules.border());
+    let groups = &rules.groups();
     let mut twins = std::collections::BTreeMap::<Class, usize>::new();
     for (_, kind) in board.tiles() {
         *twins.entry(groups.class(kind)).or_default() += 1;
@@ -148,7 +147,7 @@ fn reach_moves(board: &Board, rules: &Rules) -> Vec<Move> {
         }
         let start = field.index(pos);
         let mut partners = Vec::new();
-        field.reach(start, rules.max_turns, |cell, is_tile| {
+        field.reach(start, rules.max_turns(), |cell, is_tile| {
             if is_tile && cell > start {
                 partners.push(cell);
             }

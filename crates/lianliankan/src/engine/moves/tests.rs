@@ -19,19 +19,18 @@ fn free_lines_find_what_reaches_find() {
         let fill = rng.range(0, 100) as u32;
         let kinds = rng.range(1, 6);
         let board = random_board(&mut rng, rows, cols, fill, kinds);
-        let rules = Rules {
-            border: if rng.percent(50) {
+        let rules = Rules::default()
+            .with_border(if rng.percent(50) {
                 Border::Open
             } else {
                 Border::Closed
-            },
-            groups: if rng.percent(30) {
+            })
+            .unwrap()
+            .with_groups(if rng.percent(30) {
                 "1-2,3+5".parse().unwrap()
             } else {
                 Groups::none()
-            },
-            ..Rules::default()
-        };
+            });
         assert_both_ways_find(&board, &rules);
         pairs += reach_moves(&board, &rules).len();
     }
@@ -55,10 +54,7 @@ fn assert_both_ways_find(board: &Board, rules: &Rules) {
 }
 
 fn both_borders() -> [Rules; 2] {
-    [Border::Closed, Border::Open].map(|border| Rules {
-        border,
-        ..Rules::default()
-    })
+    [Border::Closed, Border::Open].map(|border| Rules::default().with_border(border).unwrap())
 }
 
 /// Every board of up to six cells in a line, two by three or three by

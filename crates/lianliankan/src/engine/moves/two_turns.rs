@@ -35,7 +35,7 @@ const TABLE_WORDS_PER_CELL: usize = 1;
 /// the matching pairs among the tiles touching it (see [`Sweep`]); a pair
 /// found through several runs is kept once (see [`Keep`]).
 pub(super) fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let pad = usize::from(rules.border == Border::Open);
+    let pad = usize::from(rules.border() == Border::Open);
     let cells = (board.rows() + 2 * pad) * (board.cols() + 2 * pad);
     two_turn_moves_within(board, rules, cells * TABLE_WORDS_PER_CELL + 4096)
 }
@@ -51,7 +51,7 @@ pub(super) fn two_turn_moves_within(board: &Board, rules: &Rules, table_words: u
     for (pos, kind) in board.tiles() {
         at.push(pos);
         let next = classes.len() as u32;
-        dense.push(*classes.entry(rules.groups.class(kind)).or_insert(next));
+        dense.push(*classes.entry(rules.groups().class(kind)).or_insert(next));
     }
     // Each class's tiles, in order: `members[first[k]..first[k + 1]]`.
     let mut first = vec![0usize; classes.len() + 1];
@@ -148,7 +148,7 @@ fn sweep_both(
     classes: usize,
     keep: &mut impl Keep,
 ) {
-    let pad = usize::from(rules.border == Border::Open);
+    let pad = usize::from(rules.border() == Border::Open);
     let (h, w) = (board.rows() + 2 * pad, board.cols() + 2 * pad);
     let mut sweep = Sweep::new(classes);
     // Runs along columns: across them lie the rows, with their tiles in

@@ -85,7 +85,7 @@ impl std::error::Error for BandedError {}
 ///
 /// ```
 /// use lianliankan::{Border, Difficulty, GenerateSpec, Rules, SureConfig, deal_in_band};
-/// let spec = GenerateSpec::new(4, 4, 4).with_rules(Rules::judge().with_border(Border::Open));
+/// let spec = GenerateSpec::new(4, 4, 4).with_rules(Rules::judge().with_border(Border::Open).unwrap());
 /// let dealt = deal_in_band(&spec, Difficulty::Easy, &SureConfig::new(), 20).unwrap();
 /// assert_eq!(dealt.band.decided(), Some(Difficulty::Easy));
 /// assert_eq!(dealt.confirmed.decided(), Some(Difficulty::Easy));
@@ -117,7 +117,7 @@ pub fn deal_in_band(
 ///
 /// ```
 /// use lianliankan::{Bands, BandsFrom, Border, Difficulty, GenerateSpec, Rules, SettingBands, SureConfig, deal_in_bands};
-/// let spec = GenerateSpec::new(4, 4, 4).with_rules(Rules::judge().with_border(Border::Open));
+/// let spec = GenerateSpec::new(4, 4, 4).with_rules(Rules::judge().with_border(Border::Open).unwrap());
 /// let bands = SettingBands { bands: Bands { easy_from: 0.9, hard_below: 0.5 }, from: BandsFrom::Measured { deals: 10 } };
 /// let dealt = deal_in_bands(&spec, Difficulty::Easy, bands, &SureConfig::new(), 20).unwrap();
 /// assert_eq!(dealt.bands, bands);
@@ -362,8 +362,11 @@ mod tests {
     #[test]
     fn a_band_no_candidate_reaches_is_an_error_with_the_counts() {
         // Every pair side by side on an open border: always cleared.
-        let spec = GenerateSpec::new(2, 4, 1)
-            .with_rules(Rules::judge().with_border(crate::rules::Border::Open));
+        let spec = GenerateSpec::new(2, 4, 1).with_rules(
+            Rules::judge()
+                .with_border(crate::rules::Border::Open)
+                .unwrap(),
+        );
         let error = deal_in_band(&spec, Difficulty::Hard, &SureConfig::new(), 5).unwrap_err();
         assert_eq!(
             error,

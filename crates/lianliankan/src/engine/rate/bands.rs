@@ -177,7 +177,7 @@ fn mirrored_alike(gravity: Gravity) -> Gravity {
 ///
 /// ```
 /// use lianliankan::{BandsFrom, Border, Gravity, Rules, bands_for};
-/// let rules = Rules::judge().with_border(Border::Open).with_gravity(Gravity::Down);
+/// let rules = Rules::judge().with_border(Border::Open).unwrap().with_gravity(Gravity::Down);
 /// let landscape = bands_for(8, 18, 36, &rules);
 /// assert!(matches!(landscape.from, BandsFrom::Measured { .. }));
 /// // The phone's form: 18 rows of 8, the tiles falling left.
@@ -188,10 +188,8 @@ fn mirrored_alike(gravity: Gravity) -> Gravity {
 /// ```
 #[must_use]
 pub fn bands_for(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> SettingBands {
-    let gravity = mirrored_alike(rules.gravity);
-    let others_judge = |row: &Row, gravity: Gravity| {
-        *rules == Rules::judge().with_border(row.border).with_gravity(gravity)
-    };
+    let gravity = mirrored_alike(rules.gravity());
+    let others_judge = |row: &Row, gravity: Gravity| *rules == judge_with(row.border, gravity);
     let found = |row: &Row, from: BandsFrom| SettingBands {
         bands: Bands {
             easy_from: row.easy_from,
@@ -202,15 +200,15 @@ pub fn bands_for(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting
     for row in TABLE {
         if (row.rows, row.cols, row.kinds) == (rows, cols, kinds)
             && mirrored_alike(row.gravity) == gravity
-            && others_judge(row, rules.gravity)
+            && others_judge(row, rules.gravity())
         {
             return found(row, BandsFrom::Measured { deals: row.deals });
         }
     }
     for row in TABLE {
         if (row.cols, row.rows, row.kinds) == (rows, cols, kinds)
-            && turned(rules.gravity).map(mirrored_alike) == Some(mirrored_alike(row.gravity))
-            && others_judge(row, rules.gravity)
+            && turned(rules.gravity()).map(mirrored_alike) == Some(mirrored_alike(row.gravity))
+            && others_judge(row, rules.gravity())
         {
             return found(row, BandsFrom::Turned { deals: row.deals });
         }
@@ -219,6 +217,16 @@ pub fn bands_for(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting
         bands: Bands::FIXED,
         from: BandsFrom::Fixed,
     }
+}
+
+/// The judge's rules with `border` and `gravity` (the open border's are
+/// KShisen's).
+fn judge_with(border: Border, gravity: Gravity) -> Rules {
+    match border {
+        Border::Closed => Rules::judge(),
+        Border::Open => Rules::kshisen(),
+    }
+    .with_gravity(gravity)
 }
 
 /// Every setting the table holds, as `(rows, cols, kinds, rules)`.
@@ -231,9 +239,7 @@ pub fn measured_settings() -> Vec<(usize, usize, u32, Rules)> {
                 row.rows,
                 row.cols,
                 row.kinds,
-                Rules::judge()
-                    .with_border(row.border)
-                    .with_gravity(row.gravity),
+                judge_with(row.border, row.gravity),
             )
         })
         .collect()
@@ -274,7 +280,7 @@ mod tests {
     #[test]
     fn other_rules_fall_back_to_the_fixed_bands() {
         let (rows, cols, kinds, rules) = measured_settings().remove(0);
-        let other = rules.clone().with_turns(3);
+        let other = rules.clone().with_turns(3).unwrap();
         assert_eq!(bands_for(rows, cols, kinds, &other).from, BandsFrom::Fixed);
         assert_eq!(
             bands_for(rows, cols, kinds + 1, &rules).from,

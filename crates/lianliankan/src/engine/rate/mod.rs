@@ -259,7 +259,7 @@ fn after(board: &Board, pair: Move, rules: &Rules) -> Board {
 ///
 /// ```
 /// use lianliankan::{Board, Border, RateConfig, Rules, rate};
-/// let rules = Rules::judge().with_border(Border::Open);
+/// let rules = Rules::judge().with_border(Border::Open).unwrap();
 /// // Every pair is side by side: no move can lose.
 /// let easy = Board::from_rows(&[[1, 1, 2, 2], [3, 3, 4, 4]]).unwrap();
 /// let rating = rate(&easy, &rules, &RateConfig::new()).unwrap();

@@ -508,7 +508,7 @@ fn plan_of(position: &Board, known: &Known, rules: &Rules) -> Option<Plan> {
 ///
 /// ```
 /// use lianliankan::{Board, Border, PlayersConfig, Rules, rate_players};
-/// let rules = Rules::judge().with_border(Border::Open);
+/// let rules = Rules::judge().with_border(Border::Open).unwrap();
 /// let easy = Board::from_rows(&[[1, 1, 2, 2], [3, 3, 4, 4]]).unwrap();
 /// let players = rate_players(&easy, &rules, &PlayersConfig::new().games(5)).unwrap();
 /// assert!(players.first_hint_cleared);

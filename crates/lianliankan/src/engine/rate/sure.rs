@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn games_stop_at_the_first_look_that_decides_and_never_pass_the_cap() {
-        let rules = Rules::judge().with_border(Border::Open);
+        let rules = Rules::judge().with_border(Border::Open).unwrap();
         // Every pair side by side: every game clears, easy at once.
         let easy = Board::from_rows(&[[1, 1, 2, 2], [3, 3, 4, 4]]).unwrap();
         let config = SureConfig::new().first(20).cap(500);

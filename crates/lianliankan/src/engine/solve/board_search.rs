@@ -74,7 +74,7 @@ impl BoardKeys {
     pub(super) fn classes_of(&self, board: &Board, rules: &Rules) -> Grid<u32> {
         let mut grid = board.to_grid();
         for kind in grid.cells_mut().iter_mut().filter(|k| **k != 0) {
-            *kind = self.kind(rules.groups.class(*kind)).on_field();
+            *kind = self.kind(rules.groups().class(*kind)).on_field();
         }
         grid
     }

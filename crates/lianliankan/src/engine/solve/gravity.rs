@@ -76,7 +76,7 @@ use crate::rules::Rules;
 #[cfg(test)]
 mod tests;
 
-/// As [`solve_with`](crate::solve_with) for `rules.gravity` other than
+/// As [`solve_with`](crate::solve_with) for `rules.gravity()` other than
 /// `None`.
 ///
 /// # Complexity
@@ -311,18 +311,18 @@ impl<'a, 'p> Search<'a, 'p> {
         let mut ids = board.to_grid();
         let mut class_of = vec![0];
         for kind in ids.cells_mut().iter_mut().filter(|k| **k != 0) {
-            class_of.push(keys.kind(rules.groups.class(*kind)).on_field());
+            class_of.push(keys.kind(rules.groups().class(*kind)).on_field());
             *kind = class_of.len() as u32 - 1;
         }
         let classes = keys.len();
-        let passes = Passes::new(board.rows(), board.cols(), rules.gravity);
+        let passes = Passes::new(board.rows(), board.cols(), rules.gravity());
         let stuck = passes.lines().map(|lines| {
             StuckTest::new(
                 board.rows(),
                 board.cols(),
                 lines,
-                rules.border,
-                rules.max_turns,
+                rules.border(),
+                rules.max_turns(),
             )
             .stopped_by(budget.cancel_token())
         });
@@ -340,7 +340,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 dead_sets: DeadSets::default(),
             },
             lists: MoveLists {
-                field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
+                field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border()),
                 of_class: vec![Vec::new(); classes],
                 partners: Vec::new(),
                 class_count: vec![0; classes],
@@ -515,8 +515,8 @@ impl<'a, 'p> Search<'a, 'p> {
         holes::prove_lost(
             &position,
             &mut self.lists.field,
-            self.deal.rules.border,
-            self.deal.rules.max_turns,
+            self.deal.rules.border(),
+            self.deal.rules.max_turns(),
             cap,
             &mut self.budget,
         )
@@ -623,7 +623,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 of_class[Kind::from_field(class).index()].push(pos);
             }
         }
-        let (border, max_turns) = (self.deal.rules.border, self.deal.rules.max_turns);
+        let (border, max_turns) = (self.deal.rules.border(), self.deal.rules.max_turns());
         let mut pairs: Vec<Move> = Vec::new();
         let by_shapes = |n: usize| max_turns <= 2 && n <= SHAPES_CAP;
         let uses = |shapes: bool| {

@@ -559,16 +559,16 @@ mod tests {
             class_of.push(*cell);
             *cell = class_of.len() as u32 - 1;
         }
-        let passes = Passes::new(grid.rows(), grid.cols(), rules.gravity);
+        let passes = Passes::new(grid.rows(), grid.cols(), rules.gravity());
         let position = Position {
             ids: &ids,
             class_of: &class_of,
-            slides: (rules.gravity != Gravity::None).then_some(&passes),
+            slides: (rules.gravity() != Gravity::None).then_some(&passes),
         };
         let board = Board::new(grid).unwrap();
-        let mut field = Field::new(&board, rules.border);
+        let mut field = Field::new(&board, rules.border());
         let mut states = 0;
-        let (border, turns) = (rules.border, rules.max_turns);
+        let (border, turns) = (rules.border(), rules.max_turns());
         let lost = is_lost(&position, &mut field, border, turns, u64::MAX, &mut states);
         for (pos, &kind) in grid.positions().zip(grid.cells()) {
             assert_eq!(field.kind(field.index(pos)), kind, "field left changed");
@@ -592,11 +592,11 @@ mod tests {
             let group = if rng.percent(30) { 4 } else { 2 };
             let (grid, mut rules) =
                 random_position(&mut rng, rows, cols, 2 * pairs, group, kinds, 3);
-            rules.border = Border::Closed;
+            rules = rules.with_border(Border::Closed).unwrap();
             if rng.percent(25) {
-                rules.gravity = Gravity::None;
+                rules = rules.with_gravity(Gravity::None);
             }
-            let sliding = usize::from(rules.gravity != Gravity::None);
+            let sliding = usize::from(rules.gravity() != Gravity::None);
             let board = Board::new(&grid).unwrap();
             let clearable = reference::clearable(&board, &rules);
             if holes_prove(&grid, &rules) {
@@ -623,11 +623,10 @@ mod tests {
         let grid = Grid::from_vec(1, 4, vec![1, 2, 3, 1]).unwrap();
         for gravity in [Gravity::None, Gravity::Down] {
             for (border, lost) in [(Border::Closed, true), (Border::Open, false)] {
-                let rules = Rules {
-                    border,
-                    gravity,
-                    ..Rules::default()
-                };
+                let rules = Rules::default()
+                    .with_border(border)
+                    .unwrap()
+                    .with_gravity(gravity);
                 assert_eq!(holes_prove(&grid, &rules), lost, "{rules:?}");
             }
         }

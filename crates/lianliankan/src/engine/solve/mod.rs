@@ -175,7 +175,7 @@ impl SolveConfig {
 /// let cross = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
 /// assert_eq!(solve(&cross, &Rules::default(), 100), Solution::Unsolvable);
 /// // Around the board with three turns, the crossed pairs come apart.
-/// let loose = Rules::judge().with_turns(3).with_border(Border::Open);
+/// let loose = Rules::judge().with_turns(3).unwrap().with_border(Border::Open).unwrap();
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
@@ -249,12 +249,11 @@ pub fn solve_with_progress(
 ) -> Solution {
     let room = Room::new(config.memory_cap);
     let budget = Budget::new(config.budget, room, config.cancel.clone(), progress);
-    let rules = &*rules.effective();
-    if rules.slide {
+    if rules.slide() {
         slides::solve(board, rules, budget)
-    } else if rules.connect != Connect::Standard {
+    } else if rules.connect() != Connect::Standard {
         plain::solve(board, rules, budget)
-    } else if rules.gravity != Gravity::None {
+    } else if rules.gravity() != Gravity::None {
         gravity::solve(board, rules, budget)
     } else {
         positions::solve(board, rules, budget)
@@ -266,7 +265,6 @@ mod tests {
     use super::budget::PROGRESS_EVERY;
     use super::*;
     use crate::engine::deal::{DealSpec, deal};
-    use crate::rules::Border;
 
     /// A token crosses threads, and so does a configuration holding one.
     #[test]
@@ -281,11 +279,7 @@ mod tests {
     #[test]
     fn progress_can_stop_the_search() {
         for gravity in [Gravity::None, Gravity::Down] {
-            let rules = Rules {
-                border: Border::Open,
-                gravity,
-                ..Rules::default()
-            };
+            let rules = Rules::kshisen().with_gravity(gravity);
             // The first random 8 x 18 deal whose search reports progress.
             let board = (0..100)
                 .map(|seed| deal(&DealSpec::new(8, 18, 36).with_seed(seed)).unwrap())

@@ -77,14 +77,14 @@ struct Taken {
 /// Whether `board` clears under `rules` (whose connection rule is not the
 /// standard one), within `budget`: see the module doc.
 pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solution {
-    debug_assert_ne!(rules.connect, Connect::Standard);
+    debug_assert_ne!(rules.connect(), Connect::Standard);
     if board.tile_count() == 0 {
         return Solution::Solved(Vec::new());
     }
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
-    if rules.connect == Connect::Line && rules.gravity == Gravity::None {
+    if rules.connect() == Connect::Line && rules.gravity() == Gravity::None {
         if let Some(answer) = line_matchings(board, rules, &mut budget) {
             return answer;
         }
@@ -127,7 +127,7 @@ const MATCHING_TILES: usize = 64;
 fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<Solution> {
     let mut classes = std::collections::BTreeMap::<Class, Vec<Pos>>::new();
     for (p, k) in board.tiles() {
-        classes.entry(rules.groups.class(k)).or_default().push(p);
+        classes.entry(rules.groups().class(k)).or_default().push(p);
     }
     if classes.values().any(|tiles| tiles.len() > MATCHING_TILES) {
         return None;
@@ -243,7 +243,7 @@ impl Search<'_, '_> {
             }
             let pair = level.moves[level.next];
             level.next += 1;
-            let taken = take(&mut self.board, pair, rules.gravity);
+            let taken = take(&mut self.board, pair, rules.gravity());
             if self.board.tile_count() == 0 {
                 let mut order: Vec<Move> = levels
                     .iter()
@@ -295,15 +295,18 @@ fn ordered_moves(board: &Board, rules: &Rules, shuffle: Option<&mut SplitMix64>)
     if let Some(rng) = shuffle {
         rng.shuffle(&mut found);
     }
-    let mut left: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    let mut left: Vec<Class> = board
+        .tiles()
+        .map(|(_, k)| rules.groups().class(k))
+        .collect();
     left.sort_unstable();
     let count = |class: Class| {
         let lo = left.partition_point(|&c| c < class);
         let hi = left.partition_point(|&c| c <= class);
         hi - lo
     };
-    let class_of = |m: &Move| rules.groups.class(board.kind(m.a()).unwrap_or(0));
-    if rules.gravity == Gravity::None {
+    let class_of = |m: &Move| rules.groups().class(board.kind(m.a()).unwrap_or(0));
+    if rules.gravity() == Gravity::None {
         if let Some(&last) = found.iter().find(|m| count(class_of(m)) == 2) {
             return vec![last];
         }

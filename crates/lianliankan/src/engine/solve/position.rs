@@ -9,7 +9,10 @@ use crate::rules::{Border, Class, Rules};
 /// The classes of matching tiles on `board` under `rules` (equal kinds, or
 /// kinds of one group), ascending, each once.
 pub(super) fn classes(board: &Board, rules: &Rules) -> Vec<Class> {
-    let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    let mut classes: Vec<Class> = board
+        .tiles()
+        .map(|(_, k)| rules.groups().class(k))
+        .collect();
     classes.sort_unstable();
     classes.dedup();
     classes
@@ -19,7 +22,10 @@ pub(super) fn classes(board: &Board, rules: &Rules) -> Vec<Class> {
 /// tiles: then nothing clears, under any gravity, since every removal
 /// takes two tiles of one class.
 pub(super) fn has_odd_class(board: &Board, rules: &Rules) -> bool {
-    let mut classes: Vec<Class> = board.tiles().map(|(_, k)| rules.groups.class(k)).collect();
+    let mut classes: Vec<Class> = board
+        .tiles()
+        .map(|(_, k)| rules.groups().class(k))
+        .collect();
     classes.sort_unstable();
     classes
         .chunk_by(|a, b| a == b)
@@ -71,8 +77,8 @@ impl Position {
     /// The deal `board` under `rules` (kinds are its classes of matching
     /// tiles, numbered densely), every tile remaining.
     pub(super) fn new(board: &Board, rules: &Rules) -> Position {
-        let mut field = Field::new(board, rules.border);
-        let class = |k: u32| rules.groups.class(k);
+        let mut field = Field::new(board, rules.border());
+        let class = |k: u32| rules.groups().class(k);
         let kinds = classes(board, rules);
         let mut cell = Vec::new();
         let mut kind = Vec::new();
@@ -97,8 +103,8 @@ impl Position {
         Position {
             field,
             size: (board.rows(), board.cols()),
-            max_turns: rules.max_turns,
-            border: rules.border,
+            max_turns: rules.max_turns(),
+            border: rules.border(),
             cell,
             kind,
             of_kind,

@@ -54,7 +54,7 @@ pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     let keys = BoardKeys::new(board, rules);
     let grid = keys.classes_of(board, rules);
     let mut search = Search {
-        passes: Passes::new(board.rows(), board.cols(), rules.gravity),
+        passes: Passes::new(board.rows(), board.cols(), rules.gravity()),
         of_class: vec![Vec::new(); keys.len() + 1],
         keys,
         order: Vec::new(),

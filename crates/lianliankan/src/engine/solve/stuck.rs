@@ -541,18 +541,19 @@ pub(crate) fn random_position(
         *cell = (i / group % kinds) as u32 + 1;
     }
     rng.shuffle(&mut cells);
-    let rules = Rules {
-        max_turns: rng.range(0, max_turns),
-        border: if rng.percent(50) {
-            Border::Open
-        } else {
-            Border::Closed
-        },
-        gravity: one_pass[rng.below(one_pass.len())],
-        ..Rules::default()
+    let turns = rng.range(0, max_turns);
+    let border = if rng.percent(50) {
+        Border::Open
+    } else {
+        Border::Closed
     };
+    let rules = Rules::default()
+        .with_turns(turns)
+        .and_then(|r| r.with_border(border))
+        .expect("the judge's rules have no slides")
+        .with_gravity(one_pass[rng.below(one_pass.len())]);
     let mut grid = Grid::from_vec(rows, cols, cells).expect("rows × cols cells");
-    Passes::new(rows, cols, rules.gravity).settle(&mut grid);
+    Passes::new(rows, cols, rules.gravity()).settle(&mut grid);
     (grid, rules)
 }
 
@@ -579,10 +580,10 @@ mod tests {
             let pairs = rng.range(2, (rows * cols / 2).min(9));
             let kinds = rng.range(1, 4);
             let (grid, rules) = random_position(&mut rng, rows, cols, 2 * pairs, 2, kinds, 3);
-            let passes = Passes::new(rows, cols, rules.gravity);
+            let passes = Passes::new(rows, cols, rules.gravity());
             let board = Board::new(&grid).unwrap();
             let lines = passes.lines().unwrap();
-            let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
             let clearable = reference::clearable(&board, &rules);
             if test.is_dead(&grid) {
                 assert!(!clearable, "called dead: {rules:?} {board:?}");
@@ -612,9 +613,9 @@ mod tests {
             let tiles = 2 * rng.range(4, rows * cols / 2);
             let kinds = rng.range(2, 8);
             let (mut grid, rules) = random_position(&mut rng, rows, cols, tiles, 2, kinds, 2);
-            let passes = Passes::new(rows, cols, rules.gravity);
+            let passes = Passes::new(rows, cols, rules.gravity());
             let lines = passes.lines().unwrap();
-            let test = || StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            let test = || StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
             let mut reused = test();
             loop {
                 let mut new = test();
@@ -665,9 +666,9 @@ mod tests {
             let tiles = 2 * rng.range(3, rows * cols / 2);
             let kinds = rng.range(2, 9);
             let (grid, rules) = random_position(&mut rng, rows, cols, tiles, 2, kinds, 2);
-            let passes = Passes::new(rows, cols, rules.gravity);
+            let passes = Passes::new(rows, cols, rules.gravity());
             let lines = passes.lines().unwrap();
-            let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+            let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
             if !test.is_dead(&grid) {
                 continue;
             }
@@ -692,7 +693,7 @@ mod tests {
                 for cell in classes.cells_mut() {
                     *cell = class_of[*cell as usize];
                 }
-                let mut test = StuckTest::new(rows, cols, lines, rules.border, rules.max_turns);
+                let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
                 assert!(test.is_dead(&classes), "{rules:?} {grid:?} {fewer:?}");
                 let still: Vec<u32> = test.stuck_cells().map(|c| fewer.cells()[c]).collect();
                 assert!(

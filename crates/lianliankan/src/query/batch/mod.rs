@@ -199,14 +199,7 @@ impl Batch {
     /// makes it ready to answer. This is how the judge hands over a board
     /// as it reads it, a row at a time.
     pub(crate) fn begin_board(&mut self, rows: usize, cols: usize, rules: Rules) {
-        // The path rule in force, written into the fields read below.
-        let (max_turns, border) = rules.path_limits();
-        let rules = Rules {
-            max_turns,
-            border,
-            ..rules
-        };
-        let pad = usize::from(rules.border == Border::Open);
+        let pad = usize::from(rules.border() == Border::Open);
         self.rules = rules;
         self.searched = None;
         self.size = (rows, cols);
@@ -320,20 +313,20 @@ impl Batch {
         self.pending.clear();
         self.by_column.clear();
         self.by_row.clear();
-        let max_turns = self.rules.max_turns;
+        let max_turns = self.rules.max_turns();
         // The kinds first, in a loop of independent loads: on a big board
         // they miss the cache, and this way the misses overlap.
         let mut matchable = std::mem::take(&mut self.matchable);
         matchable.clear();
         let kind = |p| self.kind(p).expect("queries were checked");
-        let groups = &self.rules.groups;
+        let groups = &self.rules.groups();
         matchable.extend(queries.iter().enumerate().filter_map(|(i, &(a, b))| {
             let (kind, other) = (kind(a), kind(b));
             let matching = kind == other || (other != 0 && groups.matches(kind, other));
             (a != b && kind != 0 && matching).then_some(i)
         }));
         self.found.resize(queries.len(), Found::No);
-        let connect = self.rules.connect;
+        let connect = self.rules.connect();
         let mut detours = false;
         for &i in &matchable {
             let (a, b) = queries[i];
@@ -491,7 +484,7 @@ impl Batch {
             }
             let (a, b) = self.queries[i];
             let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
-            if self.rules.max_turns <= 2 && !neighbours {
+            if self.rules.max_turns() <= 2 && !neighbours {
                 continue;
             }
             if self.searched.is_none() {
@@ -529,11 +522,7 @@ mod tests {
         assert_eq!(batch.run(Pos::new(0, 1), true), run(0, 1));
         assert_eq!(batch.run(Pos::new(1, 0), true), run(0, 1));
         // With the ring, the field is 4 x 10 and runs may enter it.
-        let open = Rules {
-            max_turns: 2,
-            border: Border::Open,
-            ..Rules::default()
-        };
+        let open = Rules::default().with_border(Border::Open).unwrap();
         batch.set_board(&kinds, open).unwrap();
         assert_eq!(batch.run(Pos::new(1, 2), false), run(0, 4));
         assert_eq!(batch.run(Pos::new(1, 2), true), run(0, 3));

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use lianliankan::{Border, Connect, Gravity, Rules};
+use lianliankan::{Rules, RulesForm};
 
 /// One line of the fixture.
 #[derive(Clone, Debug)]
@@ -86,31 +86,25 @@ fn flags_of(settings: &str) -> Vec<(String, Option<String>)> {
 }
 
 /// The rules of a flat JSON object of the library's form (`"turns": 2`,
-/// names as strings, `"slide": true` when set), read without serde so that
-/// every test suite can include this file.
+/// names as strings, `"slide": true` when set), read without serde (as a
+/// `RulesForm`) so that every test suite can include this file.
 fn rules_of_json(json: &str) -> Rules {
     let inner = json.trim().trim_start_matches('{').trim_end_matches('}');
-    let mut rules = Rules::judge();
+    let mut form = RulesForm::default();
     // Fields end at a comma before a quote (groups hold commas).
     for field in inner.split(",\"") {
         let (key, value) = field.split_once(':').expect("\"key\":value");
         let key = key.trim().trim_matches('"');
-        let value = value.trim().trim_matches('"');
-        rules = match key {
-            "turns" => rules.with_turns(value.parse().unwrap()),
-            "border" => rules.with_border(value.parse::<Border>().unwrap()),
-            "gravity" => rules.with_gravity(value.parse::<Gravity>().unwrap()),
-            "groups" if value.is_empty() => rules,
-            "groups" => rules.with_groups(value.parse().unwrap()),
-            "connect" => rules.with_connect(value.parse::<Connect>().unwrap()),
-            "slide" => {
-                // The field alone: the turns and border are written too.
-                let mut rules = rules;
-                rules.slide = value == "true";
-                rules
-            }
+        let text = value.trim().trim_matches('"').to_owned();
+        match key {
+            "turns" => form.turns = Some(text.parse().unwrap()),
+            "border" => form.border = Some(text),
+            "gravity" => form.gravity = Some(text),
+            "groups" => form.groups = Some(text),
+            "connect" => form.connect = Some(text),
+            "slide" => form.slide = Some(text == "true"),
             other => panic!("unknown field {other}"),
-        };
+        }
     }
-    rules
+    Rules::try_from(form).unwrap()
 }

@@ -4,12 +4,12 @@
 
 pub mod cases;
 
-use lianliankan::{Border, Connect, Gravity, Rules};
+use lianliankan::{Rules, RulesForm};
 
 use cases::{Case, cases};
 
-/// The library's face: a preset, or the judge's rules with slides first and
-/// then the settings given, through the setters, then `validate`.
+/// The library's face: a preset, or the settings given by name as a
+/// `RulesForm`, read by the library in its one order.
 fn library(case: &Case) -> Result<Rules, String> {
     match case.preset.as_deref() {
         Some("judge") => return Ok(Rules::judge()),
@@ -17,26 +17,20 @@ fn library(case: &Case) -> Result<Rules, String> {
         Some(other) => panic!("unknown preset {other}"),
         None => {}
     }
-    let slide = case.flags.iter().any(|(flag, _)| flag == "--slide");
-    let mut rules = Rules::judge().with_slide(slide);
+    let mut form = RulesForm::default();
     for (flag, value) in &case.flags {
-        let value = value.as_deref().unwrap_or_default();
-        rules = match flag.as_str() {
-            "--slide" => rules,
-            "--turns" => rules.with_turns(value.parse().map_err(|e| format!("{e}"))?),
-            "--border" => rules.with_border(value.parse::<Border>().map_err(|e| e.to_string())?),
-            "--gravity" => rules.with_gravity(value.parse::<Gravity>().map_err(|e| e.to_string())?),
-            "--groups" => rules.with_groups(
-                value
-                    .parse()
-                    .map_err(|e: lianliankan::BadGroups| e.to_string())?,
-            ),
-            "--connect" => rules.with_connect(value.parse::<Connect>().map_err(|e| e.to_string())?),
+        let text = value.clone().unwrap_or_default();
+        match flag.as_str() {
+            "--slide" => form.slide = Some(true),
+            "--turns" => form.turns = Some(text.parse().map_err(|e| format!("{e}"))?),
+            "--border" => form.border = Some(text),
+            "--gravity" => form.gravity = Some(text),
+            "--groups" => form.groups = Some(text),
+            "--connect" => form.connect = Some(text),
             other => panic!("line {}: unknown flag {other}", case.line),
-        };
+        }
     }
-    rules.validate().map_err(|e| e.to_string())?;
-    Ok(rules)
+    Rules::try_from(form).map_err(|e| e.to_string())
 }
 
 #[test]

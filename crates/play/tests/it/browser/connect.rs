@@ -45,7 +45,9 @@ impl Case {
     fn rules(&self, connect: Connect) -> Rules {
         Rules::judge()
             .with_connect(connect)
+            .unwrap()
             .with_border(self.border)
+            .unwrap()
     }
 
     fn link(&self, seed: u64) -> String {

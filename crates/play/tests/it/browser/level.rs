@@ -577,7 +577,11 @@ fn to_stuck(game: &lianliankan::Game, depth: usize) -> Option<Vec<Value>> {
 fn stuck_line(board: &Value) -> Option<Vec<Value>> {
     use lianliankan::{Border, Game, Rules};
     let board = super::engine_board(board).ok()?;
-    let rules = Rules::judge().with_turns(0).with_border(Border::Closed);
+    let rules = Rules::judge()
+        .with_turns(0)
+        .unwrap()
+        .with_border(Border::Closed)
+        .unwrap();
     (1..=3).find_map(|depth| to_stuck(&Game::new(board.clone(), rules.clone()), depth))
 }
 

@@ -182,7 +182,7 @@ fn random_event(rng: &mut SplitMix64, mix: usize) -> Value {
 /// The page's `LevelRules.step` against [`Model`] on 3,000 seeded random
 /// sequences of 1 to 150 events, state by state; the start state and the
 /// gravity table too.
-pub(super) async fn the_level_rules_follow_the_specification(env: &Env) -> Outcome {
+pub(super) async fn the_level_rules_follow_their_model(env: &Env) -> Outcome {
     let mut rng = SplitMix64::new(37);
     let runs: Vec<(u64, Vec<Value>)> = (0..3000)
         .map(|_| {

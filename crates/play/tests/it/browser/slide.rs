@@ -18,7 +18,7 @@ fn link(seed: u64) -> String {
 
 /// The rules the link deals under, as the engine takes them.
 fn engine_rules() -> Rules {
-    Rules::judge().with_slide(true)
+    Rules::judge().with_slide(true).unwrap()
 }
 
 /// The first seed whose deal, after some plain removals (the first move

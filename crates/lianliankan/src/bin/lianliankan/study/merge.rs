@@ -89,11 +89,12 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
     let decided: Vec<Decided> = rows.iter().map(|(_, row)| row.decided).collect();
     let rules = Rules::judge()
         .with_slide(params.slide)
-        .with_turns(params.turns)
-        .with_border(params.border)
+        .and_then(|r| r.with_connect(params.connect))
+        .and_then(|r| r.with_border(params.border))
+        .and_then(|r| r.with_turns(params.turns))
+        .map_err(|e| Failure::Usage(format!("error: the shards' rules: {e}")))?
         .with_gravity(params.gravity)
-        .with_groups(params.groups.clone())
-        .with_connect(params.connect);
+        .with_groups(params.groups.clone());
     let study = Study {
         deal: DealSpec::new(params.rows, params.cols, params.kinds).with_copies(params.copies),
         deals: params.deals,

@@ -133,14 +133,8 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         t[((t.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1e3
     };
     let d = &study.deal;
-    // The path rule in force (one turn, closed, under slide).
-    let (max_turns, border) = study.rules.path_limits();
-    let rules = &study
-        .rules
-        .clone()
-        .with_turns(max_turns)
-        .with_border(border);
-    let border = rules.border.name();
+    let rules = &study.rules;
+    let border = rules.border().name();
     if study.csv {
         let (extra_names, extra_values) = extras(study, tally);
         writeln!(
@@ -154,9 +148,9 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
             d.cols,
             d.kinds,
             d.copies,
-            rules.gravity,
-            rules.max_turns,
-            field(&rules.groups.to_string()),
+            rules.gravity(),
+            rules.max_turns(),
+            field(&rules.groups().to_string()),
             study.budget,
             study
                 .time_limit
@@ -187,19 +181,19 @@ pub fn write(study: &Study, tally: &Tally, out: &mut dyn Write) -> Result<(), Fa
         d.cols,
         d.kinds,
         d.copies,
-        rules.gravity,
-        rules.max_turns,
-        if rules.groups.is_empty() {
+        rules.gravity(),
+        rules.max_turns(),
+        if rules.groups().is_empty() {
             String::new()
         } else {
-            format!(", groups {}", rules.groups)
+            format!(", groups {}", rules.groups())
         },
-        if rules.connect == lianliankan::Connect::Standard {
+        if rules.connect() == lianliankan::Connect::Standard {
             String::new()
         } else {
-            format!(", connection {}", rules.connect)
+            format!(", connection {}", rules.connect())
         },
-        if rules.slide { ", sliding tiles" } else { "" },
+        if rules.slide() { ", sliding tiles" } else { "" },
         study.budget,
         study
             .time_limit
@@ -245,11 +239,11 @@ fn extras(study: &Study, tally: &Tally) -> (String, String) {
     let (mut names, mut values) = (String::new(), String::new());
     // Only another rule than the standard one adds the column, so that the
     // standard rule's table reads as before.
-    if study.rules.connect != lianliankan::Connect::Standard {
+    if study.rules.connect() != lianliankan::Connect::Standard {
         names.push_str(",connect");
-        values.push_str(&format!(",{}", study.rules.connect));
+        values.push_str(&format!(",{}", study.rules.connect()));
     }
-    if study.rules.slide {
+    if study.rules.slide() {
         // Only when set, so that the columns of other studies stay as
         // they were.
         names.push_str(",slide");

@@ -125,10 +125,7 @@ fn seeds_per_run() {
 /// Boards equal class for class have one key; any other cell differs.
 #[test]
 fn keys_are_the_classes_on_the_cells() {
-    let rules = Rules {
-        groups: "1-2".parse().unwrap(),
-        ..Rules::default()
-    };
+    let rules = Rules::default().with_groups("1-2".parse().unwrap());
     let deal = Board::from_rows(&[[1, 2, 3, 3], [4, 0, 4, 2]]).unwrap();
     let keys = BoardKeys::new(&deal, &rules);
     assert_eq!(keys.len(), 3);

@@ -41,7 +41,7 @@ fn pairs_of_clearing_plays(
         let mut next = ids.clone();
         next[pair.a()] = 0;
         next[pair.b()] = 0;
-        let next = reference::settle(&next, rules.gravity);
+        let next = reference::settle(&next, rules.gravity());
         if let Some(later) = pairs_of_clearing_plays(&next, class_of, rules, seen) {
             let all = used.get_or_insert_with(BTreeSet::new);
             all.extend(later);
@@ -71,7 +71,7 @@ fn restarting_runs_keep_the_verdicts() {
         let kinds = rng.range(2, 4);
         let (grid, mut rules) = random_position(&mut rng, rows, cols, 2 * pairs, 2, kinds, 2);
         if rng.percent(20) {
-            rules.gravity = [Gravity::Outward, Gravity::Inward][rng.below(2)];
+            rules = rules.with_gravity([Gravity::Outward, Gravity::Inward][rng.below(2)]);
         }
         let board = Board::new(&grid).unwrap();
         let runs = Runs { first: 1, unit: 1 };

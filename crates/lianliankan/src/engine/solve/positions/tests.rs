@@ -73,11 +73,7 @@ fn restarts_keep_answers_exact() {
         }
         rng.shuffle(&mut cells);
         let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
-        let rules = Rules {
-            max_turns: rng.range(0, 2),
-            border: either_border(&mut rng),
-            ..Rules::default()
-        };
+        let rules = plain_rules(rng.range(0, 2), either_border(&mut rng));
         let plain = solve_from(
             &board,
             &rules,
@@ -149,13 +145,9 @@ fn each_search_alone_is_exact() {
         }
         rng.shuffle(&mut cells);
         let board = Board::new(&Grid::from_vec(rows, cols, cells).unwrap()).unwrap();
-        let mut rules = Rules {
-            max_turns: rng.range(0, 3),
-            border: either_border(&mut rng),
-            ..Rules::default()
-        };
+        let mut rules = plain_rules(rng.range(0, 3), either_border(&mut rng));
         if case % 5 == 0 {
-            rules.groups = "1-2".parse().unwrap();
+            rules = rules.with_groups("1-2".parse().unwrap());
         }
         let truth = crate::reference::clearable(&board, &rules);
         for (prover, every) in [(false, 1), (false, DEAD_TEST_EVERY), (true, 1)] {
@@ -234,11 +226,7 @@ fn shared_probes_agree_with_whole_tests() {
         ) else {
             continue;
         };
-        let rules = Rules {
-            max_turns: rng.range(1, 3),
-            border: either_border(&mut rng),
-            ..Rules::default()
-        };
+        let rules = plain_rules(rng.range(1, 3), either_border(&mut rng));
         let mut progress = |_| ControlFlow::Continue(());
         let mut search = unlimited(&board, &rules, &mut progress);
         // Random removals while there are any.
@@ -314,16 +302,12 @@ fn holes_prove_only_lost_positions() {
         let pairs = rng.range(1, rows * cols / 2);
         let kinds = rng.range(1, 4);
         let board = crate::reference::paired_board(&mut rng, rows, cols, pairs, kinds);
-        let rules = Rules {
-            max_turns: rng.range(0, 3),
-            border: Border::Closed,
-            groups: if rng.percent(20) {
-                "1-2".parse().unwrap()
-            } else {
-                Groups::none()
-            },
-            ..Rules::default()
-        };
+        let turns = rng.range(0, 3);
+        let rules = plain_rules(turns, Border::Closed).with_groups(if rng.percent(20) {
+            "1-2".parse().unwrap()
+        } else {
+            Groups::none()
+        });
         let mut stop = |_| ControlFlow::Continue(());
         let mut search = unlimited(&board, &rules, &mut stop);
         let says_lost = search.holes_prove_lost();
@@ -389,7 +373,7 @@ fn the_work_inside_states_is_bounded_by_the_budget() {
     assert_eq!(search.dead.effort.left(), 0, "the allowance stopped it");
     assert!(search.position.removed.is_empty(), "no move tried");
     // Small boards: the same answers with and without the allowance.
-    let rules = Rules::default().with_border(Border::Open);
+    let rules = Rules::default().with_border(Border::Open).unwrap();
     for seed in 0..30 {
         let board = deal(&DealSpec::new(8, 12, 24).with_seed(seed)).unwrap();
         let mut go_on = |_| ControlFlow::Continue(());
@@ -413,4 +397,12 @@ fn the_work_inside_states_is_bounded_by_the_budget() {
         free.dead.effort = Effort::default();
         assert_eq!(with, free.answer(FIRST_RUN), "seed {seed}");
     }
+}
+
+/// The judge's rules with `max_turns` and `border`.
+fn plain_rules(max_turns: usize, border: Border) -> Rules {
+    Rules::default()
+        .with_turns(max_turns)
+        .and_then(|r| r.with_border(border))
+        .unwrap()
 }
