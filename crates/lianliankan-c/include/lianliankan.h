@@ -1193,8 +1193,8 @@ void llk_rules_free(struct LlkRules *rules);
 
 // Sets the most turns a path may make (2 in the judge and the games).
 //
-// Every setter changes the rules only when the result passes the
-// library's `Rules::validate`; otherwise it returns
+// Every setter changes the rules only when the library's setter takes the
+// setting; otherwise it returns
 // `LLK_STATUS_INVALID_ARGUMENT`, changes nothing, and `llk_last_error()`
 // is the library's message (sliding tiles need turns 1, the closed border
 // and the standard connection, e.g. `sliding tiles allow paths of one

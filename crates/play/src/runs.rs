@@ -310,14 +310,18 @@ pub async fn best(
 ) -> Result<Json<RunTable>, ApiError> {
     let store = store(&state)?;
     let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let rules = query_rules(
+    // Settings that conflict (slides with two turns, say) name a table no
+    // run was stored in: it lists nothing.
+    let Ok(rules) = query_rules(
         q.turns,
         q.border,
         Gravity::None,
         &q.groups,
         q.connect,
         q.slide,
-    )?;
+    ) else {
+        return Ok(Json(RunTable { runs: Vec::new() }));
+    };
     let wanted = setting(q.rows, q.cols, q.kinds, &rules, None);
     let runs = light(move || store.best_runs(&wanted, TABLE))
         .await?

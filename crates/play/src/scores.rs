@@ -18,7 +18,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use lianliankan::{Border, Connect, Difficulty, Gravity, Groups};
+use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
@@ -305,14 +305,6 @@ pub async fn best(
 ) -> Result<Json<Table>, ApiError> {
     let store = store(&state)?;
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let rules = query_rules(
-        query.turns,
-        query.border,
-        query.gravity,
-        &query.groups,
-        query.connect,
-        query.slide,
-    )?;
     let difficulty = match query.difficulty.as_deref() {
         None | Some("") => None,
         Some(name) => Some(
@@ -320,15 +312,31 @@ pub async fn best(
                 .map_err(|e| ApiError::bad_request(format!("difficulty: {e}")))?,
         ),
     };
-    let wanted = setting(query.rows, query.cols, query.kinds, &rules, difficulty);
+    // Settings that conflict (slides with two turns, say) name a table no
+    // game was stored in: it lists nothing (its turned form is its size's
+    // and gravity's).
+    let rules = query_rules(
+        query.turns,
+        query.border,
+        query.gravity,
+        &query.groups,
+        query.connect,
+        query.slide,
+    );
+    let gravity_alone = Rules::judge().with_gravity(query.gravity);
+    let named = rules.as_ref().unwrap_or(&gravity_alone);
+    let wanted = setting(query.rows, query.cols, query.kinds, named, difficulty);
     let turned = wanted.turned().map(|t| TurnedForm {
         rows: t.rows,
         cols: t.cols,
         gravity: t.rules.gravity().name().to_owned(),
     });
-    let scores = light(move || store.best(&wanted, TABLE))
-        .await?
-        .map_err(storage)?;
+    let scores = match rules {
+        Ok(_) => light(move || store.best(&wanted, TABLE))
+            .await?
+            .map_err(storage)?,
+        Err(_) => Vec::new(),
+    };
     Ok(Json(Table {
         scores,
         difficulty: difficulty.map(Difficulty::name),

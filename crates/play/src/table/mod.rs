@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules, RulesForm};
+use lianliankan::{Border, Connect, Difficulty, Gravity, Groups, Rules, RulesError, RulesForm};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -67,8 +67,8 @@ pub enum OnOff {
 }
 
 /// The rules a table's query names, read by the library as every face's
-/// settings ([`RulesForm`]); conflicting settings, which no stored game
-/// has, are a 400 with the library's message.
+/// settings ([`RulesForm`]), or the library's refusal of settings that
+/// conflict (which no stored game has).
 pub fn query_rules(
     turns: usize,
     border: Border,
@@ -76,7 +76,7 @@ pub fn query_rules(
     groups: &Groups,
     connect: Connect,
     slide: OnOff,
-) -> Result<Rules, ApiError> {
+) -> Result<Rules, RulesError> {
     let form = RulesForm {
         turns: Some(turns as u64),
         border: Some(border.to_string()),
@@ -85,7 +85,7 @@ pub fn query_rules(
         connect: Some(connect.to_string()),
         slide: Some(slide == OnOff::On),
     };
-    Rules::try_from(form).map_err(|e| ApiError::bad_request(e.to_string()))
+    Rules::try_from(form)
 }
 
 /// The samples of `fixtures/rules/samples.json` (which, between them, set
