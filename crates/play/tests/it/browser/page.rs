@@ -379,14 +379,14 @@ pub(super) async fn no_toolbar_flicker_and_the_form_is_remembered(env: &Env) -> 
         let form = js(
             &client,
             "return [document.getElementById('rows').value, document.getElementById('cols').value, \
-                     document.getElementById('gravity').value, window.lianliankan.spec.rows, window.lianliankan.rules.gravity()];",
+                     document.getElementById('gravity').value, window.lianliankan.spec.rows, window.lianliankan.rules.gravity];",
         )
         .await?;
         check!(form == json!(["5", "8", "up", 6, "none"]), "the form keeps its choices, the game its own: {form}");
         click(&client, "deal").await?;
         let dealt = js(
             &client,
-            "return [window.lianliankan.spec.rows, window.lianliankan.spec.cols, window.lianliankan.rules.gravity()];",
+            "return [window.lianliankan.spec.rows, window.lianliankan.spec.cols, window.lianliankan.rules.gravity];",
         )
         .await?;
         check!(dealt == json!([5, 8, "up"]), "Deal uses the form: {dealt}");
