@@ -62,7 +62,7 @@ pub use names::{Border, Connect, Gravity, UnknownBorder, UnknownConnect, Unknown
 /// With the `serde` feature the rules are an object with the command line's
 /// names, `{"turns": 2, "border": "open", "gravity": "down", "groups":
 /// "28-31,39-42", "connect": "standard", "slide": true}` (`slide` written
-/// only when set); [`Rules::key`] is that text, the one key of a rules
+/// only when set); `Rules::key` is that text, the one key of a rules
 /// value. It is read as a [`RulesForm`]: every field may be left out, an
 /// unknown field is refused, and conflicting settings are refused with
 /// the setters' message.
