@@ -108,7 +108,7 @@ pub fn lianliankan_engine(data: &[u8]) {
             0 => {
                 let a = position(&mut bytes, rows, cols);
                 let b = position(&mut bytes, rows, cols);
-                let route = if game.rules().slide {
+                let route = if game.rules().slide() {
                     [None, Some(Route::Row), Some(Route::Column)][usize::from(bytes.next() % 3)]
                 } else {
                     None
@@ -369,7 +369,7 @@ fn check_solve(game: &Game) {
         Solution::Unsolvable => {
             // A class of matching tiles with an odd count plainly cannot
             // be cleared; otherwise small boards are confirmed exhaustively.
-            let groups = &game.rules().groups;
+            let groups = game.rules().groups();
             let mut classes: Vec<_> = game.board().tiles().map(|(_, k)| groups.class(k)).collect();
             classes.sort_unstable();
             let odd_class = classes

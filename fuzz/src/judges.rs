@@ -102,7 +102,7 @@ pub fn lianliankan_judge(data: &[u8]) {
     let (flags, input) = split_flags(data);
     let mut rules = crate::rules(flags);
     if flags & 128 != 0 {
-        rules.groups = "1-2,3+5".parse().expect("groups");
+        rules = rules.with_groups("1-2,3+5".parse().expect("groups"));
     }
     let style = if flags & 64 != 0 {
         Style::Ascii
