@@ -5,16 +5,16 @@
 //! every face (the command line, Python, C, the web game, serde) receives
 //! them.
 //!
-//! A new setting is added in these places, and nowhere else: the field of
-//! [`Rules`] with its getter and setter (the setter refusing what
-//! contradicts another setting: [`RulesError`]), [`RulesForm`] (its name
-//! and how it is read), the serde form (`Rules`' `Serialize`, written
-//! only when it differs from the judge's, so that the keys of rules stored
-//! before stay the same), and each face's setter and getter. The sample
-//! rules of `fixtures/rules/samples.json` give each setting a value other
-//! than the judge's (a test here refuses a setting that none changes),
-//! and each face's tests read every one of them (ARCHITECTURE.md lists
-//! the tests).
+//! A new setting is added here in the field of [`Rules`] with its getter
+//! and setter (the setter refusing what contradicts another setting:
+//! [`RulesError`]), [`RulesForm`] (its name and how it is read) and the
+//! serde form (`Rules`' `Serialize`, written only when it differs from the
+//! judge's, so that the keys of rules stored before stay the same); then
+//! in each face's setter and getter (ARCHITECTURE.md, *A new setting of
+//! `Rules`*, lists every place). The sample rules of
+//! `fixtures/rules/samples.json` give each setting a value other than the
+//! judge's (a test here refuses a setting that none changes), and each
+//! face's tests read every one of them.
 
 mod form;
 mod groups;
