@@ -420,7 +420,7 @@ ordered easy > normal > hard with intervals apart: yes
                 high: 0.0091
             }
         );
-        let table = table(&[check.clone()]);
+        let table = table(std::slice::from_ref(&check));
         assert!(
             table.contains("| 18×8 | 36 | open | down | 0.027 / 0.173 | 50 |"),
             "{table}"
