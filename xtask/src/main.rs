@@ -16,6 +16,7 @@ mod packages;
 mod python;
 mod run;
 mod study;
+mod study_bands;
 mod study_checks;
 mod system_packages;
 mod test;
@@ -96,6 +97,11 @@ tasks:
                  deal (resumable; hours): writes docs/study/checks.csv,
                  checks.md, games.csv and games.md (`--table` only
                  rewrites the tables from the CSVs)
+  study bands    whether easy > normal > hard hold on play's presets:
+                 `lianliankan bands --check 50` a cell (resumable; hours):
+                 keeps each output in docs/study/bands/, writes
+                 docs/study/bands.md and bands.svg (`--table` only
+                 rewrites them from the kept outputs)
 ";
 
 fn main() -> ExitCode {
@@ -110,6 +116,7 @@ fn main() -> ExitCode {
         Some("c-example") => install_c::example(&args[1..]),
         Some("install-c") => install_c::run(&args[1..]),
         Some("links") => links::run(&args[1..]),
+        Some("study") if args.get(1).is_some_and(|a| a == "bands") => study_bands::run(&args[2..]),
         Some("study") if args.get(1).is_some_and(|a| a == "checks") => {
             study_checks::run(&args[2..])
         }

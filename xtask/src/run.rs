@@ -28,13 +28,21 @@ pub fn cargo() -> Command {
     cmd
 }
 
+/// Says how long a step took, so that a slow step of `cargo xtask test`
+/// (which CI must finish in 20 minutes cold) shows in its log.
+fn took(started: std::time::Instant) {
+    println!("    ({:.1} s)", started.elapsed().as_secs_f64());
+}
+
 /// Prints `cmd`, runs it with inherited output, and fails unless it succeeds.
 pub fn step(mut cmd: Command) -> Result<(), String> {
     let shown = shown(&cmd);
     println!("==> {shown}");
+    let started = std::time::Instant::now();
     let status = cmd
         .status()
         .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    took(started);
     if status.success() {
         Ok(())
     } else {
@@ -47,10 +55,12 @@ pub fn step(mut cmd: Command) -> Result<(), String> {
 pub fn output(mut cmd: Command) -> Result<String, String> {
     let shown = shown(&cmd);
     println!("==> {shown}");
+    let started = std::time::Instant::now();
     let output = cmd
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    took(started);
     if !output.status.success() {
         return Err(format!("`{shown}` failed ({})", output.status));
     }

@@ -60,6 +60,28 @@ pub fn ratio(time: Duration, base: Duration) -> Option<f64> {
     (!base.is_zero()).then(|| time.as_secs_f64() / base.as_secs_f64())
 }
 
+/// The time this thread has spent on a CPU so far: the first field of
+/// Linux's `/proc/thread-self/schedstat` (nanoseconds). `None` where that
+/// file is missing. Unlike a wall clock it does not count the time the
+/// thread waited for a core, so it says "on one core" on a loaded machine.
+pub fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Runs `run` once: its result, and the thread's CPU time it took (the
+/// wall-clock time where [`thread_cpu`] is not available).
+pub fn on_one_core<T>(run: impl FnOnce() -> T) -> (T, Duration) {
+    let (wall, cpu) = (Instant::now(), thread_cpu());
+    let result = run();
+    let took = match (cpu, thread_cpu()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    };
+    (result, took)
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;

@@ -206,6 +206,21 @@ impl Table {
     /// `n.div_ceil(64)` words) symmetric: a bit set in row `i`, column `j`
     /// is then set in row `j`, column `i` too.
     fn symmetric(&mut self, base: usize, n: usize) {
+        if n <= SMALL_CLASS {
+            // A row of one word each: mirror each set bit on its own, at
+            // most n² steps, far fewer than two 64 × 64 transposes (most
+            // classes have four tiles).
+            let rows = &mut self.0[base..base + n];
+            for i in 0..n {
+                let mut word = rows[i];
+                while word != 0 {
+                    let j = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    rows[j] |= 1 << i;
+                }
+            }
+            return;
+        }
         let words = n.div_ceil(64);
         // The 64 × 64 block of rows `64 bi..` and word `bj`, rows past `n`
         // as zeros.
@@ -232,6 +247,10 @@ impl Table {
         }
     }
 }
+
+/// The most tiles of a class whose pairs [`Table::symmetric`] mirrors bit
+/// by bit rather than by transposing 64 × 64 blocks.
+const SMALL_CLASS: usize = 32;
 
 /// Transposes a 64 × 64 matrix of bits: row `r` is word `r`, column `c`
 /// its bit `c`.
@@ -467,7 +486,7 @@ mod tests {
         for (r, c) in (0..64).flat_map(|r| (0..64).map(move |c| (r, c))) {
             assert_eq!(t[c] >> r & 1, m[r] >> c & 1, "{r} {c}");
         }
-        for n in [1usize, 2, 63, 64, 65, 130, 200] {
+        for n in [1usize, 2, 4, 31, 32, 33, 63, 64, 65, 130, 200] {
             let words = n.div_ceil(64);
             // A square after three words of something else.
             let mut bits: Vec<u64> = (0..3 + n * words).map(|_| rng.next_u64()).collect();
