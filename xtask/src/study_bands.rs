@@ -304,12 +304,14 @@ fn short_bands(printed: &str) -> String {
 /// The chart: each cell's three clear rates with their intervals, on a
 /// log scale (hard deals of big boards clear well under 1% of games).
 fn chart(checks: &[Check]) -> String {
-    let (left, top, plot_h, slot) = (70.0, 50.0, 320.0, 64.0);
-    let width = left + slot * checks.len().max(1) as f64 + 30.0;
+    // A slot for every cell, in the cells' order, checked or not yet.
+    let all = cells();
+    let (left, top, plot_h, slot) = (70.0, 50.0, 320.0, 72.0);
+    let width = left + slot * all.len() as f64 + 30.0;
     let height = top + plot_h + 90.0;
-    let (lowest, highest) = (-3.0_f64, 0.0_f64);
+    let (lowest, highest) = (-4.0_f64, 0.0_f64);
     let y_of = |rate: f64| {
-        let l = rate.max(1e-3).log10().clamp(lowest, highest);
+        let l = rate.max(1e-4).log10().clamp(lowest, highest);
         top + plot_h * (highest - l) / (highest - lowest)
     };
     let mut svg = String::new();
@@ -325,7 +327,13 @@ fn chart(checks: &[Check]) -> String {
         width / 2.0
     )
     .unwrap();
-    for (tick, label) in [(1.0, "1"), (0.1, "0.1"), (0.01, "0.01"), (0.001, "0.001")] {
+    for (tick, label) in [
+        (1.0, "1"),
+        (0.1, "0.1"),
+        (0.01, "0.01"),
+        (0.001, "0.001"),
+        (0.0001, "0.0001"),
+    ] {
         let y = y_of(tick);
         writeln!(
             svg,
@@ -341,7 +349,8 @@ fn chart(checks: &[Check]) -> String {
         ("normal", "#1f77b4"),
         ("hard", "#d62728"),
     ];
-    for (i, c) in checks.iter().enumerate() {
+    for c in checks {
+        let i = all.iter().position(|cell| *cell == c.cell).unwrap_or(0);
         let x0 = left + slot * i as f64;
         for (b, band) in c.easy_normal_hard.iter().enumerate() {
             let x = x0 + slot * (0.3 + 0.2 * b as f64);
@@ -365,7 +374,7 @@ fn chart(checks: &[Check]) -> String {
             cell.rows,
             x0 + slot / 2.0,
             top + plot_h + 34.0,
-            if cell.border == "open" { "open, down" } else { "closed" }
+            format!("{}/{}", cell.border, cell.gravity)
         )
         .unwrap();
     }
