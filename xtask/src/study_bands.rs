@@ -367,14 +367,15 @@ fn chart(checks: &[Check]) -> String {
         let cell = c.cell;
         writeln!(
             svg,
-            r##"<text x="{}" y="{}" text-anchor="middle">{}×{}</text><text x="{}" y="{}" text-anchor="middle" fill="#666">{}</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="middle">{}×{}</text><text x="{}" y="{}" text-anchor="middle" fill="#666">{}/{}</text>"##,
             x0 + slot / 2.0,
             top + plot_h + 18.0,
             cell.cols,
             cell.rows,
             x0 + slot / 2.0,
             top + plot_h + 34.0,
-            format!("{}/{}", cell.border, cell.gravity)
+            cell.border,
+            cell.gravity
         )
         .unwrap();
     }
