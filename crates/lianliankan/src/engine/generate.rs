@@ -55,10 +55,10 @@
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::gravity::settle;
-use super::made::{GenerateError, cells_to_generate};
+use super::generate_error::{GenerateError, cells_to_generate};
 use super::moves::{Move, moves};
 use super::reach::{Cell, Field};
+use super::settle::settle;
 use super::solve::Cancel;
 use crate::query::{Board, MAX_KIND};
 use crate::rules::{Connect, Gravity, Groups, Rules};

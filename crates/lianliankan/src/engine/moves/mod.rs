@@ -7,11 +7,11 @@ mod pair;
 mod tests;
 mod two_turns;
 
-pub use super::slide::Route;
+pub use super::sliding_tiles::Route;
 pub use pair::Move;
 
 use super::reach::Field;
-use super::slide::slide_moves;
+use super::sliding_tiles::slide_moves;
 use two_turns::two_turn_moves;
 
 use crate::query::{Board, detour_joins};

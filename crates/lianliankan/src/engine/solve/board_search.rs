@@ -1,5 +1,5 @@
-//! The skeleton of the three searches over whole boards (`gravity`,
-//! `slides`, `plain`). Where tiles move, or where the connection rule
+//! The skeleton of the three searches over whole boards (`gravity_search`,
+//! `slide_search`, `plain_search`). Where tiles move, or where the connection rule
 //! gives no geometry to lean on, a position is the whole board, and the
 //! three search it alike:
 //!
@@ -26,7 +26,7 @@
 use grid_core::Grid;
 
 use super::budget::{Budget, Stop};
-use super::position::classes;
+use super::static_position::classes;
 use super::tiles::Kind;
 use crate::query::Board;
 use crate::rules::{Class, Rules};

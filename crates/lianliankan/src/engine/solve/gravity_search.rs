@@ -63,13 +63,13 @@ use super::dead_sets::DeadSets;
 use super::holes;
 use super::memo::{Memo, Room};
 use super::pairings::pairings;
-use super::position::has_odd_class;
 use super::solution::Solution;
+use super::static_position::has_odd_class;
 use super::stuck::StuckTest;
 use super::tiles::{Cell, Kind, TileId};
-use crate::engine::gravity::Passes;
 use crate::engine::moves::Move;
 use crate::engine::reach::Field;
+use crate::engine::settle::Passes;
 use crate::query::{Board, joins};
 use crate::rules::Rules;
 
@@ -84,7 +84,7 @@ mod tests;
 /// of a round with the dead-position test O(p·t·rows·cols), p passes of
 /// that test); memory at most the budget's room for the memo and the dead
 /// sets.
-pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+pub(super) fn solve_under_gravity(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     let runs = Runs {
         first: FIRST_RUN,
         unit: RUN_UNIT,
@@ -101,7 +101,7 @@ struct Runs {
     unit: u64,
 }
 
-/// As [`solve`] with these run sizes; also the number of runs made.
+/// As [`solve_under_gravity`] with these run sizes; also the number of runs made.
 fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> (Solution, u64) {
     if has_odd_class(board, rules) {
         return (Solution::Unsolvable, 0);

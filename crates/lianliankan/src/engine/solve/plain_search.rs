@@ -52,10 +52,10 @@ use grid_core::{Grid, Pos, SplitMix64};
 use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
 use super::budget::{Budget, Stop};
 use super::memo::Memo;
-use super::position::has_odd_class;
 use super::solution::Solution;
-use crate::engine::gravity::{Slide, settle};
+use super::static_position::has_odd_class;
 use crate::engine::moves::{Move, moves};
+use crate::engine::settle::{Slide, settle};
 use crate::query::Board;
 use crate::rules::{Class, Connect, Gravity, Rules};
 
@@ -76,7 +76,7 @@ struct Taken {
 
 /// Whether `board` clears under `rules` (whose connection rule is not the
 /// standard one), within `budget`: see the module doc.
-pub(super) fn solve(board: &Board, rules: &Rules, mut budget: Budget) -> Solution {
+pub(super) fn solve_plain(board: &Board, rules: &Rules, mut budget: Budget) -> Solution {
     debug_assert_ne!(rules.connect, Connect::Standard);
     if board.tile_count() == 0 {
         return Solution::Solved(Vec::new());

@@ -31,11 +31,11 @@ use grid_core::{Grid, Pos, SplitMix64};
 use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
 use super::budget::{Budget, FIRST_RUN, Stop};
 use super::memo::Memo;
-use super::position::has_odd_class;
 use super::solution::Solution;
-use crate::engine::gravity::Passes;
+use super::static_position::has_odd_class;
 use crate::engine::moves::Move;
-use crate::engine::slide::{apply, plan, slide_moves};
+use crate::engine::settle::Passes;
+use crate::engine::sliding_tiles::{apply, plan, slide_moves};
 use crate::query::{Board, joins};
 use crate::rules::{Border, Rules};
 
@@ -47,7 +47,7 @@ use crate::rules::{Border, Rules};
 /// board, O(t·(rows + cols)²) at worst) and O(rows·cols) to copy and
 /// settle a board and to count its tiles for the plain pairs; memory at
 /// most the budget's room for the memo.
-pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+pub(super) fn solve_sliding(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
