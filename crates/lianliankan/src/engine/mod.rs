@@ -58,6 +58,7 @@ pub use game::{Game, RemoveError, Step};
 pub use generate::{GenerateSpec, Generated, generate, generate_with};
 pub use generate_error::{GenerateError, MAX_GENERATE_CELLS};
 pub use moves::{Move, Route, moves};
+pub(crate) use moves::{reach_moves, two_turn_moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
     Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
@@ -68,6 +69,7 @@ pub use rate::{
 pub use settle::Slide;
 pub use shuffle::NoMovePossible;
 pub use sliding_tiles::SlideBlocked;
+pub(crate) use sliding_tiles::slide_moves;
 pub use solve::{
     Cancel, DEFAULT_BUDGET, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress,
 };

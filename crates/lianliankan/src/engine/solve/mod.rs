@@ -18,7 +18,8 @@
 //! The three searches over whole boards (`gravity_search`, `slide_search`,
 //! `plain_search`) stand on one skeleton, `board_search`: the memo key of
 //! a board (the class on every cell) and the restarts (runs of Luby's
-//! sequence in states, each with its own tie-breaking).
+//! sequence in states, each with its own tie-breaking). Which search runs
+//! is the connection rule's (`connection/`).
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
@@ -70,8 +71,9 @@ mod tiles;
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;
 
+use crate::connection::{ConnectionRule, Rule, SearchKind};
 use crate::query::Board;
-use crate::rules::{Connect, Gravity, Rules};
+use crate::rules::{Gravity, Rules};
 use budget::Budget;
 use memo::{DEFAULT_MEMORY_CAP, Room};
 
@@ -179,7 +181,8 @@ impl SolveConfig {
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
-/// Under [`Connect::FourRivers`] and [`Connect::Line`] none of the
+/// Under [`Connect::FourRivers`](crate::Connect::FourRivers) and
+/// [`Connect::Line`](crate::Connect::Line) none of the
 /// standard rule's shortcuts applies (each rests on its path geometry):
 /// a plain depth-first search over whole boards runs, with the memo, the
 /// odd-class test and, without gravity, the last two tiles of a class
@@ -250,14 +253,16 @@ pub fn solve_with_progress(
     let room = Room::new(config.memory_cap);
     let budget = Budget::new(config.budget, room, config.cancel.clone(), progress);
     let rules = &*rules.effective();
-    if rules.slide {
-        slide_search::solve_sliding(board, rules, budget)
-    } else if rules.connect != Connect::Standard {
-        plain_search::solve_plain(board, rules, budget)
-    } else if rules.gravity != Gravity::None {
-        gravity_search::solve_under_gravity(board, rules, budget)
-    } else {
-        static_search::solve_static(board, rules, budget)
+    let rule = Rule::of(rules);
+    match rule.search() {
+        SearchKind::Sliding => slide_search::solve_sliding(board, rules, budget),
+        SearchKind::Plain { by_cells } => {
+            plain_search::solve_plain(board, rules, rule, by_cells, budget)
+        }
+        SearchKind::Standard if rules.gravity != Gravity::None => {
+            gravity_search::solve_under_gravity(board, rules, budget)
+        }
+        SearchKind::Standard => static_search::solve_static(board, rules, budget),
     }
 }
 

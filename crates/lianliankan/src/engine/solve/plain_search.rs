@@ -1,6 +1,6 @@
-//! The exact search under the connection rules other than the standard
-//! one ([`Connect::FourRivers`], [`Connect::Line`]), with any gravity,
-//! border and groups.
+//! The exact search under the connection rules whose search is the plain
+//! one (four-rivers, line: their `connection/` module says so), with any
+//! gravity, border and groups.
 //!
 //! Every shortcut of the other searches rests on the standard path's
 //! geometry (which pairs a removal can open or close, what a region of
@@ -37,11 +37,12 @@
 //!   that pair first: the search takes it alone, without branching.
 //!   Under gravity a removal moves other tiles, so this is not used.
 //!
-//! - **Line without gravity, class by class.** There a pair's connection
+//! - **Line without gravity, class by class.** There (under any rule
+//!   whose pairs depend on their two cells alone) a pair's connection
 //!   depends on its two cells alone and nothing moves, so the board clears
 //!   exactly when every class's tiles split into pairs sharing a row or a
 //!   column, in any order: each class is searched on its own
-//!   (`line_matchings`), instead of all classes interleaved.
+//!   (`cell_matchings`), instead of all classes interleaved.
 //!
 //! Each run keeps one board and undoes each removal exactly (the tiles
 //! gravity moved, back to where they were), so its memory is the memo
@@ -54,10 +55,11 @@ use super::budget::{Budget, Stop};
 use super::memo::Memo;
 use super::solution::Solution;
 use super::static_position::has_odd_class;
+use crate::connection::{ConnectionRule, Join, Rule};
 use crate::engine::moves::{Move, moves};
 use crate::engine::settle::{Slide, settle};
 use crate::query::Board;
-use crate::rules::{Class, Connect, Gravity, Rules};
+use crate::rules::{Class, Gravity, Rules};
 
 /// One level of the search: the moves of its position, the next to try,
 /// and what the move taken from it changed (to undo it).
@@ -74,18 +76,24 @@ struct Taken {
     moved: Vec<Slide>,
 }
 
-/// Whether `board` clears under `rules` (whose connection rule is not the
-/// standard one), within `budget`: see the module doc.
-pub(super) fn solve_plain(board: &Board, rules: &Rules, mut budget: Budget) -> Solution {
-    debug_assert_ne!(rules.connect, Connect::Standard);
+/// Whether `board` clears under `rules`, whose connection rule is `rule`
+/// (`by_cells`: a pair's join depends on its two cells alone), within
+/// `budget`: see the module doc.
+pub(super) fn solve_plain(
+    board: &Board,
+    rules: &Rules,
+    rule: Rule,
+    by_cells: bool,
+    mut budget: Budget,
+) -> Solution {
     if board.tile_count() == 0 {
         return Solution::Solved(Vec::new());
     }
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
-    if rules.connect == Connect::Line && rules.gravity == Gravity::None {
-        if let Some(answer) = line_matchings(board, rules, &mut budget) {
+    if by_cells && rules.gravity == Gravity::None {
+        if let Some(answer) = cell_matchings(board, rules, rule, &mut budget) {
             return answer;
         }
     }
@@ -113,18 +121,24 @@ pub(super) fn solve_plain(board: &Board, rules: &Rules, mut budget: Budget) -> S
     }
 }
 
-/// The most tiles of one class [`line_matchings`] takes (a bit each in a
+/// The most tiles of one class [`cell_matchings`] takes (a bit each in a
 /// word); past that, the general search runs.
 const MATCHING_TILES: usize = 64;
 
-/// Line without gravity, class by class: whether each class's tiles split
-/// into pairs that share a row or a column. There a pair's connection
-/// depends on its two cells alone and nothing moves, so the board clears
+/// A rule whose pairs depend on their two cells alone (line), without
+/// gravity, class by class: whether each class's tiles split into pairs
+/// that `rule` joins (under line: that share a row or a column). There
+/// nothing moves and no removal changes a pair, so the board clears
 /// exactly when every class splits so, and any order of those pairs clears
 /// it. Each class is searched on its own (the first tile left tries each
-/// partner on its lines), failed sets of tiles remembered; `None` when a
-/// class has more than [`MATCHING_TILES`] tiles.
-fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<Solution> {
+/// partner it joins), failed sets of tiles remembered; `None` when a class
+/// has more than [`MATCHING_TILES`] tiles.
+fn cell_matchings(
+    board: &Board,
+    rules: &Rules,
+    rule: Rule,
+    budget: &mut Budget,
+) -> Option<Solution> {
     let mut classes = std::collections::BTreeMap::<Class, Vec<Pos>>::new();
     for (p, k) in board.tiles() {
         classes.entry(rules.groups.class(k)).or_default().push(p);
@@ -140,7 +154,7 @@ fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<S
         } else {
             (1u64 << tiles.len()) - 1
         };
-        match pair_up(tiles, all, &mut memo, budget, &mut order) {
+        match pair_up(rule, tiles, all, &mut memo, budget, &mut order) {
             Ok(true) => {}
             Ok(false) => return Some(Solution::Unsolvable),
             Err(stop) => return Some(Solution::stopped(&stop, budget.states)),
@@ -150,8 +164,9 @@ fn line_matchings(board: &Board, rules: &Rules, budget: &mut Budget) -> Option<S
 }
 
 /// Whether the tiles of `left` (bits into `tiles`, one class) split into
-/// pairs on one row or column; the pairs are pushed onto `order`.
+/// pairs `rule` joins; the pairs are pushed onto `order`.
 fn pair_up(
+    rule: Rule,
     tiles: &[Pos],
     left: u64,
     memo: &mut Memo<u64>,
@@ -174,9 +189,16 @@ fn pair_up(
         let j = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let (a, b) = (tiles[first], tiles[j]);
-        if a.row == b.row || a.col == b.col {
+        if rule.join(a, b) == Join::Segment {
             order.push(Move::new(a, b));
-            if pair_up(tiles, left & !(1 << first) & !(1 << j), memo, budget, order)? {
+            if pair_up(
+                rule,
+                tiles,
+                left & !(1 << first) & !(1 << j),
+                memo,
+                budget,
+                order,
+            )? {
                 return Ok(true);
             }
             order.pop();
