@@ -17,9 +17,11 @@
 //!
 //! The three searches over whole boards (`gravity_search`, `slide_search`,
 //! `plain_search`) stand on one skeleton, `board_search`: the memo key of
-//! a board (the class on every cell) and the restarts (runs of Luby's
-//! sequence in states, each with its own tie-breaking). Which search runs
-//! is the connection rule's (`connection/`).
+//! a board (the class on every cell), a position searched (memo, count,
+//! each move, remember), and the rounds of restarts (runs of Luby's
+//! sequence in states, one tie-breaking scheme); each search supplies its
+//! moves, its key and its proofs. Which search runs is the connection
+//! rule's (`connection/`).
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
@@ -42,7 +44,7 @@
 //! | `static_search` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity_search` |
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
-//! | `board_search` | `budget`, `static_position`, `tiles` |
+//! | `board_search` | `budget`, `memo`, `solution`, `static_position`, `tiles` |
 //! | `gravity_search` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `static_position`, `solution`, `stuck`, `tiles` |
 //! | `plain_search` | `board_search`, `budget`, `memo`, `static_position`, `solution` |
 //! | `slide_search` | `board_search`, `budget`, `memo`, `static_position`, `solution` |

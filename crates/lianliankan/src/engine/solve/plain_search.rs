@@ -7,7 +7,7 @@
 //! empty cells lets through, which tiles can never meet), so none of them
 //! runs here. What is left is a depth-first search over whole boards
 //! (under gravity tiles move, so a position is the board, not the set of
-//! tiles left), each position's pairs from [`moves`] (which honours the
+//! tiles left), each position's pairs from [`moves`](crate::moves) (which honours the
 //! rule), with three things that need no geometry:
 //!
 //! - **Odd classes.** Every removal takes two tiles of one class, so a
@@ -19,11 +19,11 @@
 //!   past the memory cap nothing more is remembered and the search stays
 //!   exact. Only positions searched to the end are remembered, so the memo
 //!   holds across runs.
-//! - **Runs.** The search restarts after a number of states that follows
-//!   Luby's sequence (`board_search`'s restarts, in one round without
-//!   end), each run after the first breaking ties at random (its own
-//!   seed), the memo kept; a run that ends without reaching its limit
-//!   gives the answer, so `Unsolvable` is still a full search.
+//! - **Runs.** `board_search`'s rounds: a first run in the order of the
+//!   moves, then rounds of runs of Luby's sequence, each run after the
+//!   first breaking ties at random (its own seed), the memo kept; a run
+//!   that ends without reaching its limit gives the answer, so
+//!   `Unsolvable` is still a full search.
 //! - **The last two of a class, without gravity.** Without gravity the
 //!   three rules are *monotone*: emptying a cell never breaks a pair that
 //!   was joined (a standard or four-rivers path runs through empty cells,
@@ -44,37 +44,22 @@
 //!   column, in any order: each class is searched on its own
 //!   (`cell_matchings`), instead of all classes interleaved.
 //!
-//! Each run keeps one board and undoes each removal exactly (the tiles
-//! gravity moved, back to where they were), so its memory is the memo
-//! and O(rows·cols) a level for the moves and the slides.
+//! Each level of a run keeps its board (the one before it, with the pair
+//! removed and gravity done), so its memory is the memo and O(rows·cols)
+//! a level for the board and the moves.
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, solve_in_rounds};
 use super::budget::{Budget, Stop};
 use super::memo::Memo;
 use super::solution::Solution;
 use super::static_position::has_odd_class;
 use crate::connection::{ConnectionRule, Join, Rule};
-use crate::engine::moves::{Move, moves};
-use crate::engine::settle::{Slide, settle};
+use crate::engine::moves::Move;
+use crate::engine::settle::settle;
 use crate::query::Board;
 use crate::rules::{Class, Gravity, Rules};
-
-/// One level of the search: the moves of its position, the next to try,
-/// and what the move taken from it changed (to undo it).
-struct Level {
-    moves: Vec<Move>,
-    next: usize,
-    taken: Option<Taken>,
-}
-
-/// A removal done on the board: the pair, its kinds and gravity's slides.
-struct Taken {
-    pair: Move,
-    kinds: [u32; 2],
-    moved: Vec<Slide>,
-}
 
 /// Whether `board` clears under `rules`, whose connection rule is `rule`
 /// (`by_cells`: a pair's join depends on its two cells alone), within
@@ -98,27 +83,15 @@ pub(super) fn solve_plain(
         }
     }
     let mut search = Search {
-        board: board.clone(),
         rules,
+        rule,
         memo: Memo::default(),
         keys: BoardKeys::new(board, rules),
         budget,
-        shuffle: None,
+        ties: None,
         order: Vec::new(),
     };
-    // One round without end: the first run in `moves`' order, then each
-    // with its own.
-    match restarting_round(
-        &mut search,
-        RUN_UNIT,
-        u64::MAX,
-        Seeds::RunNumber,
-        Search::run,
-    ) {
-        Ok(true) => Solution::Solved(search.order),
-        Ok(false) => Solution::Unsolvable,
-        Err(stop) => Solution::stopped(&stop, search.budget.states),
-    }
+    solve_in_rounds(&mut search, board, board.tile_count(), RUNS)
 }
 
 /// The most tiles of one class [`cell_matchings`] takes (a bit each in a
@@ -208,101 +181,64 @@ fn pair_up(
     Ok(false)
 }
 
-/// The state of the search between runs: the board (back at the deal
-/// after every run) and what is known to fail.
+/// The search: what is known to fail, and the way to the position
+/// searched.
 struct Search<'r, 'p> {
-    board: Board,
     rules: &'r Rules,
+    rule: Rule,
     memo: Memo<u8>,
     keys: BoardKeys,
     /// States, run limits and memory.
     budget: Budget<'p>,
     /// Tie-breaking within a class size: none in the first run, then
     /// random (seeded, so answers are reproducible).
-    shuffle: Option<SplitMix64>,
-    /// The order the last run found.
+    ties: Option<SplitMix64>,
+    /// The moves on the way to the position searched.
     order: Vec<Move>,
 }
 
-impl<'p> Restart<'p> for Search<'_, 'p> {
+impl<'p> BoardSearch<'p> for Search<'_, 'p> {
+    /// The board itself.
+    type Position = Board;
+
     fn budget(&mut self) -> &mut Budget<'p> {
         &mut self.budget
     }
 
-    fn restart(&mut self, seed: Option<u64>) {
-        if let Some(seed) = seed {
-            self.shuffle = Some(SplitMix64::new(seed));
-        }
-    }
-}
-
-impl Search<'_, '_> {
-    /// One run from the deal: whether it clears (the order then in
-    /// `self.order`), or why it stopped (the board is back at the deal
-    /// either way).
-    fn run(&mut self) -> Result<bool, Stop> {
-        let rules = self.rules;
-        self.budget.count()?;
-        let mut levels = vec![Level {
-            moves: ordered_moves(&self.board, rules, self.shuffle.as_mut()),
-            next: 0,
-            taken: None,
-        }];
-        let answer = loop {
-            let level = levels.last_mut().expect("the root stays until the end");
-            if level.next == level.moves.len() {
-                // Every move of this position fails.
-                let key = self.key();
-                self.memo.remember(key, &mut self.budget.room);
-                let level = levels.pop().expect("a level");
-                if let Some(taken) = level.taken {
-                    undo(&mut self.board, &taken);
-                }
-                if levels.is_empty() {
-                    break Ok(false);
-                }
-                continue;
-            }
-            let pair = level.moves[level.next];
-            level.next += 1;
-            let taken = take(&mut self.board, pair, rules.gravity);
-            if self.board.tile_count() == 0 {
-                let mut order: Vec<Move> = levels
-                    .iter()
-                    .filter_map(|l| l.taken.as_ref().map(|t| t.pair))
-                    .collect();
-                order.push(pair);
-                undo(&mut self.board, &taken);
-                self.order = order;
-                break Ok(true);
-            }
-            if self.memo.contains(&self.key()) {
-                undo(&mut self.board, &taken);
-                continue;
-            }
-            if let Err(stop) = self.budget.count() {
-                undo(&mut self.board, &taken);
-                break Err(stop);
-            }
-            levels.push(Level {
-                moves: ordered_moves(&self.board, rules, self.shuffle.as_mut()),
-                next: 0,
-                taken: Some(taken),
-            });
-        };
-        // Back to the deal for the next run.
-        while let Some(level) = levels.pop() {
-            if let Some(taken) = level.taken {
-                undo(&mut self.board, &taken);
-            }
-        }
-        answer
+    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
+        (&mut self.memo, &mut self.budget)
     }
 
-    /// The memo key of the board as it is.
-    fn key(&self) -> Box<[u8]> {
-        let classes = self.keys.classes_of(&self.board, self.rules);
+    fn ties(&mut self) -> &mut Option<SplitMix64> {
+        &mut self.ties
+    }
+
+    fn start_run(&mut self) {
+        self.order.clear();
+    }
+
+    fn key(&mut self, board: &Board) -> Box<[u8]> {
+        let classes = self.keys.classes_of(board, self.rules);
         self.keys.key(classes.cells())
+    }
+
+    fn moves(&mut self, board: &Board) -> Vec<Move> {
+        ordered_moves(board, self.rules, self.rule, self.ties.as_mut())
+    }
+
+    fn play(&mut self, board: &Board, pair: Move) -> Board {
+        let mut next = board.clone();
+        take(&mut next, pair, self.rules.gravity);
+        self.order.push(pair);
+        next
+    }
+
+    fn take_back(&mut self) {
+        self.order.pop();
+    }
+
+    fn take_order(&mut self) -> Vec<Move> {
+        std::mem::take(&mut self.order)
     }
 }
 
@@ -310,10 +246,15 @@ impl Search<'_, '_> {
 /// gravity, a pair that is the last two of its class alone (the module
 /// doc's reduction); otherwise every move, those of the classes with the
 /// fewest tiles left first (they have the fewest ways to go wrong), in
-/// [`moves`]' order within a class size, or with `shuffle` in a random
+/// the rule's [`moves`](crate::moves) order within a class size, or with `shuffle` in a random
 /// order within a class size.
-fn ordered_moves(board: &Board, rules: &Rules, shuffle: Option<&mut SplitMix64>) -> Vec<Move> {
-    let mut found = moves(board, rules);
+fn ordered_moves(
+    board: &Board,
+    rules: &Rules,
+    rule: Rule,
+    shuffle: Option<&mut SplitMix64>,
+) -> Vec<Move> {
+    let mut found = rule.moves(board, rules);
     if let Some(rng) = shuffle {
         rng.shuffle(&mut found);
     }
@@ -335,29 +276,13 @@ fn ordered_moves(board: &Board, rules: &Rules, shuffle: Option<&mut SplitMix64>)
 }
 
 /// Removes `pair` (a legal move) and lets `gravity` act.
-fn take(board: &mut Board, pair: Move, gravity: Gravity) -> Taken {
-    let kinds = [pair.a(), pair.b()].map(|p| board.kind(p).unwrap_or(0));
+fn take(board: &mut Board, pair: Move, gravity: Gravity) {
     board.set(pair.a(), 0);
     board.set(pair.b(), 0);
-    let mut moved = Vec::new();
     if gravity != Gravity::None {
         let mut grid: Grid<u32> = board.to_grid();
-        moved = settle(&mut grid, gravity);
-        if !moved.is_empty() {
+        if !settle(&mut grid, gravity).is_empty() {
             *board = Board::new(&grid).expect("the board's own kinds");
         }
     }
-    Taken { pair, kinds, moved }
-}
-
-/// Puts the board back as it was before `taken`.
-fn undo(board: &mut Board, taken: &Taken) {
-    for slide in &taken.moved {
-        board.set(slide.to, 0);
-    }
-    for slide in &taken.moved {
-        board.set(slide.from, slide.kind);
-    }
-    board.set(taken.pair.a(), taken.kinds[0]);
-    board.set(taken.pair.b(), taken.kinds[1]);
 }
