@@ -104,6 +104,7 @@
 //! answer is checked in the test suite against [`reference`](mod@reference).
 #![deny(missing_docs)]
 
+mod connection;
 pub mod draw;
 mod engine;
 pub mod format;

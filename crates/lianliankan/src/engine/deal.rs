@@ -2,7 +2,7 @@
 
 use grid_core::{Grid, SplitMix64};
 
-use super::made::{GenerateError, cells_within_limit};
+use super::generate_error::{GenerateError, cells_within_limit};
 use crate::query::{Board, MAX_KIND};
 
 /// A random deal, as the games deal: what [`deal`] is asked for.

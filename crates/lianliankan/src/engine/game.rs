@@ -4,10 +4,10 @@ use std::fmt;
 
 use grid_core::{Path, Point, Pos};
 
-use super::gravity::{Slide, settle};
 use super::moves::{Move, Route, moves};
+use super::settle::{Slide, settle};
 use super::shuffle::{NoMovePossible, shuffle_kinds};
-use super::slide::{SlideBlocked, plan};
+use super::sliding_tiles::{SlideBlocked, plan};
 use super::solve::{Solution, solve};
 use crate::query::{Board, Connector};
 use crate::rules::{Gravity, Rules};

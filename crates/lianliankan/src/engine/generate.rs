@@ -55,13 +55,14 @@
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::gravity::settle;
-use super::made::{GenerateError, cells_to_generate};
+use super::generate_error::{GenerateError, cells_to_generate};
 use super::moves::{Move, moves};
 use super::reach::{Cell, Field};
+use super::settle::settle;
 use super::solve::Cancel;
+use crate::connection::{ConnectionRule, Construction, Rule};
 use crate::query::{Board, MAX_KIND};
-use crate::rules::{Connect, Gravity, Groups, Rules};
+use crate::rules::{Gravity, Groups, Rules};
 
 /// A generated board and a removal order that clears it.
 ///
@@ -213,8 +214,9 @@ pub fn generate_with(spec: &GenerateSpec, cancel: &Cancel) -> Result<Generated, 
     let mut rng = SplitMix64::new(seed);
     let mut plan: Vec<u32> = (0..pairs).map(|i| i as u32 % kinds + 1).collect();
     rng.shuffle(&mut plan);
-    if rules.gravity() != Gravity::None || rules.connect() != Connect::Standard {
-        return play_forwards(rows, cols, &plan, rules, &mut rng, cancel);
+    let construction = Rule::of(rules).construction();
+    if rules.gravity() != Gravity::None || construction != Construction::StandardPaths {
+        return play_forwards(rows, cols, &plan, rules, construction, &mut rng, cancel);
     }
     for attempt in 0..=FREE_ATTEMPTS {
         let tiled = attempt == FREE_ATTEMPTS;
@@ -246,12 +248,14 @@ const GRAVITY_ATTEMPTS: usize = 64;
 /// most constrained is removed.
 const DRAWN: usize = 6;
 
-/// The board built forwards under gravity (see the module doc).
+/// The board built forwards under gravity, or under a rule built by its
+/// moves (see the module doc).
 fn play_forwards(
     rows: usize,
     cols: usize,
     plan: &[u32],
     rules: &Rules,
+    construction: Construction,
     rng: &mut SplitMix64,
     cancel: &Cancel,
 ) -> Result<Generated, GenerateError> {
@@ -270,9 +274,9 @@ fn play_forwards(
             ids[pos] = i as u32 + 1;
             origin.push(pos);
         }
-        let steps = match rules.connect() {
-            Connect::Standard => play(&mut ids, plan.len(), rules, rng, cancel),
-            Connect::FourRivers | Connect::Line => {
+        let steps = match construction {
+            Construction::StandardPaths => play(&mut ids, plan.len(), rules, rng, cancel),
+            Construction::ByMoves => {
                 match play_by_moves(&mut ids, plan.len(), rules, rng, cancel) {
                     // With no hole, every attempt starts from the same
                     // full board: none can do better.

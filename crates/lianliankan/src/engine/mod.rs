@@ -12,9 +12,9 @@
 //!   fields up to 64 cells wide;
 //! - `moves` — the [`Move`] type and every removable pair;
 //! - `game` — [`Game`]: the board, the rules and the history;
-//! - `gravity` — where the tiles slide after a removal;
-//! - `slide` — KShisen's sliding tiles: a slide checked and made, every
-//!   slide on a board (no moves, games or rules: those stand on it);
+//! - `settle` — gravity: where the tiles slide after a removal;
+//! - `sliding_tiles` — KShisen's sliding tiles: a slide checked and made,
+//!   every slide on a board (no moves, games or rules: those stand on it);
 //! - `ways` — every way a picked pair can go, plain or sliding;
 //! - `shuffle` — rearranging the remaining tiles so that a move exists;
 //! - `solve` — the exact solver, a folder with a file per search and per
@@ -24,6 +24,8 @@
 //!   and the holes of a crowded closed board, searched one at a time,
 //!   which prove positions lost (tiles fixed or sliding);
 //! - `generate` — boards built backwards, with their removal certificate;
+//!   `generate_error` — why no board was made, and the size limits of the
+//!   boards `generate` and `deal` make;
 //! - `rate` — how hard a deal is (random games, probed by the solver)
 //!   and deals generated within a band of difficulty; `repair` — the
 //!   clearing order of a position adapted to the positions one move away,
@@ -39,14 +41,14 @@ mod checks;
 mod deal;
 mod game;
 mod generate;
-mod gravity;
-mod made;
+mod generate_error;
 mod moves;
 mod rate;
 pub(crate) mod reach;
 mod repair;
+mod settle;
 mod shuffle;
-mod slide;
+mod sliding_tiles;
 mod solve;
 mod ways;
 
@@ -54,9 +56,9 @@ pub use checks::{Greedy, Playout, has_move, kshisen_greedy, playout};
 pub use deal::{DealSpec, deal};
 pub use game::{Game, RemoveError, Step};
 pub use generate::{GenerateSpec, Generated, generate, generate_with};
-pub use gravity::Slide;
-pub use made::{GenerateError, MAX_GENERATE_CELLS};
+pub use generate_error::{GenerateError, MAX_GENERATE_CELLS};
 pub use moves::{Move, Route, moves};
+pub(crate) use moves::{reach_moves, two_turn_moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
     Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
@@ -64,8 +66,10 @@ pub use rate::{
     confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands, measured_settings,
     rate, rate_players, setting_bands, sure_band,
 };
+pub use settle::Slide;
 pub use shuffle::NoMovePossible;
-pub use slide::SlideBlocked;
+pub use sliding_tiles::SlideBlocked;
+pub(crate) use sliding_tiles::slide_moves;
 pub use solve::{
     Cancel, DEFAULT_BUDGET, Progress, Solution, SolveConfig, solve, solve_with, solve_with_progress,
 };

@@ -5,8 +5,8 @@
 use grid_core::{Path, Pos};
 
 use super::game::{RemoveError, check};
-use super::gravity::Slide;
 use super::moves::{Move, Route};
+use super::settle::Slide;
 use crate::query::{Board, Connector};
 use crate::rules::Rules;
 

@@ -39,15 +39,19 @@
 
 use std::collections::BTreeSet;
 
-use grid_core::{Grid, Padded, Path, Point, Pos};
+use grid_core::{Grid, Path, Pos};
 
+use crate::connection::{ConnectionRule, Rule};
 use crate::engine::{Move, Route};
 use crate::query::Board;
-use crate::rules::{Border, Connect, Gravity, Rules};
+use crate::rules::{Connect, Gravity, Rules};
 
+pub(crate) mod paths;
 mod players;
 mod rating;
 
+pub use crate::connection::four_rivers_lengths;
+pub use paths::search_grid;
 pub use players::players;
 pub use rating::{clear_chance, rate};
 
@@ -96,115 +100,29 @@ pub fn paired_board(
         .expect("kinds are small")
 }
 
-/// The board as the reference searches it: its kinds (0 = empty) inside an
-/// empty ring for [`Border::Open`], with no padding for [`Border::Closed`].
-/// The [`Padded::frame`] converts between board cells and searched cells.
-#[must_use]
-pub fn search_grid(board: &Board, border: Border) -> Padded<u32> {
-    let grid = Padded::new(board.to_grid());
-    match border {
-        Border::Closed => grid,
-        Border::Open => grid.surround(0),
-    }
-}
-
 /// The fewest turns of a path joining the tiles at `a` and `b` under
 /// `rules`, or `None` when they do not match (same cell, empty, different
 /// kinds, off the board, or no path within the limit).
 ///
-/// The connection rule, written out: [`Connect::Line`] joins tiles in one
-/// row or column (0 turns, whatever lies between); [`Connect::FourRivers`]
-/// runs [`four_rivers_lengths`], a search that never takes the step
-/// between neighbours; [`Connect::Standard`] runs grid-core's reference
-/// search.
+/// The connection rule, written out (each rule's brute force is in its
+/// module of `connection/`): [`Connect::Line`] joins tiles in one row or
+/// column (0 turns, whatever lies between); [`Connect::FourRivers`] runs
+/// [`four_rivers_lengths`], a search that never takes the step between
+/// neighbours; [`Connect::Standard`] (and slides) runs grid-core's
+/// reference search.
 ///
 /// # Complexity
 /// O(rows·cols·(max_turns + 1)) per call, and the grid is copied each time:
 /// this is the per-query search the fast path is measured against.
 #[must_use]
 pub fn min_turns(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
+    let rule = Rule::of(rules);
     let (kind_a, kind_b) = (board.kind(a)?, board.kind(b)?);
     // Matching, written out: equal kinds, or both kinds in one group.
     if a == b || !kinds_match(kind_a, kind_b, rules) {
         return None;
     }
-    match rules.connect() {
-        Connect::Line => (a.row == b.row || a.col == b.col).then_some(0),
-        Connect::FourRivers => four_rivers_lengths(board, a, b, rules)
-            .iter()
-            .position(Option::is_some),
-        Connect::Standard => {
-            let searched = search_grid(board, rules.border());
-            let frame = searched.frame();
-            grid_core::reference::min_turns(
-                searched.grid(),
-                |&k| k == 0,
-                frame.to_outer(a),
-                frame.to_outer(b),
-                Some(rules.max_turns()),
-            )
-        }
-    }
-}
-
-/// Four-rivers by brute force: for each number of turns t from 0 to
-/// `rules.max_turns()`, the length of the shortest path from the tile at `a`
-/// to the one at `b` with exactly t turns (`None`: no such path), where a
-/// path runs in straight segments through empty cells (and the ring, with
-/// [`Border::Open`]), never reverses, and never steps from `a` straight
-/// onto `b`. A breadth-first search by steps over explicit states (cell,
-/// heading, turns used); kinds are not looked at.
-///
-/// # Complexity
-/// O(rows·cols·(max_turns + 1)).
-#[must_use]
-pub fn four_rivers_lengths(board: &Board, a: Pos, b: Pos, rules: &Rules) -> Vec<Option<usize>> {
-    const HEADINGS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-    let searched = search_grid(board, rules.border());
-    let grid = searched.grid();
-    let (from, to) = (searched.frame().to_outer(a), searched.frame().to_outer(b));
-    let step = |p: Pos, h: usize| -> Option<Pos> {
-        let row = p.row.checked_add_signed(HEADINGS[h].0)?;
-        let col = p.col.checked_add_signed(HEADINGS[h].1)?;
-        (row < grid.rows() && col < grid.cols()).then(|| Pos::new(row, col))
-    };
-    let layers = rules.max_turns() + 1;
-    let mut best = vec![None; layers];
-    if from == to {
-        return best;
-    }
-    let index = |p: Pos, h: usize, t: usize| (grid.index_of(p) * 4 + h) * layers + t;
-    let mut seen = vec![false; grid.rows() * grid.cols() * 4 * layers];
-    let mut queue = std::collections::VecDeque::new();
-    // The first step, any heading but the one straight onto `to`.
-    for h in 0..4 {
-        match step(from, h) {
-            Some(next) if next == to => {} // the shared edge: not a path
-            Some(next) if grid[next] == 0 => {
-                seen[index(next, h, 0)] = true;
-                queue.push_back((next, h, 0, 1));
-            }
-            _ => {}
-        }
-    }
-    while let Some((p, h, t, length)) = queue.pop_front() {
-        for g in 0..4 {
-            let reverses = HEADINGS[g].0 == -HEADINGS[h].0 && HEADINGS[g].1 == -HEADINGS[h].1;
-            let turns = t + usize::from(g != h);
-            if reverses || turns >= layers {
-                continue;
-            }
-            let Some(next) = step(p, g) else { continue };
-            if next == to {
-                // By steps: the first arrival with these turns is the shortest.
-                best[turns].get_or_insert(length + 1);
-            } else if grid[next] == 0 && !seen[index(next, g, turns)] {
-                seen[index(next, g, turns)] = true;
-                queue.push_back((next, g, turns, length + 1));
-            }
-        }
-    }
-    best
+    rule.reference_min_turns(board, a, b, rules)
 }
 
 /// Whether tiles of kinds `a` and `b` match, written out: both tiles,
@@ -350,64 +268,8 @@ pub fn play(board: &Board, pair: Move, rules: &Rules) -> Option<Grid<u32>> {
 /// # Complexity
 /// O(rows·cols·(turns + 1)).
 pub fn check_path(board: &Board, a: Pos, b: Pos, path: &Path, rules: &Rules) -> Result<(), String> {
-    if rules.connect() == Connect::Line {
-        let point = |p: Pos| Point::new(p.row as isize, p.col as isize);
-        let aligned = a != b && (a.row == b.row || a.col == b.col);
-        return if aligned && path.corners() == [point(a), point(b)] {
-            Ok(())
-        } else {
-            Err(format!(
-                "{path:?} is not the straight segment from {a} to {b} along a line"
-            ))
-        };
-    }
-    if path.turns() > rules.max_turns() {
-        return Err(format!(
-            "{} turns, more than {}",
-            path.turns(),
-            rules.max_turns()
-        ));
-    }
-    let searched = search_grid(board, rules.border());
-    let frame = searched.frame();
-    let corners = path
-        .corners()
-        .iter()
-        .map(|&p| {
-            frame
-                .outer_of(p)
-                .ok_or(format!("corner {p} is outside the border"))
-        })
-        .collect::<Result<Vec<Pos>, String>>()?;
-    let (from, to) = (frame.to_outer(a), frame.to_outer(b));
-    let free = |&k: &u32| k == 0;
-    let length =
-        grid_core::reference::check_path(searched.grid(), free, from, to, &corners, path.turns())?;
-    if length != path.length() {
-        return Err(format!(
-            "length {length}, but the path says {}",
-            path.length()
-        ));
-    }
-    let shortest = if rules.connect() == Connect::FourRivers {
-        if length == 1 {
-            return Err(format!("{a} and {b} are joined through their shared edge"));
-        }
-        four_rivers_lengths(board, a, b, rules)[..=path.turns()]
-            .iter()
-            .flatten()
-            .min()
-            .copied()
-    } else {
-        grid_core::reference::min_length_with_turns(searched.grid(), free, from, to, path.turns())
-    };
-    if shortest != Some(length) {
-        return Err(format!(
-            "{length} steps, but the shortest path with {} turns has {shortest:?}",
-            path.turns()
-        ));
-    }
-    Ok(())
+    let rule = Rule::of(rules);
+    rule.reference_check_path(board, a, b, path, rules)
 }
 
 /// Every pair of tiles that [`min_turns`] joins and, under

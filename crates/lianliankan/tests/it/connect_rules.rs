@@ -12,8 +12,15 @@ use lianliankan::{
     NoMovePossible, Rules, Solution, connect, generate, moves, reference, solve,
 };
 
-/// The two rules under test.
-const RULES: [Connect; 2] = [Connect::FourRivers, Connect::Line];
+/// The rules under test: every connection rule but the standard one (the
+/// rest of the suite's), so that a new rule is tested here by its name
+/// alone.
+fn rules_under_test() -> Vec<Connect> {
+    Connect::ALL
+        .into_iter()
+        .filter(|&rule| rule != Connect::Standard)
+        .collect()
+}
 
 fn random_border(rng: &mut SplitMix64) -> Border {
     if rng.percent(50) {
@@ -135,15 +142,15 @@ fn connect_matches_the_references() {
     let mut rng = SplitMix64::new(0x0471_7E25);
     let mut connector = Connector::new();
     let mut batch = Batch::new();
-    let mut yes = [0usize; 2];
-    let mut no = [0usize; 2];
+    let mut yes = vec![0usize; rules_under_test().len()];
+    let mut no = vec![0usize; rules_under_test().len()];
     let mut neighbours_yes = 0;
     let mut long_detours = 0;
     for _ in 0..4_000 {
         let (rows, cols) = (rng.range(1, 9), rng.range(1, 9));
         let fill = rng.range(10, 90) as u32;
         let board = random_board(&mut rng, rows, cols, fill, 4);
-        for (r, &connect_rule) in RULES.iter().enumerate() {
+        for (r, &connect_rule) in rules_under_test().iter().enumerate() {
             let rules = Rules::judge()
                 .with_turns(rng.below(5))
                 .unwrap()
@@ -203,7 +210,7 @@ fn moves_agree_with_the_reference() {
         let (rows, cols) = (rng.range(1, 7), rng.range(1, 7));
         let fill = rng.range(20, 95) as u32;
         let board = random_board(&mut rng, rows, cols, fill, 3);
-        for connect_rule in RULES {
+        for connect_rule in rules_under_test() {
             let rules = Rules::judge()
                 .with_turns(rng.below(4))
                 .unwrap()
@@ -245,7 +252,7 @@ fn random_games_with_undo_and_redo() {
             .unwrap()
             .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
             .with_groups(random_groups(&mut rng))
-            .with_connect(RULES[round / Gravity::ALL.len() % 2])
+            .with_connect(rules_under_test()[round / Gravity::ALL.len() % rules_under_test().len()])
             .unwrap();
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let mut boards = vec![board.to_grid()];
@@ -310,7 +317,7 @@ fn reference_non_move(board: &Board, rules: &Rules) -> Option<(Pos, Pos)> {
 fn solve_agrees_with_the_exhaustive_search() {
     let mut rng = SplitMix64::new(0x50_17E);
     let (mut solved, mut unsolvable) = (0, 0);
-    for connect_rule in RULES {
+    for connect_rule in rules_under_test() {
         for gravity in Gravity::ALL {
             for border in Border::ALL {
                 for _ in 0..14 {
@@ -357,7 +364,7 @@ fn solve_orders_replay_on_larger_boards() {
             .with_border(random_border(&mut rng))
             .unwrap()
             .with_gravity(Gravity::ALL[round % Gravity::ALL.len()])
-            .with_connect(RULES[round % 2])
+            .with_connect(rules_under_test()[round % rules_under_test().len()])
             .unwrap();
         match solve(&board, &rules, 200_000) {
             Solution::Solved(order) => {
@@ -382,7 +389,7 @@ fn solve_orders_replay_on_larger_boards() {
 fn generated_boards_clear_under_both_rules() {
     let mut rng = SplitMix64::new(0x6E2E);
     let mut made = 0;
-    for connect_rule in RULES {
+    for connect_rule in rules_under_test() {
         for gravity in Gravity::ALL {
             for border in Border::ALL {
                 for _ in 0..6 {
@@ -477,7 +484,7 @@ fn shuffles_leave_a_move_under_the_rule() {
             .unwrap()
             .with_border(random_border(&mut rng))
             .unwrap()
-            .with_connect(RULES[round % 2])
+            .with_connect(rules_under_test()[round % rules_under_test().len()])
             .unwrap();
         let mut game = lianliankan::Game::new(board.clone(), rules.clone());
         let possible = reference::arrangement_has_move(&board, &rules);

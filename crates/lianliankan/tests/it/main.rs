@@ -18,6 +18,7 @@ mod limits;
 mod players;
 mod rating;
 mod rules_doc;
+mod search_verdicts;
 mod serde_forms;
 #[cfg(feature = "cli")]
 mod shards;

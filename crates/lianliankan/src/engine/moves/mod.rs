@@ -1,21 +1,21 @@
-//! Every pair of tiles that can be removed now.
-
-use grid_core::Pos;
+//! Every pair of tiles that can be removed now: the connection rule's
+//! moves (`connection/`), over the listings of `two_turns` (the free
+//! lines, two turns) and `reaches` (a reach a tile, any turns).
 
 mod pair;
+mod reaches;
 #[cfg(test)]
 mod tests;
 mod two_turns;
 
-pub use super::slide::Route;
+pub use super::sliding_tiles::Route;
 pub use pair::Move;
+pub(crate) use reaches::reach_moves;
+pub(crate) use two_turns::two_turn_moves;
 
-use super::reach::Field;
-use super::slide::slide_moves;
-use two_turns::two_turn_moves;
-
-use crate::query::{Board, detour_joins};
-use crate::rules::{Class, Connect, Rules};
+use crate::connection::{ConnectionRule, Rule};
+use crate::query::Board;
+use crate::rules::Rules;
 
 /// Every pair of tiles that [`connect`](crate::connect) joins on `board`
 /// under `rules` (matching kinds, a path within the turn limit), sorted (by the first tile row by row, then the second).
@@ -51,9 +51,9 @@ use crate::rules::{Class, Connect, Rules};
 /// O(t·rows·cols) for t tiles (one reach per tile whose kind has a twin),
 /// whatever the turn limit; plus sorting the answer.
 ///
-/// Under [`Connect::FourRivers`] the standard pairs are found so, and a
+/// Under [`Connect::FourRivers`](crate::Connect::FourRivers) the standard pairs are found so, and a
 /// pair of neighbours among them is kept only when a detour joins it
-/// (O(rows + cols) each with two turns). Under [`Connect::Line`] the pairs
+/// (O(rows + cols) each with two turns). Under [`Connect::Line`](crate::Connect::Line) the pairs
 /// are those of matching tiles in one row or column: O(rows·cols + P log P)
 /// for the P pairs found.
 ///
@@ -63,101 +63,5 @@ use crate::rules::{Class, Connect, Rules};
 /// together; the slides add O(t·(rows + cols)²) at worst.
 #[must_use]
 pub fn moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let mut found = match rules.connect() {
-        Connect::Standard => standard_moves(board, rules),
-        Connect::FourRivers => {
-            let mut found = standard_moves(board, rules);
-            found.retain(|m| {
-                let (a, b) = (m.a(), m.b());
-                a.row.abs_diff(b.row) + a.col.abs_diff(b.col) != 1
-                    || detour_joins(board, a, b, rules.border(), rules.max_turns())
-            });
-            found
-        }
-        Connect::Line => line_moves(board, rules),
-    };
-    if rules.slide() {
-        let kinds = board.to_grid();
-        slide_moves(
-            &kinds,
-            |x, y| rules.matches(x, y),
-            |a, b, route| {
-                found.push(Move::slide(a, b, route));
-            },
-        );
-        found.sort_unstable();
-    }
-    found
-}
-
-/// Every pair the standard path rule joins.
-fn standard_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    if rules.max_turns() == 2 {
-        return two_turn_moves(board, rules);
-    }
-    reach_moves(board, rules)
-}
-
-/// Every pair of matching tiles that share a row or a column: the pairs of
-/// [`Connect::Line`].
-fn line_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let groups = &rules.groups();
-    let mut found = Vec::new();
-    let mut line: Vec<(Pos, Class)> = Vec::new();
-    // The matching pairs among the tiles of one row or column.
-    let mut pair_up = |cells: &mut dyn Iterator<Item = Pos>| {
-        line.clear();
-        line.extend(cells.filter_map(|p| {
-            board
-                .kind(p)
-                .filter(|&k| k != 0)
-                .map(|k| (p, groups.class(k)))
-        }));
-        for (i, &(p, class)) in line.iter().enumerate() {
-            for &(q, other) in &line[i + 1..] {
-                if class == other {
-                    found.push(Move::new(p, q));
-                }
-            }
-        }
-    };
-    for row in 0..board.rows() {
-        pair_up(&mut (0..board.cols()).map(|col| Pos::new(row, col)));
-    }
-    for col in 0..board.cols() {
-        pair_up(&mut (0..board.rows()).map(|row| Pos::new(row, col)));
-    }
-    found.sort_unstable();
-    found
-}
-
-/// Every removable pair by one reach search per tile: any turn limit.
-fn reach_moves(board: &Board, rules: &Rules) -> Vec<Move> {
-    let mut field = Field::new(board, rules.border());
-    let groups = &rules.groups();
-    let mut twins = std::collections::BTreeMap::<Class, usize>::new();
-    for (_, kind) in board.tiles() {
-        *twins.entry(groups.class(kind)).or_default() += 1;
-    }
-    let mut found = Vec::new();
-    for (pos, kind) in board.tiles() {
-        let class = groups.class(kind);
-        if twins[&class] < 2 {
-            continue;
-        }
-        let start = field.index(pos);
-        let mut partners = Vec::new();
-        field.reach(start, rules.max_turns(), |cell, is_tile| {
-            if is_tile && cell > start {
-                partners.push(cell);
-            }
-        });
-        for cell in partners {
-            if groups.class(field.kind(cell)) == class {
-                found.push(Move::new(pos, field.pos(cell)));
-            }
-        }
-    }
-    found.sort_unstable();
-    found
+    Rule::of(rules).moves(board, rules)
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use grid_core::Pos;
 
-use crate::engine::slide::Route;
+use crate::engine::sliding_tiles::Route;
 
 /// A removal: a pair of tiles, or, under [`Rules::slide`](crate::Rules::slide), a slide of the
 /// first tile of a pair before the pair goes.

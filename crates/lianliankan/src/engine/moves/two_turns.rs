@@ -34,7 +34,7 @@ const TABLE_WORDS_PER_CELL: usize = 1;
 /// with no free cell. So the pairs are: neighbours, and for every free run,
 /// the matching pairs among the tiles touching it (see [`Sweep`]); a pair
 /// found through several runs is kept once (see [`Keep`]).
-pub(super) fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
+pub(crate) fn two_turn_moves(board: &Board, rules: &Rules) -> Vec<Move> {
     let pad = usize::from(rules.border() == Border::Open);
     let cells = (board.rows() + 2 * pad) * (board.cols() + 2 * pad);
     two_turn_moves_within(board, rules, cells * TABLE_WORDS_PER_CELL + 4096)

@@ -2,7 +2,7 @@
 //! setting's bands and confirmed with fresh games, is the one asked for.
 
 use super::super::generate::{GenerateSpec, Generated};
-use super::super::made::GenerateError;
+use super::super::generate_error::GenerateError;
 use super::bands::{SettingBands, bands_for};
 use super::rated::{candidate, check_spec};
 use super::rating::Difficulty;

@@ -3,7 +3,7 @@
 //! of each band, and fresh games' clear rates of each band's deals).
 
 use super::super::generate::GenerateSpec;
-use super::super::made::GenerateError;
+use super::super::generate_error::GenerateError;
 use super::banded::{BandedError, deal_in_bands};
 use super::bands::{Bands, BandsFrom, SettingBands, bands_for};
 use super::rated::{candidate, check_spec};

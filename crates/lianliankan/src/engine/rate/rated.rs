@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 
 use super::super::deal::{DealSpec, deal};
 use super::super::generate::{GenerateSpec, Generated, generate_with};
-use super::super::made::{GenerateError, cells_within_limit};
+use super::super::generate_error::{GenerateError, cells_within_limit};
 use super::super::solve::{Solution, solve_with};
 use super::sure::{SureConfig, confirm_seed};
 use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games, random_game};

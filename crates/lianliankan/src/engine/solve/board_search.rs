@@ -1,7 +1,9 @@
-//! The skeleton of the three searches over whole boards (`gravity`,
-//! `slides`, `plain`). Where tiles move, or where the connection rule
-//! gives no geometry to lean on, a position is the whole board, and the
-//! three search it alike:
+//! The skeleton of the three searches over whole boards (`gravity_search`,
+//! `slide_search`, `plain_search`). Where tiles move, or where the
+//! connection rule gives no geometry to lean on, a position is the whole
+//! board, and the three search it alike; each supplies only what differs
+//! ([`BoardSearch`]: its positions, their key, its moves with its pruning,
+//! and its proofs between rounds):
 //!
 //! - **The memo key** ([`BoardKeys`]): a failed position is remembered by
 //!   the class of matching tiles on every cell, the deal's classes
@@ -9,25 +11,36 @@
 //!   are more than 255 classes), never a hash alone. Two boards with the
 //!   same classes on the same cells are the same position: which moves
 //!   exist and what they and gravity do depend on nothing else.
-//! - **Restarts** ([`restarting_round`]): runs from the root of
+//! - **A position searched** ([`clears`]): the memo asked, a state
+//!   counted, each move played and the position after it searched, the
+//!   position remembered when every move fails. Only positions searched
+//!   to the end are remembered, so the memo holds from run to run.
+//! - **Rounds and restarts** ([`solve_in_rounds`]): a first run from the
+//!   root in the search's own order, within [`FIRST_RUN`] states; then
+//!   rounds of twice the states of the one before, each cut into runs of
 //!   [`RUN_UNIT`] states times the terms of Luby's sequence (1 1 2 1 1 2 4
-//!   ...), each with its own tie-breaking ([`Seeds`]), the memo kept from
-//!   run to run. Only positions searched to the end are remembered, so a
-//!   run that ends within its limit gives the answer, and `Unsolvable` is
-//!   still a full search. The times to clear a clearable deal are
-//!   heavy-tailed: one long run spends its states under an early wrong
-//!   removal, many short ones do not.
-//!
-//! What stays with each search: its moves and their order, its proofs,
-//! and how its rounds grow (`plain`: one round without end; `slides`: a
-//! first run in a fixed order, then rounds of twice the states; `gravity`:
-//! those rounds, alternating with rounds of its dead-position test).
+//!   ...), the memo kept. A run that ends within its limit gives the
+//!   answer, and `Unsolvable` is still a full search. The times to clear
+//!   a clearable deal are heavy-tailed: one long run spends its states
+//!   under an early wrong removal, many short ones do not. Between rounds
+//!   a search may run its own proofs (the search under gravity: its
+//!   rounds with the dead-position test, the holes, narrowing).
+//! - **Ties** (one scheme for all three): none in the first run; after
+//!   each round the ties are drawn from a generator seeded with the states
+//!   counted so far, which a round's first run (and the search's proofs
+//!   between rounds) go on drawing from; run k > 1 of a round draws from
+//!   one seeded with the states at its start and k − 1.
 
-use grid_core::Grid;
+use std::ops::ControlFlow;
 
-use super::budget::{Budget, Stop};
-use super::position::classes;
+use grid_core::{Grid, SplitMix64};
+
+use super::budget::{Budget, FIRST_RUN, Stop};
+use super::memo::Memo;
+use super::solution::Solution;
+use super::static_position::classes;
 use super::tiles::Kind;
+use crate::engine::moves::Move;
 use crate::query::Board;
 use crate::rules::{Class, Rules};
 
@@ -36,6 +49,21 @@ use crate::rules::{Class, Rules};
 /// `down`: KShisen's closed 30×16 20 → 12 undecided, 26×14 10 → 9,
 /// four-of-each closed 18×8 1 → 0, the other cells the same.)
 pub(super) const RUN_UNIT: u64 = 1000;
+
+/// The sizes of the runs, in states.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Runs {
+    /// The first run's, from the root in the search's own order.
+    pub(super) first: u64,
+    /// The unit of the runs of a round: this times Luby's sequence.
+    pub(super) unit: u64,
+}
+
+/// The runs of every search: [`FIRST_RUN`], then units of [`RUN_UNIT`].
+pub(super) const RUNS: Runs = Runs {
+    first: FIRST_RUN,
+    unit: RUN_UNIT,
+};
 
 /// The classes of matching tiles of a deal, numbered densely from 1 in
 /// the order of [`classes`] (a class's [`Kind::on_field`]), and the memo
@@ -93,63 +121,156 @@ impl BoardKeys {
     }
 }
 
-/// How the runs of a round break ties: each search keeps the seeds it
-/// was measured with, so that its answers (and orders) do not depend on
-/// which of them the skeleton serves.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Seeds {
-    /// Run k is seeded with k, the first run keeping the search's order
-    /// (`plain`, whose one round starts at the deal).
-    RunNumber,
-    /// Run k is seeded with the states counted when it starts, mixed with
-    /// k (`slides`).
-    States,
-    /// As [`Seeds::States`] with k − 1 from the second run on; the first
-    /// keeps the tie-breaking the round before left (`gravity`).
-    StatesAfterFirst,
+/// A search over whole boards, as the skeleton runs it: what differs
+/// from one search to another.
+pub(super) trait BoardSearch<'p> {
+    /// A position as the search keeps it (a board of classes; of tile ids
+    /// under gravity).
+    type Position;
+
+    /// Its states, run limit and memory.
+    fn budget(&mut self) -> &mut Budget<'p>;
+
+    /// The positions known not to clear, and the budget whose room they
+    /// take.
+    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>);
+
+    /// How ties among equally ranked moves are broken: `None`, the
+    /// search's own order; else draws from this generator.
+    fn ties(&mut self) -> &mut Option<SplitMix64>;
+
+    /// Gets ready for a run from the root: the moves of the run before
+    /// forgotten.
+    fn start_run(&mut self);
+
+    /// The memo key of `position`; asked first of every position.
+    fn key(&mut self, position: &Self::Position) -> Box<[u8]>;
+
+    /// The moves to try at `position` (whose key was just asked), best
+    /// first, after the search's pruning (none at a dead position).
+    fn moves(&mut self, position: &Self::Position) -> Vec<Move>;
+
+    /// The position after `pair` at `position` (and gravity); the move is
+    /// then on the way to it.
+    fn play(&mut self, position: &Self::Position, pair: Move) -> Self::Position;
+
+    /// Takes the last move played off the way.
+    fn take_back(&mut self);
+
+    /// The moves on the way to the position reached: the clearing order
+    /// once a run has cleared the board.
+    fn take_order(&mut self) -> Vec<Move>;
+
+    /// After a round that its limit cut off, before the next (of
+    /// `allowance` states): the search's own proofs and rounds from `root`
+    /// (with `tiles` tiles). `Break`: the answer.
+    fn between_rounds(
+        &mut self,
+        root: &Self::Position,
+        tiles: usize,
+        allowance: u64,
+    ) -> ControlFlow<Solution> {
+        let _ = (root, tiles, allowance);
+        ControlFlow::Continue(())
+    }
 }
 
-impl Seeds {
-    /// The seed of run `k` (from 1) of a round, which starts at `states`
-    /// states; `None`: the search keeps its tie-breaking.
-    fn seed(self, k: u64, states: u64) -> Option<u64> {
-        match self {
-            Seeds::RunNumber => (k > 1).then_some(k),
-            Seeds::States => Some(states ^ (k << 40)),
-            Seeds::StatesAfterFirst => (k > 1).then(|| states ^ ((k - 1) << 40)),
+/// Whether `position` with `tiles` tiles clears: the memo asked, a state
+/// counted, every move tried in the search's order (the moves that clear
+/// it are then the search's order), the position remembered when none
+/// clears.
+///
+/// # Complexity
+/// At most the run's states, each costing the search's `moves` and
+/// `play`.
+pub(super) fn clears<'p, S: BoardSearch<'p>>(
+    search: &mut S,
+    position: &S::Position,
+    tiles: usize,
+) -> Result<bool, Stop> {
+    if tiles == 0 {
+        return Ok(true);
+    }
+    let key = search.key(position);
+    if search.memo().0.contains(&key) {
+        return Ok(false);
+    }
+    search.budget().count()?;
+    for pair in search.moves(position) {
+        let next = search.play(position, pair);
+        if clears(search, &next, tiles - 2)? {
+            return Ok(true);
+        }
+        search.take_back();
+    }
+    let (memo, budget) = search.memo();
+    memo.remember(key, &mut budget.room);
+    Ok(false)
+}
+
+/// Whether the board `root` with `tiles` tiles clears: the first run, then
+/// the rounds that restart, with the search's proofs between them (see
+/// the module doc), until one answers or the budget stops it.
+///
+/// # Complexity
+/// At most the budget's states, each as [`clears`] says, plus the
+/// search's work between rounds.
+pub(super) fn solve_in_rounds<'p, S: BoardSearch<'p>>(
+    search: &mut S,
+    root: &S::Position,
+    tiles: usize,
+    runs: Runs,
+) -> Solution {
+    let mut allowance = runs.first;
+    let mut first = true;
+    loop {
+        let end = search.budget().states.saturating_add(allowance);
+        search.budget().limit = end;
+        let answer = if first {
+            search.start_run();
+            clears(search, root, tiles)
+        } else {
+            restarting_round(search, runs.unit, end, |search| clears(search, root, tiles))
+        };
+        match answer {
+            Ok(true) => return Solution::Solved(search.take_order()),
+            Ok(false) => return Solution::Unsolvable,
+            Err(Stop::Restart) => {
+                first = false;
+                let states = search.budget().states;
+                *search.ties() = Some(SplitMix64::new(states));
+                allowance = allowance.saturating_mul(2);
+                if let ControlFlow::Break(answer) = search.between_rounds(root, tiles, allowance) {
+                    return answer;
+                }
+            }
+            Err(stop) => return Solution::stopped(&stop, search.budget().states),
         }
     }
 }
 
-/// A search that [`restarting_round`] runs from its root.
-pub(super) trait Restart<'p> {
-    /// Its states, run limit and memory.
-    fn budget(&mut self) -> &mut Budget<'p>;
-
-    /// Gets ready for a run from the root: the removals of the run before
-    /// forgotten, ties broken from `seed` (`None`: as they are).
-    fn restart(&mut self, seed: Option<u64>);
-}
-
 /// A round of runs of `search` from its root (each made by `run`, which
 /// answers whether the root clears), of `unit` times Luby's sequence in
-/// states and seeded by `seeds`, until one ends within its limit or the
-/// round's states reach `end`; the last run's answer.
+/// states, until one ends within its limit or the round's states reach
+/// `end`; the last run's answer. The first run keeps the ties as they
+/// are; run k > 1 draws them from the states at its start and k − 1.
 ///
 /// # Complexity
 /// At most `end` minus the states counted at the start, plus `run`'s cost
 /// for each run.
-pub(super) fn restarting_round<'p, S: Restart<'p>>(
+pub(super) fn restarting_round<'p, S: BoardSearch<'p>>(
     search: &mut S,
     unit: u64,
     end: u64,
-    seeds: Seeds,
     mut run: impl FnMut(&mut S) -> Result<bool, Stop>,
 ) -> Result<bool, Stop> {
     let mut k = 1;
     loop {
         let states = search.budget().states;
-        search.restart(seeds.seed(k, states));
+        search.start_run();
+        if k > 1 {
+            *search.ties() = Some(SplitMix64::new(states ^ ((k - 1) << 40)));
+        }
         search.budget().limit = states.saturating_add(unit.saturating_mul(luby(k))).min(end);
         match run(search) {
             Err(Stop::Restart) if search.budget().states < end => k += 1,

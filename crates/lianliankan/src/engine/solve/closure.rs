@@ -17,7 +17,7 @@ use super::budget::{Effort, Stop};
 use super::locks::Locks;
 use super::memo::Room;
 use super::pairings::Mates;
-use super::position::Position;
+use super::static_position::Position;
 use super::tiles::{Cell, Tile};
 
 /// The search over positions runs the dead-position test at every this

@@ -65,8 +65,8 @@ use rustc_hash::FxHashSet;
 
 use super::budget::Budget;
 use super::tiles::{Cell, TileId};
-use crate::engine::gravity::Passes;
 use crate::engine::reach::Field;
+use crate::engine::settle::Passes;
 use crate::rules::Border;
 
 /// The position [`is_lost`] looks at.

@@ -2,7 +2,7 @@
 //! learnt from dead positions and checked before every later position.
 
 use super::memo::{Room, entry_cost};
-use super::position::Position;
+use super::static_position::Position;
 use super::tiles::{Cell, Tile};
 
 /// The most locks a search keeps: every position is checked against each

@@ -3,28 +3,31 @@
 //!
 //! Without gravity, tiles never move and a position is the set of
 //! remaining tiles: two exact searches run in turn, one over positions
-//! (`positions`: a memo of failed positions, good move ordering, one safe
-//! reduction, the dead-position test of `closure` and the `locks` it
+//! (`static_search`: a memo of failed positions, good move ordering, one
+//! safe reduction, the dead-position test of `closure` and the `locks` it
 //! learns) and one over the choice of partners (`partners`), and once the
 //! proof of `holes`. With gravity, positions are whole boards
-//! (`gravity`), with its own dead-position test (`stuck`), the dead
+//! (`gravity_search`), with its own dead-position test (`stuck`), the dead
 //! positions it remembers (`dead_sets`) and the same holes proof. Under
 //! KShisen's sliding tiles, with any gravity, positions are whole boards
-//! too (`slides`), searched without any of those proofs. Under the other
-//! connection rules (four-rivers, line) every one of those shortcuts rests
-//! on the standard path's geometry, so a plain search over whole boards
-//! (`plain`) runs instead, with any gravity.
+//! too (`slide_search`), searched without any of those proofs. Under the
+//! other connection rules (four-rivers, line) every one of those shortcuts
+//! rests on the standard path's geometry, so a plain search over whole
+//! boards (`plain_search`) runs instead, with any gravity.
 //!
-//! The three searches over whole boards (`gravity`, `slides`, `plain`)
-//! stand on one skeleton, `board_search`: the memo key of a board (the
-//! class on every cell) and the restarts (runs of Luby's sequence in
-//! states, each with its own tie-breaking).
+//! The three searches over whole boards (`gravity_search`, `slide_search`,
+//! `plain_search`) stand on one skeleton, `board_search`: the memo key of
+//! a board (the class on every cell), a position searched (memo, count,
+//! each move, remember), and the rounds of restarts (runs of Luby's
+//! sequence in states, one tie-breaking scheme); each search supplies its
+//! moves, its key and its proofs. Which search runs is the connection
+//! rule's (`connection/`).
 //!
 //! The modules at the bottom import nothing above them: `memo` (the
 //! memory of the growing structures and the bounded memo), `budget`
 //! (states, runs, progress and cancel), `solution`, `tiles` (the
-//! newtypes for tiles, tile ids, classes and cells), `position` (the
-//! tiles without gravity) and `pairings` (who may pair with whom).
+//! newtypes for tiles, tile ids, classes and cells), `static_position`
+//! (the tiles without gravity) and `pairings` (who may pair with whom).
 //!
 //! | module | imports (within `solve`) |
 //! |---|---|
@@ -32,20 +35,20 @@
 //! | `budget` | `memo` |
 //! | `solution` | `budget` |
 //! | `tiles` | — |
-//! | `position` | `tiles` |
-//! | `pairings` | `position`, `tiles` |
-//! | `locks` | `memo`, `position`, `tiles` |
-//! | `closure` | `locks`, `memo`, `pairings`, `position`, `tiles` |
-//! | `partners` | `budget`, `closure`, `pairings`, `position`, `tiles` |
+//! | `static_position` | `tiles` |
+//! | `pairings` | `static_position`, `tiles` |
+//! | `locks` | `memo`, `static_position`, `tiles` |
+//! | `closure` | `locks`, `memo`, `pairings`, `static_position`, `tiles` |
+//! | `partners` | `budget`, `closure`, `pairings`, `static_position`, `tiles` |
 //! | `holes` | `budget`, `tiles` |
-//! | `positions` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity` |
+//! | `static_search` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity_search` |
 //! | `stuck` | — |
 //! | `dead_sets` | `memo`, `tiles` |
-//! | `board_search` | `budget`, `position`, `tiles` |
-//! | `gravity` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
-//! | `plain` | `board_search`, `budget`, `memo`, `position`, `solution` |
-//! | `slides` | `board_search`, `budget`, `memo`, `position`, `solution` |
-//! | this one | `budget`, `gravity`, `memo`, `plain`, `positions`, `slides`, `solution` |
+//! | `board_search` | `budget`, `memo`, `solution`, `static_position`, `tiles` |
+//! | `gravity_search` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `static_position`, `solution`, `stuck`, `tiles` |
+//! | `plain_search` | `board_search`, `budget`, `memo`, `static_position`, `solution` |
+//! | `slide_search` | `board_search`, `budget`, `memo`, `static_position`, `solution` |
+//! | this one | `budget`, `gravity_search`, `memo`, `plain_search`, `static_search`, `slide_search`, `solution` |
 
 use std::ops::ControlFlow;
 
@@ -53,25 +56,26 @@ mod board_search;
 mod budget;
 mod closure;
 mod dead_sets;
-mod gravity;
+mod gravity_search;
 mod holes;
 mod locks;
 mod memo;
 mod pairings;
 mod partners;
-mod plain;
-mod position;
-mod positions;
-mod slides;
+mod plain_search;
+mod slide_search;
 mod solution;
+mod static_position;
+mod static_search;
 mod stuck;
 mod tiles;
 
 pub use budget::{Cancel, Progress};
 pub use solution::Solution;
 
+use crate::connection::{ConnectionRule, Rule, SearchKind};
 use crate::query::Board;
-use crate::rules::{Connect, Gravity, Rules};
+use crate::rules::{Gravity, Rules};
 use budget::Budget;
 use memo::{DEFAULT_MEMORY_CAP, Room};
 
@@ -179,7 +183,8 @@ impl SolveConfig {
 /// assert!(matches!(solve(&cross, &loose, 100), Solution::Solved(_)));
 /// ```
 ///
-/// Under [`Connect::FourRivers`] and [`Connect::Line`] none of the
+/// Under [`Connect::FourRivers`](crate::Connect::FourRivers) and
+/// [`Connect::Line`](crate::Connect::Line) none of the
 /// standard rule's shortcuts applies (each rests on its path geometry):
 /// a plain depth-first search over whole boards runs, with the memo, the
 /// odd-class test and, without gravity, the last two tiles of a class
@@ -249,14 +254,16 @@ pub fn solve_with_progress(
 ) -> Solution {
     let room = Room::new(config.memory_cap);
     let budget = Budget::new(config.budget, room, config.cancel.clone(), progress);
-    if rules.slide() {
-        slides::solve(board, rules, budget)
-    } else if rules.connect() != Connect::Standard {
-        plain::solve(board, rules, budget)
-    } else if rules.gravity() != Gravity::None {
-        gravity::solve(board, rules, budget)
-    } else {
-        positions::solve(board, rules, budget)
+    let rule = Rule::of(rules);
+    match rule.search() {
+        SearchKind::Sliding => slide_search::solve_sliding(board, rules, budget),
+        SearchKind::Plain { by_cells } => {
+            plain_search::solve_plain(board, rules, rule, by_cells, budget)
+        }
+        SearchKind::Standard if rules.gravity() != Gravity::None => {
+            gravity_search::solve_under_gravity(board, rules, budget)
+        }
+        SearchKind::Standard => static_search::solve_static(board, rules, budget),
     }
 }
 

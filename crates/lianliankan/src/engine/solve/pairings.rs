@@ -2,7 +2,7 @@
 //! search's bindings and the pairs narrowing rules out), and the pairings
 //! narrowing tries.
 
-use super::position::Position;
+use super::static_position::Position;
 use super::tiles::Tile;
 
 /// The ways narrowing binds tiles of one class together, in order: with

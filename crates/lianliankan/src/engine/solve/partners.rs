@@ -17,7 +17,7 @@
 use super::budget::{Budget, Stop};
 use super::closure::DeadTest;
 use super::pairings::{Mates, pairings};
-use super::position::Position;
+use super::static_position::Position;
 use super::tiles::Tile;
 
 /// The most free tiles a kind may have for [`PartnerSearch::narrow`] to

@@ -126,7 +126,7 @@ struct Tile {
 
 impl StuckTest {
     /// The test for `rows × cols` boards under gravity with these `lines`
-    /// (from [`Passes::lines`](crate::engine::gravity::Passes::lines)).
+    /// (from [`Passes::lines`](crate::engine::settle::Passes::lines)).
     ///
     /// # Complexity
     /// O(rows·cols).
@@ -529,7 +529,7 @@ pub(crate) fn random_position(
     kinds: usize,
     max_turns: usize,
 ) -> (Grid<u32>, crate::rules::Rules) {
-    use crate::engine::gravity::Passes;
+    use crate::engine::settle::Passes;
     use crate::rules::{Gravity, Rules};
     let one_pass: Vec<Gravity> = Gravity::ALL
         .into_iter()
@@ -562,7 +562,7 @@ mod tests {
     use grid_core::SplitMix64;
 
     use super::*;
-    use crate::engine::gravity::Passes;
+    use crate::engine::settle::Passes;
     use crate::query::Board;
     use crate::reference;
     use crate::rules::Gravity;

@@ -28,11 +28,11 @@
 //!    between the ends, else the nearest on either side) in O(log cols).
 //!    The transposed field gives the middle rows.
 //!
-//! The other connection rules: under [`Connect::Line`] a pair joins when
-//! it shares a row or a column, nothing else asked; under
-//! [`Connect::FourRivers`] pairs that are not neighbours are answered as
-//! above, and neighbours by [`Connector`] on a board built once per board
-//! (the first batch that needs it).
+//! Which pairs join, and how, is the connection rule's (`connection/`):
+//! a pair it joins by the standard path is answered as above; by the
+//! straight segment (line), at once; by its own path (four-rivers'
+//! neighbours), by [`Connector`] on a board built once per board (the
+//! first batch that needs it).
 //!
 //! The judge hands over a board's queries in chunks sized by the board
 //! (`chunk_for`), so that memory follows the board and one chunk, while
@@ -46,7 +46,8 @@ use middle::{MiddleTask, Run, Sweep};
 
 use super::board::{Board, BoardError, MAX_KIND, check_kinds};
 use super::connect::{Connector, OffBoard};
-use crate::rules::{Border, Connect, Rules};
+use crate::connection::{ConnectionRule, Join, Rule};
+use crate::rules::{Border, Rules};
 
 /// Answers many connection queries on one fixed board at once, keeping its
 /// buffers from one board to the next.
@@ -326,27 +327,30 @@ impl Batch {
             (a != b && kind != 0 && matching).then_some(i)
         }));
         self.found.resize(queries.len(), Found::No);
-        let connect = self.rules.connect();
-        let mut detours = false;
+        let rule = Rule::of(&self.rules);
+        let (mut standard_paths, mut own_paths) = (false, false);
         for &i in &matchable {
             let (a, b) = queries[i];
-            self.found[i] = match connect {
-                Connect::Line if a.row == b.row || a.col == b.col => Found::Straight,
-                Connect::Line => Found::No,
-                // Four-rivers' neighbours: `Connector`'s detours, below.
-                Connect::FourRivers if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 => {
-                    detours = true;
+            self.found[i] = match rule.join(a, b) {
+                Join::Segment => Found::Straight,
+                Join::Never => Found::No,
+                // The rule's own paths: `Connector`'s, below.
+                Join::OwnPath => {
+                    own_paths = true;
                     Found::No
                 }
-                Connect::Standard | Connect::FourRivers => self.short_path(i, a, b, max_turns),
+                Join::StandardPath => {
+                    standard_paths = true;
+                    self.short_path(i, a, b, max_turns)
+                }
             };
         }
         self.matchable = matchable;
         if !self.pending.is_empty() {
             self.find_middles();
         }
-        if (max_turns > 2 && connect != Connect::Line) || detours {
-            self.find_long_paths();
+        if (max_turns > 2 && standard_paths) || own_paths {
+            self.find_long_paths(rule);
         }
         Ok(())
     }
@@ -474,17 +478,22 @@ impl Batch {
         }
     }
 
-    /// With `max_turns > 2`: the matchable pairs without a short path get
-    /// the minimum-turn search; under four-rivers, neighbours get
-    /// [`Connector`]'s detour (whatever the turn limit).
-    fn find_long_paths(&mut self) {
+    /// With `max_turns > 2`: the matchable pairs `rule` joins by the
+    /// standard path and that have no short path get the minimum-turn
+    /// search; the pairs it joins by its own path (four-rivers'
+    /// neighbours) get [`Connector`]'s (whatever the turn limit).
+    fn find_long_paths(&mut self, rule: Rule) {
         for &i in &self.matchable {
             if self.found[i] != Found::No {
                 continue;
             }
             let (a, b) = self.queries[i];
-            let neighbours = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
-            if self.rules.max_turns() <= 2 && !neighbours {
+            let searched = match rule.join(a, b) {
+                Join::StandardPath => self.rules.max_turns() > 2,
+                Join::OwnPath => true,
+                Join::Segment | Join::Never => false,
+            };
+            if !searched {
                 continue;
             }
             if self.searched.is_none() {

@@ -15,29 +15,86 @@ fn luby_sequence() {
 }
 
 /// A search that counts `per_run` states a run (or until its limit), and
-/// records each run's limit and seed; its run `clears_at` (if any) clears.
+/// records each run's limit and its first draw of the ties (`None`: the
+/// search's own order); its run `clears_at` (if any) clears. As a
+/// [`BoardSearch`], its position is its depth, every position has one
+/// move and its own key, and a run records at the root.
 struct Counting<'p> {
     budget: Budget<'p>,
+    memo: Memo<u8>,
+    ties: Option<SplitMix64>,
+    keys: u64,
     per_run: u64,
     clears_at: Option<usize>,
     restarts: Vec<Option<u64>>,
     limits: Vec<u64>,
 }
 
-impl<'p> Restart<'p> for Counting<'p> {
+impl<'p> BoardSearch<'p> for Counting<'p> {
+    type Position = u64;
+
     fn budget(&mut self) -> &mut Budget<'p> {
         &mut self.budget
     }
 
-    fn restart(&mut self, seed: Option<u64>) {
-        self.restarts.push(seed);
+    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
+        (&mut self.memo, &mut self.budget)
+    }
+
+    fn ties(&mut self) -> &mut Option<SplitMix64> {
+        &mut self.ties
+    }
+
+    fn start_run(&mut self) {}
+
+    fn key(&mut self, depth: &u64) -> Box<[u8]> {
+        if *depth == 0 {
+            self.record();
+        }
+        self.keys += 1;
+        self.keys.to_le_bytes().into()
+    }
+
+    fn moves(&mut self, _: &u64) -> Vec<Move> {
+        let cell = grid_core::Pos::new(0, 0);
+        vec![Move::new(cell, cell)]
+    }
+
+    fn play(&mut self, depth: &u64, _: Move) -> u64 {
+        depth + 1
+    }
+
+    fn take_back(&mut self) {}
+
+    fn take_order(&mut self) -> Vec<Move> {
+        Vec::new()
     }
 }
 
-impl Counting<'_> {
-    fn run(&mut self) -> Result<bool, Stop> {
+impl<'p> Counting<'p> {
+    fn new(budget: Budget<'p>, per_run: u64, clears_at: Option<usize>) -> Counting<'p> {
+        Counting {
+            budget,
+            memo: Memo::default(),
+            ties: None,
+            keys: 0,
+            per_run,
+            clears_at,
+            restarts: Vec::new(),
+            limits: Vec::new(),
+        }
+    }
+
+    /// Records a run's limit and its first draw of the ties.
+    fn record(&mut self) {
         let start = self.budget.states;
+        self.restarts
+            .push(self.ties.clone().map(|mut ties| ties.next_u64()));
         self.limits.push(self.budget.limit - start);
+    }
+
+    fn run(&mut self) -> Result<bool, Stop> {
+        self.record();
         if self.clears_at == Some(self.limits.len()) {
             return Ok(true);
         }
@@ -53,24 +110,23 @@ impl Counting<'_> {
 #[test]
 fn runs_follow_luby_until_the_round_ends() {
     let mut go_on = |_| ControlFlow::Continue(());
-    let mut search = Counting {
-        budget: Budget::new(u64::MAX, Room::new(0), None, &mut go_on),
-        per_run: u64::MAX,
-        clears_at: None,
-        restarts: Vec::new(),
-        limits: Vec::new(),
-    };
+    let budget = Budget::new(u64::MAX, Room::new(0), None, &mut go_on);
+    let mut search = Counting::new(budget, u64::MAX, None);
     search.budget.states = 5;
     // Runs of 10, 10, 20, 10, 10, 20, 40 states, each restarting at the
     // state past its limit (which stays counted): the seventh is cut at
     // the round's end.
-    let answer = restarting_round(&mut search, 10, 5 + 100, Seeds::States, Counting::run);
+    let answer = restarting_round(&mut search, 10, 5 + 100, Counting::run);
     assert_eq!(answer, Err(Stop::Restart));
     assert_eq!(search.limits, [10, 10, 20, 10, 10, 20, 14]);
     assert_eq!(search.budget.states, 5 + 100 + 1);
     assert_eq!(search.restarts.len(), 7);
-    assert_eq!(search.restarts[0], Some(5 ^ (1 << 40)));
-    assert_eq!(search.restarts[1], Some((5 + 11) ^ (2 << 40)));
+    // The first run keeps the ties (none here); run k > 1 draws from the
+    // states at its start and k − 1.
+    let first_draw = |seed| Some(SplitMix64::new(seed).next_u64());
+    assert_eq!(search.restarts[0], None);
+    assert_eq!(search.restarts[1], first_draw((5 + 11) ^ (1 << 40)));
+    assert_eq!(search.restarts[2], first_draw((5 + 22) ^ (2 << 40)));
 }
 
 /// A run that ends within its limit is the round's answer, whatever its
@@ -81,14 +137,9 @@ fn a_run_within_its_limit_answers() {
         [(3, None, Ok(false), 1), (u64::MAX, Some(4), Ok(true), 4)]
     {
         let mut go_on = |_| ControlFlow::Continue(());
-        let mut search = Counting {
-            budget: Budget::new(u64::MAX, Room::new(0), None, &mut go_on),
-            per_run,
-            clears_at,
-            restarts: Vec::new(),
-            limits: Vec::new(),
-        };
-        let got = restarting_round(&mut search, 10, u64::MAX, Seeds::RunNumber, Counting::run);
+        let budget = Budget::new(u64::MAX, Room::new(0), None, &mut go_on);
+        let mut search = Counting::new(budget, per_run, clears_at);
+        let got = restarting_round(&mut search, 10, u64::MAX, Counting::run);
         assert_eq!(got, answer);
         assert_eq!(search.limits.len(), runs);
     }
@@ -98,28 +149,39 @@ fn a_run_within_its_limit_answers() {
 #[test]
 fn the_budget_ends_the_round() {
     let mut go_on = |_| ControlFlow::Continue(());
-    let mut search = Counting {
-        budget: Budget::new(25, Room::new(0), None, &mut go_on),
-        per_run: u64::MAX,
-        clears_at: None,
-        restarts: Vec::new(),
-        limits: Vec::new(),
-    };
-    let answer = restarting_round(&mut search, 10, u64::MAX, Seeds::RunNumber, Counting::run);
+    let budget = Budget::new(25, Room::new(0), None, &mut go_on);
+    let mut search = Counting::new(budget, u64::MAX, None);
+    let answer = restarting_round(&mut search, 10, u64::MAX, Counting::run);
     assert_eq!(answer, Err(Stop::OutOfBudget));
     assert_eq!(search.budget.states, 25);
     assert_eq!(search.limits, [10, 10, 20]);
 }
 
-/// The seeds of each search's runs: by run number, or by the states at
-/// the start (with k, or k − 1 after the first run).
+/// The rounds: a first run of `first` states in the search's own order,
+/// then rounds of twice the states, the ties reseeded after each round
+/// from the states counted; the budget's end answers.
 #[test]
-fn seeds_per_run() {
-    assert_eq!(Seeds::RunNumber.seed(1, 7), None);
-    assert_eq!(Seeds::RunNumber.seed(3, 7), Some(3));
-    assert_eq!(Seeds::States.seed(1, 7), Some(7 ^ (1 << 40)));
-    assert_eq!(Seeds::StatesAfterFirst.seed(1, 7), None);
-    assert_eq!(Seeds::StatesAfterFirst.seed(3, 7), Some(7 ^ (2 << 40)));
+fn rounds_double_and_reseed_the_ties() {
+    let mut go_on = |_| ControlFlow::Continue(());
+    let budget = Budget::new(100, Room::new(0), None, &mut go_on);
+    let mut search = Counting::new(budget, u64::MAX, None);
+    let runs = Runs {
+        first: 10,
+        unit: 10,
+    };
+    let answer = solve_in_rounds(&mut search, &0, usize::MAX, runs);
+    assert_eq!(answer, Solution::OutOfBudget { states: 100 });
+    // A run restarts at the state past its limit (which stays counted):
+    // 10 (restart at 11); a round of 20 to state 31: 10 (restart at 22),
+    // 9; one of 40 to state 72: 10, 10, 18; one of 80 cut by the budget.
+    assert_eq!(search.limits[..7], [10, 10, 9, 10, 10, 18, 10]);
+    let first_draw = |seed| Some(SplitMix64::new(seed).next_u64());
+    assert_eq!(search.restarts[0], None);
+    // A round's first run draws from the states after the round before;
+    // run k > 1 from the states at its start and k − 1.
+    assert_eq!(search.restarts[1], first_draw(11));
+    assert_eq!(search.restarts[2], first_draw(22 ^ (1 << 40)));
+    assert_eq!(search.restarts[3], first_draw(32));
 }
 
 /// Boards equal class for class have one key; any other cell differs.

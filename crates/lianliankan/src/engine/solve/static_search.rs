@@ -63,8 +63,8 @@ use super::locks::Locks;
 use super::memo::Memo;
 use super::pairings::Mates;
 use super::partners::PartnerSearch;
-use super::position::{Position, has_odd_class};
 use super::solution::Solution;
+use super::static_position::{Position, has_odd_class};
 use super::tiles::Tile;
 use crate::engine::moves::Move;
 use crate::query::Board;
@@ -94,7 +94,7 @@ const HOLE_STATES: u64 = 1 << 14;
 const PROVER_SHARE: u64 = 2;
 
 /// Whether `board` clears under `rules` (no gravity), within `budget`.
-pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+pub(super) fn solve_static(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }

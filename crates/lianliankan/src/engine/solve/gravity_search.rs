@@ -54,22 +54,24 @@
 //! search without the test on every cell measured, and every deal of the
 //! 30×16 four-of-each open cell, of which that search left 7 undecided.)
 
+use std::ops::ControlFlow;
+
 use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
-use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
-use super::budget::{Budget, FIRST_RUN, Stop};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, Runs, clears, solve_in_rounds};
+use super::budget::{Budget, Stop};
 use super::dead_sets::DeadSets;
 use super::holes;
 use super::memo::{Memo, Room};
 use super::pairings::pairings;
-use super::position::has_odd_class;
 use super::solution::Solution;
+use super::static_position::has_odd_class;
 use super::stuck::StuckTest;
 use super::tiles::{Cell, Kind, TileId};
-use crate::engine::gravity::Passes;
 use crate::engine::moves::Move;
 use crate::engine::reach::Field;
+use crate::engine::settle::Passes;
 use crate::query::{Board, joins};
 use crate::rules::Rules;
 
@@ -84,24 +86,11 @@ mod tests;
 /// of a round with the dead-position test O(p·t·rows·cols), p passes of
 /// that test); memory at most the budget's room for the memo and the dead
 /// sets.
-pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
-    let runs = Runs {
-        first: FIRST_RUN,
-        unit: RUN_UNIT,
-    };
-    solve_with_runs(board, rules, budget, runs).0
+pub(super) fn solve_under_gravity(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+    solve_with_runs(board, rules, budget, RUNS).0
 }
 
-/// The sizes of the search's runs, in states.
-#[derive(Clone, Copy)]
-struct Runs {
-    /// The first round's.
-    first: u64,
-    /// The unit of the runs of a round that restarts.
-    unit: u64,
-}
-
-/// As [`solve`] with these run sizes; also the number of runs made.
+/// As [`solve_under_gravity`] with these run sizes; also the number of runs made.
 fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> (Solution, u64) {
     if has_odd_class(board, rules) {
         return (Solution::Unsolvable, 0);
@@ -111,7 +100,7 @@ fn solve_with_runs(board: &Board, rules: &Rules, budget: Budget, runs: Runs) -> 
     if search.proofs.is_dead(&search.deal.classes_of(&ids), &ids) {
         return (Solution::Unsolvable, 0);
     }
-    let answer = search.rounds(&ids, board.tile_count(), runs);
+    let answer = solve_in_rounds(&mut search, &ids, board.tile_count(), runs);
     (answer, search.runs)
 }
 
@@ -284,20 +273,134 @@ struct Search<'a, 'p> {
     budget: Budget<'p>,
     /// Tie-breaking among equally ranked moves: 0 in the first run, then
     /// random (seeded, so answers are reproducible).
-    shuffle: Option<SplitMix64>,
+    ties: Option<SplitMix64>,
     /// The runs made from the root so far.
     runs: u64,
+    /// The board of classes of the position whose key was asked last
+    /// (for its moves).
+    here: Grid<u32>,
+    /// Rounds of the holes proof tried, and whether the root was
+    /// narrowed.
+    holes_tried: usize,
+    narrowed: bool,
 }
 
-impl<'p> Restart<'p> for Search<'_, 'p> {
+impl<'p> BoardSearch<'p> for Search<'_, 'p> {
+    /// A board of tile ids (0 = empty), which gravity moves with the
+    /// tiles.
+    type Position = Grid<u32>;
+
     fn budget(&mut self) -> &mut Budget<'p> {
         &mut self.budget
     }
 
-    fn restart(&mut self, seed: Option<u64>) {
+    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
+        (&mut self.memo, &mut self.budget)
+    }
+
+    fn ties(&mut self) -> &mut Option<SplitMix64> {
+        &mut self.ties
+    }
+
+    fn start_run(&mut self) {
         self.removals.clear();
-        if let Some(seed) = seed {
-            self.shuffle = Some(SplitMix64::new(seed));
+        self.runs += 1;
+    }
+
+    fn key(&mut self, ids: &Grid<u32>) -> Box<[u8]> {
+        self.here = self.deal.classes_of(ids);
+        self.deal.keys.key(self.here.cells())
+    }
+
+    /// The moves of the position: none if it is dead, the pairs ruled
+    /// out left out, the safe move alone if there is one.
+    fn moves(&mut self, ids: &Grid<u32>) -> Vec<Move> {
+        let board = std::mem::take(&mut self.here);
+        let dead =
+            self.proofs
+                .is_dead_here(&board, ids, &self.removals.removed, &mut self.budget.room);
+        let mut moves = if dead {
+            Vec::new()
+        } else {
+            self.ranked_moves(&board)
+        };
+        if !self.proofs.ruled_out.is_empty() {
+            moves.retain(|m| {
+                !self.proofs.ruled_out.contains(&id_pair(
+                    ids.cells(),
+                    ids.index_of(m.a()),
+                    ids.index_of(m.b()),
+                ))
+            });
+        }
+        if let Some(safe) = self.safe_move(&board, &moves) {
+            moves = vec![safe];
+        }
+        moves
+    }
+
+    fn play(&mut self, ids: &Grid<u32>, pair: Move) -> Grid<u32> {
+        let mut next = ids.clone();
+        next[pair.a()] = 0;
+        next[pair.b()] = 0;
+        if self.removals.order.is_empty() {
+            // The board as given need not be compacted yet.
+            self.deal.passes.settle(&mut next);
+        } else {
+            let emptied = [pair.a(), pair.b()].map(|p| next.index_of(p));
+            self.deal.passes.settle_after(&mut next, &emptied);
+        }
+        self.removals.push(pair, ids);
+        next
+    }
+
+    fn take_back(&mut self) {
+        self.removals.pop();
+    }
+
+    fn take_order(&mut self) -> Vec<Move> {
+        std::mem::take(&mut self.removals.order)
+    }
+
+    /// Under a one-pass gravity: the holes proof (before each of the
+    /// first rounds with the test), narrowing (once), then a round with
+    /// the dead-position test at every state, of one run of
+    /// `1 / TESTING_SHARE` of `allowance`.
+    fn between_rounds(
+        &mut self,
+        ids: &Grid<u32>,
+        tiles: usize,
+        allowance: u64,
+    ) -> ControlFlow<Solution> {
+        if self.proofs.stuck.is_none() {
+            return ControlFlow::Continue(());
+        }
+        if let Some(&cap) = HOLE_STATES.get(self.holes_tried) {
+            self.holes_tried += 1;
+            if self.holes_prove_lost(ids, cap) {
+                return ControlFlow::Break(Solution::Unsolvable);
+            }
+        }
+        if !self.narrowed {
+            self.narrowed = true;
+            match self.narrow(ids) {
+                Ok(false) => {}
+                Ok(true) => return ControlFlow::Break(Solution::Unsolvable),
+                Err(stop) => {
+                    return ControlFlow::Break(Solution::stopped(&stop, self.budget.states));
+                }
+            }
+        }
+        self.proofs.testing = true;
+        self.budget.limit = self.budget.states.saturating_add(allowance / TESTING_SHARE);
+        self.start_run();
+        let answer = clears(self, ids, tiles);
+        self.proofs.testing = false;
+        match answer {
+            Ok(true) => ControlFlow::Break(Solution::Solved(self.take_order())),
+            Ok(false) => ControlFlow::Break(Solution::Unsolvable),
+            Err(Stop::Restart) => ControlFlow::Continue(()),
+            Err(stop) => ControlFlow::Break(Solution::stopped(&stop, self.budget.states)),
         }
     }
 }
@@ -348,118 +451,13 @@ impl<'a, 'p> Search<'a, 'p> {
             removals: Removals::default(),
             memo: Memo::default(),
             budget,
-            shuffle: None,
+            ties: None,
             runs: 0,
+            here: Grid::new(0, 0, 0),
+            holes_tried: 0,
+            narrowed: false,
         };
         (search, ids)
-    }
-
-    /// The rounds of the search from the board of tile ids `ids` with
-    /// `tiles` tiles, each with a larger state limit, until one answers.
-    fn rounds(&mut self, ids: &Grid<u32>, tiles: usize, runs: Runs) -> Solution {
-        let mut run_states = runs.first;
-        let mut narrowed = false;
-        let mut holes_tried = 0;
-        loop {
-            let states = if self.proofs.testing {
-                run_states / TESTING_SHARE
-            } else {
-                run_states
-            };
-            self.budget.limit = self.budget.states.saturating_add(states);
-            let answer = if self.shuffle.is_some() && !self.proofs.testing {
-                // The round's first run keeps the tie-breaking set below.
-                let end = self.budget.limit;
-                restarting_round(self, runs.unit, end, Seeds::StatesAfterFirst, |search| {
-                    search.runs += 1;
-                    search.run(ids, tiles)
-                })
-            } else {
-                self.runs += 1;
-                self.run(ids, tiles)
-            };
-            match answer {
-                Ok(true) => return Solution::Solved(std::mem::take(&mut self.removals.order)),
-                Ok(false) => return Solution::Unsolvable,
-                Err(Stop::Restart) => {
-                    self.removals.clear();
-                    if !self.proofs.testing {
-                        self.shuffle = Some(SplitMix64::new(self.budget.states));
-                        run_states = run_states.saturating_mul(2);
-                    }
-                    self.proofs.testing = !self.proofs.testing && self.proofs.stuck.is_some();
-                    if let Some(&cap) = HOLE_STATES.get(holes_tried).filter(|_| self.proofs.testing)
-                    {
-                        holes_tried += 1;
-                        if self.holes_prove_lost(ids, cap) {
-                            return Solution::Unsolvable;
-                        }
-                    }
-                    if self.proofs.testing && !narrowed {
-                        narrowed = true;
-                        match self.narrow(ids) {
-                            Ok(false) => {}
-                            Ok(true) => return Solution::Unsolvable,
-                            Err(stop) => return Solution::stopped(&stop, self.budget.states),
-                        }
-                    }
-                }
-                Err(stop) => return Solution::stopped(&stop, self.budget.states),
-            }
-        }
-    }
-
-    /// Whether the board of tile ids `ids` (0 = empty) with `tiles` tiles
-    /// clears.
-    fn run(&mut self, ids: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
-        if tiles == 0 {
-            return Ok(true);
-        }
-        let board = self.deal.classes_of(ids);
-        let key = self.deal.keys.key(board.cells());
-        if self.memo.contains(&key) {
-            return Ok(false);
-        }
-        self.budget.count()?;
-        let dead =
-            self.proofs
-                .is_dead_here(&board, ids, &self.removals.removed, &mut self.budget.room);
-        let mut moves = if dead {
-            Vec::new()
-        } else {
-            self.ranked_moves(&board)
-        };
-        if !self.proofs.ruled_out.is_empty() {
-            moves.retain(|m| {
-                !self.proofs.ruled_out.contains(&id_pair(
-                    ids.cells(),
-                    ids.index_of(m.a()),
-                    ids.index_of(m.b()),
-                ))
-            });
-        }
-        if let Some(safe) = self.safe_move(&board, &moves) {
-            moves = vec![safe];
-        }
-        for pair in moves {
-            let mut next = ids.clone();
-            next[pair.a()] = 0;
-            next[pair.b()] = 0;
-            if self.removals.order.is_empty() {
-                // The board as given need not be compacted yet.
-                self.deal.passes.settle(&mut next);
-            } else {
-                let emptied = [pair.a(), pair.b()].map(|p| next.index_of(p));
-                self.deal.passes.settle_after(&mut next, &emptied);
-            }
-            self.removals.push(pair, ids);
-            if self.run(&next, tiles - 2)? {
-                return Ok(true);
-            }
-            self.removals.pop();
-        }
-        self.memo.remember(key, &mut self.budget.room);
-        Ok(false)
     }
 
     /// A move that can be made at once, without trying the others: the
@@ -681,7 +679,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             let d = |v: Pos| degree.iter().find(|(w, _)| *w == v).map_or(0, |e| e.1);
             for &m in &pairs {
-                let tie = self.shuffle.as_mut().map_or(0, SplitMix64::next_u64);
+                let tie = self.ties.as_mut().map_or(0, SplitMix64::next_u64);
                 ranked.push((n, d(m.a()).min(d(m.b())), tie, m));
             }
         }

@@ -18,24 +18,22 @@
 //! test kept is the odd-class test at the root: every move removes two
 //! tiles of one class, slide or not, and a slide changes no tile's class.
 //!
-//! The search runs in rounds with growing state limits, keeping the memo
-//! (a position is remembered only when searched to the end): a first run
-//! in a fixed order, then rounds of short runs of Luby's sequence times
-//! [`RUN_UNIT`] states, each with its own random tie-breaking, as the
-//! search under gravity does. Moves are ranked: classes with fewer tiles
-//! left first, plain pairs before slides, then pairs whose tiles have
-//! fewer partners.
+//! The search runs as `board_search` runs every search over whole boards:
+//! a first run in a fixed order, then rounds of short runs with their own
+//! tie-breaking, keeping the memo. Moves are ranked: classes with fewer
+//! tiles left first, plain pairs before slides, then pairs whose tiles
+//! have fewer partners.
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
-use super::budget::{Budget, FIRST_RUN, Stop};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, solve_in_rounds};
+use super::budget::Budget;
 use super::memo::Memo;
-use super::position::has_odd_class;
 use super::solution::Solution;
-use crate::engine::gravity::Passes;
+use super::static_position::has_odd_class;
 use crate::engine::moves::Move;
-use crate::engine::slide::{apply, plan, slide_moves};
+use crate::engine::settle::Passes;
+use crate::engine::sliding_tiles::{apply, plan, slide_moves};
 use crate::query::{Board, joins};
 use crate::rules::{Border, Rules};
 
@@ -47,7 +45,7 @@ use crate::rules::{Border, Rules};
 /// board, O(t·(rows + cols)²) at worst) and O(rows·cols) to copy and
 /// settle a board and to count its tiles for the plain pairs; memory at
 /// most the budget's room for the memo.
-pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
+pub(super) fn solve_sliding(board: &Board, rules: &Rules, budget: Budget) -> Solution {
     if has_odd_class(board, rules) {
         return Solution::Unsolvable;
     }
@@ -60,9 +58,9 @@ pub(super) fn solve(board: &Board, rules: &Rules, budget: Budget) -> Solution {
         order: Vec::new(),
         memo: Memo::default(),
         budget,
-        shuffle: None,
+        ties: None,
     };
-    search.rounds(&grid, board.tile_count())
+    solve_in_rounds(&mut search, &grid, board.tile_count(), RUNS)
 }
 
 /// The search: its parts.
@@ -83,75 +81,55 @@ struct Search<'p> {
     budget: Budget<'p>,
     /// Tie-breaking among equally ranked moves: none in the first run,
     /// then random (seeded, so answers are reproducible).
-    shuffle: Option<SplitMix64>,
+    ties: Option<SplitMix64>,
 }
 
-impl<'p> Restart<'p> for Search<'p> {
+impl<'p> BoardSearch<'p> for Search<'p> {
+    /// A board of classes (numbered from 1, 0 = empty).
+    type Position = Grid<u32>;
+
     fn budget(&mut self) -> &mut Budget<'p> {
         &mut self.budget
     }
 
-    fn restart(&mut self, seed: Option<u64>) {
+    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
+        (&mut self.memo, &mut self.budget)
+    }
+
+    fn ties(&mut self) -> &mut Option<SplitMix64> {
+        &mut self.ties
+    }
+
+    fn start_run(&mut self) {
         self.order.clear();
-        self.shuffle = seed.map(SplitMix64::new);
+    }
+
+    fn key(&mut self, board: &Grid<u32>) -> Box<[u8]> {
+        self.keys.key(board.cells())
+    }
+
+    fn moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
+        self.ranked_moves(board)
+    }
+
+    fn play(&mut self, board: &Grid<u32>, pair: Move) -> Grid<u32> {
+        let mut next = board.clone();
+        make(&mut next, pair);
+        self.passes.settle(&mut next);
+        self.order.push(pair);
+        next
+    }
+
+    fn take_back(&mut self) {
+        self.order.pop();
+    }
+
+    fn take_order(&mut self) -> Vec<Move> {
+        std::mem::take(&mut self.order)
     }
 }
 
 impl Search<'_> {
-    /// The rounds from `board` (classes numbered from 1, 0 = empty) with
-    /// `tiles` tiles, each with twice the states of the one before, until
-    /// one answers.
-    fn rounds(&mut self, board: &Grid<u32>, tiles: usize) -> Solution {
-        let mut states = FIRST_RUN;
-        let mut first = true;
-        loop {
-            let end = self.budget.states.saturating_add(states);
-            self.budget.limit = end;
-            let answer = if first {
-                self.run(board, tiles)
-            } else {
-                restarting_round(self, RUN_UNIT, end, Seeds::States, |search| {
-                    search.run(board, tiles)
-                })
-            };
-            match answer {
-                Ok(true) => return Solution::Solved(std::mem::take(&mut self.order)),
-                Ok(false) => return Solution::Unsolvable,
-                Err(Stop::Restart) => {
-                    self.order.clear();
-                    first = false;
-                    states = states.saturating_mul(2);
-                }
-                Err(stop) => return Solution::stopped(&stop, self.budget.states),
-            }
-        }
-    }
-
-    /// Whether `board` with `tiles` tiles clears; the moves that clear it
-    /// are then in `self.order`.
-    fn run(&mut self, board: &Grid<u32>, tiles: usize) -> Result<bool, Stop> {
-        if tiles == 0 {
-            return Ok(true);
-        }
-        let key = self.keys.key(board.cells());
-        if self.memo.contains(&key) {
-            return Ok(false);
-        }
-        self.budget.count()?;
-        for pair in self.ranked_moves(board) {
-            let mut next = board.clone();
-            make(&mut next, pair);
-            self.passes.settle(&mut next);
-            self.order.push(pair);
-            if self.run(&next, tiles - 2)? {
-                return Ok(true);
-            }
-            self.order.pop();
-        }
-        self.memo.remember(key, &mut self.budget.room);
-        Ok(false)
-    }
-
     /// Every move on `board`, best first: classes with fewer tiles first,
     /// plain pairs before slides, then moves whose tiles have fewer
     /// partners, ties in the run's order.
@@ -193,7 +171,7 @@ impl Search<'_> {
             .into_iter()
             .map(|m| {
                 let size = self.of_class[board[m.a()] as usize].len();
-                let tie = self.shuffle.as_mut().map_or(0, SplitMix64::next_u64);
+                let tie = self.ties.as_mut().map_or(0, SplitMix64::next_u64);
                 (
                     size,
                     m.route().is_some(),

@@ -29,7 +29,7 @@ use std::fmt;
 
 use grid_core::{Grid, Pos};
 
-use super::gravity::Slide;
+use super::settle::Slide;
 
 /// Along which line a slide pushes its first tile `a`, at `(ra, ca)`,
 /// toward its partner `b`, at `(rb, cb)` (docs/rules.md): [`Route::Row`] along

@@ -21,7 +21,7 @@ fn either_border(rng: &mut SplitMix64) -> Border {
     }
 }
 
-/// As [`solve`], with `first_run` states before the first restart and
+/// As [`solve_static`], with `first_run` states before the first restart and
 /// a memo of at most `memo_bytes`.
 fn solve_from(
     board: &Board,
