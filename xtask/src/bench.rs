@@ -589,7 +589,7 @@ mod tests {
             ("python_times.rs", &["workload"]),
             ("engine_times.rs", &["workload"]),
             ("face_calls.rs", &["workload"]),
-            ("rating_times.rs", &["workload"]),
+            ("rating_times.rs", &["measure", "workload"]),
             ("server_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
