@@ -58,7 +58,7 @@ use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
 use super::board_search::{BoardKeys, RUN_UNIT, Restart, Seeds, restarting_round};
-use super::budget::{Budget, FIRST_RUN, Stop};
+use super::budget::{Budget, Effort, FIRST_RUN, Stop};
 use super::dead_sets::DeadSets;
 use super::holes;
 use super::memo::{Memo, Room};
@@ -193,6 +193,10 @@ struct Proofs {
     ruled_out: FxHashSet<(TileId, TileId)>,
     /// Dead positions and the tiles that stay in them.
     dead_sets: DeadSets,
+    /// What stops the work inside states (the tests, the listing of
+    /// moves): the search's cancel token and its share of work (see
+    /// `budget::TEST_STEPS_PER_STATE`).
+    effort: Effort,
 }
 
 impl Proofs {
@@ -203,10 +207,14 @@ impl Proofs {
             return false;
         };
         if self.ruled_out.is_empty() {
-            return test.is_dead(board);
+            return test.is_dead(board, &mut self.effort);
         }
         let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
-        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids, x, y)))
+        test.is_dead_where(
+            board,
+            &|x, y| !ruled_out.contains(&id_pair(ids, x, y)),
+            &mut self.effort,
+        )
     }
 
     /// Whether the position `board` (classes) with tile ids `ids`, reached
@@ -324,7 +332,6 @@ impl<'a, 'p> Search<'a, 'p> {
                 rules.border,
                 rules.max_turns,
             )
-            .stopped_by(budget.cancel_token())
         });
         let search = Search {
             deal: Deal {
@@ -338,6 +345,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 testing: false,
                 ruled_out: FxHashSet::default(),
                 dead_sets: DeadSets::default(),
+                effort: budget.effort(),
             },
             lists: MoveLists {
                 field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border),
@@ -427,7 +435,7 @@ impl<'a, 'p> Search<'a, 'p> {
         let mut moves = if dead {
             Vec::new()
         } else {
-            self.ranked_moves(&board)
+            self.ranked_moves(&board)?
         };
         if !self.proofs.ruled_out.is_empty() {
             moves.retain(|m| {
@@ -581,13 +589,14 @@ impl<'a, 'p> Search<'a, 'p> {
                             (x == a).then_some(b).or_else(|| (x == b).then_some(a))
                         })
                     };
-                    let dead = test.is_dead_where(&board, &|x, y| {
+                    let may_pair = |x, y| {
                         let pair = id_pair(cells, x, y);
                         let (x, y) = (TileId::new(cells[x]), TileId::new(cells[y]));
                         !ruled_out.contains(&pair)
                             && mate(x).is_none_or(|m| m == y)
                             && mate(y).is_none_or(|m| m == x)
-                    });
+                    };
+                    let dead = test.is_dead_where(&board, &may_pair, &mut self.proofs.effort);
                     if dead {
                         self.proofs.ruled_out.extend(bound);
                         grew = true;
@@ -613,7 +622,13 @@ impl<'a, 'p> Search<'a, 'p> {
     /// `SHAPES_CAP` tiles is tested by its path shapes (O(rows + cols) a
     /// pair, on a board with prefix counts); otherwise one reach per tile
     /// finds its partners.
-    fn ranked_moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
+    ///
+    /// Its path searches spend the search's work allowance (see
+    /// `budget::TEST_STEPS_PER_STATE`: a pair tested by its shapes costs
+    /// rows + cols + 1 steps, a reach a step a cell): once spent it stops
+    /// with `Err(Stop::OutOfBudget)`, so a small budget bounds a state's
+    /// work on a big board too.
+    fn ranked_moves(&mut self, board: &Grid<u32>) -> Result<Vec<Move>, Stop> {
         let of_class = &mut self.lists.of_class;
         for tiles in of_class.iter_mut() {
             tiles.clear();
@@ -636,6 +651,8 @@ impl<'a, 'p> Search<'a, 'p> {
             self.lists.field.load(board);
         }
         let partners = &mut self.lists.partners;
+        let effort = &mut self.proofs.effort;
+        let shape_steps = board.rows() + board.cols() + 1;
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
@@ -646,7 +663,9 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             pairs.clear();
             for (i, &t) in tiles[..n - 1].iter().enumerate() {
+                effort.may_go_on()?;
                 if let Some(shapes) = shapes.as_ref().filter(|_| by_shapes(n)) {
+                    effort.spend(shape_steps * (n - 1 - i));
                     let later = tiles[i + 1..].iter();
                     pairs.extend(
                         later
@@ -658,11 +677,14 @@ impl<'a, 'p> Search<'a, 'p> {
                 let field = &mut self.lists.field;
                 let start = field.index(t);
                 partners.clear();
+                let mut steps = 1;
                 field.reach(start, max_turns, |cell, is_tile| {
+                    steps += 1;
                     if is_tile && cell > start {
                         partners.push(cell);
                     }
                 });
+                effort.spend(steps);
                 pairs.extend(
                     partners
                         .iter()
@@ -686,7 +708,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
         }
         ranked.sort_unstable();
-        ranked.into_iter().map(|(_, _, _, m)| m).collect()
+        Ok(ranked.into_iter().map(|(_, _, _, m)| m).collect())
     }
 }
 

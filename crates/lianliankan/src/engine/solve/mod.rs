@@ -39,7 +39,7 @@
 //! | `partners` | `budget`, `closure`, `pairings`, `position`, `tiles` |
 //! | `holes` | `budget`, `tiles` |
 //! | `positions` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity` |
-//! | `stuck` | — |
+//! | `stuck` | `budget` |
 //! | `dead_sets` | `memo`, `tiles` |
 //! | `board_search` | `budget`, `position`, `tiles` |
 //! | `gravity` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `position`, `solution`, `stuck`, `tiles` |
