@@ -59,10 +59,10 @@ pub use made::{GenerateError, MAX_GENERATE_CELLS};
 pub use moves::{Move, Route, moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
-    Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
-    SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold, check_bands,
-    confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands, measured_settings,
-    rate, rate_players, setting_bands, sure_band,
+    Players, PlayersConfig, RateConfig, RateProgress, RatedDeal, RatedError, Rating, SettingBands,
+    SkillPoint, SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold,
+    check_bands, confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands,
+    measured_settings, rate, rate_players, setting_bands, sure_band,
 };
 pub use shuffle::NoMovePossible;
 pub use slide::SlideBlocked;
