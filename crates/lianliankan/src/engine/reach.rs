@@ -432,7 +432,11 @@ impl Field {
             return (false, steps);
         }
         if let Some(bits) = &mut self.bits {
-            steps += self.cells.grid().rows() * (max_turns + 1);
+            // A sweep of the rows a turn, the turns counted at most
+            // rows + width (any limit, even usize::MAX, without overflow).
+            let rows = self.cells.grid().rows();
+            let turns = max_turns.min(rows + self.width) + 1;
+            steps += rows * turns;
             let met = bits.meets(starts, targets, max_turns, |i| {
                 steps += 1;
                 hit(Cell(i));
