@@ -606,10 +606,12 @@ def rate(
     deal_budget: int = 1000000,
     timeout: Optional[float] = None,
     cancel: Optional[Cancel] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> Rating:
     """How hard board is to clear under rules: plays random games, the
     first probes of them probed by the solver (budget states a position,
-    deal_budget for the deal). Releases the GIL; Ctrl-C stops it."""
+    deal_budget for the deal). progress is called with the games played
+    and the most it plays. Releases the GIL; Ctrl-C stops it."""
 
 def generate_rated(
     rows: int,
@@ -627,10 +629,12 @@ def generate_rated(
     deal_budget: int = 1000000,
     timeout: Optional[float] = None,
     cancel: Optional[Cancel] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> RatedDeal:
     """A board that can be cleared under rules, with its certificate, whose
     rating falls in the band of difficulty or score=(low, high): at most
-    candidates deals are made and rated. Raises OutOfBand when none scored
+    candidates deals are made and rated. progress is called with the games
+    played and the most it may play. Raises OutOfBand when none scored
     in the band. Releases the GIL; Ctrl-C stops it."""
 
 def replay(board: _BoardLike, rules: Rules, order: Sequence[Move]) -> int:

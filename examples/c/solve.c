@@ -5,12 +5,16 @@
  * `lianliankan solve` prints for it with the same options: a removal
  * order (one `r1 c1 r2 c2` line per pair, 1-based, each pair named on the
  * board as it is at that step), `UNSOLVABLE`, or
- * `UNKNOWN (budget exhausted after N states)`.
+ * `UNKNOWN (budget exhausted after N states)`. With `--seconds S` (a
+ * time limit, which the binary's solve does not have) a solve not decided
+ * within S seconds prints `UNKNOWN (time limit reached)` instead.
  *
  *   solve [--border open|closed] [--gravity MODE] [--turns K]
- *         [--groups SPEC] [--connect RULE] [--budget N] < board.txt
+ *         [--groups SPEC] [--connect RULE] [--budget N] [--seconds S]
+ *         < board.txt
  *
- * Exit status, as the binary's: 0 answered, 3 budget exhausted, 2 bad
+ * Exit status, as the binary's: 0 answered, 3 budget exhausted (or time
+ * limit reached), 2 bad
  * input (`error: line L, column C: ...` on stderr), 1 a bad command line
  * or another failure.
  *
@@ -19,7 +23,7 @@
  *      target/release/liblianliankan_c.a -lpthread -ldl -lm -o solve
  *
  * Ownership as the header states it: every handle made here (rules,
- * board, solution) is freed with its _free function on every path out;
+ * board, cancel token, solution) is freed with its _free function on every path out;
  * the texts read (llk_last_error, llk_solution_text, llk_status_name) are
  * borrowed and never freed.
  */
@@ -35,7 +39,8 @@ enum { EXIT_ANSWERED = 0, EXIT_FAILURE_ = 1, EXIT_BAD_INPUT = 2, EXIT_UNKNOWN = 
 
 static const char USAGE[] =
     "usage: solve [--border open|closed] [--gravity MODE] [--turns K]\n"
-    "             [--groups SPEC] [--connect RULE] [--budget N] < board.txt\n"
+    "             [--groups SPEC] [--connect RULE] [--budget N] [--seconds S]\n"
+    "             < board.txt\n"
     "Prints a removal order that clears the board, UNSOLVABLE, or UNKNOWN.\n";
 
 /* Reads all of standard input into a buffer the caller frees; NULL when
@@ -96,6 +101,7 @@ int main(int argc, char **argv) {
     const char *groups = "";
     uint64_t turns = 2;
     uint64_t budget = LLK_DEFAULT_BUDGET;
+    double seconds = -1; /* no time limit */
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -136,6 +142,14 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "error: --budget %s: a number of states\n", value);
                 return EXIT_FAILURE_;
             }
+        } else if (strcmp(arg, "--seconds") == 0) {
+            char *end = NULL;
+            errno = 0;
+            seconds = strtod(value, &end);
+            if (errno != 0 || end == value || *end != '\0' || !(seconds >= 0)) {
+                fprintf(stderr, "error: --seconds %s: a number of seconds, 0 or more\n", value);
+                return EXIT_FAILURE_;
+            }
         } else {
             fprintf(stderr, "error: unexpected argument '%s'\n\n%s", arg, USAGE);
             return EXIT_FAILURE_;
@@ -172,11 +186,25 @@ int main(int argc, char **argv) {
         return status == LLK_STATUS_PARSE_ERROR ? EXIT_BAD_INPUT : EXIT_FAILURE_;
     }
 
+    /* Without --seconds no token (NULL): the solve runs to its answer or
+     * its budget. With it, a token that cancels itself when time is up. */
+    LlkCancel *cancel = NULL;
+    if (seconds >= 0 && (llk_cancel_new(&cancel) != LLK_STATUS_OK ||
+                         llk_cancel_after(cancel, seconds) != LLK_STATUS_OK)) {
+        fprintf(stderr, "error: %s\n", llk_last_error());
+        llk_cancel_free(cancel);
+        llk_board_free(board);
+        llk_rules_free(rules);
+        return EXIT_FAILURE_;
+    }
     LlkSolution *solution = NULL;
-    /* NULL: no LlkCancel, the solve runs to its answer or its budget. */
-    status = llk_solve(board, rules, budget, NULL, &solution);
+    status = llk_solve(board, rules, budget, cancel, &solution);
     int exit_status = EXIT_ANSWERED;
-    if (status != LLK_STATUS_OK) {
+    if (status == LLK_STATUS_CANCELLED) {
+        /* Only the time limit cancels this token. */
+        fputs("UNKNOWN (time limit reached)\n", stdout);
+        exit_status = EXIT_UNKNOWN;
+    } else if (status != LLK_STATUS_OK) {
         fprintf(stderr, "error: %s (%s)\n", llk_last_error(), llk_status_name(status));
         exit_status = EXIT_FAILURE_;
     } else {
@@ -191,6 +219,7 @@ int main(int argc, char **argv) {
         exit_status = EXIT_FAILURE_;
     }
     llk_solution_free(solution);
+    llk_cancel_free(cancel);
     llk_board_free(board);
     llk_rules_free(rules);
     return exit_status;

@@ -62,7 +62,6 @@ mod engine_times;
 mod face_calls;
 mod lianliankan_workloads;
 mod measure;
-mod python_times;
 mod rating_times;
 mod report;
 mod segments_workloads;
@@ -178,12 +177,10 @@ fn scan(input: &[u8]) -> u64 {
 
 /// Names for `--only` beside the workloads': the engine's times, or only
 /// its `moves` line, or only its rule variants' table; a call of the
-/// board's questions on the Rust and C faces; the rating's times; the play
-/// server's light requests under load; the Python package's per-call cost
-/// (run by a full bench, or when asked: it builds the wheel).
-const SECTIONS: [&str; 7] = [
-    "engine", "moves", "variants", "faces", "rating", "server", "python",
-];
+/// board's questions on the Rust, C and Python faces (Python in a full
+/// run only: it builds the wheel); the rating's times; the play server's
+/// light requests under load.
+const SECTIONS: [&str; 6] = ["engine", "moves", "variants", "faces", "rating", "server"];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -266,8 +263,10 @@ fn measure_all(options: &Options) -> Result<(), String> {
         String::new()
     };
     let faces = if options.only.is_empty() || asked("faces") {
-        println!("==> faces: a call of connect and can_remove, Rust and C");
-        face_calls::section(scale, &out_dir)?
+        // Python's wheel takes minutes to build: a full run only.
+        let with_python = scale == Scale::Full;
+        println!("==> faces: a call of connect and can_remove, Rust, C and Python");
+        face_calls::section(scale, &out_dir, with_python, judged)?
     } else {
         String::new()
     };
@@ -283,18 +282,8 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let python = if (options.only.is_empty() && scale == Scale::Full) || asked("python") {
-        println!("==> python: Board.connect per call beside Rust's");
-        python_times::section(&out_dir, scale, judged)?
-    } else {
-        String::new()
-    };
-    let text = report::render(&machine, profile, judged, &outcomes)
-        + &engine
-        + &faces
-        + &rating
-        + &server
-        + &python;
+    let text =
+        report::render(&machine, profile, judged, &outcomes) + &engine + &faces + &rating + &server;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -584,9 +573,8 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 11] = [
+        let allowed: [(&str, &[&str]); 10] = [
             ("measure.rs", &[]),
-            ("python_times.rs", &["workload"]),
             ("engine_times.rs", &["workload"]),
             ("face_calls.rs", &["workload"]),
             ("rating_times.rs", &["measure", "workload"]),

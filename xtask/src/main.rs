@@ -87,7 +87,8 @@ tasks:
   bench --only NAME,...
                  only these workloads, `engine` (the engine's times) or
                  `moves` (only its `moves` listing against writing the pairs),
-                 `faces` (a call of connect and can_remove, Rust and C)
+                 `faces` (a call of connect and can_remove: Rust, C, and
+                 Python in a full run)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md

@@ -100,7 +100,7 @@ pub fn test(args: &[String]) -> Result<(), String> {
     step(example)
 }
 
-/// For the bench's Python section: builds the wheel, installs it (alone)
+/// For the Python column of the bench's faces section: builds the wheel, installs it (alone)
 /// into `target/python/bench-venv` (made on first use, kept after), and
 /// returns that environment's python.
 pub fn bench_python() -> Result<PathBuf, String> {

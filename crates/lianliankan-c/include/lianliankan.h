@@ -123,8 +123,9 @@ typedef enum LlkStatus {
   // `llk_generate_rated` rated every candidate it was allowed and none
   // scored in the band; the message gives the scores seen.
   LLK_STATUS_OUT_OF_BAND = 5,
-  // The call's `LlkCancel` was cancelled (`llk_cancel_cancel`) before
-  // it finished; it made nothing.
+  // The call's `LlkCancel` was cancelled (`llk_cancel_cancel`), or its
+  // time limit ran out (`llk_cancel_after`), before it finished; it
+  // made nothing.
   LLK_STATUS_CANCELLED = 6,
   // A bug in the library: a panic caught at the boundary in a build
   // that unwinds (debug and test builds). The release build aborts the
@@ -258,8 +259,9 @@ typedef struct LlkBoard LlkBoard;
 // path search, milliseconds even on a 1000 × 1000 board; a generation
 // within one placement), and every later call given it
 // returns that at once: a token is cancelled for good, so use a new one
-// for the next job. Many threads may use one token at once; free it only
-// when no call uses it any more.
+// for the next job. `llk_cancel_after` gives a token a time limit (it
+// cancels itself then). Many threads may use one token at once; free it
+// only when no call uses it any more.
 typedef struct LlkCancel LlkCancel;
 
 // A game (opaque): a board under rules with its history. Made by
@@ -347,6 +349,12 @@ typedef struct LlkPoint {
   ptrdiff_t col;
 } LlkPoint;
 
+// A progress callback of `llk_rate` and `llk_generate_rated`
+// (`LlkRateConfig::progress`): called on the thread that rates, after
+// each game, with the games played, the most the call plays, and the
+// config's `progress_user`.
+typedef void (*LlkRateProgress)(uint64_t games, uint64_t total, void *user);
+
 // How `llk_rate` measures: a plain struct the caller fills, or
 // `llk_rate_config_default()`'s values (NULL where a config is taken
 // means those).
@@ -362,6 +370,14 @@ typedef struct LlkRateConfig {
   uint64_t budget;
   // The most search states of the deal's own solve.
   uint64_t deal_budget;
+  // NULL, or a function called after each game the call plays with the
+  // games played, the most it plays (`plays + probes` for `llk_rate`;
+  // `candidates × (plays + probes)` for `llk_generate_rated`, which may
+  // end early) and `progress_user`, on the calling thread. A progress
+  // bar; to stop, cancel the call's `LlkCancel` from it.
+  LlkRateProgress progress;
+  // Passed to `progress` as is (the library never reads it).
+  void *progress_user;
 } LlkRateConfig;
 
 // How hard a deal is (a plain struct: the caller owns it, the library
@@ -594,6 +610,22 @@ enum LlkStatus llk_cancel_new(struct LlkCancel **out);
 // # Safety
 // `cancel` is NULL or a live token.
 enum LlkStatus llk_cancel_cancel(const struct LlkCancel *cancel);
+
+// Gives the token a time limit: it cancels itself once `seconds` have
+// passed from this call (fractions allowed; 0: at once), and every call
+// given it then stops with `LLK_STATUS_CANCELLED`, as if
+// `llk_cancel_cancel` had been called at that moment (a solve within a
+// state or path search, a generation within one placement). Called
+// again, the new limit replaces the old one; a token already cancelled
+// stays cancelled. `lianliankan study --seconds` and Python's
+// `timeout=` are the same limit.
+//
+// Returns `LLK_STATUS_INVALID_ARGUMENT` for a NULL `cancel` or for
+// `seconds` negative or not a number (the token is then unchanged).
+//
+// # Safety
+// `cancel` is NULL or a live token.
+enum LlkStatus llk_cancel_after(const struct LlkCancel *cancel, double seconds);
 
 // Whether `llk_cancel_cancel` was called on the token (false for NULL).
 //
@@ -1299,7 +1331,8 @@ const char *llk_rules_groups(const struct LlkRules *rules);
 // handles are only read, so many threads may solve at once.
 //
 // `cancel` is NULL (the solve runs to its answer or budget) or a token:
-// when another thread cancels it (`llk_cancel_cancel`), the search stops
+// when another thread cancels it (`llk_cancel_cancel`), or its time limit
+// runs out (`llk_cancel_after`), the search stops
 // at its next state or path search and the call returns
 // `LLK_STATUS_CANCELLED` (the message says after how many states),
 // storing nothing.

@@ -70,7 +70,8 @@ pub use board::{
 };
 pub use board_calls::{llk_board_can_remove, llk_board_hint, llk_board_path};
 pub use cancel::{
-    LlkCancel, llk_cancel_cancel, llk_cancel_free, llk_cancel_is_cancelled, llk_cancel_new,
+    LlkCancel, llk_cancel_after, llk_cancel_cancel, llk_cancel_free, llk_cancel_is_cancelled,
+    llk_cancel_new,
 };
 pub use game::{
     LlkGame, llk_game_board, llk_game_free, llk_game_get, llk_game_hint, llk_game_is_cleared,

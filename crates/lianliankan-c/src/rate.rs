@@ -2,7 +2,7 @@
 //! text, the difficulty bands, and `llk_generate_rated` (a clearable deal
 //! whose score falls in a band).
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void};
 use std::ops::RangeInclusive;
 
 use lianliankan::{Difficulty, GenerateSpec, RateConfig, RatedError, Rating, Solution};
@@ -95,11 +95,17 @@ impl LlkDifficulty {
     }
 }
 
+/// A progress callback of `llk_rate` and `llk_generate_rated`
+/// (`LlkRateConfig::progress`): called on the thread that rates, after
+/// each game, with the games played, the most the call plays, and the
+/// config's `progress_user`.
+pub type LlkRateProgress = Option<unsafe extern "C" fn(games: u64, total: u64, user: *mut c_void)>;
+
 /// How `llk_rate` measures: a plain struct the caller fills, or
 /// `llk_rate_config_default()`'s values (NULL where a config is taken
 /// means those).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct LlkRateConfig {
     /// Random games to play (forgiveness and width).
     pub plays: u32,
@@ -112,17 +118,55 @@ pub struct LlkRateConfig {
     pub budget: u64,
     /// The most search states of the deal's own solve.
     pub deal_budget: u64,
+    /// NULL, or a function called after each game the call plays with the
+    /// games played, the most it plays (`plays + probes` for `llk_rate`;
+    /// `candidates × (plays + probes)` for `llk_generate_rated`, which may
+    /// end early) and `progress_user`, on the calling thread. A progress
+    /// bar; to stop, cancel the call's `LlkCancel` from it.
+    pub progress: LlkRateProgress,
+    /// Passed to `progress` as is (the library never reads it).
+    pub progress_user: *mut c_void,
 }
+
+/// A C progress callback with its user pointer, as the library's hook.
+#[derive(Clone, Copy)]
+struct CProgress {
+    call: unsafe extern "C" fn(u64, u64, *mut c_void),
+    user: *mut c_void,
+}
+
+// SAFETY: the library calls a rating's hook only on the thread that runs
+// `llk_rate` or `llk_generate_rated`, while the call runs: the pointer
+// never crosses to another thread, and the callback runs where the caller
+// asked for the rating.
+unsafe impl Send for CProgress {}
+// SAFETY: as above: never shared with another thread.
+unsafe impl Sync for CProgress {}
 
 impl LlkRateConfig {
     /// The library's config of these settings.
     fn library(self) -> RateConfig {
-        RateConfig::new()
+        let config = RateConfig::new()
             .plays(self.plays)
             .probes(self.probes)
             .seed(self.seed)
             .budget(self.budget)
-            .deal_budget(self.deal_budget)
+            .deal_budget(self.deal_budget);
+        match self.progress {
+            Some(call) => {
+                let hook = CProgress {
+                    call,
+                    user: self.progress_user,
+                };
+                config.progress(move |p| {
+                    let hook = hook;
+                    // SAFETY: the caller's function and pointer, called as
+                    // `LlkRateConfig::progress` promises.
+                    unsafe { (hook.call)(p.games, p.total, hook.user) }
+                })
+            }
+            None => config,
+        }
     }
 }
 
@@ -294,6 +338,8 @@ pub extern "C" fn llk_rate_config_default() -> LlkRateConfig {
         seed: 0,
         budget: LLK_RATE_DEFAULT_BUDGET,
         deal_budget: LLK_RATE_DEFAULT_DEAL_BUDGET,
+        progress: None,
+        progress_user: std::ptr::null_mut(),
     }
 }
 

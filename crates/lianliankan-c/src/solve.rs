@@ -144,7 +144,8 @@ impl LlkSolution {
 /// handles are only read, so many threads may solve at once.
 ///
 /// `cancel` is NULL (the solve runs to its answer or budget) or a token:
-/// when another thread cancels it (`llk_cancel_cancel`), the search stops
+/// when another thread cancels it (`llk_cancel_cancel`), or its time limit
+/// runs out (`llk_cancel_after`), the search stops
 /// at its next state or path search and the call returns
 /// `LLK_STATUS_CANCELLED` (the message says after how many states),
 /// storing nothing.

@@ -40,8 +40,9 @@ pub enum LlkStatus {
     /// `llk_generate_rated` rated every candidate it was allowed and none
     /// scored in the band; the message gives the scores seen.
     OutOfBand = 5,
-    /// The call's `LlkCancel` was cancelled (`llk_cancel_cancel`) before
-    /// it finished; it made nothing.
+    /// The call's `LlkCancel` was cancelled (`llk_cancel_cancel`), or its
+    /// time limit ran out (`llk_cancel_after`), before it finished; it
+    /// made nothing.
     Cancelled = 6,
     /// A bug in the library: a panic caught at the boundary in a build
     /// that unwinds (debug and test builds). The release build aborts the

@@ -33,6 +33,10 @@ pub struct Stops {
     pub progress: Option<Py<PyAny>>,
     /// What the work counts, for the callback.
     pub counter: Arc<AtomicU64>,
+    /// The most the work counts, when the callback is given it too (a
+    /// rating's games: `progress(done, total)`); `None`: the callback is
+    /// given the count alone (a solve's states).
+    pub total: Option<Arc<AtomicU64>>,
 }
 
 /// Why the work was stopped by the caller's stops.
@@ -56,6 +60,21 @@ impl Stops {
             cancel: cancel.map(|c| c.token.clone()),
             progress,
             counter: Arc::new(AtomicU64::new(0)),
+            total: None,
+        }
+    }
+
+    /// As [`Stops::new`], for work that counts up to `total` (a rating's
+    /// games): the callback is called with the count and the total.
+    pub fn counting_to(
+        timeout: Option<Duration>,
+        cancel: Option<&PyCancel>,
+        progress: Option<Py<PyAny>>,
+        total: u64,
+    ) -> Stops {
+        Stops {
+            total: Some(Arc::new(AtomicU64::new(total))),
+            ..Stops::new(timeout, cancel, progress)
         }
     }
 
@@ -72,11 +91,13 @@ impl Stops {
 
     /// Calls the progress callback, if any, with the count now.
     fn report(&self, py: Python<'_>) -> PyResult<()> {
-        match &self.progress {
-            Some(callback) => callback
-                .call1(py, (self.counter.load(Ordering::Relaxed),))
+        let count = self.counter.load(Ordering::Relaxed);
+        match (&self.progress, &self.total) {
+            (Some(callback), None) => callback.call1(py, (count,)).map(drop),
+            (Some(callback), Some(total)) => callback
+                .call1(py, (count, total.load(Ordering::Relaxed)))
                 .map(drop),
-            None => Ok(()),
+            (None, _) => Ok(()),
         }
     }
 }
@@ -249,11 +270,7 @@ pub fn progress_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
         return Ok(None);
     }
     if !obj.is_callable() {
-        return Err(type_error(
-            &"progress",
-            "None or a callable taking the states searched",
-            obj,
-        ));
+        return Err(type_error(&"progress", "None or a callable", obj));
     }
     Ok(Some(obj.clone().unbind()))
 }

@@ -6,6 +6,8 @@
 //! handlers and cancels the token when one raises.
 
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use lianliankan::{Cancelled, Difficulty, RateConfig, RatedError, Rating};
 use pyo3::prelude::*;
@@ -445,6 +447,10 @@ fn config(
 ///
 /// The GIL is released while it works; Ctrl-C (KeyboardInterrupt), or any
 /// exception a signal handler raises, stops it within milliseconds and is
+/// raised from here; so do `timeout` (seconds: TimeoutError) and `cancel`
+/// (a Cancel: Cancelled). `progress`, if given, is called about every
+/// 0.1 s and once at the end with the games played and the most it plays
+/// (`plays` + `probes`); an exception it raises stops the rating and is
 /// raised from here.
 ///
 /// Raises ValueError for a bad board or a negative (or too large) number.
@@ -460,6 +466,7 @@ fn config(
     deal_budget = 1_000_000,
     timeout = None,
     cancel = None,
+    progress = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn rate(
@@ -473,10 +480,13 @@ pub fn rate(
     #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
     #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
     #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
+    #[pyo3(from_py_with = interrupt::progress_arg)] progress: Option<Py<PyAny>>,
 ) -> PyResult<PyRating> {
     let (board, rules) = crate::board::board_and_rules(board, "board", rules.as_ref())?;
     let config = config(plays, probes, seed, budget, deal_budget)?;
-    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), None);
+    let total = most_games(&config);
+    let stops = Stops::counting_to(timeout, cancel.as_ref().map(|c| c.get()), progress, total);
+    let config = counted(config, &stops);
     let (rating, stopped) = cancellable(py, &stops, |token| {
         lianliankan::rate(&board, &rules, &config.cancel(token))
     })?;
@@ -488,6 +498,25 @@ pub fn rate(
         // Cancelled only when a signal handler raised, handled above.
         Err(Cancelled) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled")),
     }
+}
+
+/// The games a rating under `config` plays at most: its random games and
+/// the probed ones.
+fn most_games(config: &RateConfig) -> u64 {
+    u64::from(config.plays_asked()) + u64::from(config.probes_asked())
+}
+
+/// `config` with a progress hook that keeps the games played (and the
+/// most it plays) in `stops`' counters, for its callback.
+fn counted(config: RateConfig, stops: &Stops) -> RateConfig {
+    let counter = Arc::clone(&stops.counter);
+    let total = stops.total.clone();
+    config.progress(move |p| {
+        counter.store(p.games, Ordering::Relaxed);
+        if let Some(total) = &total {
+            total.store(p.total, Ordering::Relaxed);
+        }
+    })
 }
 
 /// The score band of `generate_rated`'s `difficulty` or `score`: exactly
@@ -527,7 +556,12 @@ fn band(
 ///
 /// Returns a RatedDeal: `board`, `certificate`, `routes`, `rating`, `seed`
 /// (the candidate's) and `candidates` (how many were tried). The GIL is
-/// released while it works; Ctrl-C stops it.
+/// released while it works; Ctrl-C stops it, and so do `timeout` and
+/// `cancel`. `progress`, if given, is called about every 0.1 s and once at
+/// the end with the games played and the most it may play (`candidates`
+/// × (`plays` + `probes`); a candidate left unprobed counts its probes as
+/// played, and the games confirming a band are not counted, so it may end
+/// early); an exception it raises stops the work and is raised from here.
 ///
 /// Raises OutOfBand (a ValueError) when no candidate scored in the band,
 /// with the scores seen; ValueError for an unknown difficulty, a bad band,
@@ -550,6 +584,7 @@ fn band(
     deal_budget = 1_000_000,
     timeout = None,
     cancel = None,
+    progress = None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_rated(
@@ -568,6 +603,7 @@ pub fn generate_rated(
     #[pyo3(from_py_with = convert::deal_budget)] deal_budget: u64,
     #[pyo3(from_py_with = interrupt::timeout)] timeout: Option<std::time::Duration>,
     #[pyo3(from_py_with = interrupt::cancel_arg)] cancel: Option<Py<PyCancel>>,
+    #[pyo3(from_py_with = interrupt::progress_arg)] progress: Option<Py<PyAny>>,
 ) -> PyResult<RatedDeal> {
     let band = band(difficulty.as_deref(), score)?;
     let candidates = usize::try_from(candidates)
@@ -576,7 +612,9 @@ pub fn generate_rated(
         .ok_or_else(|| value_error(format!("candidates must be 1 or more, got {candidates}")))?;
     let spec = crate::api::spec(rows, cols, kinds, seed, or_default(rules.as_ref()))?;
     let config = config(plays, probes, 0, budget, deal_budget)?;
-    let stops = Stops::new(timeout, cancel.as_ref().map(|c| c.get()), None);
+    let total = most_games(&config).saturating_mul(candidates as u64);
+    let stops = Stops::counting_to(timeout, cancel.as_ref().map(|c| c.get()), progress, total);
+    let config = counted(config, &stops);
     let (made, stopped) = cancellable(py, &stops, |token| {
         lianliankan::generate_rated(&spec, band, &config.cancel(token), candidates)
     })?;

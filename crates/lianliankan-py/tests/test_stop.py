@@ -122,6 +122,54 @@ def test_the_progress_callback_sees_the_states_and_may_stop_the_search() -> None
     assert len(quick) == 1
 
 
+def test_the_rating_progress_callback_sees_the_games_and_may_stop_the_rating() -> None:
+    seen: "List[tuple[int, int]]" = []
+    rating = llk.rate(
+        MEDIUM, HARD_RULES, plays=60, probes=2, budget=1000, deal_budget=1000,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    # Called along the way and once at the end: games that grow up to the
+    # random games and the probed ones.
+    assert rating.plays == 60
+    assert seen and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert {t for _, t in seen} == {62} and seen[-1] == (62, 62)
+
+    class Enough(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise Enough(done, total)
+
+    for work in [
+        lambda: llk.rate(MEDIUM, HARD_RULES, plays=1_000_000, progress=stop),
+        lambda: llk.generate_rated(
+            10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000, progress=stop
+        ),
+    ]:
+        with pytest.raises(Enough) as caught:
+            work()
+        done, total = caught.value.args
+        assert 0 <= done < total
+    # With a timeout and a Cancel beside it: the callback runs until the
+    # stop, which is the one raised.
+    calls: "List[tuple[int, int]]" = []
+    with pytest.raises(TimeoutError):
+        llk.rate(MEDIUM, HARD_RULES, plays=1_000_000, timeout=0.5, cancel=llk.Cancel(),
+                 progress=lambda d, t: calls.append((d, t)))
+    assert calls and all(t == 1_000_003 for _, t in calls)
+    caught_cancel = cancelled_from_another_thread(
+        lambda token: llk.generate_rated(
+            10, 10, 25, rules=HARD_RULES, score=(100, 100), plays=1_000_000, cancel=token,
+            progress=lambda d, t: None,
+        )
+    )
+    assert isinstance(caught_cancel, llk.Cancelled)
+    with pytest.raises(TypeError, match="^progress: expected None or a callable"):
+        llk.rate([[1, 1]], progress=5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^progress: expected None or a callable"):
+        llk.generate_rated(2, 2, 1, difficulty="easy", progress="x")  # type: ignore[arg-type]
+
+
 def test_the_default_budget_is_the_command_lines() -> None:
     assert inspect.signature(llk.solve).parameters["budget"].default == 1_000_000
     # None is no limit, as before.

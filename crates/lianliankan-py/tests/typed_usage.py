@@ -99,6 +99,9 @@ def main() -> None:
     token = llk.Cancel()
     stopped: llk.SolveResult = llk.solve(handle, timeout=1.5, cancel=token, progress=lambda n: None)
     assert stopped.status in ("solved", "unknown") and not token.cancelled
+    games: List[Tuple[int, int]] = []
+    measured: llk.Rating = llk.rate(deal.board, rules, plays=4, probes=1, progress=lambda d, t: games.append((d, t)))
+    assert measured.plays == 4 and games[-1] == (5, 5)
     assert play_out(deal.board, rules) == 48
     board: List[List[int]] = llk.deal(6, 8, 12, seed=2, copies=4).board
     path: Optional[List[Tuple[int, int]]] = llk.connect(board, (0, 0), (0, 1), rules)

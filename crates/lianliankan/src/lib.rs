@@ -122,10 +122,10 @@ pub use engine::{
 pub use engine::{
     Cancel, Cancelled, DEFAULT_BUDGET, DealSpec, Difficulty, Game, GenerateError, GenerateSpec,
     Generated, Greedy, MAX_GENERATE_CELLS, Move, NoMovePossible, Players, PlayersConfig, Playout,
-    Progress, RateConfig, RatedDeal, RatedError, Rating, RemoveError, Route, SkillPoint, Slide,
-    SlideBlocked, Solution, SolveConfig, Step, UnknownDifficulty, Way, deal, generate,
-    generate_rated, generate_with, has_move, kshisen_greedy, moves, playout, rate, rate_players,
-    solve, solve_with, solve_with_progress, ways_to_remove,
+    Progress, RateConfig, RateProgress, RatedDeal, RatedError, Rating, RemoveError, Route,
+    SkillPoint, Slide, SlideBlocked, Solution, SolveConfig, Step, UnknownDifficulty, Way, deal,
+    generate, generate_rated, generate_with, has_move, kshisen_greedy, moves, playout, rate,
+    rate_players, solve, solve_with, solve_with_progress, ways_to_remove,
 };
 // Only the grid-core types this crate's own signatures use; the reader and
 // its parts (`Reader`, `Line`, `Found`, `ErrorKind`, `Padded`, ...) are

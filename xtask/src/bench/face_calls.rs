@@ -1,17 +1,28 @@
-//! One call of a board's questions on each face that is measured here:
-//! the Rust library's `Board::connect` and `Board::can_remove`, in this
-//! process, and the C library's `llk_connect` and `llk_board_can_remove`,
-//! in a C program (crates/lianliankan-c/bench/calls.c) built with gcc
-//! against the static library of this profile, on the same boards and
-//! pairs (a deal of 8×12 and one of 100×100, 1,000 pairs of tiles of one
-//! kind). The C program counts the pairs that connect: it must find as
-//! many as the library. (Python's rows are its own section's.) Times are
-//! per call, the board built once.
+//! One call of a board's questions on each face, in one table: the Rust
+//! library's `Board::connect` and `Board::can_remove` in this process, the
+//! C library's `llk_connect` and `llk_board_can_remove` in a C program
+//! (crates/lianliankan-c/bench/calls.c) built with gcc against the static
+//! library of this profile, and the Python package's `Board.connect` (and
+//! the function `connect` on a list of lists) in `target/python/bench-venv`
+//! with the wheel `cargo xtask wheel` builds (release profile) installed.
+//! All three run, one after the other, in this one bench run, on the same
+//! boards (an 8×12 and a 100×100 deal, groups of four tiles, with about
+//! half their tiles taken off: a game under way, where paths of every
+//! shape join tiles) and the same 2,000 pairs of tiles of one kind, the
+//! board built once; each gives the best of its rounds, per call, and the
+//! paths it found, which must be Rust's. Ratios are against Rust's row.
+//!
+//! Goals (issue 57): Python `Board.connect` at most 2× C's per call on
+//! 8×12, and about the same on 100×100 as on 8×12 (within 3×).
+//!
+//! The quick bench (`--quick`, part of `cargo xtask test`) leaves Python
+//! out: building the wheel and its venv takes minutes, and the quick
+//! bench only checks that the bench runs.
 
-use std::fmt::Write;
-use std::path::Path;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use grid_core::{Pos, SplitMix64};
 use lianliankan::{Board, DealSpec, Move, Rules, deal};
@@ -20,102 +31,325 @@ use super::workload::Scale;
 use crate::c::{C_FLAGS, NATIVE_LIBS};
 use crate::run::{cargo, output, step, target_dir, workspace_root};
 
-/// The Faces section: a table of nanoseconds a call.
-pub fn section(scale: Scale, out_dir: &Path) -> Result<String, String> {
+/// The boards: name, rows, columns, kinds (in groups of four tiles), seed.
+const BOARDS: [(&str, usize, usize, u32, u64); 2] =
+    [("8x12", 8, 12, 24, 57), ("100x100", 100, 100, 2500, 57)];
+
+/// Pairs of tiles of one kind queried on each board.
+const PAIRS: usize = 2000;
+
+/// The Python script: `python SCRIPT DIR ROUNDS`. For each board file in
+/// DIR it prints one line: the board's name, the best per-call seconds of
+/// `Board.connect` and of the function `connect` on the lists, then the
+/// number of paths found and the sum of their corner counts (the answers,
+/// checked against Rust's).
+const SCRIPT: &str = r#"
+import sys, time, pathlib
+import lianliankan as llk
+
+folder, rounds = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+for name in ["8x12", "100x100"]:
+    board = llk.Board.from_judge((folder / f"{name}.board").read_text())
+    rows = board.to_list()
+    pairs = []
+    for line in (folder / f"{name}.pairs").read_text().splitlines():
+        r1, c1, r2, c2 = map(int, line.split())
+        pairs.append(((r1, c1), (r2, c2)))
+    connect = board.connect
+    def handle():
+        for a, b in pairs:
+            connect(a, b)
+    def lists():
+        for a, b in pairs[:200]:
+            llk.connect(rows, a, b)
+    def best(run, calls):
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return min(times) / calls
+    found = [board.connect(a, b) for a, b in pairs]
+    paths = [p for p in found if p is not None]
+    print(name, best(handle, len(pairs)), best(lists, min(200, len(pairs))),
+          len(paths), sum(len(p) for p in paths))
+"#;
+
+/// One board's figures on every face, per call.
+struct Row {
+    rust_connect: Duration,
+    rust_can_remove: Duration,
+    c_connect: Duration,
+    c_can_remove: Duration,
+    /// Python's `Board.connect` and `connect(lists, ...)`, when measured.
+    python: Option<(Duration, Duration)>,
+}
+
+/// The Faces section: per-call times of the three faces on each board.
+/// `with_python` runs the Python side (a full run); `judged` says whether
+/// the goals are checked (a full release run) or only shown.
+pub fn section(
+    scale: Scale,
+    out_dir: &Path,
+    with_python: bool,
+    judged: bool,
+) -> Result<String, String> {
     let program = build_program(out_dir)?;
+    let dir = out_dir.join("faces");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let rounds = match scale {
+        Scale::Full => 50,
+        Scale::Quick => 1,
+    };
+    let mut rust = Vec::new();
+    for (name, rows, cols, kinds, seed) in BOARDS {
+        let board = half_cleared(
+            &deal(&DealSpec::new(rows, cols, kinds).with_seed(seed))
+                .map_err(|e| format!("deal {name}: {e}"))?,
+            seed,
+        );
+        let pairs = pairs(&board, seed);
+        write(&dir.join(format!("{name}.board")), &board.to_string())?;
+        let text: String = pairs
+            .iter()
+            .map(|(a, b)| format!("{} {} {} {}\n", a.row, a.col, b.row, b.col))
+            .collect();
+        write(&dir.join(format!("{name}.pairs")), &text)?;
+        rust.push(rust_per_call(&board, &pairs, rounds)?);
+    }
+    let python_text = if with_python {
+        Some(run_python(&dir, rounds)?)
+    } else {
+        None
+    };
+    let mut figures = Vec::new();
+    for ((name, ..), (rust_connect, rust_can_remove, answers)) in BOARDS.iter().zip(rust) {
+        let (c_connect, c_can_remove, c_paths) = run_c(&program, &dir, name, rounds)?;
+        if c_paths != answers.0 {
+            return Err(format!(
+                "{name}: C connected {c_paths} pairs, Rust {}",
+                answers.0
+            ));
+        }
+        let python = match &python_text {
+            Some(text) => {
+                let (handle, lists, python_answers) = parse(text, name)?;
+                if python_answers != answers {
+                    return Err(format!(
+                        "{name}: Python found {python_answers:?} (paths, corners), Rust {answers:?}"
+                    ));
+                }
+                Some((handle, lists))
+            }
+            None => None,
+        };
+        figures.push(Row {
+            rust_connect,
+            rust_can_remove,
+            c_connect,
+            c_can_remove,
+            python,
+        });
+    }
+    Ok(render(&figures, judged))
+}
+
+/// The section's text: the table and the goals' verdicts.
+fn render(rows: &[Row], judged: bool) -> String {
     let mut out = String::from(
-        "\nFaces: one call on a board built once (nanoseconds a call; 1,000 pairs of tiles of one \
-         kind, judge's rules): the Rust library in this process, the C library from a C program \
-         built with gcc -O2 against its static library.\n\n\
-         | board | Rust `Board::connect` | C `llk_connect` | Rust `Board::can_remove` | C `llk_board_can_remove` |\n\
-         |---|---:|---:|---:|---:|\n",
+        "\nFaces: one call on a board built once, each face in this run (per call, the best \
+         of its rounds over 2,000 pairs of tiles of one kind on a deal with about half its \
+         tiles taken off, judge's rules; answers checked equal): the Rust library in this \
+         process, the C library from a C program built with gcc -O2 against its static \
+         library, the Python package from the release wheel (its calls include Python's loop \
+         over the pairs). Ratios against Rust's `Board::connect` on the same board. Goals: \
+         Python `Board.connect` ≤ 2× C's on 8×12, and on 100×100 within 3× of 8×12.\n\n\
+         | board | Rust `Board::connect` | C `llk_connect` | Python `Board.connect` | Rust `Board::can_remove` | C `llk_board_can_remove` | Python `connect(lists, ...)` | goal |\n\
+         |---|---:|---:|---:|---:|---:|---:|---|\n",
     );
-    for (rows, cols, kinds, rounds) in [(8, 12, 24, 200), (100, 100, 200, 20)] {
-        let rounds = match scale {
-            Scale::Full => rounds,
-            Scale::Quick => 1,
-        };
-        let board = deal(&DealSpec::new(rows, cols, kinds).with_seed(1))
-            .map_err(|e| format!("deal {rows}x{cols}: {e}"))?;
-        let pairs = pairs(&board, 1000);
-        let rules = Rules::judge();
-        let start = Instant::now();
-        let mut connected = 0;
-        for _ in 0..rounds {
-            for &(a, b) in &pairs {
-                connected += usize::from(matches!(board.connect(a, b, &rules), Ok(Some(_))));
+    let small = rows
+        .first()
+        .and_then(|r| r.python)
+        .map(|(handle, _)| handle.as_secs_f64());
+    for (i, ((name, ..), row)) in BOARDS.iter().zip(rows).enumerate() {
+        let base = row.rust_connect.as_secs_f64().max(1e-12);
+        let with_ratio = |d: Duration| format!("{} ({:.1}×)", us(d), d.as_secs_f64() / base);
+        let (python, lists, goal) = match row.python {
+            Some((handle, lists)) => {
+                let met = if i == 0 {
+                    handle.as_secs_f64() <= 2.0 * row.c_connect.as_secs_f64()
+                } else {
+                    small.is_some_and(|first| handle.as_secs_f64() <= 3.0 * first)
+                };
+                (with_ratio(handle), us(lists), verdict(judged, met))
             }
-        }
-        let calls = (rounds * pairs.len()) as f64;
-        let rust_connect = start.elapsed().as_nanos() as f64 / calls;
-        let start = Instant::now();
-        let mut removable = 0;
-        for _ in 0..rounds {
-            for &(a, b) in &pairs {
-                removable += usize::from(board.can_remove(Move::new(a, b), &rules));
-            }
-        }
-        let rust_can_remove = start.elapsed().as_nanos() as f64 / calls;
-        if removable != connected {
-            return Err(format!(
-                "{rows}x{cols}: {removable} removable, {connected} connected"
-            ));
-        }
-        let board_file = out_dir.join(format!("calls-{rows}x{cols}.txt"));
-        let pairs_file = out_dir.join(format!("calls-{rows}x{cols}.pairs"));
-        let mut text = String::new();
-        for &(a, b) in &pairs {
-            writeln!(text, "{} {} {} {}", a.row, a.col, b.row, b.col).unwrap();
-        }
-        std::fs::write(&board_file, board.to_string()).map_err(|e| e.to_string())?;
-        std::fs::write(&pairs_file, text).map_err(|e| e.to_string())?;
-        let mut run = Command::new(&program);
-        run.arg(&board_file)
-            .arg(&pairs_file)
-            .arg(rounds.to_string());
-        let said = output(run)?;
-        let fields: Vec<f64> = said
-            .split_whitespace()
-            .map(|f| {
-                f.parse()
-                    .map_err(|e| format!("calls printed {said:?}: {e}"))
-            })
-            .collect::<Result<_, _>>()?;
-        let [c_connect, c_can_remove, c_connected] = fields[..] else {
-            return Err(format!("calls printed {said:?}"));
+            None => (
+                "not measured".to_owned(),
+                "not measured".to_owned(),
+                "Python not measured (--quick)",
+            ),
         };
-        if c_connected as usize * rounds != connected {
-            return Err(format!(
-                "{rows}x{cols}: C connected {c_connected} pairs a round, Rust {}",
-                connected / rounds
-            ));
-        }
         writeln!(
             out,
-            "| {rows}×{cols} | {rust_connect:.0} | {c_connect:.0} | {rust_can_remove:.0} | {c_can_remove:.0} |"
+            "| {name} | {} | {} | {python} | {} | {} | {lists} | {goal} |",
+            us(row.rust_connect),
+            with_ratio(row.c_connect),
+            us(row.rust_can_remove),
+            us(row.c_can_remove),
         )
         .unwrap();
     }
-    Ok(out)
+    out
 }
 
-/// `count` pairs of distinct tiles of one kind, seeded.
-fn pairs(board: &Board, count: usize) -> Vec<(Pos, Pos)> {
-    let tiles: Vec<(Pos, u32)> = board.tiles().collect();
-    let mut rng = SplitMix64::new(57);
-    let mut pairs = Vec::with_capacity(count);
-    while pairs.len() < count {
-        let (a, kind) = tiles[rng.range(0, tiles.len() - 1)];
-        let (b, other) = tiles[rng.range(0, tiles.len() - 1)];
-        if a != b && kind == other {
-            pairs.push((a, b));
+/// `board` with about half its tiles taken off, drawn from `seed`: a game
+/// under way, where paths of every shape join tiles (on a full deal
+/// almost no pair is joined, and a query ends at once).
+fn half_cleared(board: &Board, seed: u64) -> Board {
+    let mut grid = board.to_grid();
+    let mut rng = SplitMix64::new(seed ^ 0x5151);
+    for kind in grid.cells_mut() {
+        if rng.next_u64() % 2 == 0 {
+            *kind = 0;
         }
     }
-    pairs
+    Board::new(&grid).expect("kinds of a deal")
+}
+
+/// `PAIRS` pairs of distinct tiles of one kind on `board`, drawn from
+/// `seed`.
+fn pairs(board: &Board, seed: u64) -> Vec<(Pos, Pos)> {
+    let mut by_kind: std::collections::BTreeMap<u32, Vec<Pos>> = Default::default();
+    for (pos, kind) in board.tiles() {
+        by_kind.entry(kind).or_default().push(pos);
+    }
+    let groups: Vec<Vec<Pos>> = by_kind.into_values().filter(|g| g.len() >= 2).collect();
+    let mut rng = SplitMix64::new(seed);
+    let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
+    (0..PAIRS)
+        .map(|_| {
+            let group = &groups[pick(groups.len())];
+            let i = pick(group.len());
+            let j = (i + 1 + pick(group.len() - 1)) % group.len();
+            (group[i], group[j])
+        })
+        .collect()
+}
+
+/// Rust's best per-call times of `Board::connect` and `Board::can_remove`
+/// over `rounds` rounds of every pair, and the answers (paths found, their
+/// corners in all).
+fn rust_per_call(
+    board: &Board,
+    pairs: &[(Pos, Pos)],
+    rounds: usize,
+) -> Result<(Duration, Duration, (usize, usize)), String> {
+    let rules = Rules::judge();
+    let (mut connect, mut can_remove) = (Duration::MAX, Duration::MAX);
+    let mut answers = (0, 0);
+    for _ in 0..rounds {
+        let (mut paths, mut corners) = (0, 0);
+        let start = Instant::now();
+        for &(a, b) in pairs {
+            if let Some(path) = board.connect(a, b, &rules).map_err(|e| e.to_string())? {
+                paths += 1;
+                corners += path.corners().len();
+            }
+        }
+        connect = connect.min(start.elapsed());
+        answers = (paths, corners);
+        let start = Instant::now();
+        let removable = pairs
+            .iter()
+            .filter(|&&(a, b)| board.can_remove(Move::new(a, b), &rules))
+            .count();
+        can_remove = can_remove.min(start.elapsed());
+        if removable != paths {
+            return Err(format!("{removable} removable, {paths} connected"));
+        }
+    }
+    let calls = pairs.len() as u32;
+    Ok((connect / calls, can_remove / calls, answers))
+}
+
+/// The C program's per-call times on board `name` and the pairs it found
+/// connected.
+fn run_c(
+    program: &Path,
+    dir: &Path,
+    name: &str,
+    rounds: usize,
+) -> Result<(Duration, Duration, usize), String> {
+    let mut run = Command::new(program);
+    run.arg(dir.join(format!("{name}.board")))
+        .arg(dir.join(format!("{name}.pairs")))
+        .arg(rounds.to_string());
+    let said = output(run)?;
+    let fields: Vec<f64> = said
+        .split_whitespace()
+        .map(|f| {
+            f.parse()
+                .map_err(|e| format!("calls printed {said:?}: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let [connect, can_remove, connected] = fields[..] else {
+        return Err(format!("calls printed {said:?}"));
+    };
+    let ns = |v: f64| Duration::from_secs_f64(v.max(0.0) * 1e-9);
+    Ok((ns(connect), ns(can_remove), connected as usize))
+}
+
+/// Builds the wheel and its venv, and runs the script over the boards in
+/// `dir`: its output.
+fn run_python(dir: &Path, rounds: usize) -> Result<String, String> {
+    let python = crate::python::bench_python()?;
+    let script = dir.join("connect_per_call.py");
+    write(&script, SCRIPT)?;
+    let output = Command::new(&python)
+        .arg(&script)
+        .arg(dir)
+        .arg(rounds.to_string())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "the Python bench failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The figures of board `name` in the script's output: `Board.connect`,
+/// `connect(lists, ...)`, and the answers (paths, corners).
+fn parse(text: &str, name: &str) -> Result<(Duration, Duration, (usize, usize)), String> {
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .ok_or_else(|| format!("the Python bench printed no line for {name}: {text}"))?;
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [_, handle, lists, paths, corners] = fields.as_slice() else {
+        return Err(format!("unexpected line from the Python bench: {line}"));
+    };
+    let seconds = |s: &str| {
+        s.parse::<f64>()
+            .ok()
+            .and_then(|v| Duration::try_from_secs_f64(v).ok())
+            .ok_or_else(|| format!("not a time in the Python bench's line: {line}"))
+    };
+    let count = |s: &str| {
+        s.parse::<usize>()
+            .map_err(|_| format!("not a count in the Python bench's line: {line}"))
+    };
+    Ok((
+        seconds(handle)?,
+        seconds(lists)?,
+        (count(paths)?, count(corners)?),
+    ))
 }
 
 /// Builds the C library of this profile and calls.c against it.
-fn build_program(out_dir: &Path) -> Result<std::path::PathBuf, String> {
+fn build_program(out_dir: &Path) -> Result<PathBuf, String> {
     let mut lib = cargo();
     lib.args(["build", "-p", "lianliankan-c", "--lib"]);
     let profile = if cfg!(debug_assertions) {
@@ -138,4 +372,80 @@ fn build_program(out_dir: &Path) -> Result<std::path::PathBuf, String> {
         .arg(&program);
     step(gcc)?;
     Ok(program)
+}
+
+fn us(d: Duration) -> String {
+    format!("{:.3} µs", d.as_secs_f64() * 1e6)
+}
+
+fn verdict(judged: bool, met: bool) -> &'static str {
+    match (judged, met) {
+        (false, _) => "not judged (not a full release run)",
+        (true, true) => "met",
+        (true, false) => "NOT met",
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_distinct_tiles_of_one_kind() {
+        let full = deal(&DealSpec::new(8, 12, 24).with_seed(1)).unwrap();
+        let board = half_cleared(&full, 1);
+        assert!(board.tile_count() > 20 && board.tile_count() < 76);
+        let pairs = pairs(&board, 1);
+        assert_eq!(pairs.len(), PAIRS);
+        for (a, b) in pairs {
+            assert_ne!(a, b);
+            assert_eq!(board.kind(a), board.kind(b));
+        }
+    }
+
+    #[test]
+    fn reads_the_scripts_lines() {
+        let text = "8x12 2.5e-07 6e-06 412 1300\n100x100 3e-07 7e-04 10 30\n";
+        let (handle, _, answers) = parse(text, "100x100").unwrap();
+        assert_eq!(answers, (10, 30));
+        assert_eq!(handle, Duration::from_nanos(300));
+        assert!(parse(text, "5x5").is_err());
+        assert!(parse("8x12 x 1 1 1", "8x12").is_err());
+    }
+
+    /// The table has a row per board with every face, ratios against
+    /// Rust's, and the goals judged against C's time of the same run.
+    #[test]
+    fn the_table_puts_the_faces_side_by_side() {
+        let ns = Duration::from_nanos;
+        let row = |python: Option<(Duration, Duration)>| Row {
+            rust_connect: ns(100),
+            rust_can_remove: ns(50),
+            c_connect: ns(200),
+            c_can_remove: ns(60),
+            python,
+        };
+        let text = render(
+            &[
+                row(Some((ns(300), ns(4000)))),
+                row(Some((ns(1000), ns(9000)))),
+            ],
+            true,
+        );
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("| 8x12") || l.starts_with("| 100x100"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(lines[0].contains("0.200 µs (2.0×)") && lines[0].contains("0.300 µs (3.0×)"));
+        assert!(lines[0].ends_with("| met |"), "{}", lines[0]);
+        // 1,000 ns is more than 3× the 300 ns on 8x12.
+        assert!(lines[1].ends_with("| NOT met |"), "{}", lines[1]);
+        let quick = render(&[row(None), row(None)], false);
+        assert!(quick.contains("not measured"), "{quick}");
+    }
 }

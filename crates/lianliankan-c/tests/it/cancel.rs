@@ -172,3 +172,58 @@ fn null_tokens_are_refused_where_one_is_needed() {
     let name = unsafe { std::ffi::CStr::from_ptr(llk_status_name(LlkStatus::Cancelled as i32)) };
     assert_eq!(name, c"LLK_STATUS_CANCELLED");
 }
+
+/// `llk_cancel_after`: a time limit on the token stops a solve that would
+/// run for minutes with `LLK_STATUS_CANCELLED`, and the token then says
+/// it is cancelled; a limit far off leaves a short solve alone.
+#[test]
+fn a_time_limit_stops_a_long_solve() {
+    let board = lianliankan::deal(&DealSpec::new(300, 300, 200).with_seed(1)).unwrap();
+    let board = CBoard::of(&board);
+    let rules = CRules::of(&Rules::kshisen());
+    let token = Token::new();
+    // SAFETY: a live token.
+    assert_eq!(unsafe { llk_cancel_after(token.0, 0.3) }, LlkStatus::Ok);
+    // SAFETY: a live token.
+    assert!(!unsafe { llk_cancel_is_cancelled(token.0) });
+    let mut solution = null_mut();
+    // SAFETY: live handles, a writable out-parameter.
+    let status = unsafe { llk_solve(board.0, rules.0, u64::MAX, token.0, &mut solution) };
+    assert_eq!(status, LlkStatus::Cancelled, "{}", last_error());
+    assert!(solution.is_null(), "nothing stored");
+    // SAFETY: a live token.
+    assert!(unsafe { llk_cancel_is_cancelled(token.0) });
+
+    let small = CBoard::of(&lianliankan::Board::from_rows(&[[1, 2, 2, 1]]).unwrap());
+    let patient = Token::new();
+    // SAFETY: a live token; live handles, a writable out-parameter.
+    unsafe {
+        assert_eq!(llk_cancel_after(patient.0, 1e300), LlkStatus::Ok);
+        assert_eq!(
+            llk_solve(small.0, rules.0, 1000, patient.0, &mut solution),
+            LlkStatus::Ok
+        );
+        assert_eq!(llk_solution_outcome(solution), LlkOutcome::Solved);
+        llk_solution_free(solution);
+    }
+}
+
+/// A time limit that is not a number of seconds, 0 or more, or a NULL
+/// token, is refused, and the token is left as it was.
+#[test]
+fn a_bad_time_limit_is_refused() {
+    let token = Token::new();
+    for seconds in [-1.0, f64::NAN, f64::NEG_INFINITY] {
+        // SAFETY: a live token.
+        let status = unsafe { llk_cancel_after(token.0, seconds) };
+        assert_eq!(status, LlkStatus::InvalidArgument, "{seconds}");
+        assert!(last_error().starts_with("seconds: "), "{}", last_error());
+    }
+    // SAFETY: a live token; NULL is refused.
+    unsafe {
+        assert!(!llk_cancel_is_cancelled(token.0));
+        assert_eq!(llk_cancel_after(null(), 1.0), LlkStatus::InvalidArgument);
+        assert_eq!(llk_cancel_after(token.0, 0.0), LlkStatus::Ok);
+        assert!(llk_cancel_is_cancelled(token.0));
+    }
+}

@@ -421,6 +421,9 @@ fn a_bad_command_line_exits_1() {
         &["--groups", "3-1"],
         &["--turns", "-1"],
         &["--budget", "many"],
+        &["--seconds", "-1"],
+        &["--seconds", "soon"],
+        &["--seconds", "nan"],
         &["--frobnicate", "1"],
         &["--border"],
     ] {
@@ -435,6 +438,32 @@ fn a_bad_command_line_exits_1() {
     let out = run(&["--help"], b"");
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: solve"));
+}
+
+/// `--seconds`: a time limit through `llk_cancel_after`. A 300 × 300
+/// deal under KShisen's rules is not decided in minutes; with a limit of
+/// 0.2 s and no budget the solve stops, prints UNKNOWN and exits 3; with
+/// a generous limit a small board is answered as without one.
+#[test]
+fn a_time_limit_stops_a_long_solve() {
+    let big = lianliankan::deal(&DealSpec::new(300, 300, 200).with_seed(1)).unwrap();
+    let budget = u64::MAX.to_string();
+    let rules = Rules::kshisen();
+    let mut args = options(&rules).to_vec();
+    args.extend(["--budget", &budget, "--seconds", "0.2"]);
+    let out = run(&args, &judge_text(&big));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "UNKNOWN (time limit reached)\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let small = lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(1)).unwrap();
+    let out = run(&["--seconds", "600"], &judge_text(&small));
+    let (expected, status) = binary_output(&small, &Rules::default(), 1_000_000);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    assert_eq!(out.status.code(), Some(status));
 }
 
 #[test]

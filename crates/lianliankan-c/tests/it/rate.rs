@@ -270,15 +270,22 @@ fn ratings_are_the_librarys_count_for_count_and_word_for_word() {
 fn a_null_config_is_the_default_and_the_defaults_are_the_command_lines() {
     let config = llk_rate_config_default();
     assert_eq!(
-        config,
-        LlkRateConfig {
-            plays: RateConfig::DEFAULT_PLAYS,
-            probes: RateConfig::DEFAULT_PROBES,
-            seed: 0,
-            budget: RateConfig::DEFAULT_BUDGET,
-            deal_budget: RateConfig::DEFAULT_DEAL_BUDGET,
-        }
+        (
+            config.plays,
+            config.probes,
+            config.seed,
+            config.budget,
+            config.deal_budget
+        ),
+        (
+            RateConfig::DEFAULT_PLAYS,
+            RateConfig::DEFAULT_PROBES,
+            0,
+            RateConfig::DEFAULT_BUDGET,
+            RateConfig::DEFAULT_DEAL_BUDGET,
+        )
     );
+    assert!(config.progress.is_none() && config.progress_user.is_null());
     let board = lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(4)).unwrap();
     let rules = Rules::default();
     let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
@@ -748,4 +755,69 @@ fn bad_generate_rated_arguments_are_refused_with_messages() {
     }
     assert_eq!(last_error(), "out is NULL");
     assert_eq!(rating, unwritten());
+}
+
+/// What a progress callback saw: (games, total) per call.
+type Seen = Vec<(u64, u64)>;
+
+/// A progress callback that records its calls in the `Seen` at `user`.
+unsafe extern "C" fn record(games: u64, total: u64, user: *mut std::ffi::c_void) {
+    // SAFETY: the tests pass a live `Seen`, used by this thread only.
+    let seen = unsafe { &mut *user.cast::<Seen>() };
+    seen.push((games, total));
+}
+
+/// `LlkRateConfig::progress`: called after each game with the games
+/// played and the total, and the user pointer as given; the rating is the
+/// one made without it. `llk_generate_rated` reports its candidates'
+/// games against `candidates × (plays + probes)`.
+#[test]
+fn the_progress_callback_sees_each_game() {
+    let board = lianliankan::deal(&DealSpec::new(4, 6, 6).with_seed(1)).unwrap();
+    let rules = Rules::default();
+    let (c_board, c_rules) = (CBoard::of(&board), CRules::of(&rules));
+    let mut seen: Seen = Vec::new();
+    let config = LlkRateConfig {
+        plays: 6,
+        probes: 2,
+        progress: Some(record),
+        progress_user: std::ptr::from_mut(&mut seen).cast(),
+        ..llk_rate_config_default()
+    };
+    let with = c_rate(&c_board, &c_rules, Some(&config));
+    let without = c_rate(
+        &c_board,
+        &c_rules,
+        Some(&LlkRateConfig {
+            progress: None,
+            ..config
+        }),
+    );
+    assert_eq!(with, without);
+    // Each random game, then each probed one (or the probes at once when
+    // the deal is not winnable).
+    assert_eq!(seen[..6], (1..=6).map(|g| (g, 8)).collect::<Seen>());
+    assert_eq!(seen.last(), Some(&(8, 8)));
+    assert_eq!(
+        seen.len(),
+        if with.winnable == LLK_WINNABLE_YES {
+            8
+        } else {
+            7
+        }
+    );
+
+    seen.clear();
+    let config = LlkRateConfig {
+        plays: 10,
+        probes: 1,
+        progress: Some(record),
+        progress_user: std::ptr::from_mut(&mut seen).cast(),
+        ..llk_rate_config_default()
+    };
+    let made = c_generate_rated((4, 6, 3, 0), &c_rules, (95, 100), 3, &config);
+    assert_eq!(made.err(), Some(LlkStatus::OutOfBand));
+    // Three candidates of 11 games each, every one counted.
+    assert_eq!(seen.last(), Some(&(33, 33)), "{seen:?}");
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
 }

@@ -17,6 +17,7 @@ fn no_panic_escapes_on_the_worst_rating_arguments() {
         seed: u64::MAX,
         budget: 0,
         deal_budget: 0,
+        ..llk_rate_config_default()
     };
     for (rows, cols, kinds) in [
         (0, 0, 0),
@@ -64,6 +65,13 @@ fn one_board_is_rated_on_many_threads_at_once() {
         let handles: Vec<_> = (0..4)
             .map(|_| {
                 scope.spawn(move || {
+                    // (A config holds a pointer, `progress_user`: made on
+                    // each thread.)
+                    let config = LlkRateConfig {
+                        plays: 10,
+                        probes: 2,
+                        ..llk_rate_config_default()
+                    };
                     let mut out = unwritten();
                     // SAFETY: live handles for the scope, a writable rating.
                     let status = unsafe {

@@ -61,10 +61,10 @@ pub use moves::{Move, Route, moves};
 pub(crate) use moves::{reach_moves, two_turn_moves};
 pub use rate::{
     BandCheck, BandedDeal, BandedError, Bands, BandsFrom, Cancelled, Difficulty, MeasuredBands,
-    Players, PlayersConfig, RateConfig, RatedDeal, RatedError, Rating, SettingBands, SkillPoint,
-    SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold, check_bands,
-    confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands, measured_settings,
-    rate, rate_players, setting_bands, sure_band,
+    Players, PlayersConfig, RateConfig, RateProgress, RatedDeal, RatedError, Rating, SettingBands,
+    SkillPoint, SureBand, SureConfig, UnknownDifficulty, bands_dealt, bands_for, bands_hold,
+    check_bands, confirm_seed, deal_in_band, deal_in_bands, generate_rated, measure_bands,
+    measured_settings, rate, rate_players, setting_bands, sure_band,
 };
 pub use settle::Slide;
 pub use shuffle::NoMovePossible;

@@ -394,6 +394,11 @@ impl Field {
     /// once), for some when it does. On a field
     /// at most 64 cells wide this is `bit_rows`' word-parallel search.
     ///
+    /// Answers, beside whether it met one, the work it did in steps (a
+    /// start or target looked at, a cell reached, or a row swept a word at
+    /// a time per turn), so that a caller can bound the work of many
+    /// searches.
+    ///
     /// # Complexity
     /// O(rows) word operations per turn on a narrow field, plus one step
     /// per tile reported; else O(rows·cols·log(targets)).
@@ -403,7 +408,8 @@ impl Field {
         targets: &mut [(Cell, u8)],
         max_turns: usize,
         mut hit: impl FnMut(Cell),
-    ) -> bool {
+    ) -> (bool, usize) {
+        let mut steps = starts.len() + targets.len();
         // Every start's first step runs into a tile or the frame (a tile
         // buried in its line, say): the answer is in those steps.
         let cells = self.cells.grid().cells();
@@ -417,33 +423,45 @@ impl Field {
                     .iter()
                     .any(|&(cell, arrivals)| cell == i && arrivals & dir_bit(dir) != 0)
                 {
-                    return true;
+                    return (true, steps);
                 }
                 if cells[i.0] != WALL {
                     hit(i);
                 }
             }
-            return false;
+            return (false, steps);
         }
         if let Some(bits) = &mut self.bits {
-            return bits.meets(starts, targets, max_turns, |i| hit(Cell(i)));
+            // A sweep of the rows a turn, the turns counted at most
+            // rows + width (any limit, even usize::MAX, without overflow).
+            let rows = self.cells.grid().rows();
+            let turns = max_turns.min(rows + self.width) + 1;
+            steps += rows * turns;
+            let met = bits.meets(starts, targets, max_turns, |i| {
+                steps += 1;
+                hit(Cell(i));
+            });
+            return (met, steps);
         }
         targets.sort_unstable_by_key(|&(cell, _)| cell);
-        self.reach_directed_until(starts, max_turns, |cell, is_tile, dir| {
-            let first = targets.partition_point(|&(c, _)| c < cell);
-            let allowed = targets[first..]
-                .iter()
-                .take_while(|&&(c, _)| c == cell)
-                .any(|&(_, arrivals)| arrivals & dir_bit(dir) != 0);
-            if allowed {
-                return ControlFlow::Break(());
-            }
-            if is_tile {
-                hit(cell);
-            }
-            ControlFlow::Continue(())
-        })
-        .is_break()
+        let met = self
+            .reach_directed_until(starts, max_turns, |cell, is_tile, dir| {
+                steps += 1;
+                let first = targets.partition_point(|&(c, _)| c < cell);
+                let allowed = targets[first..]
+                    .iter()
+                    .take_while(|&&(c, _)| c == cell)
+                    .any(|&(_, arrivals)| arrivals & dir_bit(dir) != 0);
+                if allowed {
+                    return ControlFlow::Break(());
+                }
+                if is_tile {
+                    hit(cell);
+                }
+                ControlFlow::Continue(())
+            })
+            .is_break();
+        (met, steps)
     }
 
     /// Where paths with at most `max_turns` turns can go from several

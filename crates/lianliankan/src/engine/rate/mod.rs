@@ -20,6 +20,7 @@ mod banded;
 mod bands;
 mod measure;
 mod players;
+mod progress;
 mod rated;
 mod rating;
 mod sure;
@@ -30,6 +31,7 @@ pub use measure::{
     BandCheck, MeasuredBands, bands_hold, check_bands, measure_bands, setting_bands,
 };
 pub use players::{Players, PlayersConfig, SkillPoint, rate_players};
+pub use progress::RateProgress;
 pub use rated::{RatedDeal, RatedError, generate_rated};
 pub use rating::{Difficulty, Rating, UnknownDifficulty};
 pub use sure::{SureBand, SureConfig, confirm_seed, sure_band};
@@ -43,6 +45,7 @@ use super::repair::Plan;
 use super::solve::{Cancel, Solution, SolveConfig, solve_with};
 use crate::query::Board;
 use crate::rules::Rules;
+use progress::{GameCount, Hook};
 
 /// How [`rate`] measures: how many random games, how many of them probed,
 /// the seed, and each solve's budget.
@@ -60,6 +63,7 @@ pub struct RateConfig {
     budget: u64,
     deal_budget: u64,
     cancel: Option<Cancel>,
+    progress: Option<Hook>,
 }
 
 impl Default for RateConfig {
@@ -71,6 +75,7 @@ impl Default for RateConfig {
             budget: RateConfig::DEFAULT_BUDGET,
             deal_budget: RateConfig::DEFAULT_DEAL_BUDGET,
             cancel: None,
+            progress: None,
         }
     }
 }
@@ -136,6 +141,43 @@ impl RateConfig {
     pub fn cancel(mut self, token: Cancel) -> RateConfig {
         self.cancel = Some(token);
         self
+    }
+
+    /// Calls `hook` after each game the rating plays, with the games
+    /// played and the most it plays ([`RateProgress`]), on the thread that
+    /// rates: a progress bar, or a time limit together with
+    /// [`RateConfig::cancel`]. Clones of the config share the hook.
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use lianliankan::{Board, RateConfig, Rules, rate};
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let log = Arc::clone(&seen);
+    /// let config = RateConfig::new()
+    ///     .plays(4)
+    ///     .probes(1)
+    ///     .progress(move |p| log.lock().unwrap().push((p.games, p.total)));
+    /// let board = Board::from_rows(&[[1, 1, 2, 2]]).unwrap();
+    /// rate(&board, &Rules::default(), &config).unwrap();
+    /// assert_eq!(*seen.lock().unwrap(), [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]);
+    /// ```
+    #[must_use]
+    pub fn progress(mut self, hook: impl Fn(RateProgress) + Send + Sync + 'static) -> RateConfig {
+        self.progress = Some(Hook(std::sync::Arc::new(hook)));
+        self
+    }
+
+    /// The games a rating plays at most: its random games and the probed
+    /// ones.
+    fn games(&self) -> u64 {
+        u64::from(self.plays) + u64::from(self.probes_asked())
+    }
+
+    /// The number of games asked to be probed: [`RateConfig::probes`], at
+    /// most the random games.
+    #[must_use]
+    pub fn probes_asked(&self) -> u32 {
+        self.probes.min(self.plays)
     }
 
     /// The number of random games asked for.
@@ -277,16 +319,19 @@ fn after(board: &Board, pair: Move, rules: &Rules) -> Board {
 /// each pair on offer at each position until the game is lost: about
 /// probes · s · w solves for w pairs on offer, fewer when positions repeat.
 pub fn rate(board: &Board, rules: &Rules, config: &RateConfig) -> Result<Rating, Cancelled> {
-    let mut rating = play_games(board, rules, config)?;
-    probe_games(board, rules, config, &mut rating)?;
+    let mut count = GameCount::new(config.games(), config.progress.as_ref());
+    let mut rating = play_games(board, rules, config, &mut count)?;
+    probe_games(board, rules, config, &mut rating, &mut count)?;
     Ok(rating)
 }
 
 /// The random games without the solver: plays, cleared games and width.
+/// Each game is counted in `count`.
 pub(super) fn play_games(
     board: &Board,
     rules: &Rules,
     config: &RateConfig,
+    count: &mut GameCount<'_>,
 ) -> Result<Rating, Cancelled> {
     let mut rating = Rating {
         plays: config.plays,
@@ -297,6 +342,7 @@ pub(super) fn play_games(
         rating.width_positions += game.positions;
         rating.width_offered += game.offered;
         rating.cleared += u32::from(game.cleared);
+        count.add(1);
     }
     Ok(rating)
 }
@@ -343,12 +389,15 @@ pub(super) fn random_game(
 }
 
 /// The solver's part: the deal decided, then the first games played
-/// again (the same seeds, so the same pairs) and probed.
+/// again (the same seeds, so the same pairs) and probed. Each probed game
+/// is counted in `count`, and those not probed (the deal not winnable) at
+/// once.
 pub(super) fn probe_games(
     board: &Board,
     rules: &Rules,
     config: &RateConfig,
     rating: &mut Rating,
+    count: &mut GameCount<'_>,
 ) -> Result<(), Cancelled> {
     let mut verdicts = Verdicts {
         rules,
@@ -360,8 +409,9 @@ pub(super) fn probe_games(
     rating.winnable = deal.verdict();
     verdicts.config = config.solve_config(config.budget);
     if rating.winnable == Some(true) {
-        rating.probes = config.probes.min(config.plays);
+        rating.probes = config.probes_asked();
     }
+    count.add(u64::from(config.probes_asked() - rating.probes));
     for seed in play_seeds(config.seed).take(rating.probes as usize) {
         let mut rng = SplitMix64::new(seed);
         let mut position = board.clone();
@@ -416,6 +466,7 @@ pub(super) fn probe_games(
             position = next;
             known = next_known;
         }
+        count.add(1);
     }
     rating.solves = verdicts.solves;
     Ok(())

@@ -6,6 +6,7 @@ use super::super::deal::{DealSpec, deal};
 use super::super::generate::{GenerateSpec, Generated, generate_with};
 use super::super::generate_error::{GenerateError, cells_within_limit};
 use super::super::solve::{Solution, solve_with};
+use super::progress::GameCount;
 use super::sure::{SureConfig, confirm_seed};
 use super::{Cancelled, RateConfig, Rating, play_games, play_seeds, probe_games, random_game};
 use crate::query::Board;
@@ -115,21 +116,24 @@ pub fn generate_rated(
     let mut lowest = u8::MAX;
     let mut highest = 0;
     let seeds = std::iter::once(spec.seed).chain(play_seeds(spec.seed));
+    let total = config.games().saturating_mul(candidates as u64);
+    let mut count = GameCount::new(total, config.progress.as_ref());
     for (tried, seed) in (1..=candidates).zip(seeds) {
         let made = candidate(spec, seed, config)?;
-        let mut rating = play_games(&made.board, &spec.rules, config)
+        let mut rating = play_games(&made.board, &spec.rules, config, &mut count)
             .map_err(|Cancelled| RatedError::Cancelled)?;
         // The random games alone may already rule the band out.
         let reach = rating.score_bounds();
         if reach.end() < band.start() || reach.start() > band.end() {
             lowest = lowest.min(*reach.start());
             highest = highest.max(*reach.end());
+            count.add(u64::from(config.probes_asked()));
             continue;
         }
         // The deal is solved again inside: its rating is `rate`'s, whose
         // counts (solves, and the orders the probes adapt) start from the
         // solver's order, not from how the candidate was made.
-        probe_games(&made.board, &spec.rules, config, &mut rating)
+        probe_games(&made.board, &spec.rules, config, &mut rating, &mut count)
             .map_err(|Cancelled| RatedError::Cancelled)?;
         let score = rating.score();
         lowest = lowest.min(score);

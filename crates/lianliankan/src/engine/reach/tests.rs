@@ -150,7 +150,7 @@ fn directed_meets_what_the_directed_reach_meets() {
                 })
                 .is_break();
             let mut fast_hits = BTreeSet::new();
-            let fast = field.meets_directed(&starts, &mut targets, turns, |cell| {
+            let (fast, _) = field.meets_directed(&starts, &mut targets, turns, |cell| {
                 fast_hits.insert(cell);
             });
             assert_eq!(fast, slow, "{starts:?} to {targets:?}, {turns} turns");

@@ -147,8 +147,10 @@ pub(super) trait BoardSearch<'p> {
     fn key(&mut self, position: &Self::Position) -> Box<[u8]>;
 
     /// The moves to try at `position` (whose key was just asked), best
-    /// first, after the search's pruning (none at a dead position).
-    fn moves(&mut self, position: &Self::Position) -> Vec<Move>;
+    /// first, after the search's pruning (none at a dead position); a
+    /// search whose work inside a state is bounded stops with
+    /// `Err(Stop::OutOfBudget)` when that work runs out.
+    fn moves(&mut self, position: &Self::Position) -> Result<Vec<Move>, Stop>;
 
     /// The position after `pair` at `position` (and gravity); the move is
     /// then on the way to it.
@@ -196,7 +198,7 @@ pub(super) fn clears<'p, S: BoardSearch<'p>>(
         return Ok(false);
     }
     search.budget().count()?;
-    for pair in search.moves(position) {
+    for pair in search.moves(position)? {
         let next = search.play(position, pair);
         if clears(search, &next, tiles - 2)? {
             return Ok(true);

@@ -5,7 +5,8 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use super::memo::Room;
 
@@ -17,8 +18,8 @@ use super::memo::Room;
 pub(super) const PROGRESS_EVERY: u64 = 1 << 6;
 
 /// The work the path searches inside states (the listing of moves and the
-/// dead-position tests of the search without gravity) may do in a whole
-/// search, per state of its budget, in steps (a cell reached, a row swept
+/// dead-position tests of the search without gravity, the dead-position
+/// tests under gravity) may do in a whole search, per state of its budget, in steps (a cell reached, a row swept
 /// a word at a time, a remembered hit looked at). Listing the moves
 /// searches from every remaining tile, and a test does too, each search as
 /// long as the board once cells have emptied: on a big board one state
@@ -41,7 +42,9 @@ pub(super) const FIRST_RUN: u64 = 2000;
 /// and a search given one ([`SolveConfig::cancel`]) answers
 /// [`Solution::Cancelled`] at its next state after [`Cancel::cancel`], or
 /// sooner: its dead-position tests look at the token between two of their
-/// searches (on a 300 × 300 board one such test takes seconds).
+/// searches (on a 300 × 300 board one such test takes seconds). A token
+/// may also cancel itself after a while ([`Cancel::cancel_after`]): a time
+/// limit for every call that takes a token.
 ///
 /// ```
 /// use lianliankan::Cancel;
@@ -54,7 +57,29 @@ pub(super) const FIRST_RUN: u64 = 2000;
 /// [`SolveConfig::cancel`]: super::SolveConfig::cancel
 /// [`Solution::Cancelled`]: super::Solution::Cancelled
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Flag>);
+
+/// What the clones of a [`Cancel`] share: the flag, and the deadline
+/// after which the token counts as cancelled.
+#[derive(Debug)]
+struct Flag {
+    cancelled: AtomicBool,
+    /// When the token was made: the deadline's origin.
+    made: Instant,
+    /// Nanoseconds after `made` at which the token cancels itself
+    /// (`u64::MAX`: never).
+    deadline: AtomicU64,
+}
+
+impl Default for Flag {
+    fn default() -> Self {
+        Flag {
+            cancelled: AtomicBool::new(false),
+            made: Instant::now(),
+            deadline: AtomicU64::new(u64::MAX),
+        }
+    }
+}
 
 impl Cancel {
     /// A token not cancelled yet.
@@ -65,13 +90,46 @@ impl Cancel {
 
     /// Asks every search holding a clone of this token to stop.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.cancelled.store(true, Ordering::Relaxed);
     }
 
-    /// Whether [`Cancel::cancel`] has been called on this token or a clone.
+    /// Cancels the token once `after` has passed from now (a time limit):
+    /// every call holding a clone then stops as if [`Cancel::cancel`] had
+    /// been called at that moment. Called again, the new deadline replaces
+    /// the old one; a token already cancelled stays cancelled.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use lianliankan::Cancel;
+    /// let token = Cancel::new();
+    /// token.cancel_after(Duration::ZERO);
+    /// assert!(token.is_cancelled());
+    /// let later = Cancel::new();
+    /// later.cancel_after(Duration::from_secs(3600));
+    /// assert!(!later.is_cancelled());
+    /// ```
+    pub fn cancel_after(&self, after: Duration) {
+        let at = self.0.made.elapsed().saturating_add(after).as_nanos();
+        let at = u64::try_from(at).unwrap_or(u64::MAX - 1);
+        self.0
+            .deadline
+            .store(at.min(u64::MAX - 1), Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] has been called on this token or a
+    /// clone, or the deadline of [`Cancel::cancel_after`] has passed.
     #[must_use]
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        let flag = &*self.0;
+        if flag.cancelled.load(Ordering::Relaxed) {
+            return true;
+        }
+        let deadline = flag.deadline.load(Ordering::Relaxed);
+        if deadline != u64::MAX && flag.made.elapsed().as_nanos() >= u128::from(deadline) {
+            flag.cancelled.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
     }
 }
 
@@ -218,12 +276,6 @@ impl<'p> Budget<'p> {
             }
         }
         Ok(())
-    }
-
-    /// The cancel token, for the work inside a state that looks at it
-    /// too (the dead-position tests).
-    pub(super) fn cancel_token(&self) -> Option<Cancel> {
-        self.cancel.clone()
     }
 
     /// What stops the dead-position tests of this search: its cancel token

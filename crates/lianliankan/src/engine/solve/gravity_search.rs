@@ -60,7 +60,7 @@ use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
 use super::board_search::{BoardKeys, BoardSearch, RUNS, Runs, clears, solve_in_rounds};
-use super::budget::{Budget, Stop};
+use super::budget::{Budget, Effort, Stop};
 use super::dead_sets::DeadSets;
 use super::holes;
 use super::memo::{Memo, Room};
@@ -182,6 +182,10 @@ struct Proofs {
     ruled_out: FxHashSet<(TileId, TileId)>,
     /// Dead positions and the tiles that stay in them.
     dead_sets: DeadSets,
+    /// What stops the work inside states (the tests, the listing of
+    /// moves): the search's cancel token and its share of work (see
+    /// `budget::TEST_STEPS_PER_STATE`).
+    effort: Effort,
 }
 
 impl Proofs {
@@ -192,10 +196,14 @@ impl Proofs {
             return false;
         };
         if self.ruled_out.is_empty() {
-            return test.is_dead(board);
+            return test.is_dead(board, &mut self.effort);
         }
         let (ids, ruled_out) = (ids.cells(), &self.ruled_out);
-        test.is_dead_where(board, &|x, y| !ruled_out.contains(&id_pair(ids, x, y)))
+        test.is_dead_where(
+            board,
+            &|x, y| !ruled_out.contains(&id_pair(ids, x, y)),
+            &mut self.effort,
+        )
     }
 
     /// Whether the position `board` (classes) with tile ids `ids`, reached
@@ -314,7 +322,7 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
 
     /// The moves of the position: none if it is dead, the pairs ruled
     /// out left out, the safe move alone if there is one.
-    fn moves(&mut self, ids: &Grid<u32>) -> Vec<Move> {
+    fn moves(&mut self, ids: &Grid<u32>) -> Result<Vec<Move>, Stop> {
         let board = std::mem::take(&mut self.here);
         let dead =
             self.proofs
@@ -322,7 +330,7 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
         let mut moves = if dead {
             Vec::new()
         } else {
-            self.ranked_moves(&board)
+            self.ranked_moves(&board)?
         };
         if !self.proofs.ruled_out.is_empty() {
             moves.retain(|m| {
@@ -336,7 +344,7 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
         if let Some(safe) = self.safe_move(&board, &moves) {
             moves = vec![safe];
         }
-        moves
+        Ok(moves)
     }
 
     fn play(&mut self, ids: &Grid<u32>, pair: Move) -> Grid<u32> {
@@ -427,7 +435,6 @@ impl<'a, 'p> Search<'a, 'p> {
                 rules.border(),
                 rules.max_turns(),
             )
-            .stopped_by(budget.cancel_token())
         });
         let search = Search {
             deal: Deal {
@@ -441,6 +448,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 testing: false,
                 ruled_out: FxHashSet::default(),
                 dead_sets: DeadSets::default(),
+                effort: budget.effort(),
             },
             lists: MoveLists {
                 field: Field::from_kinds(Grid::new(board.rows(), board.cols(), 0), rules.border()),
@@ -579,13 +587,14 @@ impl<'a, 'p> Search<'a, 'p> {
                             (x == a).then_some(b).or_else(|| (x == b).then_some(a))
                         })
                     };
-                    let dead = test.is_dead_where(&board, &|x, y| {
+                    let may_pair = |x, y| {
                         let pair = id_pair(cells, x, y);
                         let (x, y) = (TileId::new(cells[x]), TileId::new(cells[y]));
                         !ruled_out.contains(&pair)
                             && mate(x).is_none_or(|m| m == y)
                             && mate(y).is_none_or(|m| m == x)
-                    });
+                    };
+                    let dead = test.is_dead_where(&board, &may_pair, &mut self.proofs.effort);
                     if dead {
                         self.proofs.ruled_out.extend(bound);
                         grew = true;
@@ -611,7 +620,13 @@ impl<'a, 'p> Search<'a, 'p> {
     /// `SHAPES_CAP` tiles is tested by its path shapes (O(rows + cols) a
     /// pair, on a board with prefix counts); otherwise one reach per tile
     /// finds its partners.
-    fn ranked_moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
+    ///
+    /// Its path searches spend the search's work allowance (see
+    /// `budget::TEST_STEPS_PER_STATE`: a pair tested by its shapes costs
+    /// rows + cols + 1 steps, a reach a step a cell): once spent it stops
+    /// with `Err(Stop::OutOfBudget)`, so a small budget bounds a state's
+    /// work on a big board too.
+    fn ranked_moves(&mut self, board: &Grid<u32>) -> Result<Vec<Move>, Stop> {
         let of_class = &mut self.lists.of_class;
         for tiles in of_class.iter_mut() {
             tiles.clear();
@@ -634,6 +649,8 @@ impl<'a, 'p> Search<'a, 'p> {
             self.lists.field.load(board);
         }
         let partners = &mut self.lists.partners;
+        let effort = &mut self.proofs.effort;
+        let shape_steps = board.rows() + board.cols() + 1;
         // (tiles of the class, fewer partners, tie-break, pair)
         let mut ranked: Vec<(usize, usize, u64, Move)> = Vec::new();
         let mut degree: Vec<(Pos, usize)> = Vec::new();
@@ -644,7 +661,9 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             pairs.clear();
             for (i, &t) in tiles[..n - 1].iter().enumerate() {
+                effort.may_go_on()?;
                 if let Some(shapes) = shapes.as_ref().filter(|_| by_shapes(n)) {
+                    effort.spend(shape_steps * (n - 1 - i));
                     let later = tiles[i + 1..].iter();
                     pairs.extend(
                         later
@@ -656,11 +675,14 @@ impl<'a, 'p> Search<'a, 'p> {
                 let field = &mut self.lists.field;
                 let start = field.index(t);
                 partners.clear();
+                let mut steps = 1;
                 field.reach(start, max_turns, |cell, is_tile| {
+                    steps += 1;
                     if is_tile && cell > start {
                         partners.push(cell);
                     }
                 });
+                effort.spend(steps);
                 pairs.extend(
                     partners
                         .iter()
@@ -684,7 +706,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
         }
         ranked.sort_unstable();
-        ranked.into_iter().map(|(_, _, _, m)| m).collect()
+        Ok(ranked.into_iter().map(|(_, _, _, m)| m).collect())
     }
 }
 

@@ -42,7 +42,7 @@
 //! | `partners` | `budget`, `closure`, `pairings`, `static_position`, `tiles` |
 //! | `holes` | `budget`, `tiles` |
 //! | `static_search` | all of the above but `stuck`, `dead_sets`, `board_search`, `gravity_search` |
-//! | `stuck` | — |
+//! | `stuck` | `budget` |
 //! | `dead_sets` | `memo`, `tiles` |
 //! | `board_search` | `budget`, `memo`, `solution`, `static_position`, `tiles` |
 //! | `gravity_search` | `board_search`, `budget`, `dead_sets`, `holes`, `memo`, `pairings`, `static_position`, `solution`, `stuck`, `tiles` |

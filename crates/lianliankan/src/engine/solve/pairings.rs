@@ -32,10 +32,15 @@ fn is_bit(mask: u64, i: u32) -> bool {
 }
 
 /// The partner search's choices: per tile, the partner it is bound to, and
-/// the partners ruled out below the current node.
-#[derive(Clone, Debug)]
+/// the partners ruled out below the current node. Sized by
+/// [`Mates::engage`] when the partner search first runs: until then (a
+/// search that ends within its first run, the only one a small budget
+/// allows on a big board) every tile is free and nothing is ruled out, at
+/// no memory.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Mates {
-    /// Per tile: the partner it is bound to (`Tile::NONE`: free).
+    /// Per tile: the partner it is bound to (`Tile::NONE`: free); empty
+    /// until engaged.
     pub(super) mate: Vec<Tile>,
     /// Per tile: its index among the tiles of its kind, and which of them
     /// (bits by that index; kinds of up to 64 tiles) narrowing has ruled
@@ -45,25 +50,26 @@ pub(super) struct Mates {
 }
 
 impl Mates {
-    /// Every tile of `position` free, nothing ruled out.
-    pub(super) fn new(position: &Position) -> Mates {
+    /// Sizes the choices for `position`'s tiles, every tile free, nothing
+    /// ruled out (nothing when already sized).
+    pub(super) fn engage(&mut self, position: &Position) {
         let n = position.tiles();
-        let mut rank = vec![0; n];
+        if self.mate.len() == n {
+            return;
+        }
+        self.rank = vec![0; n];
         for tiles in &position.of_kind {
             for (i, &t) in tiles.iter().enumerate() {
-                rank[t.index()] = i as u32;
+                self.rank[t.index()] = i as u32;
             }
         }
-        Mates {
-            mate: vec![Tile::NONE; n],
-            rank,
-            forbid: vec![0; n],
-        }
+        self.mate = vec![Tile::NONE; n];
+        self.forbid = vec![0; n];
     }
 
     /// Whether tile `t` is bound to no partner.
     pub(super) fn is_free(&self, t: Tile) -> bool {
-        self.mate[t.index()] == Tile::NONE
+        self.mate.get(t.index()).is_none_or(|&m| m == Tile::NONE)
     }
 
     /// Binds `x` and `y` to each other.
@@ -74,13 +80,18 @@ impl Mates {
 
     /// Whether narrowing has ruled out `x` and `y` as partners.
     pub(super) fn is_ruled_out(&self, x: Tile, y: Tile) -> bool {
-        is_bit(self.forbid[x.index()], self.rank[y.index()])
+        self.forbid
+            .get(x.index())
+            .is_some_and(|&f| is_bit(f, self.rank[y.index()]))
     }
 
     /// Whether the partner search lets `z` be removed with `t` (of its
     /// kind): `z` is bound to `t`, or both are free and the pair is not
     /// ruled out.
     pub(super) fn may_pair(&self, z: Tile, t: Tile) -> bool {
+        if self.mate.is_empty() {
+            return true; // not engaged: every tile free
+        }
         let (mz, mt) = (self.mate[z.index()], self.mate[t.index()]);
         mz == t || mz == Tile::NONE && mt == Tile::NONE && !self.is_ruled_out(z, t)
     }

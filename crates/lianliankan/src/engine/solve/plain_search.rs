@@ -222,8 +222,13 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
         self.keys.key(classes.cells())
     }
 
-    fn moves(&mut self, board: &Board) -> Vec<Move> {
-        ordered_moves(board, self.rules, self.rule, self.ties.as_mut())
+    fn moves(&mut self, board: &Board) -> Result<Vec<Move>, Stop> {
+        Ok(ordered_moves(
+            board,
+            self.rules,
+            self.rule,
+            self.ties.as_mut(),
+        ))
     }
 
     fn play(&mut self, board: &Board, pair: Move) -> Board {

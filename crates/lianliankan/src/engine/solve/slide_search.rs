@@ -27,7 +27,7 @@
 use grid_core::{Grid, Pos, SplitMix64};
 
 use super::board_search::{BoardKeys, BoardSearch, RUNS, solve_in_rounds};
-use super::budget::Budget;
+use super::budget::{Budget, Stop};
 use super::memo::Memo;
 use super::solution::Solution;
 use super::static_position::has_odd_class;
@@ -108,8 +108,8 @@ impl<'p> BoardSearch<'p> for Search<'p> {
         self.keys.key(board.cells())
     }
 
-    fn moves(&mut self, board: &Grid<u32>) -> Vec<Move> {
-        self.ranked_moves(board)
+    fn moves(&mut self, board: &Grid<u32>) -> Result<Vec<Move>, Stop> {
+        Ok(self.ranked_moves(board))
     }
 
     fn play(&mut self, board: &Grid<u32>, pair: Move) -> Grid<u32> {

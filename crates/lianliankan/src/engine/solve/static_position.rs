@@ -32,13 +32,123 @@ pub(super) fn has_odd_class(board: &Board, rules: &Rules) -> bool {
         .any(|run| run.len() % 2 == 1)
 }
 
-/// The tiles one reach from a tile hit, and the position it ran on: see
-/// [`Position::partners`].
-#[derive(Clone, Debug, Default)]
+/// Where a tile's last reach is kept, and the position it ran on (see
+/// [`Position::partners`]): its hits are `len` words of
+/// [`Reaches::hits`] from `start` (the first is their count).
+#[derive(Clone, Copy, Debug)]
 struct Reach {
-    depth: usize,
     stamp: u64,
-    hits: Vec<Tile>,
+    depth: u32,
+    /// [`Reach::NONE`]: no reach kept.
+    start: u32,
+}
+
+impl Reach {
+    const NONE: u32 = u32::MAX;
+}
+
+/// The tiles each tile's last reach hit, for [`Position::partners`]: per
+/// tile where its hits are, and one buffer holding them all (its count,
+/// then its tiles' numbers), 16 bytes a tile and a word a hit, where a
+/// vector a tile took 40 and a heap block each. A reach run again is
+/// written in place when it fits, else at the end; the buffer is compacted
+/// once more than half of it is dead.
+#[derive(Debug, Default)]
+struct Reaches {
+    of_tile: Vec<Reach>,
+    hits: Vec<u32>,
+    /// Words of `hits` no tile points to any more.
+    dead: usize,
+}
+
+impl Reaches {
+    /// No reach kept for any of `tiles` tiles.
+    fn new(tiles: usize) -> Reaches {
+        let none = Reach {
+            stamp: 0,
+            depth: 0,
+            start: Reach::NONE,
+        };
+        Reaches {
+            of_tile: vec![none; tiles],
+            hits: Vec::new(),
+            dead: 0,
+        }
+    }
+
+    /// The hits kept of tile `t`'s last reach, with its depth and stamp.
+    fn get(&self, t: Tile) -> Option<(u32, u64, &[u32])> {
+        let reach = self.of_tile[t.index()];
+        if reach.start == Reach::NONE {
+            return None;
+        }
+        let start = reach.start as usize;
+        let len = self.hits[start] as usize;
+        Some((
+            reach.depth,
+            reach.stamp,
+            &self.hits[start + 1..=start + len],
+        ))
+    }
+
+    /// Keeps `hits` as tile `t`'s reach, made at `depth` with `stamp`.
+    fn put(&mut self, t: Tile, depth: usize, stamp: u64, hits: &[u32]) {
+        let old = self.of_tile[t.index()];
+        let old_len = if old.start == Reach::NONE {
+            None
+        } else {
+            Some(self.hits[old.start as usize] as usize)
+        };
+        let start = match old_len {
+            Some(len) if hits.len() <= len => {
+                self.dead += len - hits.len();
+                old.start as usize
+            }
+            _ => {
+                self.dead += old_len.map_or(0, |len| len + 1);
+                if self.dead > self.hits.len() / 2 && self.dead > 1 << 10 {
+                    self.of_tile[t.index()].start = Reach::NONE;
+                    self.compact();
+                }
+                let start = self.hits.len();
+                self.hits.resize(start + 1 + hits.len(), 0);
+                start
+            }
+        };
+        // (A depth is at most half the tiles.) Past 2^32 words of hits
+        // (never on a board the faces accept) a reach is not kept: it is
+        // searched again next time.
+        let depth = depth as u32;
+        match u32::try_from(start) {
+            Ok(at) if at != Reach::NONE => {
+                self.hits[start] = hits.len() as u32;
+                self.hits[start + 1..=start + hits.len()].copy_from_slice(hits);
+                self.of_tile[t.index()] = Reach {
+                    stamp,
+                    depth,
+                    start: at,
+                };
+            }
+            _ => self.of_tile[t.index()].start = Reach::NONE,
+        }
+    }
+
+    /// Moves every kept reach to the front of the buffer, in tile order,
+    /// dropping the dead words.
+    fn compact(&mut self) {
+        let mut hits = Vec::with_capacity(self.hits.len() - self.dead);
+        for reach in &mut self.of_tile {
+            if reach.start == Reach::NONE {
+                continue;
+            }
+            let start = reach.start as usize;
+            let len = self.hits[start] as usize;
+            reach.start = hits.len() as u32;
+            hits.extend_from_slice(&self.hits[start..=start + len]);
+        }
+        self.hits = hits;
+        self.dead = 0;
+    }
 }
 
 /// The deal's tiles, the ones that remain, and the removals that led here.
@@ -65,7 +175,9 @@ pub(super) struct Position {
     /// Per tile: the tiles its last reach hit, on the position of
     /// `depth` removals whose removals then were stamped `stamp` (see
     /// [`Position::partners`]).
-    reaches: Vec<Option<Reach>>,
+    reaches: Reaches,
+    /// The hits of the reach being made (reused).
+    scratch: Vec<u32>,
     /// Per number of removals L: the stamp given to the L-th removal when it
     /// was made (0 for none), so that a position is known to be a descendant
     /// of an earlier one of L removals while `stamps[L]` is unchanged.
@@ -113,7 +225,8 @@ impl Position {
             alive_in_kind,
             left: n,
             removed: Vec::new(),
-            reaches: vec![None; n],
+            reaches: Reaches::new(n),
+            scratch: Vec::new(),
             stamps: vec![0],
             next_stamp: 0,
         }
@@ -206,29 +319,36 @@ impl Position {
         out.clear();
         let depth = self.removed.len();
         let kind = &self.kind;
-        let same = |&&h: &&Tile| kind[h.index()] == kind[t.index()];
-        if let Some(reach) = &self.reaches[t.index()]
-            && reach.depth <= depth
-            && self.stamps[reach.depth] == reach.stamp
-            && reach.hits.iter().all(|&h| self.is_alive(h))
+        let same = |h: &u32| kind[*h as usize] == kind[t.index()];
+        if let Some((at, stamp, hits)) = self.reaches.get(t)
+            && at as usize <= depth
+            && self.stamps[at as usize] == stamp
+            && hits.iter().all(|&h| self.is_alive(Tile::new(h as usize)))
         {
-            out.extend(reach.hits.iter().filter(same));
-            return 1 + reach.hits.len();
+            out.extend(
+                hits.iter()
+                    .filter(|h| same(h))
+                    .map(|&h| Tile::new(h as usize)),
+            );
+            return 1 + hits.len();
         }
-        let mut reach = self.reaches[t.index()].take().unwrap_or_default();
-        reach.depth = depth;
-        reach.stamp = self.stamps[depth];
-        reach.hits.clear();
+        let mut hits = std::mem::take(&mut self.scratch);
+        hits.clear();
         let (field, tile_at) = (&mut self.field, &self.tile_at);
         let mut steps = 1;
         field.reach(self.cell[t.index()], self.max_turns, |cell, is_tile| {
             steps += 1;
             if is_tile {
-                reach.hits.push(tile_at[cell]);
+                hits.push(tile_at[cell].index() as u32);
             }
         });
-        out.extend(reach.hits.iter().filter(same));
-        self.reaches[t.index()] = Some(reach);
+        out.extend(
+            hits.iter()
+                .filter(|h| same(h))
+                .map(|&h| Tile::new(h as usize)),
+        );
+        self.reaches.put(t, depth, self.stamps[depth], &hits);
+        self.scratch = hits;
         steps
     }
 

@@ -106,7 +106,7 @@ struct Search<'p> {
     /// The tiles and which remain.
     position: Position,
     /// The partner search's choices (every tile free in the search over
-    /// positions).
+    /// positions; sized when the partner search first runs).
     mates: Mates,
     /// The dead-position test.
     dead: DeadTest,
@@ -125,7 +125,7 @@ impl<'p> Search<'p> {
     fn new(board: &Board, rules: &Rules, budget: Budget<'p>) -> Self {
         let position = Position::new(board, rules);
         Search {
-            mates: Mates::new(&position),
+            mates: Mates::default(),
             position,
             dead: DeadTest::stopped_by(budget.effort()),
             locks: Locks::default(),
@@ -154,8 +154,10 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// The search over partners on this search's parts.
+    /// The search over partners on this search's parts (its choices sized
+    /// on first use).
     fn partner_search(&mut self) -> PartnerSearch<'_, 'p> {
+        self.mates.engage(&self.position);
         PartnerSearch {
             position: &mut self.position,
             mates: &mut self.mates,

@@ -55,7 +55,7 @@
 
 use grid_core::{Dir, Grid, Pos};
 
-use super::budget::Cancel;
+use super::budget::Effort;
 use super::tiles::{Cell, Kind};
 use crate::engine::bit_rows::dir_bit;
 use crate::engine::reach::{DIRS, Field};
@@ -95,9 +95,6 @@ pub(crate) struct StuckTest {
     joined: Vec<usize>,
     /// The searches made, over all tests (a measure of the work).
     searches: u64,
-    /// The search's cancel token, looked at between two searches: a test
-    /// stopped by it finds nothing dead.
-    cancel: Option<Cancel>,
 }
 
 /// One tile of the position.
@@ -166,15 +163,7 @@ impl StuckTest {
             join_rank: vec![u32::MAX; rows * cols],
             joined: Vec::new(),
             searches: 0,
-            cancel: None,
         }
-    }
-
-    /// The test, stopped by `cancel` between two of its searches (a test
-    /// stopped finds nothing dead, which is always sound).
-    pub(crate) fn stopped_by(mut self, cancel: Option<Cancel>) -> StuckTest {
-        self.cancel = cancel;
-        self
     }
 
     /// Whether every line of `board` (0 = empty) has its tiles on its
@@ -198,18 +187,25 @@ impl StuckTest {
     /// # Complexity
     /// O(p·t·rows·cols) for t tiles and p passes over them (at most t, a
     /// few in practice): one multi-source search per tile and pass.
-    pub(crate) fn is_dead(&mut self, board: &Grid<u32>) -> bool {
-        self.is_dead_where(board, &|_, _| true)
+    pub(crate) fn is_dead(&mut self, board: &Grid<u32>, effort: &mut Effort) -> bool {
+        self.is_dead_where(board, &|_, _| true, effort)
     }
 
     /// As [`StuckTest::is_dead`], for plays that remove two tiles together
     /// only when `may_pair` allows their cells (board indices, row-major):
-    /// dead then means no such play clears the board. `false` when the
-    /// cancel token stops it (R unfinished proves nothing).
+    /// dead then means no such play clears the board.
+    ///
+    /// Between two of its searches it looks at `effort` (the search's
+    /// cancel token and its share of work, see
+    /// `budget::TEST_STEPS_PER_STATE`), and its searches spend it: once
+    /// the token is cancelled or the work spent, it stops and answers
+    /// `false` (R unfinished proves nothing): that state is left
+    /// undecided by the test, never wrongly proved lost.
     pub(crate) fn is_dead_where(
         &mut self,
         board: &Grid<u32>,
         may_pair: &dyn Fn(usize, usize) -> bool,
+        effort: &mut Effort,
     ) -> bool {
         if !self.is_compacted(board) {
             return false;
@@ -233,14 +229,20 @@ impl StuckTest {
         while grew && !stopped {
             grew = false;
             for &t in &order {
-                if position.in_r[t] || !self.may_have_changed(&position, t) {
+                if position.in_r[t] {
                     continue;
                 }
-                if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                if effort.may_go_on().is_err() {
                     stopped = true;
                     break;
                 }
-                if !self.meets_partner(&mut position, t, may_pair) {
+                // The look at its class and at its last search's hits.
+                let tile = &position.tiles[t];
+                effort.spend(1 + position.of_class[tile.class.index()].len() + tile.hits.len());
+                if !self.may_have_changed(&position, t) {
+                    continue;
+                }
+                if !self.meets_partner(&mut position, t, may_pair, effort) {
                     continue;
                 }
                 grew = true;
@@ -302,6 +304,7 @@ impl StuckTest {
         position: &mut Position,
         t: usize,
         may_pair: &dyn Fn(usize, usize) -> bool,
+        effort: &mut Effort,
     ) -> bool {
         let Position {
             tiles,
@@ -317,6 +320,8 @@ impl StuckTest {
         let outside_before = tile.before as usize;
         let open_after = tile.after == 0;
         let partners = &of_class[tile.class.index()];
+        // The partners are looked at (in the line, then as targets).
+        effort.spend(partners.len());
         // A partner in the line with only R between: a neighbour some day.
         for &u in partners {
             if tiles[u].line == tile.line && may_pair(u) {
@@ -385,11 +390,12 @@ impl StuckTest {
         self.searches += 1;
         let hit_log = &mut self.hit_log;
         let first_hit = hit_log.len();
-        let met =
+        let (met, steps) =
             self.field
                 .meets_directed(&self.sources, &mut self.targets, self.max_turns, |cell| {
                     hit_log.push(cell)
                 });
+        effort.spend(steps);
         if met {
             hit_log.truncate(first_hit);
         } else {
@@ -563,6 +569,7 @@ mod tests {
 
     use super::*;
     use crate::engine::settle::Passes;
+    use crate::engine::solve::budget::Cancel;
     use crate::query::Board;
     use crate::reference;
     use crate::rules::Gravity;
@@ -585,7 +592,7 @@ mod tests {
             let lines = passes.lines().unwrap();
             let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
             let clearable = reference::clearable(&board, &rules);
-            if test.is_dead(&grid) {
+            if test.is_dead(&grid, &mut Effort::default()) {
                 assert!(!clearable, "called dead: {rules:?} {board:?}");
                 dead += 1;
             }
@@ -619,8 +626,12 @@ mod tests {
             let mut reused = test();
             loop {
                 let mut new = test();
-                let verdict = new.is_dead(&grid);
-                assert_eq!(reused.is_dead(&grid), verdict, "{rules:?} {grid:?}");
+                let verdict = new.is_dead(&grid, &mut Effort::default());
+                assert_eq!(
+                    reused.is_dead(&grid, &mut Effort::default()),
+                    verdict,
+                    "{rules:?} {grid:?}"
+                );
                 new_searches += new.searches;
                 steps += 1;
                 dead += usize::from(verdict);
@@ -669,7 +680,7 @@ mod tests {
             let passes = Passes::new(rows, cols, rules.gravity());
             let lines = passes.lines().unwrap();
             let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
-            if !test.is_dead(&grid) {
+            if !test.is_dead(&grid, &mut Effort::default()) {
                 continue;
             }
             positions += 1;
@@ -694,7 +705,10 @@ mod tests {
                     *cell = class_of[*cell as usize];
                 }
                 let mut test = StuckTest::new(rows, cols, lines, rules.border(), rules.max_turns());
-                assert!(test.is_dead(&classes), "{rules:?} {grid:?} {fewer:?}");
+                assert!(
+                    test.is_dead(&classes, &mut Effort::default()),
+                    "{rules:?} {grid:?} {fewer:?}"
+                );
                 let still: Vec<u32> = test.stuck_cells().map(|c| fewer.cells()[c]).collect();
                 assert!(
                     stuck.iter().all(|id| still.contains(id)),
@@ -713,7 +727,7 @@ mod tests {
         let grid = Grid::from_vec(2, 2, vec![1, 2, 0, 1]).unwrap();
         let passes = Passes::new(2, 2, Gravity::Down);
         let mut test = StuckTest::new(2, 2, passes.lines().unwrap(), Border::Closed, 0);
-        assert!(!test.is_dead(&grid));
+        assert!(!test.is_dead(&grid, &mut Effort::default()));
     }
 
     /// A test its search's token stopped finds nothing dead (R unfinished
@@ -726,10 +740,23 @@ mod tests {
         let lines = passes.lines().unwrap();
         let token = Cancel::new();
         token.cancel();
-        let mut stopped = StuckTest::new(2, 2, lines, Border::Closed, 0).stopped_by(Some(token));
-        assert!(!stopped.is_dead(&grid));
-        let mut test =
-            StuckTest::new(2, 2, lines, Border::Closed, 0).stopped_by(Some(Cancel::new()));
-        assert!(test.is_dead(&grid));
+        let mut test = StuckTest::new(2, 2, lines, Border::Closed, 0);
+        assert!(!test.is_dead(&grid, &mut Effort::new(Some(token), u64::MAX)));
+        assert!(test.is_dead(&grid, &mut Effort::new(Some(Cancel::new()), u64::MAX)));
+    }
+
+    /// A test whose work allowance runs out finds nothing dead, and the
+    /// allowance is spent by its searches: with room for all of them the
+    /// same board is found dead.
+    #[test]
+    fn a_test_out_of_work_finds_nothing_dead() {
+        let grid = Grid::from_vec(2, 2, vec![1, 2, 2, 1]).unwrap();
+        let passes = Passes::new(2, 2, Gravity::Down);
+        let lines = passes.lines().unwrap();
+        let mut test = StuckTest::new(2, 2, lines, Border::Closed, 0);
+        assert!(!test.is_dead(&grid, &mut Effort::new(None, 0)));
+        let mut effort = Effort::new(None, 1_000);
+        assert!(test.is_dead(&grid, &mut effort));
+        assert!(effort.left() < 1_000, "its searches spent steps");
     }
 }

@@ -55,9 +55,9 @@ impl<'p> BoardSearch<'p> for Counting<'p> {
         self.keys.to_le_bytes().into()
     }
 
-    fn moves(&mut self, _: &u64) -> Vec<Move> {
+    fn moves(&mut self, _: &u64) -> Result<Vec<Move>, Stop> {
         let cell = grid_core::Pos::new(0, 0);
-        vec![Move::new(cell, cell)]
+        Ok(vec![Move::new(cell, cell)])
     }
 
     fn play(&mut self, depth: &u64, _: Move) -> u64 {

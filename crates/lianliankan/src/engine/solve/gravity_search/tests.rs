@@ -118,7 +118,7 @@ fn ranked_moves_are_the_reference_moves() {
         let budget = Budget::new(u64::MAX, Room::new(1 << 20), None, &mut go_on);
         let (mut search, ids) = Search::new(&board, &rules, budget);
         let classes = search.deal.classes_of(&ids);
-        let mut found = search.ranked_moves(&classes);
+        let mut found = search.ranked_moves(&classes).expect("an unlimited budget");
         let count = found.len();
         found.sort_unstable();
         found.dedup();

@@ -250,6 +250,7 @@ fn shared_probes_agree_with_whole_tests() {
         }
         // Random partners bound and pairs ruled out, as the partner
         // search leaves them.
+        search.mates.engage(&search.position);
         for k in search.position.kinds() {
             let mut free = search.position.alive_of(k);
             rng.shuffle(&mut free);
