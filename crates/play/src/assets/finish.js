@@ -6,7 +6,7 @@ import { deselect } from "./board_view.js";
 import { clock, tick } from "./clock_view.js";
 import { api } from "./common.js";
 import { $ } from "./dom.js";
-import { saveGame } from "./form.js";
+import { rulesQuery, saveGame } from "./form.js";
 import { rankedUnassisted } from "./ranked.js";
 import { showRating } from "./rating.js";
 import {
@@ -23,11 +23,7 @@ function kshisenScore(cells, ms, gravity) {
 /** The query that names this game's table of high scores. */
 function tableQuery() {
   const s = game.spec, r = game.rules;
-  const q = new URLSearchParams({
-    rows: s.rows, cols: s.cols, kinds: s.kinds, turns: r.turns, border: r.border,
-    gravity: r.gravity, groups: r.groups || "", connect: r.connect || "standard",
-    slide: r.slide ? "on" : "off",
-  });
+  const q = new URLSearchParams({ rows: s.rows, cols: s.cols, kinds: s.kinds, ...rulesQuery(r) });
   // A table is a difficulty's too (easy and hard deals never share ranks).
   if (s.difficulty) q.set("difficulty", s.difficulty);
   return q.toString();

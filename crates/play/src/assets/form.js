@@ -28,6 +28,19 @@ export function readForm() {
   };
 }
 
+/** The rules as the server's queries name them (`/api/scores`' table,
+ * a share link): every setting, `groups` "" and `connect` "standard" when
+ * left out, `slide` "on" or "off". With `readForm`, `fillForm` and
+ * `specFromUrl`, the page's one list of the settings (a test holds it to
+ * fixtures/rules/samples.json). */
+export function rulesQuery(rules) {
+  return {
+    turns: rules.turns, border: rules.border, gravity: rules.gravity,
+    groups: rules.groups || "", connect: rules.connect || "standard",
+    slide: rules.slide ? "on" : "off",
+  };
+}
+
 /** Under sliding tiles the path rule is fixed (one turn, closed border,
  * the standard connection: docs/rules.md); the form's other values are not
  * sent with it. */
@@ -159,12 +172,11 @@ export function specFromUrl() {
 
 export function shareUrl(spec) {
   const q = new URLSearchParams({
-    rows: spec.rows, cols: spec.cols, kinds: spec.kinds,
-    turns: spec.rules.turns, border: spec.rules.border, gravity: spec.rules.gravity,
-    groups: spec.rules.groups || "", connect: spec.rules.connect || "standard",
+    rows: spec.rows, cols: spec.cols, kinds: spec.kinds, ...rulesQuery(spec.rules),
     deal: spec.solvable ? "solvable" : "random", seed: spec.seed,
   });
-  if (spec.rules.slide) q.set("slide", "on");
+  // A link without sliding tiles says nothing of them (as links always have).
+  if (!spec.rules.slide) q.delete("slide");
   if (spec.difficulty) q.set("difficulty", spec.difficulty);
   return location.origin + location.pathname + "?" + q.toString();
 }

@@ -16,7 +16,7 @@ import { ask, emit } from "./events.js";
 import { finishNumbers, saveScore, showFinish } from "./finish.js";
 import {
   fillForm, formFields, formRemembered, readForm, restoreFormChoices, resumeUrl, saveFormChoices,
-  saveGame, savedGame, share, showSlideChoice, specFromUrl,
+  rulesQuery, saveGame, savedGame, share, showSlideChoice, specFromUrl,
 } from "./form.js";
 import { howtoClosed } from "./howto.js";
 import { DEFAULT_PRESET, applyPreset, portrait } from "./presets.js";
@@ -490,7 +490,7 @@ async function tellServerPaused(on) {
 
 /** The same deal: size, kinds, rules, kind of deal and seed. */
 function sameDeal(a, b) {
-  const r = (x) => [x.turns, x.border, x.gravity, x.groups || "", x.connect || "standard", !!x.slide].join("|");
+  const r = (x) => JSON.stringify(rulesQuery(x));
   return a.rows === b.rows && a.cols === b.cols && a.kinds === b.kinds && a.seed === b.seed &&
     a.solvable === b.solvable && (a.difficulty || null) === (b.difficulty || null) &&
     r(a.rules) === r(b.rules);

@@ -10,6 +10,7 @@ mod browser;
 mod cli;
 mod conformance;
 mod load;
+mod page_settings;
 mod palette;
 mod ranked;
 mod rated;
