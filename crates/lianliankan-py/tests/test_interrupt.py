@@ -171,7 +171,7 @@ def test_the_gil_is_released_while_rating() -> None:
 
     def rate() -> None:
         window.append(time.perf_counter())
-        llk.rate(MEDIUM, HARD_RULES, plays=300, probes=0)
+        llk.rate(MEDIUM, HARD_RULES, plays=1500, probes=0)
         window.append(time.perf_counter())
         done.set()
 
