@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use grid_cli::{Failure, read_input};
 use grid_core::{InputError, Location};
-use lianliankan::{DealSpec, Rules};
+use lianliankan::DealSpec;
 
 use super::params::{Decided, Shard, Study};
 use super::shard::{self, Params, Row};
@@ -87,14 +87,9 @@ pub fn run(files: &[PathBuf], csv: bool, out: &mut dyn Write) -> Result<(), Fail
         return Err(Failure::Usage(missing(&params, &rows)));
     }
     let decided: Vec<Decided> = rows.iter().map(|(_, row)| row.decided).collect();
-    let rules = Rules::judge()
-        .with_slide(params.slide)
-        .and_then(|r| r.with_connect(params.connect))
-        .and_then(|r| r.with_border(params.border))
-        .and_then(|r| r.with_turns(params.turns))
-        .map_err(|e| Failure::Usage(format!("error: the shards' rules: {e}")))?
-        .with_gravity(params.gravity)
-        .with_groups(params.groups.clone());
+    let rules = params
+        .rules()
+        .map_err(|e| Failure::Usage(format!("error: the shards' rules: {e}")))?;
     let study = Study {
         deal: DealSpec::new(params.rows, params.cols, params.kinds).with_copies(params.copies),
         deals: params.deals,

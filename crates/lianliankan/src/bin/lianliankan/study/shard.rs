@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use grid_cli::Failure;
 use grid_core::{InputError, Location, Reader};
-use lianliankan::{Border, Connect, Gravity, Groups};
+use lianliankan::{Border, Connect, Gravity, Groups, Rules, RulesError};
 
 use super::csv::{Field, field, split};
 use super::params::{Check, Decided, Played, Rated, RatedPlayers, Shard, Study, Verdict};
@@ -171,6 +171,21 @@ pub struct Params {
 }
 
 impl Params {
+    /// The rules these columns say (a test holds them to the sample rules,
+    /// so a new setting of `Rules` without its column here fails).
+    ///
+    /// # Errors
+    /// The columns' settings contradict each other.
+    pub fn rules(&self) -> Result<Rules, RulesError> {
+        Ok(Rules::judge()
+            .with_slide(self.slide)
+            .and_then(|r| r.with_connect(self.connect))
+            .and_then(|r| r.with_border(self.border))
+            .and_then(|r| r.with_turns(self.turns))?
+            .with_gravity(self.gravity)
+            .with_groups(self.groups.clone()))
+    }
+
     fn of(study: &Study, shards: u64) -> Params {
         Params {
             rows: study.deal.rows,
@@ -601,4 +616,51 @@ where
             format!("expected {what}, found `{}`: {e}", value.text),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use lianliankan::DealSpec;
+
+    use super::*;
+
+    /// Every sample rules value of `fixtures/rules/samples.json` (between
+    /// them every setting away from the judge's) is written to a shard file
+    /// and read back as itself: a setting without its column fails here.
+    #[test]
+    fn every_setting_of_the_samples_has_its_column() {
+        let fixture = include_str!("../../../../../../fixtures/rules/samples.json");
+        let samples: Vec<serde_json::Value> = serde_json::from_str(fixture).unwrap();
+        for sample in samples {
+            let rules: Rules = serde_json::from_value(sample.clone()).unwrap();
+            let study = Study {
+                deal: DealSpec::new(4, 4, 4),
+                deals: 1,
+                seed: 0,
+                rules: rules.clone(),
+                budget: 1,
+                time_limit: None,
+                jobs: 1,
+                csv: true,
+                shard: None,
+                check: None,
+                lost_before_stuck: false,
+                rate: false,
+                players: false,
+            };
+            let decided = Decided {
+                deal: 0,
+                verdict: Verdict::Undecided,
+                time: Duration::ZERO,
+                accepted: None,
+                played: None,
+                rated: None,
+            };
+            let mut written = Vec::new();
+            write(&study, &[decided], &mut written).unwrap();
+            let read = read(&written).unwrap_or_else(|e| panic!("{sample}: {e}"));
+            let (params, _) = read.params.expect("the file names its study");
+            assert_eq!(params.rules().unwrap(), rules, "{sample}");
+        }
+    }
 }
