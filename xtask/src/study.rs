@@ -348,13 +348,10 @@ fn table(rows: &[Row]) -> String {
     out
 }
 
-/// The chart: one panel per gravity mode, the solvable fraction (of the
-/// decided deals, with its 95% interval) against the board size, one line
-/// per border and kind of deal.
-fn chart(rows: &[Row]) -> String {
-    let (panel_w, panel_h, left, top, gap) = (420.0, 300.0, 60.0, 50.0, 70.0);
-    let width = left + 2.0 * panel_w + gap + 30.0;
-    let height = top + panel_h + 100.0;
+/// The opening of a chart of `width` × `height`: the `<svg>` element, a
+/// white background and `title` centred at the top (the studies' charts
+/// share it).
+pub fn svg_open(width: f64, height: f64, title: &str) -> String {
     let mut svg = String::new();
     writeln!(
         svg,
@@ -364,10 +361,25 @@ fn chart(rows: &[Row]) -> String {
     writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#).unwrap();
     writeln!(
         svg,
-        r#"<text x="{}" y="22" font-size="15" text-anchor="middle">Random Shisen-Sho deals that can be cleared (two turns; fraction of the decided deals, 95% CI)</text>"#,
+        r#"<text x="{}" y="22" font-size="15" text-anchor="middle">{title}</text>"#,
         width / 2.0
     )
     .unwrap();
+    svg
+}
+
+/// The chart: one panel per gravity mode, the solvable fraction (of the
+/// decided deals, with its 95% interval) against the board size, one line
+/// per border and kind of deal.
+fn chart(rows: &[Row]) -> String {
+    let (panel_w, panel_h, left, top, gap) = (420.0, 300.0, 60.0, 50.0, 70.0);
+    let width = left + 2.0 * panel_w + gap + 30.0;
+    let height = top + panel_h + 100.0;
+    let mut svg = svg_open(
+        width,
+        height,
+        "Random Shisen-Sho deals that can be cleared (two turns; fraction of the decided deals, 95% CI)",
+    );
     let series: [(&str, bool, &str, &str); 4] = [
         ("open", false, "#1f77b4", ""),
         ("open", true, "#1f77b4", "6 4"),

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::run::{output, workspace_root};
-use crate::study::release_binary;
+use crate::study::{release_binary, svg_open};
 
 const USAGE: &str = "\
 usage: cargo xtask study bands [--deals N] [--table]
@@ -314,19 +314,11 @@ fn chart(checks: &[Check]) -> String {
         let l = rate.max(1e-4).log10().clamp(lowest, highest);
         top + plot_h * (highest - l) / (highest - lowest)
     };
-    let mut svg = String::new();
-    writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
-    )
-    .unwrap();
-    writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#).unwrap();
-    writeln!(
-        svg,
-        r#"<text x="{}" y="22" font-size="15" text-anchor="middle">How often random play clears deals of each band (fresh games, 95% interval, log scale)</text>"#,
-        width / 2.0
-    )
-    .unwrap();
+    let mut svg = svg_open(
+        width,
+        height,
+        "How often random play clears deals of each band (fresh games, 95% interval, log scale)",
+    );
     for (tick, label) in [
         (1.0, "1"),
         (0.1, "0.1"),
