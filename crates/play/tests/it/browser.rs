@@ -2,9 +2,10 @@
 //! (Debian's `chromium` and `chromium-driver`), against the server on a
 //! free port of 127.0.0.1.
 //!
-//! One test, [`browser_scenarios`], starts the server and one
-//! `chromedriver` on free ports, runs every scenario (the modules below,
-//! by concern) in a fresh browser session, saves screenshots under `target/tmp/play-screenshots/`,
+//! One test, [`browser_scenarios`], starts one `chromedriver` and a
+//! server for each of [`LANES`] lanes on free ports, runs every scenario
+//! (the modules below, by concern) in a fresh browser session, the lanes
+//! side by side, saves screenshots under `target/tmp/play-screenshots/`,
 //! prints one line per scenario and a summary (shown with `--nocapture` or
 //! on failure), and fails unless every scenario passed. Without chromedriver
 //! or Chromium it fails at once and names the command that installs them
@@ -264,6 +265,13 @@ const SCENARIOS: [(&str, Scenario); 46] = [
     }),
 ];
 
+/// The scenarios run in this many lanes at once (scenario `i` in lane
+/// `i % LANES`, in order), each lane with its own server, score database
+/// and clock, all through one chromedriver: a scenario spends most of its
+/// time waiting for the page (requests, animations), so two lanes take
+/// little more than half the time of one on a 2-core machine.
+const LANES: usize = 2;
+
 async fn run_all(filter: Option<String>) -> Outcome {
     let started = Instant::now();
     let (Some(chromedriver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
@@ -272,7 +280,50 @@ async fn run_all(filter: Option<String>) -> Outcome {
              Install them with:\n    sudo {INSTALL}\n(`cargo xtask test` does this itself when run as root.)"
         ));
     };
-    let db = crate::scores::scratch("browser").join("play.sqlite3");
+    let port = free_port();
+    let mut driver = match Driver::start(&chromedriver, port) {
+        Ok(driver) => driver,
+        Err(e) => return Err(format!("browser tests: {e}")),
+    };
+    let http = crate::support::client();
+    if let Err(e) = driver.wait_ready(&http, port).await {
+        return Err(format!("browser tests: {e}"));
+    }
+    let mut lanes = Vec::with_capacity(LANES);
+    for lane in 0..LANES {
+        lanes.push(lane_env(lane, port, &chromium).await?);
+    }
+    let _ = std::fs::create_dir_all(&lanes[0].shots);
+    println!("\nrunning the browser scenarios in {LANES} lanes (chromedriver on port {port})");
+    let results = futures_util::future::join_all(
+        lanes
+            .iter()
+            .enumerate()
+            .map(|(lane, env)| run_lane(env, lane, filter.as_deref())),
+    )
+    .await;
+    driver.stop();
+    let passed: usize = results.iter().map(|(passed, _)| passed).sum();
+    let failed: Vec<String> = results.into_iter().flat_map(|(_, failed)| failed).collect();
+    println!(
+        "\nscreenshots in {}\nbrowser scenarios: {passed} passed, {} failed in {:.2}s\n",
+        lanes[0].shots.display(),
+        failed.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if !failed.is_empty() {
+        return Err(format!("failed scenarios:\n{}", failed.join("\n")));
+    }
+    if passed == 0 {
+        return Err(format!("no scenario's name contains {filter:?}"));
+    }
+    Ok(())
+}
+
+/// A lane's server (its own score database and clock) and what its
+/// scenarios reach it with.
+async fn lane_env(lane: usize, port: u16, chromium: &Path) -> Result<Env, String> {
+    let db = crate::scores::scratch(&format!("browser-{lane}")).join("play.sqlite3");
     let scores = play::ScoreDb::open(&db).map_err(|e| format!("browser tests: {e}"))?;
     // A deal answered late is still a deal: on a loaded machine the debug
     // build's rated deal of KShisen's biggest board can take longer than
@@ -284,31 +335,27 @@ async fn run_all(filter: Option<String>) -> Outcome {
     };
     let clock = std::sync::Arc::new(PacedClock::default());
     let site = serve(limits, scores, clock.clone()).await;
-    let port = free_port();
-    let mut driver = match Driver::start(&chromedriver, port) {
-        Ok(driver) => driver,
-        Err(e) => return Err(format!("browser tests: {e}")),
-    };
-    let env = Env {
+    println!("lane {lane}: server {site}");
+    Ok(Env {
         site,
         clock,
         driver: format!("http://127.0.0.1:{port}"),
-        chromium,
+        chromium: chromium.to_owned(),
         http: crate::support::client(),
         shots: PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/play-screenshots")),
-    };
-    if let Err(e) = driver.wait_ready(&env.http, port).await {
-        return Err(format!("browser tests: {e}"));
-    }
-    let _ = std::fs::create_dir_all(&env.shots);
-    println!("\nrunning the browser scenarios (server {site}, chromedriver on port {port})");
+    })
+}
+
+/// Runs lane `lane`'s scenarios one after another: how many passed, and
+/// each failure.
+async fn run_lane(env: &Env, lane: usize, filter: Option<&str>) -> (usize, Vec<String>) {
     let (mut passed, mut failed) = (0, Vec::new());
-    for (name, scenario) in SCENARIOS {
-        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+    for (index, (name, scenario)) in SCENARIOS.into_iter().enumerate() {
+        if index % LANES != lane || filter.is_some_and(|f| !name.contains(f)) {
             continue;
         }
         let begun = Instant::now();
-        let outcome = match tokio::time::timeout(SCENARIO_LIMIT, scenario(&env)).await {
+        let outcome = match tokio::time::timeout(SCENARIO_LIMIT, scenario(env)).await {
             Ok(outcome) => outcome,
             Err(_) => Err(format!("no end within {SCENARIO_LIMIT:?}")),
         };
@@ -316,28 +363,15 @@ async fn run_all(filter: Option<String>) -> Outcome {
         match outcome {
             Ok(()) => {
                 passed += 1;
-                println!("test {name} ... ok ({took:.1} s)");
+                println!("test {name} ... ok ({took:.1} s, lane {lane})");
             }
             Err(why) => {
                 failed.push(format!("{name}: {why}"));
-                println!("test {name} ... FAILED ({took:.1} s)\n    {why}");
+                println!("test {name} ... FAILED ({took:.1} s, lane {lane})\n    {why}");
             }
         }
     }
-    driver.stop();
-    println!(
-        "\nscreenshots in {}\nbrowser scenarios: {passed} passed, {} failed in {:.2}s\n",
-        env.shots.display(),
-        failed.len(),
-        started.elapsed().as_secs_f64()
-    );
-    if !failed.is_empty() {
-        return Err(format!("failed scenarios:\n{}", failed.join("\n")));
-    }
-    if passed == 0 {
-        return Err(format!("no scenario's name contains {filter:?}"));
-    }
-    Ok(())
+    (passed, failed)
 }
 
 /// Starts the page's server on a free port of 127.0.0.1, on `clock`.
