@@ -1,5 +1,5 @@
 //! The Python package `lianliankan`: the `lianliankan` crate's rules,
-//! deals, exact solver, queries and game, for Python 3.9 and later through
+//! deals, exact solver, queries and game, for Python 3.10 and later through
 //! PyO3's stable ABI (one wheel for every CPython version).
 //!
 //! `cargo xtask wheel` builds the wheel into `target/wheels/`; the Python
