@@ -87,6 +87,7 @@ macro_rules! check {
     };
 }
 
+mod access;
 mod classic;
 mod connect;
 mod fair;
@@ -96,6 +97,7 @@ mod game;
 mod judge;
 mod level;
 mod level_model;
+mod looks;
 mod page;
 mod rated;
 mod slide;
@@ -122,7 +124,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 46] = [
+const SCENARIOS: [(&str, Scenario); 53] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -261,6 +263,27 @@ const SCENARIOS: [(&str, Scenario); 46] = [
         Box::pin(toolbar::space_after_a_toolbar_button_picks_the_cursor_tile(
             e,
         ))
+    }),
+    ("a11y_the_board_is_a_grid_of_named_cells", |e| {
+        Box::pin(access::the_board_is_a_grid_of_named_cells(e))
+    }),
+    ("a11y_a_keyboard_pair_is_announced", |e| {
+        Box::pin(access::a_keyboard_pair_is_announced(e))
+    }),
+    ("a11y_a_whole_game_by_keyboard_and_ear", |e| {
+        Box::pin(access::a_whole_game_by_keyboard_and_ear(e))
+    }),
+    ("a11y_the_theme_follows_the_system_or_the_choice", |e| {
+        Box::pin(looks::the_theme_follows_the_system_or_the_choice(e))
+    }),
+    ("a11y_high_contrast_tiles", |e| {
+        Box::pin(looks::high_contrast_tiles(e))
+    }),
+    ("a11y_larger_tiles_on_a_phone", |e| {
+        Box::pin(looks::larger_tiles_on_a_phone(e))
+    }),
+    ("a11y_screenshots_of_the_looks", |e| {
+        Box::pin(looks::screenshots_of_the_looks(e))
     }),
 ];
 
