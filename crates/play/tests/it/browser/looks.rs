@@ -315,8 +315,9 @@ pub(super) async fn screenshots_of_the_looks(env: &Env) -> Outcome {
     ] {
         let docs = &docs;
         with_session(env, screen, |client| async move {
-            // The looks are chosen first, as a returning player has them.
-            goto(&client, &deal_url(env, spec)).await?;
+            // The looks are chosen first (on the judge viewer's page, which
+            // deals nothing), as a returning player has them.
+            goto(&client, &format!("http://{}/judge", env.site)).await?;
             js(
                 &client,
                 &format!("localStorage.setItem('lianliankan-theme', '{theme}'); localStorage.setItem('lianliankan-tile-style', '{tiles}'); return null;"),
