@@ -166,13 +166,17 @@ export function tileAt(cell) {
   return tiles.get(key(cell[0], cell[1]));
 }
 
-/** Draws the cursor on its cell, makes that cell the grid's active one,
- * and, on a zoomed board, scrolls it into view. */
+/** Draws the cursor on its cell and makes that cell the grid's active one. */
 export function placeCursor() {
   const [r, c] = game.cursor;
   cursorEl.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
   boardEl.setAttribute("aria-activedescendant", cellId(r, c));
-  const cell = document.getElementById(cellId(r, c));
+}
+
+/** Scrolls the cursor's cell into view on a zoomed board (after a move
+ * of the keyboard's: never at a layout, which a phone's scroll causes). */
+export function showCursor() {
+  const cell = document.getElementById(cellId(game.cursor[0], game.cursor[1]));
   if (cell && tileZoom() > 1) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
@@ -218,6 +222,7 @@ export function drawHint(h) {
   [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
   setCursor(h.a);
   placeCursor();
+  showCursor();
   hintTimer = setTimeout(clearHint, 2500);
 }
 

@@ -3,7 +3,7 @@
 // press the toolbar's buttons.
 
 import { sayCursor, sayDropped } from "./announce.js";
-import { boardElement, deselect, placeCursor } from "./board_view.js";
+import { boardElement, deselect, placeCursor, showCursor } from "./board_view.js";
 import { $ } from "./dom.js";
 import { hint, pick, redo, shuffle, togglePause, undo } from "./play.js";
 import { gameFinished } from "./ranked.js";
@@ -34,6 +34,7 @@ export function onKey(e) {
   const move = (dr, dc) => {
     setCursor([Math.min(rows - 1, Math.max(0, r + dr)), Math.min(cols - 1, Math.max(0, c + dc))]);
     placeCursor();
+    showCursor();
     sayCursor();
   };
   switch (e.key) {
