@@ -124,7 +124,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 53] = [
+const SCENARIOS: [(&str, Scenario); 52] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -281,9 +281,6 @@ const SCENARIOS: [(&str, Scenario); 53] = [
     }),
     ("a11y_larger_tiles_on_a_phone", |e| {
         Box::pin(looks::larger_tiles_on_a_phone(e))
-    }),
-    ("a11y_screenshots_of_the_looks", |e| {
-        Box::pin(looks::screenshots_of_the_looks(e))
     }),
 ];
 

@@ -178,11 +178,16 @@ pub(super) async fn the_theme_follows_the_system_or_the_choice(env: &Env) -> Out
 
 /// The high-contrast tiles: chosen like the others, drawn with no colour
 /// (black and white only) in a thick black frame; a picked tile turns
-/// inside out; the names a screen reader hears stay the designs'.
+/// inside out; the names a screen reader hears stay the designs'. The
+/// documentation's pictures of them and of the dark theme ([`doc_picture`]).
 pub(super) async fn high_contrast_tiles(env: &Env) -> Outcome {
     with_session(env, Screen::Desktop, |client| async move {
-        let url = deal_url(env, "rows=6&cols=14&kinds=42&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=6");
-        goto(&client, &url).await?;
+        goto(&client, &deal_url(env, DOCS_DEAL)).await?;
+        // A few pairs gone (the hint's), as in a game in progress.
+        for _ in 0..3 {
+            let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+            play_pair(&client, &hint["hint"]).await?;
+        }
         let before = js(&client, "return document.getElementById('cell-0-0').getAttribute('aria-label');").await?;
         choose(&client, "tile-style", "contrast").await?;
         page_matches_board(&client).await?;
@@ -194,37 +199,80 @@ pub(super) async fn high_contrast_tiles(env: &Env) -> Outcome {
                for (const a of ['fill', 'stroke']) if (e.getAttribute(a)) paints.add(e.getAttribute(a)); \
              const s = getComputedStyle(els[0]); \
              return [els.every(e => e.dataset.style === 'contrast'), [...paints].sort(), s.borderTopWidth, s.borderTopColor, \
-                     document.getElementById('cell-0-0').getAttribute('aria-label'), new Set(els.map(e => e.innerHTML)).size];",
+                     document.getElementById('cell-0-0').getAttribute('aria-label'), \
+                     new Set(els.map(e => e.querySelector('svg').outerHTML)).size, new Set(els.map(e => e.dataset.kind)).size];",
         )
         .await?;
         check!(look[0] == json!(true), "every tile in the contrast style: {look}");
         check!(look[1] == json!(["#000000", "#FFFFFF", "none"]), "black and white only: {look}");
         check!(look[2] == json!("3px") && look[3] == json!("rgb(0, 0, 0)"), "a thick black frame: {look}");
         check!(look[4] == before, "the same spoken names: {look} / {before}");
-        check!(look[5] == json!(42), "42 distinct looks: {look}");
-        let b = board(&client).await?;
-        let cell = (0..6)
-            .flat_map(|r| (0..14).map(move |c| (r, c)))
-            .find(|&(r, c)| b[r][c].as_u64().unwrap_or(0) != 0)
-            .ok_or("an empty board")?;
-        click_tile(&client, &json!([cell.0, cell.1])).await?;
+        check!(look[5] == look[6] && look[6].as_u64().is_some_and(|n| n >= 40), "a look a kind: {look}");
+        let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+        click_tile(&client, &hint["hint"]["a"]).await?;
+        idle(&client).await?;
         let filter = js(&client, "return getComputedStyle(document.querySelector('.tile.selected')).filter;").await?;
         check!(filter == json!("invert(1)"), "a picked tile turns inside out: {filter}");
         let kept = js(&client, "return localStorage.getItem('lianliankan-tile-style');").await?;
         check!(kept == json!("contrast"), "the style is remembered: {kept}");
-        Ok(())
+        doc_picture(env, &client, "docs-contrast", "play-contrast.png").await?;
+        // The same game in the dark theme, in pictures.
+        choose(&client, "tile-style", "pictures").await?;
+        choose(&client, "theme", "dark").await?;
+        js(&client, "document.getElementById('view-options').open = false; return null;").await?;
+        doc_picture(env, &client, "docs-dark", "play-dark.png").await
     })
     .await
+}
+
+/// The deal of the documentation's desktop pictures: KShisen's 9 × 16,
+/// its seasons and flowers grouped.
+const DOCS_DEAL: &str = "rows=9&cols=16&kinds=42&turns=2&border=open&gravity=down&groups=28-31,39-42&deal=solvable&seed=2026";
+
+/// A picture of the page as it is, the whole board in view: kept under
+/// `target/tmp/play-screenshots/NAME.png`, and written over `docs/DOC` when
+/// [`TO_DOCS`] is `1`.
+async fn doc_picture(env: &Env, client: &Client, name: &str, doc: &str) -> Outcome {
+    let b = page::board_box(client).await?;
+    check!(
+        b[0] >= 0.0 && b[1] <= b[4] && b[3] <= b[5],
+        "{name}: the board in view: {b:?}"
+    );
+    screenshot(env, client, name).await?;
+    if std::env::var(TO_DOCS).is_ok_and(|v| v == "1") {
+        let from = env.shots.join(format!("{name}.png"));
+        let to = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../docs")
+            .join(doc);
+        std::fs::copy(&from, &to)
+            .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
+        println!("    wrote {}", to.display());
+    }
+    Ok(())
 }
 
 /// On a phone: pinch zoom is left on (the viewport's meta), and the tiles'
 /// size enlarges the board, which then scrolls in its frame (the page
 /// does not scroll sideways, the toolbar still fits); the cursor's cell is
-/// scrolled into view; the size is kept across a reload.
+/// scrolled into view; the size is kept across a reload. The picture of
+/// the dark theme on a phone ([`doc_picture`]).
 pub(super) async fn larger_tiles_on_a_phone(env: &Env) -> Outcome {
     with_session(env, Screen::Phone, |client| async move {
-        let url = deal_url(env, "rows=18&cols=8&kinds=36&turns=2&border=open&gravity=none&groups=&deal=solvable&seed=9");
+        // KShisen's 8 × 18 turned to portrait, as a phone deals it.
+        let url = deal_url(env, "rows=18&cols=8&kinds=36&turns=2&border=open&gravity=left&groups=&deal=solvable&seed=37");
         goto(&client, &url).await?;
+        choose(&client, "theme", "dark").await?;
+        js(&client, "document.getElementById('view-options').open = false; return null;").await?;
+        for step in 0..3 {
+            let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
+            if step == 2 {
+                click_tile(&client, &hint["hint"]["a"]).await?;
+                idle(&client).await?;
+            } else {
+                play_pair(&client, &hint["hint"]).await?;
+            }
+        }
+        doc_picture(env, &client, "docs-dark-phone", "play-dark-phone.png").await?;
         let meta = js(&client, "return document.querySelector('meta[name=viewport]').content;").await?;
         let meta = meta.as_str().unwrap_or("");
         check!(
@@ -278,74 +326,4 @@ pub(super) async fn larger_tiles_on_a_phone(env: &Env) -> Outcome {
         Ok(())
     })
     .await
-}
-
-/// The pictures of the documentation: the dark theme on a desktop and on
-/// a phone, and the high-contrast tiles, each a game in progress. Written
-/// to `docs/` when [`TO_DOCS`] is `1`; always under
-/// `target/tmp/play-screenshots/`.
-pub(super) async fn screenshots_of_the_looks(env: &Env) -> Outcome {
-    let to_docs = std::env::var(TO_DOCS).is_ok_and(|v| v == "1");
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
-    for (screen, theme, tiles, spec, name, doc) in [
-        (
-            Screen::Desktop,
-            "dark",
-            "pictures",
-            "rows=9&cols=16&kinds=42&turns=2&border=open&gravity=down&groups=28-31,39-42&deal=solvable&seed=2026",
-            "docs-dark",
-            "play-dark.png",
-        ),
-        (
-            Screen::Phone,
-            "dark",
-            "pictures",
-            "rows=18&cols=8&kinds=36&turns=2&border=open&gravity=left&groups=&deal=solvable&seed=37",
-            "docs-dark-phone",
-            "play-dark-phone.png",
-        ),
-        (
-            Screen::Desktop,
-            "light",
-            "contrast",
-            "rows=9&cols=16&kinds=42&turns=2&border=open&gravity=down&groups=28-31,39-42&deal=solvable&seed=2026",
-            "docs-contrast",
-            "play-contrast.png",
-        ),
-    ] {
-        let docs = &docs;
-        with_session(env, screen, |client| async move {
-            // The looks are chosen first (on the judge viewer's page, which
-            // deals nothing), as a returning player has them.
-            goto(&client, &format!("http://{}/judge", env.site)).await?;
-            js(
-                &client,
-                &format!("localStorage.setItem('lianliankan-theme', '{theme}'); localStorage.setItem('lianliankan-tile-style', '{tiles}'); return null;"),
-            )
-            .await?;
-            goto(&client, &deal_url(env, spec)).await?;
-            // A few pairs gone (the hint's), and a tile picked.
-            for step in 0..4 {
-                let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
-                if step == 3 {
-                    click_tile(&client, &hint["hint"]["a"]).await?;
-                } else {
-                    play_pair(&client, &hint["hint"]).await?;
-                }
-            }
-            idle(&client).await?;
-            let b = page::board_box(&client).await?;
-            check!(b[0] >= 0.0 && b[1] <= b[4] && b[3] <= b[5], "{name}: the board in view: {b:?}");
-            screenshot(env, &client, name).await?;
-            if to_docs {
-                let from = env.shots.join(format!("{name}.png"));
-                let to = docs.join(doc);
-                std::fs::copy(&from, &to).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
-                println!("    wrote {}", to.display());
-            }
-            Ok(())
-        })
-        .await?;
-    }
-    Ok(())
 }
