@@ -1,8 +1,10 @@
 // The board on the page: its size and layout, the tiles drawn from the
 // game's board (`reconcile`), the cursor, the paths, the hint and the
-// selection. It reads the game (state.js) and draws it; the map of cells
-// to tile elements is its own.
+// selection, the tiles' size (zoom). It reads the game (state.js) and
+// draws it; the map of cells to tile elements is its own, the grid a
+// screen reader reads board_grid.js's.
 
+import { buildGrid, cellId, labelCells } from "./board_grid.js";
 import { pathPoints } from "./common.js";
 import { $, key } from "./dom.js";
 import { drawGravity } from "./gravity_marks.js";
@@ -65,7 +67,13 @@ export function layout(mayFold = true) {
     // (issue 49): the tiles shrink rather than scroll.
     size = Math.min(size, tall);
   }
-  setCellSize(Math.max(16, Math.min(52, size)));
+  // A zoom (the player's choice) enlarges the fitted tiles; the board then
+  // scrolls in its frame.
+  const zoom = tileZoom();
+  setCellSize(Math.round(Math.max(16, Math.min(52, size)) * zoom));
+  $("board-wrap").classList.toggle("zoomed", zoom > 1);
+  buildGrid(boardEl, rows, cols);
+  labelCells(tileStyle());
   const w = (cols + 2) * game.size, h = (rows + 2) * game.size;
   boardEl.style.width = w + "px";
   boardEl.style.height = h + "px";
@@ -88,9 +96,23 @@ export function place(el, r, c) {
   el.setAttribute("aria-label", "tile " + el.dataset.kind + design + ", row " + (r + 1) + ", column " + (c + 1));
 }
 
-/** The tiles' look: "pictures" (tiles.js) or "numbers"; remembered. */
+/** The tiles' look: "pictures" (tiles.js), "contrast" (the same in black
+ * on white) or "numbers"; remembered. */
 export const TILE_STYLE = "lianliankan-tile-style";
-export const tileStyle = () => (localStorage.getItem(TILE_STYLE) === "numbers" ? "numbers" : "pictures");
+const TILE_STYLES = ["pictures", "contrast", "numbers"];
+export function tileStyle() {
+  const chosen = localStorage.getItem(TILE_STYLE);
+  return TILE_STYLES.includes(chosen) ? chosen : "pictures";
+}
+
+/** The tiles' size, times the size that fits the screen: 1 (fit), or
+ * larger, the board then scrolling; remembered. */
+export const TILE_ZOOM = "lianliankan-tile-zoom";
+export const TILE_ZOOMS = [1, 1.25, 1.5, 2];
+export function tileZoom() {
+  const chosen = Number(localStorage.getItem(TILE_ZOOM));
+  return TILE_ZOOMS.includes(chosen) ? chosen : 1;
+}
 
 export function makeTile(r, c, kind) {
   const el = document.createElement("button");
@@ -100,6 +122,8 @@ export function makeTile(r, c, kind) {
   const group = groupIndex(game.rules.groups || "", game.spec.kinds).get(kind);
   drawTile(el, kind, tileStyle(), group === undefined ? -1 : group);
   el.tabIndex = -1;
+  // A screen reader reads the board's grid of cells instead (board_grid.js).
+  el.setAttribute("aria-hidden", "true");
   place(el, r, c);
   el.addEventListener("click", () => {
     const [row, col] = el.dataset.cell.split(",").map(Number);
@@ -127,6 +151,7 @@ export function reconcile() {
   game.board.forEach((row, r) => row.forEach((kind, c) => {
     if (kind !== 0 && !tiles.has(key(r, c))) makeTile(r, c, kind);
   }));
+  labelCells(tileStyle());
 }
 
 export function renderAll() {
@@ -141,9 +166,18 @@ export function tileAt(cell) {
   return tiles.get(key(cell[0], cell[1]));
 }
 
+/** Draws the cursor on its cell and makes that cell the grid's active one. */
 export function placeCursor() {
   const [r, c] = game.cursor;
   cursorEl.style.transform = "translate(" + (c + 1) * game.size + "px, " + (r + 1) * game.size + "px)";
+  boardEl.setAttribute("aria-activedescendant", cellId(r, c));
+}
+
+/** Scrolls the cursor's cell into view on a zoomed board (after a move
+ * of the keyboard's: never at a layout, which a phone's scroll causes). */
+export function showCursor() {
+  const cell = document.getElementById(cellId(game.cursor[0], game.cursor[1]));
+  if (cell && tileZoom() > 1) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 export function drawPath(corners, cls) {
@@ -166,12 +200,20 @@ export function clearHint() {
   for (const el of tiles.values()) el.classList.remove("hinted");
 }
 
+/** Picks the tile at `cell`: the game's selection, drawn. */
+export function select(cell) {
+  setSelected(cell);
+  tileAt(cell).classList.add("selected");
+  labelCells(tileStyle());
+}
+
 export function deselect() {
   if (game.selected) {
     const el = tileAt(game.selected);
     if (el) el.classList.remove("selected");
   }
   setSelected(null);
+  labelCells(tileStyle());
 }
 
 /** Shows the hint `h` (a pair and its path) for 2.5 s. */
@@ -180,6 +222,7 @@ export function drawHint(h) {
   [h.a, h.b].forEach((cell) => tileAt(cell) && tileAt(cell).classList.add("hinted"));
   setCursor(h.a);
   placeCursor();
+  showCursor();
   hintTimer = setTimeout(clearHint, 2500);
 }
 

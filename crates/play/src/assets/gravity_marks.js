@@ -83,5 +83,7 @@ export function drawGravity() {
     return line;
   }));
   const words = GRAVITY_WORDS[game.rules.gravity] || game.rules.gravity;
-  svg.setAttribute("aria-label", "Gravity " + words);
+  // Said with the board's grid (the marks themselves are hidden from
+  // screen readers: a grid holds only rows).
+  $("board").setAttribute("aria-description", "Gravity " + words);
 }

@@ -1,7 +1,9 @@
-// The keyboard: arrows move the board's cursor, Enter or Space picks its
-// tile, letters press the toolbar's buttons.
+// The keyboard: arrows move the board's cursor (a screen reader hears the
+// cell it reaches: announce.js), Enter or Space picks its tile, letters
+// press the toolbar's buttons.
 
-import { boardElement, deselect, placeCursor } from "./board_view.js";
+import { sayCursor, sayDropped } from "./announce.js";
+import { boardElement, deselect, placeCursor, showCursor } from "./board_view.js";
 import { $ } from "./dom.js";
 import { hint, pick, redo, shuffle, togglePause, undo } from "./play.js";
 import { gameFinished } from "./ranked.js";
@@ -32,6 +34,8 @@ export function onKey(e) {
   const move = (dr, dc) => {
     setCursor([Math.min(rows - 1, Math.max(0, r + dr)), Math.min(cols - 1, Math.max(0, c + dc))]);
     placeCursor();
+    showCursor();
+    sayCursor();
   };
   switch (e.key) {
     case "ArrowUp": move(-1, 0); break;
@@ -39,7 +43,10 @@ export function onKey(e) {
     case "ArrowLeft": move(0, -1); break;
     case "ArrowRight": move(0, 1); break;
     case "Enter": case " ": pick(r, c); break;
-    case "Escape": deselect(); break;
+    case "Escape":
+      if (game.selected) sayDropped();
+      deselect();
+      break;
     case "h": case "H": hint(); break;
     case "s": case "S": shuffle(); break;
     case "u": case "U": undo(); break;

@@ -15,7 +15,11 @@ import { pick, setPaused, startPlay } from "./play.js";
 import { startPresets } from "./presets.js";
 import { startRuns } from "./runs.js";
 import { elapsed, game } from "./state.js";
-import { TILE_DESIGNS, TILE_PALETTE, drawTile, tileDesign } from "./tiles.js";
+import { TILE_DESIGNS, TILE_PALETTE, drawTile, spokenName, tileDesign } from "./tiles.js";
+import { applyTheme, startViewOptions } from "./view_options.js";
+
+// The theme chosen is set before anything else is drawn.
+applyTheme();
 
 // The level game hears the game from the start (a resumed game asks it).
 listenToGame();
@@ -26,6 +30,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // The keys work from page load (the judge viewer's page deals no game).
   if (!isJudgePage() && location.hash !== "#judge") document.addEventListener("keydown", onKey);
   startPlay();
+  startViewOptions();
   startHowto(setPaused);
   startPresets();
   startLevels();
@@ -39,5 +44,5 @@ window.lianliankan = game;
 window.lianliankanLevel = level;
 window.lianliankanPage = {
   tick, elapsed, levelTick, rankedLevel, shareUrl, pick, deselect, placeCursor,
-  tileDesign, drawTile, TILE_DESIGNS, TILE_PALETTE,
+  tileDesign, drawTile, spokenName, TILE_DESIGNS, TILE_PALETTE,
 };

@@ -5,9 +5,10 @@
 // answers through events.js.
 
 import { animateRemoval, animateShuffle, animateUndoRemoval } from "./anim.js";
+import { sayDropped, sayHint, sayPicked, sayRefused, sayRemoved, sayShuffled, sayTakeBack } from "./announce.js";
 import {
   TILE_STYLE, boardElement, clearHint, clearPaths, deselect, drawHint, layout, mountBoard,
-  reconcile, removeTiles, renderAll, tileAt, tileStyle,
+  reconcile, removeTiles, renderAll, select, tileAt, tileStyle,
 } from "./board_view.js";
 import { serverClock, tick } from "./clock_view.js";
 import { api, isJudgePage } from "./common.js";
@@ -27,7 +28,7 @@ import { ratingShort, showRating } from "./rating.js";
 import {
   boardKey, clockRun, clockShouldRun, dequeue, enqueue, game, pausingDone, setBusyFlag, setDealt,
   setLinkProblem, setPausedClock, setPausing, setPicked, setPositionNumbers, setResumed,
-  setSelected, setSolving, setStepDone, setVerdict, takeRedo, takeUndo,
+  setSolving, setStepDone, setVerdict, takeRedo, takeUndo,
 } from "./state.js";
 import { WATCH_BUDGET, showWatch, stopWatch, watchPosition } from "./watch.js";
 
@@ -132,13 +133,13 @@ export async function pick(r, c) {
   clearHint();
   if (!game.picked) setPicked();
   if (!game.selected) {
-    setSelected([r, c]);
-    tileAt([r, c]).classList.add("selected");
+    select([r, c]);
+    sayPicked([r, c]);
     return;
   }
   const first = game.selected;
   deselect();
-  if (first[0] === r && first[1] === c) return;
+  if (first[0] === r && first[1] === c) return sayDropped();
   await tryRemove(first, [r, c]);
 }
 
@@ -182,10 +183,10 @@ async function tryRemove(a, b, route) {
         el.classList.add("wrong");
       }
     }
+    sayRefused(a, b, d.reason, d.message);
     if (d.reason === "different-kinds" && !game.solving) {
       // As KShisen and Onet do: the second tile becomes the selection.
-      setSelected(b);
-      tileAt(b).classList.add("selected");
+      select(b);
       say("Not a pair: " + d.message + "; the new tile is selected.", "bad");
     } else {
       say("Not a pair: " + d.message + ".", "bad");
@@ -202,6 +203,7 @@ async function tryRemove(a, b, route) {
   // The board is the new one at once; the step is seen moving meanwhile
   // (not waited on: the next pick acts now). A paused board has no tiles.
   setStepDone(step);
+  sayRemoved(step);
   emit("removed", step);
   if (!game.paused) {
     animateRemoval(step);
@@ -235,6 +237,7 @@ export async function hint() {
   if (!h) return say((res.data.cleared ? "The board is clear." : "No pair can be removed now.") + note, "bad");
   emit("hinted");
   drawHint(h);
+  sayHint(h);
   say("Hint: these two can go (" + (h.path.length - 2) + " turn" + (h.path.length === 3 ? "" : "s") + ")." + note,
     note ? "bad" : "good");
 }
@@ -271,6 +274,7 @@ export async function shuffle() {
   setStepDone(step);
   if (!paused) animateShuffle(step.after);
   say("Shuffled." + note, note ? "bad" : "");
+  sayShuffled();
   emit("shuffled", true, res.data.clock_ms);
   setPosition(step.position);
   setBusy(false);
@@ -304,6 +308,7 @@ export async function undo() {
   else animateShuffle(step.before);
   reconcile();
   say("Undone." + note, note ? "bad" : "");
+  sayTakeBack(step, true);
   setPosition(step.positionBefore);
 }
 
@@ -318,6 +323,7 @@ export async function redo() {
   else animateShuffle(step.after);
   reconcile();
   say("Redone.");
+  sayTakeBack(step, false);
   setPosition(step.position);
 }
 

@@ -7,6 +7,9 @@
 // Machado et al.'s 2009 simulation: crates/play/tests/it/palette.rs).
 // Kinds above 42 reuse a design with their number in a corner; tiles of a
 // matching group carry the group's corner badge (a letter on a colour).
+// The high-contrast set draws the same shapes in black on white (no colour
+// at all) inside a thick black frame (style.css). Each design has a name a
+// screen reader says ("bamboo 3", "east wind": `spokenName`).
 
 import { tileColour } from "./common.js";
 import { $, key } from "./dom.js";
@@ -24,16 +27,27 @@ export const TILE_PALETTE = {
   face: "#FFFDF5",
 };
 
+/** The high-contrast set's colours: black ink on a white face. */
+const CONTRAST_PALETTE = {
+  ink: "#000000",
+  vermillion: "#000000",
+  blue: "#000000",
+  green: "#000000",
+  orange: "#000000",
+  purple: "#000000",
+  sky: "#000000",
+  face: "#FFFFFF",
+};
+
 /** The colours of group badges, by group (cycled; each badge also shows
  * its group's letter, so colour never stands alone). */
 const GROUP_COLOURS = ["blue", "vermillion", "green", "purple", "orange", "sky"];
 
 const TILE_SET_SIZE = 42;
 
-/** The 42 designs: `[name, svg markup inside a 100 × 100 view box]`, kind
- * k (1-based) drawing design (k - 1) mod 42. */
-export const TILE_DESIGNS = (() => {
-  const P = TILE_PALETTE;
+/** The 42 designs in the colours of `P`: `[name, svg markup inside a
+ * 100 × 100 view box]`, kind k (1-based) drawing design (k - 1) mod 42. */
+function designsIn(P) {
   const circle = (x, y, r, fill) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}"/>`;
   // A dot: a coloured disc with a ring of face inside, legible when small.
   const dot = ([x, y, r, colour]) =>
@@ -144,7 +158,13 @@ export const TILE_DESIGNS = (() => {
   const all = [...dots, ...bamboo, ...characters, ...seasons, ...winds, ...dragons, ...flowers];
   if (all.length !== TILE_SET_SIZE) throw new Error("the tile set has " + all.length + " designs");
   return all;
-})();
+}
+
+/** The 42 designs in colour (the "pictures" style). */
+export const TILE_DESIGNS = designsIn(TILE_PALETTE);
+
+/** The same 42 designs in black on white (the "contrast" style). */
+const CONTRAST_DESIGNS = designsIn(CONTRAST_PALETTE);
 
 /** A deal of fewer kinds than this draws them across the suits (issue 49):
  * from 28 kinds on, kind k is design k, so that KShisen's groups
@@ -191,11 +211,28 @@ function designIndex(kind, kinds) {
   return (kind - 1) % TILE_SET_SIZE;
 }
 
-/** The design of a kind on the deal in play: `{ name, svg }`. */
-export function tileDesign(kind, kinds = tileKinds) {
-  const [name, body] = TILE_DESIGNS[designIndex(kind, kinds)];
+/** The design of a kind on the deal in play: `{ name, svg }`, in colour
+ * or (`style` "contrast") in black on white. */
+export function tileDesign(kind, kinds = tileKinds, style = "pictures") {
+  const [name, body] = (style === "contrast" ? CONTRAST_DESIGNS : TILE_DESIGNS)[designIndex(kind, kinds)];
   const svg = '<svg class="art" viewBox="0 0 100 100" aria-hidden="true" focusable="false">' + body + "</svg>";
   return { name, svg };
+}
+
+/** What a screen reader says for a tile of `kind` on the deal in play:
+ * its design's name, suit first ("bamboo 3", "east wind", "plum"), with
+ * its number above 42 (where designs repeat); in the numbers style, "tile"
+ * and its number. `group` (an index, or -1) adds its matching group. */
+export function spokenName(kind, style, group = -1) {
+  let name;
+  if (style === "numbers") name = "tile " + kind;
+  else {
+    const design = tileDesign(kind).name;
+    const suited = /^(\d) of (\w+)$/.exec(design);
+    name = suited ? suited[2] + " " + suited[1] : design;
+    if (kind > TILE_SET_SIZE) name += " number " + kind;
+  }
+  return group >= 0 ? name + ", group " + groupLetter(group) : name;
 }
 
 /** The groups of a rules' groups text (`"28-31,39+41"`), each the list
@@ -223,8 +260,9 @@ function groupLetter(index) {
   return s;
 }
 
-/** Fills the tile element `el` for `kind`: a picture (with the kind's
- * number in a corner above 42) or, in the numbers style, the number on a
+/** Fills the tile element `el` for `kind`: a picture in colour or in
+ * black on white (style "pictures" or "contrast"; with the kind's number
+ * in a corner above 42) or, in the numbers style, the number on a
  * coloured face; `group` (an index, or -1) adds that group's badge. The
  * element keeps `data-kind`; its accessible name is set by the caller. */
 export function drawTile(el, kind, style, group) {
@@ -237,7 +275,7 @@ export function drawTile(el, kind, style, group) {
     el.style.background = tileColour(kind);
     el.dataset.design = "";
   } else {
-    const design = tileDesign(kind);
+    const design = tileDesign(kind, tileKinds, style);
     el.innerHTML = design.svg;
     el.style.background = "";
     el.dataset.design = design.name;
@@ -309,7 +347,7 @@ export function showLegend(text, kinds, style) {
       t.dataset.kind = kind;
       drawTile(t, kind, style, i);
       t.setAttribute("role", "img");
-      t.setAttribute("aria-label", "tile " + kind + (style === "numbers" ? "" : " (" + t.dataset.design + ")"));
+      t.setAttribute("aria-label", spokenName(kind, style));
       row.appendChild(t);
     }
     body.appendChild(row);

@@ -88,6 +88,7 @@ macro_rules! check {
     };
 }
 
+mod access;
 mod classic;
 mod connect;
 mod fair;
@@ -97,6 +98,7 @@ mod game;
 mod judge;
 mod level;
 mod level_model;
+mod looks;
 mod page;
 mod rated;
 mod slide;
@@ -123,7 +125,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 46] = [
+const SCENARIOS: [(&str, Scenario); 52] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -262,6 +264,24 @@ const SCENARIOS: [(&str, Scenario); 46] = [
         Box::pin(toolbar::space_after_a_toolbar_button_picks_the_cursor_tile(
             e,
         ))
+    }),
+    ("a11y_the_board_is_a_grid_of_named_cells", |e| {
+        Box::pin(access::the_board_is_a_grid_of_named_cells(e))
+    }),
+    ("a11y_a_keyboard_pair_is_announced", |e| {
+        Box::pin(access::a_keyboard_pair_is_announced(e))
+    }),
+    ("a11y_a_whole_game_by_keyboard_and_ear", |e| {
+        Box::pin(access::a_whole_game_by_keyboard_and_ear(e))
+    }),
+    ("a11y_the_theme_follows_the_system_or_the_choice", |e| {
+        Box::pin(looks::the_theme_follows_the_system_or_the_choice(e))
+    }),
+    ("a11y_high_contrast_tiles", |e| {
+        Box::pin(looks::high_contrast_tiles(e))
+    }),
+    ("a11y_larger_tiles_on_a_phone", |e| {
+        Box::pin(looks::larger_tiles_on_a_phone(e))
     }),
 ];
 
