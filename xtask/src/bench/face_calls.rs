@@ -40,7 +40,8 @@ const PAIRS: usize = 2000;
 
 /// The Python script: `python SCRIPT DIR ROUNDS`. For each board file in
 /// DIR it prints one line: the board's name, the best per-call seconds of
-/// `Board.connect` and of the function `connect` on the lists, then the
+/// `Board.connect`, of `Board.can_remove` and of the function `connect` on
+/// the lists, then the
 /// number of paths found and the sum of their corner counts (the answers,
 /// checked against Rust's).
 const SCRIPT: &str = r#"
@@ -59,6 +60,10 @@ for name in ["8x12", "100x100"]:
     def handle():
         for a, b in pairs:
             connect(a, b)
+    can_remove = board.can_remove
+    def removable():
+        for a, b in pairs:
+            can_remove(a, b)
     def lists():
         for a, b in pairs[:200]:
             llk.connect(rows, a, b)
@@ -71,7 +76,8 @@ for name in ["8x12", "100x100"]:
         return min(times) / calls
     found = [board.connect(a, b) for a, b in pairs]
     paths = [p for p in found if p is not None]
-    print(name, best(handle, len(pairs)), best(lists, min(200, len(pairs))),
+    print(name, best(handle, len(pairs)), best(removable, len(pairs)),
+          best(lists, min(200, len(pairs))),
           len(paths), sum(len(p) for p in paths))
 "#;
 
@@ -81,8 +87,17 @@ struct Row {
     rust_can_remove: Duration,
     c_connect: Duration,
     c_can_remove: Duration,
-    /// Python's `Board.connect` and `connect(lists, ...)`, when measured.
-    python: Option<(Duration, Duration)>,
+    /// Python's `Board.connect`, `Board.can_remove` and `connect(lists,
+    /// ...)`, when measured.
+    python: Option<PythonCalls>,
+}
+
+/// Python's per-call times on one board.
+#[derive(Clone, Copy)]
+struct PythonCalls {
+    connect: Duration,
+    can_remove: Duration,
+    lists: Duration,
 }
 
 /// The Faces section: per-call times of the three faces on each board.
@@ -133,13 +148,13 @@ pub fn section(
         }
         let python = match &python_text {
             Some(text) => {
-                let (handle, lists, python_answers) = parse(text, name)?;
+                let (calls, python_answers) = parse(text, name)?;
                 if python_answers != answers {
                     return Err(format!(
                         "{name}: Python found {python_answers:?} (paths, corners), Rust {answers:?}"
                     ));
                 }
-                Some((handle, lists))
+                Some(calls)
             }
             None => None,
         };
@@ -164,26 +179,35 @@ fn render(rows: &[Row], judged: bool) -> String {
          library, the Python package from the release wheel (its calls include Python's loop \
          over the pairs). Ratios against Rust's `Board::connect` on the same board. Goals: \
          Python `Board.connect` ≤ 2× C's on 8×12, and on 100×100 within 3× of 8×12.\n\n\
-         | board | Rust `Board::connect` | C `llk_connect` | Python `Board.connect` | Rust `Board::can_remove` | C `llk_board_can_remove` | Python `connect(lists, ...)` | goal |\n\
-         |---|---:|---:|---:|---:|---:|---:|---|\n",
+         | board | Rust `Board::connect` | C `llk_connect` | Python `Board.connect` | Rust `Board::can_remove` | C `llk_board_can_remove` | Python `Board.can_remove` | Python `connect(lists, ...)` | goal |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---|\n",
     );
     let small = rows
         .first()
         .and_then(|r| r.python)
-        .map(|(handle, _)| handle.as_secs_f64());
+        .map(|calls| calls.connect.as_secs_f64());
     for (i, ((name, ..), row)) in BOARDS.iter().zip(rows).enumerate() {
         let base = row.rust_connect.as_secs_f64().max(1e-12);
         let with_ratio = |d: Duration| format!("{} ({:.1}×)", us(d), d.as_secs_f64() / base);
-        let (python, lists, goal) = match row.python {
-            Some((handle, lists)) => {
+        let (python, removable, lists, goal) = match row.python {
+            Some(calls) => {
+                let handle = calls.connect;
                 let met = if i == 0 {
                     handle.as_secs_f64() <= 2.0 * row.c_connect.as_secs_f64()
                 } else {
                     small.is_some_and(|first| handle.as_secs_f64() <= 3.0 * first)
                 };
-                (with_ratio(handle), us(lists), verdict(judged, met))
+                let against_c =
+                    calls.can_remove.as_secs_f64() / row.c_can_remove.as_secs_f64().max(1e-12);
+                (
+                    with_ratio(handle),
+                    format!("{} ({against_c:.1}× C's)", us(calls.can_remove)),
+                    us(calls.lists),
+                    verdict(judged, met),
+                )
             }
             None => (
+                "not measured".to_owned(),
                 "not measured".to_owned(),
                 "not measured".to_owned(),
                 "Python not measured (--quick)",
@@ -191,7 +215,7 @@ fn render(rows: &[Row], judged: bool) -> String {
         };
         writeln!(
             out,
-            "| {name} | {} | {} | {python} | {} | {} | {lists} | {goal} |",
+            "| {name} | {} | {} | {python} | {} | {} | {removable} | {lists} | {goal} |",
             us(row.rust_connect),
             with_ratio(row.c_connect),
             us(row.rust_can_remove),
@@ -322,13 +346,13 @@ fn run_python(dir: &Path, rounds: usize) -> Result<String, String> {
 
 /// The figures of board `name` in the script's output: `Board.connect`,
 /// `connect(lists, ...)`, and the answers (paths, corners).
-fn parse(text: &str, name: &str) -> Result<(Duration, Duration, (usize, usize)), String> {
+fn parse(text: &str, name: &str) -> Result<(PythonCalls, (usize, usize)), String> {
     let line = text
         .lines()
         .find(|l| l.split_whitespace().next() == Some(name))
         .ok_or_else(|| format!("the Python bench printed no line for {name}: {text}"))?;
     let fields: Vec<&str> = line.split_whitespace().collect();
-    let [_, handle, lists, paths, corners] = fields.as_slice() else {
+    let [_, handle, removable, lists, paths, corners] = fields.as_slice() else {
         return Err(format!("unexpected line from the Python bench: {line}"));
     };
     let seconds = |s: &str| {
@@ -341,11 +365,12 @@ fn parse(text: &str, name: &str) -> Result<(Duration, Duration, (usize, usize)),
         s.parse::<usize>()
             .map_err(|_| format!("not a count in the Python bench's line: {line}"))
     };
-    Ok((
-        seconds(handle)?,
-        seconds(lists)?,
-        (count(paths)?, count(corners)?),
-    ))
+    let calls = PythonCalls {
+        connect: seconds(handle)?,
+        can_remove: seconds(removable)?,
+        lists: seconds(lists)?,
+    };
+    Ok((calls, (count(paths)?, count(corners)?)))
 }
 
 /// Builds the C library of this profile and calls.c against it.
@@ -409,12 +434,16 @@ mod tests {
 
     #[test]
     fn reads_the_scripts_lines() {
-        let text = "8x12 2.5e-07 6e-06 412 1300\n100x100 3e-07 7e-04 10 30\n";
-        let (handle, _, answers) = parse(text, "100x100").unwrap();
+        let text = "8x12 2.5e-07 1e-07 6e-06 412 1300\n100x100 3e-07 2e-07 7e-04 10 30\n";
+        let (calls, answers) = parse(text, "100x100").unwrap();
         assert_eq!(answers, (10, 30));
-        assert_eq!(handle, Duration::from_nanos(300));
+        assert_eq!(calls.connect, Duration::from_nanos(300));
+        assert_eq!(calls.can_remove, Duration::from_nanos(200));
+        assert_eq!(calls.lists, Duration::from_micros(700));
         assert!(parse(text, "5x5").is_err());
-        assert!(parse("8x12 x 1 1 1", "8x12").is_err());
+        assert!(parse("8x12 x 1 1 1 1", "8x12").is_err());
+        // A line of the older script (no can_remove) is refused.
+        assert!(parse("8x12 2.5e-07 6e-06 412 1300", "8x12").is_err());
     }
 
     /// The table has a row per board with every face, ratios against
@@ -422,7 +451,14 @@ mod tests {
     #[test]
     fn the_table_puts_the_faces_side_by_side() {
         let ns = Duration::from_nanos;
-        let row = |python: Option<(Duration, Duration)>| Row {
+        let calls = |connect, can_remove, lists| {
+            Some(PythonCalls {
+                connect: ns(connect),
+                can_remove: ns(can_remove),
+                lists: ns(lists),
+            })
+        };
+        let row = |python: Option<PythonCalls>| Row {
             rust_connect: ns(100),
             rust_can_remove: ns(50),
             c_connect: ns(200),
@@ -430,10 +466,7 @@ mod tests {
             python,
         };
         let text = render(
-            &[
-                row(Some((ns(300), ns(4000)))),
-                row(Some((ns(1000), ns(9000)))),
-            ],
+            &[row(calls(300, 90, 4000)), row(calls(1000, 120, 9000))],
             true,
         );
         let lines: Vec<&str> = text
@@ -442,6 +475,8 @@ mod tests {
             .collect();
         assert_eq!(lines.len(), 2, "{text}");
         assert!(lines[0].contains("0.200 µs (2.0×)") && lines[0].contains("0.300 µs (3.0×)"));
+        // can_remove is set beside C's: 90 ns against 60 ns.
+        assert!(lines[0].contains("0.090 µs (1.5× C's)"), "{}", lines[0]);
         assert!(lines[0].ends_with("| met |"), "{}", lines[0]);
         // 1,000 ns is more than 3× the 300 ns on 8x12.
         assert!(lines[1].ends_with("| NOT met |"), "{}", lines[1]);
