@@ -51,6 +51,12 @@ pub struct DailyRequest {
 pub struct DailyAnswer {
     /// The day the deal is for (`YYYY-MM-DD`, UTC).
     date: String,
+    /// Rows.
+    rows: usize,
+    /// Columns.
+    cols: usize,
+    /// Tile kinds.
+    kinds: u32,
     #[serde(flatten)]
     deal: DealResponse,
 }
@@ -111,6 +117,9 @@ pub async fn daily(
         .map_err(|e| ApiError::Internal(format!("no ticket for the daily deal: {e:?}")))?;
     Ok(Json(DailyAnswer {
         date: today.to_string(),
+        rows: setting.rows,
+        cols: setting.cols,
+        kinds: setting.kinds,
         deal: DealResponse {
             board: made.board.clone(),
             rules,

@@ -6,6 +6,7 @@ import { deselect } from "./board_view.js";
 import { clock, tick } from "./clock_view.js";
 import { api } from "./common.js";
 import { $ } from "./dom.js";
+import { emit } from "./events.js";
 import { rulesQuery, saveGame } from "./form.js";
 import { rankedUnassisted } from "./ranked.js";
 import { showRating } from "./rating.js";
@@ -117,6 +118,7 @@ export function showFinish() {
     showBest();
   }
   if (ranked && game.finished === null && game.finishing === null) setFinishing(finishRanked());
+  emit("gameOver");
 }
 
 /** Tells the server the ranked game is finished: it replays the steps it
