@@ -147,11 +147,11 @@ function showShare() {
   const record = loadRecord();
   if (serverDay.today === null || serverDay.today < day) heardServerDay(day);
   const days = record === null ? 0 : streak(record.daily, serverDay.today);
-  // The server's time once it has replayed the game (a game whose
-  // ticket was lost: the page's).
-  const ms = game.finished ? game.finished.elapsed_ms
-    : game.ticket === null ? Math.round(elapsed()) : null;
-  if (ms === null) return;
+  // A ranked game's time is the server's once it has replayed the game
+  // (the finish under way: its answer shows the finish again); an
+  // assisted game (never sent) or one whose ticket was lost: the page's.
+  if (game.finishing !== null) return;
+  const ms = game.finished ? game.finished.elapsed_ms : Math.round(elapsed());
   $("daily-share-text").textContent = shareText(day, ms, assistanceWords(game.assisted, assists()), days);
   $("daily-share-note").textContent = "";
   box.hidden = false;

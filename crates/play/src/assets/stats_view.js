@@ -120,7 +120,7 @@ function buildPanel() {
 }
 
 /** Words for a difficulty in the table. */
-const level = (line) => line.kind === "levels" ? "level runs" : line.difficulty || "any";
+const level = (line) => line.kind === "levels" ? "runs" : line.difficulty || "any";
 
 /** Redraws the panel from the record. */
 export function showStats() {
@@ -137,7 +137,7 @@ export function showStats() {
   const table = $("stats-table");
   table.replaceChildren();
   const head = make("tr");
-  for (const name of ["Size", "Difficulty", "Help", "Played", "Cleared", "Best", "Average"]) {
+  for (const name of ["Size", "Level", "Help", "Games", "Won", "Best", "Avg"]) {
     head.append(make("th", { scope: "col", textContent: name }));
   }
   table.append(make("thead", {}, head));
@@ -146,7 +146,7 @@ export function showStats() {
     const row = make("tr");
     const [rows, cols] = line.preset.split("x");
     const cells = [
-      rows + " × " + cols, level(line), line.assisted ? "assisted" : "none", String(line.played),
+      rows + "×" + cols, level(line), line.assisted ? "yes" : "none", String(line.played),
       String(line.cleared),
       line.kind === "levels" ? (line.bestScore === null ? "—" : "score " + line.bestScore) : line.best === null ? "—" : clock(line.best),
       line.average === null ? "—" : clock(line.average),
