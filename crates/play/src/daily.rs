@@ -84,14 +84,11 @@ pub async fn daily(
             )));
         }
     }
-    let made = match state.daily.get(today) {
-        Some(made) => made,
-        None => {
-            let made = Arc::new(make(&state, today).await?);
-            state.daily.keep(today, Arc::clone(&made));
-            made
-        }
-    };
+    let made = state
+        .daily
+        .deal(today, make(&state, today))
+        .await
+        .map_err(ApiError::Internal)?;
     let setting = &state.limits.daily;
     let rules = setting.rules.clone();
     let position = {
@@ -141,38 +138,50 @@ pub async fn daily(
     }))
 }
 
-/// Makes `day`'s deal: the seeded rated search of [`crate::rated`], with
-/// no cap (the same board on every server), on the heavy-work pool.
-async fn make(state: &AppState, day: Day) -> Result<DailyDeal, ApiError> {
+/// How long the search for a day's deal may hold a heavy-work thread: it
+/// goes on after the request that started it has timed out, and the day
+/// keeps its deal.
+const MAKE_CAP: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The search for `day`'s deal: the seeded rated search of
+/// [`crate::rated`], with no cap (the same board on every server), on the
+/// heavy-work pool.
+fn make(
+    state: &AppState,
+    day: Day,
+) -> impl std::future::Future<Output = Result<DailyDeal, String>> + Send + 'static {
     let setting = state.limits.daily.clone();
-    let difficulty = setting.difficulty;
-    let spec = GenerateSpec::new(setting.rows, setting.cols, setting.kinds)
-        .with_seed(day.seed())
-        .with_rules(setting.rules.clone());
     let book = Arc::clone(&state.bands);
-    let found = state
-        .heavy
-        .run(move || {
-            let bands = book.get(bands::Setting {
-                rows: setting.rows,
-                cols: setting.cols,
-                kinds: setting.kinds,
-                rules: &setting.rules,
-            })?;
-            let never = Cancel::new();
-            rated::search(&spec, difficulty, bands, &never, &never)
+    let heavy = state.heavy.clone();
+    async move {
+        let difficulty = setting.difficulty;
+        let spec = GenerateSpec::new(setting.rows, setting.cols, setting.kinds)
+            .with_seed(day.seed())
+            .with_rules(setting.rules.clone());
+        let found = heavy
+            .run_within(MAKE_CAP, move || {
+                let bands = book.get(bands::Setting {
+                    rows: setting.rows,
+                    cols: setting.cols,
+                    kinds: setting.kinds,
+                    rules: &setting.rules,
+                })?;
+                let never = Cancel::new();
+                rated::search(&spec, difficulty, bands, &never, &never)
+            })
+            .await
+            .map_err(|e| format!("the daily deal cannot be made: {}", ApiError::from(e)))?
+            .map_err(|e| format!("the daily deal cannot be made: {e}"))?;
+        let note = rated::note(difficulty, &found, std::time::Duration::ZERO);
+        Ok(DailyDeal {
+            board: found.board,
+            deal_seed: found.deal_seed,
+            band: found.band,
+            in_band: found.in_band,
+            candidates: found.candidates,
+            note,
         })
-        .await?
-        .map_err(|e| ApiError::Internal(format!("the daily deal cannot be made: {e}")))?;
-    let note = rated::note(difficulty, &found, std::time::Duration::ZERO);
-    Ok(DailyDeal {
-        board: found.board,
-        deal_seed: found.deal_seed,
-        band: found.band,
-        in_band: found.in_band,
-        candidates: found.candidates,
-        note,
-    })
+    }
 }
 
 /// `GET /api/daily/scores`'s query: the day (today when left out).

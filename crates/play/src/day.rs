@@ -13,6 +13,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use lianliankan::Board;
+use tokio::sync::watch;
 
 use crate::rated::BandBody;
 
@@ -39,7 +40,7 @@ impl fmt::Display for BadDay {
 }
 
 fn leap(year: u32) -> bool {
-    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
 }
 
 fn days_in_month(year: u32, month: u32) -> u32 {
@@ -154,33 +155,86 @@ pub struct DailyDeal {
     pub note: Option<String>,
 }
 
-/// The days' deals made so far (the last few), so that a day's deal is
-/// searched for once, not once a player.
+/// The days' deals, made or being made (the last few days'), so that a
+/// day's deal is searched for once, not once a player: the first request
+/// of a day starts the search in a task of its own, which keeps the deal
+/// even when that request has timed out, and the requests that come
+/// meanwhile wait for the same search.
 #[derive(Debug, Default)]
 pub struct DailyBook {
-    made: Mutex<BTreeMap<Day, Arc<DailyDeal>>>,
+    days: Mutex<BTreeMap<Day, Slot>>,
+}
+
+/// What a search of a day's deal ends with (the error in words).
+type Made = Option<Result<Arc<DailyDeal>, String>>;
+
+/// A day's deal, or the search for it under way.
+#[derive(Debug)]
+enum Slot {
+    Made(Arc<DailyDeal>),
+    Making(watch::Receiver<Made>),
 }
 
 /// Days' deals kept.
 const KEPT: usize = 4;
 
 impl DailyBook {
-    /// The deal of `day`, if made.
-    pub fn get(&self, day: Day) -> Option<Arc<DailyDeal>> {
-        self.lock().get(&day).cloned()
+    /// The deal of `day`: the one made, or the search under way, or a new
+    /// search, `make`, in a task of its own. A search that fails is
+    /// forgotten (the next request tries again).
+    ///
+    /// # Errors
+    /// The search's, in words.
+    pub async fn deal<F>(self: &Arc<Self>, day: Day, make: F) -> Result<Arc<DailyDeal>, String>
+    where
+        F: std::future::Future<Output = Result<DailyDeal, String>> + Send + 'static,
+    {
+        let mut waiting = {
+            let mut days = self.lock();
+            match days.get(&day) {
+                Some(Slot::Made(made)) => return Ok(Arc::clone(made)),
+                Some(Slot::Making(making)) => making.clone(),
+                None => {
+                    let (done, waiting) = watch::channel(None);
+                    days.insert(day, Slot::Making(waiting.clone()));
+                    let book = Arc::clone(self);
+                    tokio::spawn(async move {
+                        let made = make.await.map(Arc::new);
+                        book.settle(day, &made);
+                        let _ = done.send(Some(made));
+                    });
+                    waiting
+                }
+            }
+        };
+        let ended = waiting
+            .wait_for(Option::is_some)
+            .await
+            .map_err(|_| "the search for the daily deal stopped".to_owned())?;
+        ended
+            .clone()
+            .unwrap_or_else(|| Err("the search for the daily deal stopped".to_owned()))
     }
 
-    /// Keeps the deal of `day` (the oldest days go beyond a few).
-    pub fn keep(&self, day: Day, deal: Arc<DailyDeal>) {
-        let mut made = self.lock();
-        made.insert(day, deal);
-        while made.len() > KEPT {
-            made.pop_first();
+    /// Keeps the deal of `day` once made (the oldest days go beyond a
+    /// few), or forgets a search that failed.
+    fn settle(&self, day: Day, made: &Result<Arc<DailyDeal>, String>) {
+        let mut days = self.lock();
+        match made {
+            Ok(deal) => {
+                days.insert(day, Slot::Made(Arc::clone(deal)));
+            }
+            Err(_) => {
+                days.remove(&day);
+            }
+        }
+        while days.len() > KEPT {
+            days.pop_first();
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<Day, Arc<DailyDeal>>> {
-        self.made
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<Day, Slot>> {
+        self.days
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -250,6 +304,70 @@ mod tests {
         assert_eq!(Day::of_ms(1_796_601_600_000).to_string(), "2026-12-07");
         assert_eq!(Day::from_days(u64::MAX).to_string(), "9999-12-31");
         assert_eq!("2026-12-07".parse::<Day>().unwrap().seed(), 20_261_207);
+    }
+
+    fn deal_of(seed: u64) -> DailyDeal {
+        DailyDeal {
+            board: Board::from_rows(&[[1, 1]]).unwrap(),
+            deal_seed: seed,
+            band: None,
+            in_band: true,
+            candidates: Some(1),
+            note: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_days_deal_is_searched_once_kept_and_a_failed_search_forgotten() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let book = Arc::new(DailyBook::default());
+        let searches = Arc::new(AtomicUsize::new(0));
+        let search = |seed: u64, ok: bool| {
+            let searches = Arc::clone(&searches);
+            async move {
+                searches.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+                if ok {
+                    Ok(deal_of(seed))
+                } else {
+                    Err("no deal".to_owned())
+                }
+            }
+        };
+        let day = Day::from_days(20_429);
+        // A request that gives up (dropped) leaves the search going on.
+        let gone = tokio::spawn({
+            let book = Arc::clone(&book);
+            let first = search(7, true);
+            async move { book.deal(day, first).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        gone.abort();
+        // Two requests meanwhile wait for that search: none of their own.
+        let (a, b) = tokio::join!(
+            book.deal(day, search(8, true)),
+            book.deal(day, search(9, true))
+        );
+        assert_eq!(a.unwrap().deal_seed, 7);
+        assert_eq!(b.unwrap().deal_seed, 7);
+        assert_eq!(book.deal(day, search(10, true)).await.unwrap().deal_seed, 7);
+        assert_eq!(searches.load(Ordering::SeqCst), 1);
+        // A failed search is said, and the next request searches again.
+        let next = Day::from_days(20_430);
+        assert_eq!(
+            book.deal(next, search(1, false)).await.unwrap_err(),
+            "no deal"
+        );
+        assert_eq!(book.deal(next, search(2, true)).await.unwrap().deal_seed, 2);
+        assert_eq!(searches.load(Ordering::SeqCst), 3);
+        // A few days are kept, the oldest go.
+        for days in 20_431..20_436 {
+            book.deal(Day::from_days(days), search(days, true))
+                .await
+                .unwrap();
+        }
+        assert_eq!(book.lock().len(), KEPT);
+        assert!(!book.lock().contains_key(&day));
     }
 
     #[test]

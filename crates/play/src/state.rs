@@ -28,8 +28,8 @@ pub struct AppState {
     pub pool: Arc<Pool>,
     /// What easy, normal and hard mean on each setting dealt.
     pub bands: Arc<BandsBook>,
-    /// The daily deals made (the last few days').
-    pub daily: DailyBook,
+    /// The daily deals made or being made (the last few days').
+    pub daily: Arc<DailyBook>,
 }
 
 impl AppState {
@@ -71,7 +71,7 @@ impl AppState {
             tickets,
             pool,
             bands,
-            daily: DailyBook::default(),
+            daily: Arc::new(DailyBook::default()),
         }
     }
 }

@@ -93,6 +93,8 @@ enum Screen {
     /// The desktop of a player whose system asks for reduced motion (no
     /// animation to wait for: the long scenarios of the daily deal).
     DesktopStill,
+    /// A phone asking for reduced motion.
+    PhoneStill,
 }
 
 macro_rules! check {
@@ -468,8 +470,11 @@ async fn session(env: &Env, screen: Screen) -> Result<Client, String> {
             "--force-prefers-reduced-motion",
             "--force-dark-mode",
         ]),
-        Screen::Phone => {
+        Screen::Phone | Screen::PhoneStill => {
             args.push("--window-size=390,844");
+            if matches!(screen, Screen::PhoneStill) {
+                args.push("--force-prefers-reduced-motion");
+            }
             options["mobileEmulation"] = json!({
                 "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true}
             });

@@ -170,7 +170,7 @@ pub(super) async fn two_profiles_get_the_same_daily_deal(env: &Env) -> Outcome {
     let Some((day, board)) = seen.into_inner().map_err(|e| e.to_string())? else {
         return Err("the desktop dealt no daily".to_owned());
     };
-    with_session(env, Screen::Phone, |client| async move {
+    with_session(env, Screen::PhoneStill, |client| async move {
         goto(&client, &deal_url(env, START)).await?;
         let other_day = deal_daily(&client).await?;
         let other = js(&client, "return window.lianliankan.board;").await?;
