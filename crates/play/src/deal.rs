@@ -66,43 +66,48 @@ fn yes() -> bool {
 /// The answer to `POST /api/deal`.
 #[derive(Debug, Serialize)]
 pub struct DealResponse {
-    board: Board,
-    rules: Rules,
-    solvable: bool,
-    seed: u64,
+    /// The board.
+    pub board: Board,
+    /// The rules, as the engine writes them.
+    pub rules: Rules,
+    /// Whether it is clearable by construction.
+    pub solvable: bool,
+    /// The seed.
+    pub seed: u64,
     /// The difficulty asked for (`null`: none).
-    difficulty: Option<&'static str>,
+    pub difficulty: Option<&'static str>,
     /// The ticket of a ranked game (`crate::tickets`): a solvable deal whose
     /// seed the server chose; `null` otherwise.
-    ticket: Option<String>,
+    pub ticket: Option<String>,
     /// The deal's band among its setting's bands and how sure it is
     /// (`null` for a deal of no difficulty, or one not rated in time).
-    rating: Option<BandBody>,
+    pub rating: Option<BandBody>,
     /// How the rated deal was found (`null` for a deal of no difficulty).
-    rated: Option<RatedBody>,
+    pub rated: Option<RatedBody>,
+    /// The position's numbers.
     #[serde(flatten)]
-    position: Position,
+    pub position: Position,
 }
 
 /// How a deal of a chosen difficulty was found.
 #[derive(Debug, Serialize)]
 pub struct RatedBody {
     /// Whether it is decided, and confirmed, in the band asked for.
-    in_band: bool,
+    pub in_band: bool,
     /// Candidates tried (`null`: the search stopped at its time cap).
-    candidates: Option<usize>,
+    pub candidates: Option<usize>,
     /// The search stopped at its time cap.
-    capped: bool,
+    pub capped: bool,
     /// The candidate's seed (the ticket keeps it as `rated_seed`, so that
     /// a replay deals the same board), as a decimal string: it may exceed
     /// what a JavaScript number holds.
-    deal_seed: Option<String>,
+    pub deal_seed: Option<String>,
     /// What the player is told when the deal is not in the band: what
     /// was dealt instead; `null` when it is.
-    note: Option<String>,
+    pub note: Option<String>,
     /// Whether the deal was made ahead (a ranked deal from the pool of
     /// rated deals, [`crate::pool`]) rather than while the player waited.
-    pooled: bool,
+    pub pooled: bool,
 }
 
 /// Checks the size and kinds of a deal against the limits: an even number
@@ -285,6 +290,7 @@ fn ticket(
         difficulty,
         rules: rules.clone(),
         level,
+        daily: None,
     };
     let number = level.map_or(0, |l| l + 1);
     let after = request.after.as_deref();

@@ -23,6 +23,8 @@
 //! | `POST /api/finish` | a ranked classic game's log replayed and timed by the server: its time, score, and whether it is ranked |
 //! | `POST /api/runs` | a ranked level run (its levels' tickets) replayed from the steps the server logged, at the server's times, and its score stored: rank and score |
 //! | `GET /api/runs` | the best ten level runs of a size and rules |
+//! | `POST /api/daily` | the day's deal (UTC), the same for every player, with a ranked game's ticket bound to the day |
+//! | `GET /api/daily/scores` | a day's ten fastest unassisted clears of its deal |
 //!
 //! The key design choice: the server keeps no games (only high scores, in
 //! an SQLite file: [`ScoreDb`], and for ranked games a ticket with the
@@ -44,9 +46,10 @@
 //! `score_db` (the SQLite file; it imports nothing of the crate), `tickets`
 //! (ranked games' tickets, their step logs, the clock, kept in
 //! `score_db`), `rated` (deals of a chosen difficulty, bounded in time),
-//! `pool` (rated deals made ahead), `state` (the shared state and `GET
+//! `pool` (rated deals made ahead), `day` (the daily deal's calendar,
+//! setting and seed, and the days' deals kept), `state` (the shared state and `GET
 //! /api/limits`), `wire` (the shared JSON pieces and their checks), then
-//! the handlers, `deal`, `live_log` (logging a step; undo, redo, pause),
+//! the handlers, `deal`, `daily` (the daily deal and its tables), `live_log` (logging a step; undo, redo, pause),
 //! `game`, `judge_view`, `replay` (a log played again, and the floor below
 //! which no person plays), `scores` and `runs` (over `scores`); this file
 //! only wires the router (xtask's module-cycle test holds every crate of
@@ -55,6 +58,8 @@
 
 mod assets;
 mod bands;
+mod daily;
+mod day;
 mod deal;
 mod error;
 mod game;
@@ -86,7 +91,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use error::ApiError;
-pub use limits::{Limits, SEED_MAX};
+pub use limits::{DailySetting, Limits, SEED_MAX};
 pub use score_db::{OpenError, Store as ScoreDb};
 pub use tickets::{Clock, ManualClock, RealClock};
 
@@ -142,6 +147,8 @@ fn router(
         .route("/finish", post(scores::finish))
         .route("/scores", post(scores::submit).get(scores::best))
         .route("/runs", post(runs::submit).get(runs::best))
+        .route("/daily", post(daily::daily))
+        .route("/daily/scores", get(daily::best))
         .fallback(error::not_found);
     assets::routes()
         .nest("/api", api)

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use lianliankan::{Difficulty, Gravity};
+use lianliankan::{Difficulty, Gravity, Rules};
 use serde::Serialize;
 
 use crate::problem::Problem;
@@ -63,6 +63,45 @@ pub struct Limits {
     pub judge_answers: usize,
     /// The most moves the viewer lets a solitaire search look ahead.
     pub solitaire_moves: u32,
+    /// The daily deal's setting ([`DailySetting::default`] unless a test
+    /// wants a small board).
+    pub daily: DailySetting,
+}
+
+/// The setting of the daily deal (`POST /api/daily`): its size, tile
+/// kinds, rules and difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailySetting {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Tile kinds.
+    pub kinds: u32,
+    /// The rules.
+    pub rules: Rules,
+    /// The difficulty it is dealt at.
+    pub difficulty: Difficulty,
+}
+
+impl Default for DailySetting {
+    /// KShisen's 8 × 18 (8 rows, 18 columns: the page's first-visit size)
+    /// with its 36 tile types, KShisen's rules (two turns, the open border)
+    /// without gravity, dealt *normal*: a board of the middle size, in the
+    /// library's measured table of bands (so normal is that setting's
+    /// middle third, never the fixed fallback bands), under the rules every
+    /// Shisen-Sho player knows; no gravity, so that a phone plays the very
+    /// board a desktop plays (a board turned to portrait would be another
+    /// deal).
+    fn default() -> DailySetting {
+        DailySetting {
+            rows: 8,
+            cols: 18,
+            kinds: 36,
+            rules: Rules::kshisen().with_gravity(Gravity::None),
+            difficulty: Difficulty::Normal,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -85,6 +124,7 @@ impl Default for Limits {
             judge_board_cells: 10_000,
             judge_answers: 500,
             solitaire_moves: 10,
+            daily: DailySetting::default(),
         }
     }
 }

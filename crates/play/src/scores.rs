@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson};
 use crate::replay::{Replay, dealt_board};
-use crate::score_db::{Entry, Insert, NewScore};
+use crate::score_db::{Entry, Insert, NewDailyScore, NewScore};
 use crate::state::AppState;
 use crate::table::{OnOff, check_name, duplicate, query_rules, setting, storage, store};
 use crate::tickets::{Finished, Issued, IssuedDeal, UNKNOWN_TICKET};
@@ -54,6 +54,10 @@ pub struct FinishAnswer {
     /// Why not, when it does not: assisted, or faster than a person.
     #[serde(skip_serializing_if = "Option::is_none")]
     why: Option<String>,
+    /// For the daily deal, the day whose table it enters (the day it was
+    /// dealt).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    daily: Option<String>,
 }
 
 impl FinishAnswer {
@@ -67,6 +71,7 @@ impl FinishAnswer {
             ),
             ranked: finished.unranked.is_none(),
             why: finished.unranked.clone(),
+            daily: deal.daily.clone(),
         }
     }
 }
@@ -178,7 +183,8 @@ pub async fn finish(
 }
 
 /// `POST /api/scores`: stores the score of a finished ranked game under a
-/// name (`201`), or says why not: `400` for a bad name, `422` for a time
+/// name (`201`; a daily deal's in its day's table, `crate::daily`), or
+/// says why not: `400` for a bad name, `422` for a time
 /// sent by the page, an unknown ticket or a game the server has not seen
 /// finished, `409` for a game stored already (a ticket stores one score).
 pub async fn submit(
@@ -214,6 +220,22 @@ pub async fn submit(
         finished.elapsed_ms,
         deal.rules.gravity(),
     );
+    // The daily deal's clear enters the table of the day it was dealt.
+    if let Some(day) = deal.daily {
+        let entry = NewDailyScore {
+            day,
+            name,
+            seed: deal.seed,
+            rated_seed: deal.rated_seed,
+            score: points,
+            elapsed_ms: finished.elapsed_ms,
+            steps: finished.steps,
+        };
+        let inserted = light(move || store.insert_daily(&entry))
+            .await?
+            .map_err(storage)?;
+        return stored(&state, &request.ticket, inserted, points);
+    }
     let entry = NewScore {
         name,
         setting: setting(
@@ -229,13 +251,24 @@ pub async fn submit(
         elapsed_ms: finished.elapsed_ms,
         steps: finished.steps,
     };
-    let Insert::Stored { id, rank } = light(move || store.insert(&entry))
+    let inserted = light(move || store.insert(&entry))
         .await?
-        .map_err(storage)?
-    else {
+        .map_err(storage)?;
+    stored(&state, &request.ticket, inserted, points)
+}
+
+/// The answer to a score inserted (`201`, the ticket marked stored), or a
+/// `409` for a game stored already.
+fn stored(
+    state: &AppState,
+    ticket: &str,
+    inserted: Insert,
+    points: u64,
+) -> Result<(StatusCode, Json<Stored>), ApiError> {
+    let Insert::Stored { id, rank } = inserted else {
         return Err(duplicate("game"));
     };
-    state.tickets.stored(&request.ticket);
+    state.tickets.stored(ticket);
     Ok((
         StatusCode::CREATED,
         Json(Stored {

@@ -5,6 +5,7 @@ use axum::extract::State;
 use std::sync::Arc;
 
 use crate::bands::BandsBook;
+use crate::day::DailyBook;
 use crate::limits::{Limits, LimitsBody};
 use crate::pool::{self, Pool};
 use crate::score_db::Store;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub pool: Arc<Pool>,
     /// What easy, normal and hard mean on each setting dealt.
     pub bands: Arc<BandsBook>,
+    /// The daily deals made or being made (the last few days').
+    pub daily: Arc<DailyBook>,
 }
 
 impl AppState {
@@ -68,6 +71,7 @@ impl AppState {
             tickets,
             pool,
             bands,
+            daily: Arc::new(DailyBook::default()),
         }
     }
 }

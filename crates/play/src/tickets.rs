@@ -81,11 +81,17 @@ impl Clock for RealClock {
 }
 
 /// A clock moved by hand (tests of timed scores): it stands still until
-/// [`ManualClock::advance`] moves it.
+/// [`ManualClock::advance`] moves it. Read as the wall clock (the daily
+/// deal's date), the default one is at 1970-01-01T00:00:00Z.
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicU64);
 
 impl ManualClock {
+    /// A clock standing at `ms` milliseconds after 1970-01-01T00:00:00Z.
+    pub fn at(ms: u64) -> ManualClock {
+        ManualClock(AtomicU64::new(ms))
+    }
+
     /// Moves the clock `ms` milliseconds on.
     pub fn advance(&self, ms: u64) {
         self.0.fetch_add(ms, Ordering::SeqCst);
@@ -121,6 +127,12 @@ pub struct IssuedDeal {
     /// gravity mode, the L-th difficulty and countdown); `None` for a
     /// classic game.
     pub level: Option<usize>,
+    /// For the daily deal, its day (`YYYY-MM-DD`, the server's UTC date
+    /// when it was dealt): its score enters that day's table, whenever the
+    /// game is finished. `None` for every other deal (and for the tickets
+    /// saved before the daily deal existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 /// A difficulty as its name.
@@ -717,6 +729,7 @@ mod tests {
             difficulty: None,
             rules: Rules::judge(),
             level: None,
+            daily: None,
         }
     }
 

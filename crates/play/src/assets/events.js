@@ -8,10 +8,12 @@
 /** What the game tells: a deal begins, a pair went or was refused, the
  * server saw a step after the countdown, a hint was shown, a shuffle done
  * or refused, the page is about to pause, was paused or resumed, the
- * server read the clock, a saved game was resumed. */
+ * server read the clock, a saved game was resumed, an assist was used (a
+ * hint, shuffle, undo or auto-solve), a classic game's finish screen was
+ * shown (again when the server's finish came), a level run ended. */
 const EVENTS = new Set([
   "dealing", "removed", "refused", "timeUp", "hinted", "shuffled", "beforePause", "paused",
-  "serverClock", "resumed",
+  "serverClock", "resumed", "assisted", "gameOver", "runOver",
 ]);
 
 /** What the game asks: whether a run is on the board, whether its level

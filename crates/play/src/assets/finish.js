@@ -6,6 +6,7 @@ import { deselect } from "./board_view.js";
 import { clock, tick } from "./clock_view.js";
 import { api } from "./common.js";
 import { $ } from "./dom.js";
+import { emit } from "./events.js";
 import { rulesQuery, saveGame } from "./form.js";
 import { rankedUnassisted } from "./ranked.js";
 import { showRating } from "./rating.js";
@@ -33,20 +34,25 @@ function tableQuery() {
  * the id just stored (its line is marked). */
 async function showBest(mine) {
   const list = $("best");
-  const res = await api("scores?" + tableQuery());
+  // A daily deal's table is its day's: the fastest clears.
+  const day = game.spec.daily;
+  list.previousElementSibling.textContent = day ? "Fastest on " + day + " (the daily deal)" : "Best for these settings";
+  const res = await api(day ? "daily/scores?date=" + day : "scores?" + tableQuery());
   list.replaceChildren();
   if (!res.ok) {
     $("best-note").textContent = res.data.error;
     return;
   }
-  $("best-note").textContent = res.data.scores.length === 0 ? "No scores yet for these settings." : "";
+  $("best-note").textContent = res.data.scores.length === 0
+    ? (day ? "No clear saved yet that day." : "No scores yet for these settings.") : "";
   res.data.scores.forEach((e, i) => {
-    const li = tableRow(e.name, e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")");
+    const li = day ? tableRow(e.name, clock(e.elapsed_ms))
+      : tableRow(e.name, e.score + " (" + clock(e.elapsed_ms) + ", " + e.date.slice(0, 10) + ")");
     if (mine !== undefined && i + 1 === mine) li.className = "mine";
     list.appendChild(li);
   });
   const best = res.data.scores[0];
-  finishNumbers.best = best ? best.score + " (" + best.name + ")" : "none yet";
+  finishNumbers.best = !best ? "none yet" : (day ? clock(best.elapsed_ms) : best.score) + " (" + best.name + ")";
   showFinishNumbers();
 }
 
@@ -117,6 +123,7 @@ export function showFinish() {
     showBest();
   }
   if (ranked && game.finished === null && game.finishing === null) setFinishing(finishRanked());
+  emit("gameOver");
 }
 
 /** Tells the server the ranked game is finished: it replays the steps it
@@ -161,5 +168,6 @@ export async function saveScore() {
   finishNumbers.rank = "number " + res.data.rank;
   // The table first, then the note: when "Saved" shows, so does the score.
   await showBest(res.data.rank);
-  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank + " for these settings.";
+  $("score-note").textContent = "Saved: score " + res.data.score + ", number " + res.data.rank +
+    (game.spec.daily ? " on " + game.spec.daily + "'s daily deal." : " for these settings.");
 }

@@ -210,7 +210,7 @@ export function saveGame() {
     history: game.history, undone: game.undone, clockMs: elapsed(), picked: game.picked,
     assisted: game.assisted, saved: game.saved,
     ticket: game.ticket, dealtAt: game.dealtAt, finished: game.finished,
-    paused: game.paused, pausedAt: game.pausedAt,
+    paused: game.paused, pausedAt: game.pausedAt, dealId: game.dealId,
   };
   try {
     localStorage.setItem(SAVED, JSON.stringify(saved));

@@ -33,7 +33,7 @@
 import { boardElement, clearHint, deselect } from "./board_view.js";
 import { clock } from "./clock_view.js";
 import { $, GRAVITY_WORDS, say } from "./dom.js";
-import { on } from "./events.js";
+import { emit, on } from "./events.js";
 import { LevelRules } from "./level_rules.js";
 import { level, saveLevel, savedLevel } from "./level_state.js";
 import { deal, randomSeed, shuffle, updateButtons } from "./play.js";
@@ -216,6 +216,7 @@ function gameOver() {
   $("level-over").hidden = false;
   say("Game over. Score " + s.score + ".", "bad");
   showRunEnd();
+  emit("runOver");
 }
 
 /** The level's numbers on a finish screen: pairs, combo best, time left,

@@ -12,7 +12,10 @@ import { onKey } from "./keys.js";
 import { levelTick, listenToGame, rankedLevel, startLevels } from "./level.js";
 import { level } from "./level_state.js";
 import { pick, setPaused, startPlay } from "./play.js";
+import { startDaily } from "./daily.js";
 import { startPresets } from "./presets.js";
+import { clearRecord, exportText, importText, loadRecord, startRecord } from "./record.js";
+import { startStats } from "./stats_view.js";
 import { startRuns } from "./runs.js";
 import { elapsed, game } from "./state.js";
 import { TILE_DESIGNS, TILE_PALETTE, drawTile, spokenName, tileDesign } from "./tiles.js";
@@ -36,6 +39,12 @@ document.addEventListener("DOMContentLoaded", () => {
   startLevels();
   startRuns();
   startJudge();
+  // The daily deal and the player's record live on the game's page.
+  if (!isJudgePage()) {
+    startRecord();
+    startDaily();
+    startStats();
+  }
 });
 
 // What the browser tests read and drive (tests/it/browser.rs): the game,
@@ -46,3 +55,4 @@ window.lianliankanPage = {
   tick, elapsed, levelTick, rankedLevel, shareUrl, pick, deselect, placeCursor,
   tileDesign, drawTile, spokenName, TILE_DESIGNS, TILE_PALETTE,
 };
+window.lianliankanRecord = { loadRecord, exportText, importText, clearRecord };

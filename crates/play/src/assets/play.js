@@ -392,7 +392,9 @@ async function autoSolve() {
   watchPosition();
 }
 
-export async function deal(spec) {
+/** Deals `spec` (no seed: the server seeds a ranked deal); with `daily`,
+ * today's daily deal instead (daily.js), whose spec the answer gives. */
+export async function deal(spec, daily = false) {
   emit("dealing", spec);
   setSolving(null);
   stopWatch();
@@ -403,18 +405,27 @@ export async function deal(spec) {
   // `after`: a ranked level's deal names the ticket of the level before
   // (each level of a run is dealt once); it is the request's, not the
   // game's.
-  const { difficulty, after, ...plain } = spec;
+  // (`daily`: the day of a daily deal; New game and Restart on it deal
+  // an ordinary game of its setting.)
+  const { difficulty, after, daily: _day, ...plain } = spec;
   spec = { ...plain, difficulty };
   // No seed: the server chooses one, and the deal can be ranked.
   if (plain.seed === null || plain.seed === undefined) delete plain.seed;
   if (after) plain.after = after;
-  const res = await api("deal", difficulty ? { ...plain, difficulty } : plain);
+  const res = daily ? await api("daily", {})
+    : await api("deal", difficulty ? { ...plain, difficulty } : plain);
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
     setBusy(false);
     return res.data.error;
   }
   const d = res.data;
+  if (daily) {
+    spec = {
+      rows: d.rows, cols: d.cols, kinds: d.kinds, rules: d.rules, solvable: true, seed: d.seed,
+      difficulty: d.difficulty, daily: d.date,
+    };
+  }
   setDealt(spec, d);
   showRating();
   boardElement().classList.remove("paused");

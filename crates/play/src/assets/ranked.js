@@ -4,7 +4,7 @@
 // status line's word on it.
 
 import { $ } from "./dom.js";
-import { ask } from "./events.js";
+import { ask, emit } from "./events.js";
 import { clockRun, clockShouldRun, dropTicket, game, setAssisted } from "./state.js";
 
 /** Whether the game on the board is over: a classic board cleared, or a
@@ -53,6 +53,7 @@ export function rankedUnassisted() {
 export function assist(what) {
   const was = rankedUnassisted();
   if (ask("inRun") !== true) setAssisted();
+  emit("assisted", what);
   showRanked();
   return was ? " " + what + " used: this game is no longer ranked." : "";
 }

@@ -48,6 +48,9 @@ export const game = {
   pausing: null, // the pause or resume told to the server, while under way
   queue: [], // picks made while a step was under way, played after it
   linkProblem: null, // why the link's deal could not be made, in a sentence
+  // This deal's own name, kept with a resumed game: the player's record
+  // (record.js) counts each game once by it.
+  dealId: null,
   /** The clock's source, in ms (the wall clock, so that a ranked game's
    * clock survives a reload). Tests put a clock of their own here. */
   now: () => Date.now(),
@@ -66,6 +69,7 @@ export function setDealt(spec, d) {
     history: [], undone: [], cursor: [0, 0], clockMs: 0, runningSince: null,
     ticket: d.ticket || null, finished: null, finishing: null, picked: false, queue: [],
     paused: false, pausedAt: null, assisted: false, saved: false, solving: false,
+    dealId: game.now().toString(36) + "-" + Math.random().toString(36).slice(2, 8),
   });
   game.dealtAt = game.ticket === null ? null : game.now();
 }
@@ -81,6 +85,7 @@ export function setResumed(saved) {
     // ranked game's clock is the server's: it ran on (its deal's time kept).
     picked: false, assisted: !!saved.assisted, saved: !!saved.saved,
     ticket: saved.ticket || null, dealtAt: saved.dealtAt || null, finished: saved.finished || null,
+    dealId: typeof saved.dealId === "string" ? saved.dealId : null,
     queue: [], verdicts: new Map(), cursor: [0, 0],
     // A game left paused stays paused (its ranked clock stopped) until
     // Resume.

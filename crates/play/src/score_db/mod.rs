@@ -13,7 +13,8 @@
 //! waits for the other (the busy time-out) instead of failing.
 //!
 //! The tickets of ranked games under way and the pool of rated deals are
-//! kept beside the scores by [`games`]' methods.
+//! kept beside the scores by [`games`]' methods, the daily deal's tables
+//! by [`daily`]'s.
 //!
 //! Durability: the journal is a write-ahead log with `synchronous = FULL`,
 //! so a score is on disk when its `INSERT` commits, before the server
@@ -27,9 +28,11 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+mod daily;
 mod games;
 mod setting;
 
+pub use daily::{DailyEntry, NewDailyScore};
 pub use games::SavedTicket;
 pub use setting::Setting;
 use setting::{RUN, SCORE, params_of, same_setting, scores_table};
@@ -40,7 +43,7 @@ pub const APPLICATION_ID: i32 = 0x4C4C_4B50;
 /// The schema, one step per version: `MIGRATIONS[v]` takes a file from
 /// version v to v + 1. Steps are never edited once released; a change is a
 /// new step.
-pub const MIGRATIONS: [&str; 4] = [
+pub const MIGRATIONS: [&str; 5] = [
     // Version 1: the scores, and the index the table of a setting reads.
     "CREATE TABLE scores (
         id INTEGER PRIMARY KEY,
@@ -127,6 +130,20 @@ pub const MIGRATIONS: [&str; 4] = [
         deal TEXT NOT NULL
     );
     CREATE INDEX pool_by_setting ON pool (setting, id);",
+    // Version 5 (issue 59): the daily deal's tables, one a day (`day`,
+    // `YYYY-MM-DD`, the UTC date the deal was dealt), fastest first.
+    "CREATE TABLE daily_scores (
+        id INTEGER PRIMARY KEY,
+        day TEXT NOT NULL,
+        name TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        rated_seed INTEGER,
+        score INTEGER NOT NULL,
+        elapsed_ms INTEGER NOT NULL,
+        steps TEXT NOT NULL,
+        date TEXT NOT NULL
+    );
+    CREATE INDEX daily_by_day ON daily_scores (day, elapsed_ms, id);",
 ];
 
 /// The schema version this build writes.

@@ -147,6 +147,7 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "board_view.js",
             "clock_view.js",
             "common.js",
+            "daily.js",
             "dom.js",
             "events.js",
             "favicon.svg",
@@ -164,13 +165,16 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "presets.js",
             "ranked.js",
             "rating.js",
+            "record.css",
+            "record.js",
             "runs.js",
             "state.js",
+            "stats_view.js",
             "style.css",
             "tiles.js",
             "watch.js",
         ],
-        "the icon, style.css, the entry module and every module it imports"
+        "the icon, style.css and record.css, the entry module and every module it imports"
     );
     pages.sort();
     assert_eq!(pages, ["", "judge"], "the game's page and the viewer's");

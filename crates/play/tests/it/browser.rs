@@ -50,6 +50,20 @@ impl PacedClock {
         self.ahead_ms
             .fetch_add(Self::PAIR_MS, std::sync::atomic::Ordering::SeqCst);
     }
+
+    /// Moves the clock `n` days on (the daily deal's scenarios).
+    fn days(&self, n: u64) {
+        self.ahead_ms
+            .fetch_add(n * Self::DAY_MS, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Moves the clock `n` days back, after [`PacedClock::days`].
+    fn days_back(&self, n: u64) {
+        self.ahead_ms
+            .fetch_sub(n * Self::DAY_MS, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 }
 
 impl play::Clock for PacedClock {
@@ -77,6 +91,11 @@ enum Screen {
     /// The desktop of a player whose system asks for reduced motion and a
     /// dark scheme.
     DesktopDarkStill,
+    /// The desktop of a player whose system asks for reduced motion (no
+    /// animation to wait for: the long scenarios of the daily deal).
+    DesktopStill,
+    /// A phone asking for reduced motion.
+    PhoneStill,
 }
 
 macro_rules! check {
@@ -91,6 +110,7 @@ macro_rules! check {
 mod access;
 mod classic;
 mod connect;
+mod daily;
 mod fair;
 mod finish;
 mod first;
@@ -125,7 +145,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 52] = [
+const SCENARIOS: [(&str, Scenario); 54] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -260,6 +280,12 @@ const SCENARIOS: [(&str, Scenario); 52] = [
     ("picks_never_wait_on_an_animation", |e| {
         Box::pin(fair::picks_never_wait_on_an_animation(e))
     }),
+    ("two_profiles_get_the_same_daily_deal", |e| {
+        Box::pin(daily::two_profiles_get_the_same_daily_deal(e))
+    }),
+    ("the_streak_across_days_and_the_record_round_trip", |e| {
+        Box::pin(daily::the_streak_across_days_and_the_record_round_trip(e))
+    }),
     ("space_after_a_toolbar_button_picks_the_cursor_tile", |e| {
         Box::pin(toolbar::space_after_a_toolbar_button_picks_the_cursor_tile(
             e,
@@ -349,8 +375,11 @@ async fn lane_env(lane: usize, port: u16, chromium: &Path) -> Result<Env, String
     // build's rated deal of KShisen's biggest board can take longer than
     // the default 10 s, and a scenario that waits on its board must get
     // one (the rating's own search cap, 4 s, is left as it is).
+    // The daily deal is 4 × 6 here: the real one (8 × 18) takes a debug
+    // build tens of seconds to deal.
     let limits = play::Limits {
         timeout: Duration::from_secs(30),
+        daily: crate::daily::small_daily(),
         ..play::Limits::default()
     };
     let clock = std::sync::Arc::new(PacedClock::default());
@@ -487,13 +516,19 @@ async fn session(env: &Env, screen: Screen) -> Result<Client, String> {
     let mut options = json!({"binary": env.chromium});
     match screen {
         Screen::Desktop => args.push("--window-size=1280,900"),
+        Screen::DesktopStill => {
+            args.extend(["--window-size=1280,900", "--force-prefers-reduced-motion"])
+        }
         Screen::DesktopDarkStill => args.extend([
             "--window-size=1280,900",
             "--force-prefers-reduced-motion",
             "--force-dark-mode",
         ]),
-        Screen::Phone => {
+        Screen::Phone | Screen::PhoneStill => {
             args.push("--window-size=390,844");
+            if matches!(screen, Screen::PhoneStill) {
+                args.push("--force-prefers-reduced-motion");
+            }
             options["mobileEmulation"] = json!({
                 "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true}
             });

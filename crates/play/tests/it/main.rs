@@ -9,6 +9,7 @@ mod api;
 mod browser;
 mod cli;
 mod conformance;
+mod daily;
 mod load;
 mod page_settings;
 mod palette;

@@ -631,7 +631,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     std::fs::write(&empty, b"").unwrap();
     for path in [&missing, &empty] {
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (4, 0x4C4C_4B50), "{}", path.display());
+        assert_eq!(stamps(path), (5, 0x4C4C_4B50), "{}", path.display());
         let mode: String = rusqlite::Connection::open(path)
             .unwrap()
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -639,7 +639,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
         assert_eq!(mode, "wal");
         // Opened again: nothing to migrate, still ours.
         drop(ScoreDb::open(path).unwrap());
-        assert_eq!(stamps(path), (4, 0x4C4C_4B50));
+        assert_eq!(stamps(path), (5, 0x4C4C_4B50));
     }
     // An SQLite file with nothing in it is taken as new.
     let blank = dir.join("blank.sqlite3");
@@ -647,7 +647,7 @@ fn new_and_empty_files_become_ours_at_the_current_version() {
     connection.execute_batch("VACUUM").unwrap();
     drop(connection);
     drop(ScoreDb::open(&blank).unwrap());
-    assert_eq!(stamps(&blank), (4, 0x4C4C_4B50));
+    assert_eq!(stamps(&blank), (5, 0x4C4C_4B50));
 }
 
 /// A file of schema version 1 (before the rule variants), with a score in
@@ -688,7 +688,7 @@ async fn a_version_1_file_is_migrated_and_keeps_its_scores() {
         .unwrap();
     drop(connection);
     let app = app(Limits::default(), Some(ScoreDb::open(&path).unwrap()));
-    assert_eq!(stamps(&path), (4, 0x4C4C_4B50));
+    assert_eq!(stamps(&path), (5, 0x4C4C_4B50));
     let (status, listed) = table(&app, SETTING).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
     assert_eq!(listed["scores"][0]["name"], "Old", "{listed}");
@@ -745,12 +745,12 @@ fn foreign_damaged_and_newer_files_are_refused_untouched() {
     let newer = dir.join("newer.sqlite3");
     drop(ScoreDb::open(&newer).unwrap());
     let connection = rusqlite::Connection::open(&newer).unwrap();
-    connection.pragma_update(None, "user_version", 5).unwrap();
+    connection.pragma_update(None, "user_version", 6).unwrap();
     connection
         .pragma_update(None, "journal_mode", "DELETE")
         .unwrap();
     drop(connection);
-    check(&newer, |e| matches!(e, OpenError::Newer { found: 5 }));
+    check(&newer, |e| matches!(e, OpenError::Newer { found: 6 }));
 
     // Ours, with scores, then its table's page overwritten.
     let damaged = dir.join("damaged.sqlite3");

@@ -731,6 +731,15 @@ pub(super) async fn the_countdown_ends_the_run(env: &Env) -> Outcome {
         .await?;
         check!(live == json!(["alert", "assertive"]), "announced to screen readers: {live}");
         check!(text(&client, "lv-time").await? == "0:00", "the countdown shows 0:00");
+        // The player's record (issue 59) holds the run once: played, its
+        // score and level.
+        let runs = js(
+            &client,
+            "return window.lianliankanRecord.loadRecord().games.filter(g => g.mode === 'level') \
+               .map(g => [g.preset, g.cleared, g.score, g.levels]);",
+        )
+        .await?;
+        check!(runs == json!([["4x4", false, 10, 1]]), "the run in the record: {runs}");
         check!(!shown(&client, "run-form").await?, "a run of the player's seed is not saved");
         let note = text(&client, "run-note").await?;
         check!(note.contains("is not ranked"), "and the page says why: {note}");
