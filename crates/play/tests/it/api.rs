@@ -144,6 +144,8 @@ async fn the_page_and_every_asset_it_names_are_served() {
         assets,
         [
             "anim.js",
+            "announce.js",
+            "board_grid.js",
             "board_view.js",
             "clock_view.js",
             "common.js",
@@ -172,6 +174,7 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "stats_view.js",
             "style.css",
             "tiles.js",
+            "view_options.js",
             "watch.js",
         ],
         "the icon, style.css and record.css, the entry module and every module it imports"
