@@ -23,6 +23,14 @@
 //!    `stubtest` of the stubs against the module, and the example (about
 //!    4 minutes cold, most of it the release build and the first download
 //!    of maturin; under 2 minutes warm, on a busy machine);
+//! 7b. the WebAssembly package (see [`crate::wasm_check`]): built by
+//!     `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command line
+//!     installed when missing), its size asserted, installed into a fresh
+//!     npm project offline, and its checks (the conformance fixture, the
+//!     native library's answers on seeded cases, bad inputs) run in Node
+//!     and in headless Chromium (about 3 minutes cold, most of it the
+//!     wasm32 build; seconds warm; the first install of wasm-bindgen's
+//!     command line takes minutes more);
 //! 8. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
@@ -81,6 +89,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     step(test)?;
 
     crate::python::test(&[])?;
+
+    crate::wasm_check::run(&[])?;
 
     // The fuzz crate is its own workspace (fuzz/Cargo.toml), so the steps
     // above do not see it.
@@ -196,12 +206,13 @@ fn listed<'a>(tree: &'a str, name: &str) -> Option<&'a str> {
 const PACKAGE_TARGET: &str = "target/package-check";
 
 /// The workspace's publishable crates, as `cargo package` packages them.
-const PUBLISHED: [&str; 8] = [
+const PUBLISHED: [&str; 9] = [
     "grid-core",
     "grid-cli",
     "lianliankan",
     "lianliankan-c",
     "lianliankan-py",
+    "lianliankan-wasm",
     "play",
     "segments",
     "solitaire",
