@@ -83,6 +83,13 @@ pub fn build() -> Result<Built, String> {
             .arg(pkg.join(dir));
         step(run)?;
     }
+    for dir in ["web", "node"] {
+        let declarations = pkg.join(dir).join(format!("{STEM}.d.ts"));
+        let text = fs::read_to_string(&declarations)
+            .map_err(|e| format!("{}: {e}", declarations.display()))?;
+        fs::write(&declarations, optional_parameters(&text))
+            .map_err(|e| format!("{}: {e}", declarations.display()))?;
+    }
     write_package_json(&pkg)?;
     let readme = workspace_root()
         .join("crates")
@@ -224,6 +231,31 @@ fn write_package_json(pkg: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The declarations `text` with each last parameter typed `T | undefined`
+/// written `name?: T`: an argument that may be left out (the crate takes
+/// it as an `Option`, and wasm-bindgen writes the type it is given as is).
+fn optional_parameters(text: &str) -> String {
+    const MARK: &str = " | undefined)";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        let (before, after) = rest.split_at(at);
+        let start = before.rfind([',', '(']).map_or(0, |i| i + 1);
+        match before[start..].find(": ") {
+            Some(colon) => {
+                out.push_str(&before[..start + colon]);
+                out.push('?');
+                out.push_str(&before[start + colon..]);
+            }
+            None => out.push_str(before),
+        }
+        out.push(')');
+        rest = &after[MARK.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The size of `file` gzipped at level 9 (by the `gzip` command).
 fn gzipped_size(file: &Path) -> Result<u64, String> {
     let out = Command::new("gzip")
@@ -244,6 +276,21 @@ fn gzipped_size(file: &Path) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marks_last_parameters_optional() {
+        let text = "constructor(rows: Rows, rules: RulesLike | undefined);\n\
+                    export function solve(board: BoardLike, options: SolveOptions | undefined): SolveResult;\n\
+                    constructor(options: RulesOptions | undefined);\n\
+                    export function version(): string;\n";
+        assert_eq!(
+            optional_parameters(text),
+            "constructor(rows: Rows, rules?: RulesLike);\n\
+             export function solve(board: BoardLike, options?: SolveOptions): SolveResult;\n\
+             constructor(options?: RulesOptions);\n\
+             export function version(): string;\n"
+        );
+    }
 
     #[test]
     fn reads_a_locked_version() {

@@ -27,22 +27,28 @@ impl JsBoard {
     /// The board of `rows` under `rules` (a Rules or options; the judge's
     /// when absent).
     #[wasm_bindgen(constructor)]
-    pub fn new(rows: JsValue, rules: JsValue) -> Result<JsBoard, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Rows")] rows: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RulesLike | undefined")] rules: Option<JsValue>,
+    ) -> Result<JsBoard, JsValue> {
         Ok(JsBoard {
             board: js::board_rows(&rows, "rows")?,
-            rules: rules::read(&rules, "rules")?,
+            rules: rules::read(&js::given(rules), "rules")?,
         })
     }
 
     /// The board written in the judge's format: `n m`, then n rows of m
     /// kinds. Throws a BoardError (line and column) for malformed text.
     #[wasm_bindgen(js_name = fromJudge)]
-    pub fn from_judge(text: JsValue, rules: JsValue) -> Result<JsBoard, JsValue> {
+    pub fn from_judge(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RulesLike | undefined")] rules: Option<JsValue>,
+    ) -> Result<JsBoard, JsValue> {
         let text = js::string(&text, "text")?;
         let board: Board = text.parse().map_err(|e| error(Kind::Board, e))?;
         Ok(JsBoard {
             board,
-            rules: rules::read(&rules, "rules")?,
+            rules: rules::read(&js::given(rules), "rules")?,
         })
     }
 
@@ -53,7 +59,7 @@ impl JsBoard {
     }
 
     /// The board as an array of rows of kinds, 0 empty.
-    #[wasm_bindgen(js_name = toArray)]
+    #[wasm_bindgen(js_name = toArray, unchecked_return_type = "Rows")]
     pub fn to_array(&self) -> JsValue {
         js::rows_of(&self.board)
     }
@@ -84,7 +90,10 @@ impl JsBoard {
 
     /// The kind at `cell` (`[row, col]`), 0 for an empty cell. Throws a
     /// BoardError off the board.
-    pub fn kind(&self, cell: JsValue) -> Result<u32, JsValue> {
+    pub fn kind(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] cell: JsValue,
+    ) -> Result<u32, JsValue> {
         let pos = js::cell(&cell, "cell", &self.board)?;
         self.board.kind(pos).ok_or_else(|| {
             error(
@@ -100,29 +109,45 @@ impl JsBoard {
 
     /// The corners of the path joining the tiles at `a` and `b`, or null
     /// (no slides). Throws a BoardError for a cell off the board.
-    pub fn connect(&self, a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Corner[] | null")]
+    pub fn connect(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
         connect(&self.board, &self.rules, &a, &b)
     }
 
     /// Whether the tiles at `a` and `b` can be removed now (a path, or a
     /// slide under rules with `slide`).
     #[wasm_bindgen(js_name = canRemove)]
-    pub fn can_remove(&self, a: JsValue, b: JsValue) -> Result<bool, JsValue> {
+    pub fn can_remove(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<bool, JsValue> {
         can_remove(&self.board, &self.rules, &a, &b)
     }
 
     /// The corners of the path the removal of `a` and `b` takes now (a
     /// slide's under rules with `slide`), or null.
-    pub fn path(&self, a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Corner[] | null")]
+    pub fn path(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
         path(&self.board, &self.rules, &a, &b)
     }
 
     /// Every move that can be made now (paths not computed).
+    #[wasm_bindgen(unchecked_return_type = "Move[]")]
     pub fn moves(&self) -> JsValue {
         js::moves_of(&lianliankan::moves(&self.board, &self.rules))
     }
 
     /// A move that can be made now, with its path, or null.
+    #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn hint(&self) -> JsValue {
         hint(&self.board, &self.rules)
     }

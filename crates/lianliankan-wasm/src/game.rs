@@ -26,15 +26,18 @@ pub struct JsGame {
 impl JsGame {
     /// A game on `board` under `rules`.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: JsValue, rules: JsValue) -> Result<JsGame, JsValue> {
-        let (board, rules) = board::board_and_rules(&board, "board", &rules)?;
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "BoardLike")] board: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RulesLike | undefined")] rules: Option<JsValue>,
+    ) -> Result<JsGame, JsValue> {
+        let (board, rules) = board::board_and_rules(&board, "board", &js::given(rules))?;
         Ok(JsGame {
             game: Game::new(board, rules),
         })
     }
 
     /// The board now, as an array of rows of kinds.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Rows")]
     pub fn board(&self) -> JsValue {
         js::rows_of(self.game.board())
     }
@@ -52,25 +55,44 @@ impl JsGame {
 
     /// The corners of the path joining the tiles at `a` and `b` now, or
     /// null (no slides).
-    pub fn connect(&self, a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Corner[] | null")]
+    pub fn connect(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
         board::connect(self.game.board(), self.game.rules(), &a, &b)
     }
 
     /// Whether the tiles at `a` and `b` can be removed now.
     #[wasm_bindgen(js_name = canRemove)]
-    pub fn can_remove(&self, a: JsValue, b: JsValue) -> Result<bool, JsValue> {
+    pub fn can_remove(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<bool, JsValue> {
         board::can_remove(self.game.board(), self.game.rules(), &a, &b)
     }
 
     /// The corners of the path the removal of `a` and `b` would take now,
     /// or null.
-    pub fn path(&self, a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Corner[] | null")]
+    pub fn path(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
         board::path(self.game.board(), self.game.rules(), &a, &b)
     }
 
     /// Removes the tiles at `a` and `b` and returns the path's corners.
     /// Throws an IllegalMove (nothing changed) when the pair cannot go.
-    pub fn remove(&mut self, a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Corner[]")]
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Cell")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let board = self.game.board();
         let (a, b) = (js::cell(&a, "a", board)?, js::cell(&b, "b", board)?);
         let path = self
@@ -83,24 +105,30 @@ impl JsGame {
     /// Makes `move` (`{a, b, route?}`: a plain pair as `remove` does, or a
     /// slide) and returns it with its path. Throws an IllegalMove (nothing
     /// changed) when it cannot be made.
-    pub fn play(&mut self, r#move: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "Move")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "MoveLike")] r#move: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let m = js::move_arg(&r#move, "move", self.game.board())?;
         let path = self.game.play(m).map_err(|e| error(Kind::IllegalMove, e))?;
         Ok(js::move_of(m, Some(&path)))
     }
 
     /// Undoes the last step and returns it; null at the start.
+    #[wasm_bindgen(unchecked_return_type = "Step | null")]
     pub fn undo(&mut self) -> JsValue {
         self.game.undo().as_ref().map_or(JsValue::NULL, step_of)
     }
 
     /// Takes the last undone step again and returns it; null if none.
+    #[wasm_bindgen(unchecked_return_type = "Step | null")]
     pub fn redo(&mut self) -> JsValue {
         self.game.redo().as_ref().map_or(JsValue::NULL, step_of)
     }
 
     /// The steps taken since the start, oldest first.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Step[]")]
     pub fn history(&self) -> JsValue {
         self.game
             .history()
@@ -111,7 +139,7 @@ impl JsGame {
     }
 
     /// The steps undone that `redo` would take again, next first.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Step[]")]
     pub fn undone(&self) -> JsValue {
         self.game
             .undone()
@@ -123,6 +151,7 @@ impl JsGame {
     }
 
     /// A move that can be made now, with its path, or null.
+    #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn hint(&self) -> JsValue {
         self.game
             .hint_path()
@@ -130,6 +159,7 @@ impl JsGame {
     }
 
     /// Every move that can be made now: plain pairs and slides.
+    #[wasm_bindgen(unchecked_return_type = "Move[]")]
     pub fn moves(&self) -> JsValue {
         js::moves_of(&self.game.moves())
     }
@@ -137,7 +167,10 @@ impl JsGame {
     /// Rearranges the tiles left so that a move exists (undoable), from
     /// `seed` (a whole number or a bigint). Throws a NoMovePossible when
     /// no arrangement has a move.
-    pub fn shuffle(&mut self, seed: JsValue) -> Result<(), JsValue> {
+    pub fn shuffle(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    ) -> Result<(), JsValue> {
         let seed = js::seed(&seed, "seed")?;
         self.game
             .shuffle(seed)

@@ -97,6 +97,11 @@ fn describe(value: &JsValue) -> String {
     "an object".to_owned()
 }
 
+/// An optional argument's value: `undefined` when left out.
+pub fn given(value: Option<JsValue>) -> JsValue {
+    value.unwrap_or(JsValue::UNDEFINED)
+}
+
 /// Whether `value` stands for "not given": `undefined` or `null`.
 pub fn absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()

@@ -43,9 +43,11 @@ impl JsRules {
 impl JsRules {
     /// The rules of `options` (the judge's for an empty or absent one).
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<JsRules, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "RulesOptions | undefined")] options: Option<JsValue>,
+    ) -> Result<JsRules, JsValue> {
         Ok(JsRules {
-            inner: read(&options, "options")?,
+            inner: read(&js::given(options), "options")?,
         })
     }
 
@@ -101,7 +103,7 @@ impl JsRules {
 
     /// The options that make these rules again: `new Rules(r.toJSON())`
     /// equals `r` (and `JSON.stringify` writes them).
-    #[wasm_bindgen(js_name = toJSON)]
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "Required<RulesOptions>")]
     pub fn to_json(&self) -> JsValue {
         js::object(&[
             ("turns", JsValue::from(self.turns())),
@@ -114,7 +116,10 @@ impl JsRules {
     }
 
     /// Whether `other` (a Rules, or options) names the same rules.
-    pub fn equals(&self, other: JsValue) -> Result<bool, JsValue> {
+    pub fn equals(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RulesLike")] other: JsValue,
+    ) -> Result<bool, JsValue> {
         Ok(read(&other, "other")? == self.inner)
     }
 }

@@ -197,8 +197,12 @@ const SOLVE_OPTIONS: [&str; 6] = [
 /// # Complexity
 /// At most `budget` states of the library's solver, each costing at most
 /// a bounded amount of path search (the library's `solve`).
-#[wasm_bindgen]
-pub fn solve(board: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "SolveResult")]
+pub fn solve(
+    #[wasm_bindgen(unchecked_param_type = "BoardLike")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SolveOptions | undefined")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = js::given(options);
     js::known_fields(&options, "solve's options", &SOLVE_OPTIONS)?;
     let (board, rules) = board_and_rules(&board, "board", &js::field(&options, "rules")?)?;
     let mut config = SolveConfig::new();
@@ -279,13 +283,14 @@ const GENERATE_OPTIONS: [&str; 4] = ["seed", "rules", "timeoutMs", "cancel"];
 /// # Complexity
 /// As the library's `generate`: about linear in the cells for the sizes
 /// games use.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Deal")]
 pub fn generate(
-    rows: JsValue,
-    cols: JsValue,
-    kinds: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] kinds: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GenerateOptions | undefined")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
+    let options = js::given(options);
     js::known_fields(&options, "generate's options", &GENERATE_OPTIONS)?;
     let spec = spec(&rows, &cols, &kinds, &options)?;
     let stops = Stops::read(&options)?;
@@ -339,8 +344,12 @@ const RATE_OPTIONS: [&str; 8] = [
 /// # Complexity
 /// As the library's `rate`: `plays` random games, and at most `budget`
 /// states for each position of the `probes` probed games.
-#[wasm_bindgen]
-pub fn rate(board: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "Rating")]
+pub fn rate(
+    #[wasm_bindgen(unchecked_param_type = "BoardLike")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RateOptions | undefined")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = js::given(options);
     js::known_fields(&options, "rate's options", &RATE_OPTIONS)?;
     let (board, rules) = board_and_rules(&board, "board", &js::field(&options, "rules")?)?;
     let seed = js::seed(&js::field(&options, "seed")?, "options.seed")?;
@@ -460,12 +469,12 @@ const GENERATE_RATED_OPTIONS: [&str; 12] = [
 ///
 /// # Complexity
 /// At most `candidates` deals made and rated, as `generate` and `rate`.
-#[wasm_bindgen(js_name = generateRated)]
+#[wasm_bindgen(js_name = generateRated, unchecked_return_type = "RatedDeal")]
 pub fn generate_rated(
-    rows: JsValue,
-    cols: JsValue,
-    kinds: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] kinds: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GenerateRatedOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     // `progress` is not offered: the library's hook must be shareable
     // across threads, which a JavaScript function is not.
@@ -516,7 +525,11 @@ pub fn generate_rated(
 /// # Complexity
 /// One removal (a path search) and its gravity per step.
 #[wasm_bindgen]
-pub fn replay(board: JsValue, rules: JsValue, order: JsValue) -> Result<usize, JsValue> {
+pub fn replay(
+    #[wasm_bindgen(unchecked_param_type = "BoardLike")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RulesLike")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MoveLike[]")] order: JsValue,
+) -> Result<usize, JsValue> {
     if js::absent(&rules) {
         return Err(js::type_error(
             "rules",
