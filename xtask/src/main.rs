@@ -107,6 +107,8 @@ tasks:
                  `moves` (only its `moves` listing against writing the pairs),
                  `faces` (a call of connect and can_remove: Rust, C, and
                  Python in a full run)
+                 `wasm` (a hint from the WebAssembly package in Node and
+                 Chromium beside the native library's; in a full run too)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md

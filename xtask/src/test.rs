@@ -23,31 +23,31 @@
 //!    `stubtest` of the stubs against the module, and the example (about
 //!    4 minutes cold, most of it the release build and the first download
 //!    of maturin; under 2 minutes warm, on a busy machine);
-//! 7b. the WebAssembly package (see [`crate::wasm_check`]): built by
-//!     `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command line
-//!     installed when missing), its size asserted, installed into a fresh
-//!     npm project offline, and its checks (the conformance fixture, the
-//!     native library's answers on seeded cases, bad inputs) run in Node
-//!     and in headless Chromium (about 3 minutes cold, most of it the
-//!     wasm32 build; seconds warm; the first install of wasm-bindgen's
-//!     command line takes minutes more);
-//! 8. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//! 8. the WebAssembly package (see [`crate::wasm_check`]): built by
+//!    `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command line
+//!    installed when missing), its size asserted, installed into a fresh
+//!    npm project offline, and its checks (the conformance fixture, the
+//!    native library's answers on seeded cases, bad inputs) run in Node
+//!    and in headless Chromium (about 3 minutes cold, most of it the
+//!    wasm32 build; seconds warm; the first install of wasm-bindgen's
+//!    command line takes minutes more);
+//! 9. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 9. `cargo package --workspace --allow-dirty`, less the unpublished
-//!    `xtask` and `test-support` (cargo would package them too): every
-//!    publishable crate packaged and built from its package, as crates.io
-//!    would get it (`--allow-dirty` so that the check runs on uncommitted
-//!    work), in its own target directory `target/package-check`, after
-//!    removing what earlier runs left of our crates (cargo reuses a
-//!    registry crate's sources and build for the same version). It rebuilds
-//!    those crates from their packages each time:
-//!    seconds when the dependencies are built; it also updates the
-//!    crates.io index;
-//! 10. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 10. `cargo package --workspace --allow-dirty`, less the unpublished
+//!     `xtask` and `test-support` (cargo would package them too): every
+//!     publishable crate packaged and built from its package, as crates.io
+//!     would get it (`--allow-dirty` so that the check runs on uncommitted
+//!     work), in its own target directory `target/package-check`, after
+//!     removing what earlier runs left of our crates (cargo reuses a
+//!     registry crate's sources and build for the same version). It rebuilds
+//!     those crates from their packages each time:
+//!     seconds when the dependencies are built; it also updates the
+//!     crates.io index;
+//! 11. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!     are not checked);
-//! 11. the C library installed into `target/c-install` (`cargo xtask
+//! 12. the C library installed into `target/c-install` (`cargo xtask
 //!     install-c`) and the C example built against that copy with
 //!     `pkg-config --cflags --libs lianliankan`, its SONAME checked and the
 //!     program run (see [`crate::install_c::check_installed`]; the release
