@@ -7,8 +7,8 @@
 //! `[row, col]`, moves `{a, b, route, path}`).
 
 use lianliankan::{
-    Board, Connector, DealSpec, Game, GenerateSpec, Move, Path, Pos, Rules, RulesForm, Solution,
-    SolveConfig,
+    Board, Connector, DealSpec, Difficulty, Game, GenerateSpec, Move, Path, Pos, RateConfig,
+    Rating, Rules, RulesForm, Solution, SolveConfig,
 };
 use serde_json::{Value, json};
 
@@ -109,8 +109,68 @@ pub fn expected() -> Result<String, String> {
             }));
         }
     }
-    let all = json!({"version": lianliankan::VERSION, "cases": cases, "generate": deals});
+    let all = json!({
+        "version": lianliankan::VERSION,
+        "cases": cases,
+        "generate": deals,
+        "rate": ratings()?,
+    });
     serde_json::to_string(&all).map_err(|e| e.to_string())
+}
+
+/// The figures of a rating the package's checks compare (its names).
+fn rating_json(r: &Rating) -> Value {
+    json!({
+        "winnable": r.winnable,
+        "plays": r.plays,
+        "cleared": r.cleared,
+        "probes": r.probes,
+        "positions": r.positions,
+        "trapPositions": r.trap_positions,
+        "forcedPositions": r.forced_positions,
+        "solves": r.solves,
+        "score": r.score(),
+        "difficulty": r.difficulty().name(),
+    })
+}
+
+/// `rate` on small deals, and `generate_rated` asked for an easy deal,
+/// with few games (quick in a debug build and in WebAssembly).
+fn ratings() -> Result<Value, String> {
+    let options = json!({"plays": 20, "probes": 1, "budget": 2000});
+    let config = RateConfig::new().plays(20).probes(1).budget(2000);
+    let mut rated = Vec::new();
+    for (r, rules_options) in rule_options().into_iter().enumerate().take(3) {
+        let rules = rules_of(&rules_options)?;
+        let spec = GenerateSpec::new(6, 8, 12)
+            .with_seed(r as u64)
+            .with_rules(rules.clone());
+        let board = lianliankan::generate(&spec)
+            .map_err(|e| e.to_string())?
+            .board;
+        let rating = lianliankan::rate(&board, &rules, &config.clone().seed(r as u64))
+            .map_err(|_| "rate was cancelled".to_owned())?;
+        rated.push(json!({
+            "board": rows(&board),
+            "rules": rules_options,
+            "seed": r,
+            "rating": rating_json(&rating),
+        }));
+    }
+    let spec = GenerateSpec::new(4, 6, 6).with_seed(5);
+    let made = lianliankan::generate_rated(&spec, Difficulty::Easy.band(), &config, 5)
+        .map_err(|e| e.to_string())?;
+    Ok(json!({
+        "options": options,
+        "rated": rated,
+        "generateRated": {
+            "rows": 4, "cols": 6, "kinds": 6, "seed": 5, "difficulty": "easy", "candidates": 5,
+            "board": rows(&made.generated.board),
+            "dealSeed": made.seed,
+            "tried": made.candidates,
+            "rating": rating_json(&made.rating),
+        },
+    }))
 }
 
 /// The answers on one board under one rules.

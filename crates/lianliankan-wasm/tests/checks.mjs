@@ -31,6 +31,7 @@ export function runChecks(llk, fixtureText, expected) {
   same(llk.version(), expected.version, "version");
   conformance(llk, fixtureText, check, same, throws);
   differential(llk, expected, same);
+  ratings(llk, expected, same);
   badInputs(llk, throws, check);
   game(llk, same, check, throws);
   // After every refusal above, the module still answers.
@@ -129,6 +130,30 @@ function differential(llk, expected, same) {
     const made = llk.generate(d.rows, d.cols, d.kinds, { seed: d.seed, rules: d.rules });
     same(made, { board: d.board, certificate: d.certificate }, `generate ${d.rows}x${d.cols} seed ${d.seed} ${JSON.stringify(d.rules)}`);
   }
+}
+
+/** The fields of a rating the native answers hold. */
+function someOf(rating, want) {
+  return Object.fromEntries(Object.keys(want).map((k) => [k, rating[k]]));
+}
+
+function ratings(llk, expected, same) {
+  const { options, rated, generateRated: g } = expected.rate;
+  for (const r of rated) {
+    const got = llk.rate(r.board, { ...options, rules: r.rules, seed: r.seed });
+    same(someOf(got, r.rating), r.rating, `rate ${JSON.stringify(r.rules)} seed ${r.seed}`);
+  }
+  const made = llk.generateRated(g.rows, g.cols, g.kinds, {
+    ...options,
+    seed: g.seed,
+    difficulty: g.difficulty,
+    candidates: g.candidates,
+  });
+  same(
+    { board: made.board, seed: made.seed, candidates: made.candidates, rating: someOf(made.rating, g.rating) },
+    { board: g.board, seed: g.dealSeed, candidates: g.tried, rating: g.rating },
+    "generateRated",
+  );
 }
 
 function badInputs(llk, throws, check) {
