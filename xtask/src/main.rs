@@ -39,7 +39,8 @@ tasks:
                      --no-default-features -e normal lists no clap, serde,
                      tokio, ...)
                    Chromium and chromedriver for the play crate's browser
-                     tests, GNU parallel for the README's shard recipe:
+                     tests, GNU parallel for the README's shard recipe,
+                     Node and npm for the WebAssembly package's checks:
                      installed with apt-get when missing (as root),
                      otherwise a failure naming the command
                    cargo test --workspace
@@ -61,7 +62,8 @@ tasks:
                      example built against it through pkg-config, run
   system-packages
                  only the step of `test` that installs Chromium,
-                 chromedriver and GNU parallel (`browser` is another name)
+                 chromedriver, GNU parallel, Node and npm (`browser` is
+                 another name)
   python         only the Python step of `test`
   wheel          the Python package `lianliankan` (crates/lianliankan-py):
                  a wheel in target/wheels/, built by maturin (pinned, pip-

@@ -11,7 +11,8 @@
 //!    and each of [`SOLVERS`];
 //! 5. Chromium and chromedriver for the play crate's browser tests
 //!    (`crates/play/tests/it/browser.rs`), GNU parallel for the README's
-//!    shard recipe (`crates/lianliankan/tests/it/shards.rs`): nothing when
+//!    shard recipe (`crates/lianliankan/tests/it/shards.rs`), Node and npm
+//!    for the WebAssembly package's checks (step 8): nothing when
 //!    they are on the PATH; installed with apt-get when missing and this
 //!    runs as root (CI does); otherwise a failure naming the command (see
 //!    [`crate::system_packages`]);

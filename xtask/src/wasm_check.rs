@@ -5,7 +5,9 @@
 //!    `target/wasm/check/expected.json` (see [`crate::wasm_answers`]);
 //! 3. a fresh npm project in `target/wasm/check/project` that
 //!    `npm install`s the package folder offline (copied, not linked);
-//! 4. `crates/lianliankan-wasm/tests/node.mjs` run in it: the checks of
+//! 4. the package imported by name from an ES module and from CommonJS
+//!    there (its version checked), then
+//!    `crates/lianliankan-wasm/tests/node.mjs` run in it: the checks of
 //!    `tests/checks.mjs` (the conformance fixture shared by every face,
 //!    the native answers, bad inputs thrown as named errors) in Node;
 //! 5. the same checks in headless Chromium: `tests/page.html` served by a
@@ -46,6 +48,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let tests = crate_tests();
     let fixture = fixture();
 
+    imports_in_node(&project)?;
     let mut node = Command::new("node");
     node.arg(tests.join("node.mjs"))
         .arg(&project)
@@ -60,6 +63,38 @@ pub fn run(args: &[String]) -> Result<(), String> {
     println!("    ({:.1} s)", started.elapsed().as_secs_f64());
     if !report.starts_with("ok") {
         return Err(format!("the checks failed in Chromium: {report}"));
+    }
+    Ok(())
+}
+
+/// Imports the package by its name from an ES module and from CommonJS
+/// in `project`, as a user's code would (package.json's `exports` picks the
+/// Node build for both), and checks the version each reports.
+fn imports_in_node(project: &Path) -> Result<(), String> {
+    let files = [
+        (
+            "import.mjs",
+            "import llk from \"lianliankan-wasm\";\nconsole.log(llk.version());\n",
+        ),
+        (
+            "require.cjs",
+            "console.log(require(\"lianliankan-wasm\").version());\n",
+        ),
+    ];
+    for (name, text) in files {
+        let file = project.join(name);
+        fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let mut node = Command::new("node");
+        node.current_dir(project).arg(name);
+        let printed = crate::run::output(node)
+            .map_err(|e| format!("{e}: the package does not load in Node from {name}"))?;
+        if printed.trim() != lianliankan::VERSION {
+            return Err(format!(
+                "{name}: the package reports version {:?}, the library {}",
+                printed.trim(),
+                lianliankan::VERSION
+            ));
+        }
     }
     Ok(())
 }
