@@ -29,9 +29,9 @@
 //!    installed when missing), its size asserted, installed into a fresh
 //!    npm project offline, and its checks (the conformance fixture, the
 //!    native library's answers on seeded cases, bad inputs) run in Node
-//!    and in headless Chromium (about 3 minutes cold, most of it the
+//!    and in headless Chromium (about a minute cold, most of it the
 //!    wasm32 build; seconds warm; the first install of wasm-bindgen's
-//!    command line takes minutes more);
+//!    command line takes about 5 minutes more);
 //! 9. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
