@@ -50,6 +50,8 @@
 //!   `generate_rated` asked for a hard deal), a table of its own.
 //! - `server_times`: the play binary's light requests (a pick, a plain
 //!   deal, a table) alone and while four hard deals are in flight.
+//! - `wasm_times`: a hint from the WebAssembly package in Node and in
+//!   Chromium beside the native library's (full runs and `--only wasm`).
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
@@ -67,6 +69,7 @@ mod report;
 mod segments_workloads;
 mod server_times;
 mod solitaire_workloads;
+mod wasm_times;
 mod workload;
 
 use std::path::{Path, PathBuf};
@@ -180,7 +183,9 @@ fn scan(input: &[u8]) -> u64 {
 /// board's questions on the Rust, C and Python faces (Python in a full
 /// run only: it builds the wheel); the rating's times; the play server's
 /// light requests under load.
-const SECTIONS: [&str; 6] = ["engine", "moves", "variants", "faces", "rating", "server"];
+const SECTIONS: [&str; 7] = [
+    "engine", "moves", "variants", "faces", "rating", "server", "wasm",
+];
 
 /// What `bench` and `bench-run` are asked to do.
 struct Options {
@@ -282,8 +287,21 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
-    let text =
-        report::render(&machine, profile, judged, &outcomes) + &engine + &faces + &rating + &server;
+    // The WebAssembly package takes minutes to build cold, and the checks
+    // of `cargo xtask test` build and run it already: not in the quick
+    // bench unless asked.
+    let wasm = if (options.only.is_empty() && scale == Scale::Full) || asked("wasm") {
+        println!("==> wasm: a hint from the WebAssembly package in Node and Chromium");
+        wasm_times::section(scale, judged)?
+    } else {
+        String::new()
+    };
+    let text = report::render(&machine, profile, judged, &outcomes)
+        + &engine
+        + &faces
+        + &rating
+        + &server
+        + &wasm;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -573,12 +591,13 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 10] = [
+        let allowed: [(&str, &[&str]); 11] = [
             ("measure.rs", &[]),
             ("engine_times.rs", &["workload"]),
             ("face_calls.rs", &["workload"]),
             ("rating_times.rs", &["measure", "workload"]),
             ("server_times.rs", &["workload"]),
+            ("wasm_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
             ("lianliankan_workloads.rs", &["workload"]),

@@ -2,8 +2,9 @@
 //! measures the solvers; `cargo xtask study` measures how many random
 //! deals can be cleared (and `study checks`, the checks games use);
 //! `cargo xtask links` checks the Markdown links; `cargo xtask wheel`
-//! builds the Python package; `cargo xtask c-header` and `cargo xtask
-//! c-example` write the C library's header and build its example;
+//! builds the Python package, `cargo xtask wasm` the WebAssembly one;
+//! `cargo xtask c-header` and `cargo xtask c-example` write the C
+//! library's header and build its example;
 //! `cargo xtask install-c --prefix P` installs the C library.
 
 mod bench;
@@ -20,6 +21,9 @@ mod study_bands;
 mod study_checks;
 mod system_packages;
 mod test;
+mod wasm;
+mod wasm_answers;
+mod wasm_check;
 
 use std::process::ExitCode;
 
@@ -35,7 +39,8 @@ tasks:
                      --no-default-features -e normal lists no clap, serde,
                      tokio, ...)
                    Chromium and chromedriver for the play crate's browser
-                     tests, GNU parallel for the README's shard recipe:
+                     tests, GNU parallel for the README's shard recipe,
+                     Node and npm for the WebAssembly package's checks:
                      installed with apt-get when missing (as root),
                      otherwise a failure naming the command
                    cargo test --workspace
@@ -45,6 +50,9 @@ tasks:
                      mypy --strict over the example and a typed usage file
                      against the shipped stubs, stubtest (the stubs against
                      the module), and the example script
+                   the WebAssembly package (as `wasm-check`): built, npm-
+                     installed offline, its checks run in Node and headless
+                     Chromium, its size asserted
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
                    cargo package --workspace --allow-dirty (each crate
@@ -54,12 +62,24 @@ tasks:
                      example built against it through pkg-config, run
   system-packages
                  only the step of `test` that installs Chromium,
-                 chromedriver and GNU parallel (`browser` is another name)
+                 chromedriver, GNU parallel, Node and npm (`browser` is
+                 another name)
   python         only the Python step of `test`
   wheel          the Python package `lianliankan` (crates/lianliankan-py):
                  a wheel in target/wheels/, built by maturin (pinned, pip-
                  installed into target/python/build-venv on first use);
                  needs python3 with venv
+  wasm           the WebAssembly package `lianliankan-wasm`
+                 (crates/lianliankan-wasm) in target/wasm/pkg, for
+                 `npm install`: the wasm32 target added with rustup and
+                 wasm-bindgen's command line (the version in Cargo.lock)
+                 installed into target/tools when missing; prints the
+                 .wasm's size, raw and gzipped
+  wasm-check     only the WebAssembly step of `test`: the package built,
+                 installed into a fresh npm project offline, the
+                 conformance fixture and the answers of the native library
+                 on seeded cases checked in Node and in headless Chromium,
+                 the size asserted (<= 600 KB gzipped)
   c-header       the C library's header, crates/lianliankan-c/include/
                  lianliankan.h, written by cbindgen from the crate (a test
                  fails when the checked-in header is stale)
@@ -89,6 +109,8 @@ tasks:
                  `moves` (only its `moves` listing against writing the pairs),
                  `faces` (a call of connect and can_remove: Rust, C, and
                  Python in a full run)
+                 `wasm` (a hint from the WebAssembly package in Node and
+                 Chromium beside the native library's; in a full run too)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md
@@ -113,6 +135,8 @@ fn main() -> ExitCode {
         Some("system-packages" | "browser") => system_packages::ensure(),
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
+        Some("wasm") => wasm::run(&args[1..]),
+        Some("wasm-check") => wasm_check::run(&args[1..]),
         Some("c-header") => c::header(&args[1..]),
         Some("c-example") => install_c::example(&args[1..]),
         Some("install-c") => install_c::run(&args[1..]),

@@ -1,6 +1,7 @@
 //! The Debian packages the tests need: the browser the `play` crate's
 //! browser tests drive (`chromium` and `chromium-driver`, with a font), and
-//! GNU `parallel`, which runs the README's recipe for the study in shards.
+//! GNU `parallel`, which runs the README's recipe for the study in shards,
+//! and Node with npm, which run the WebAssembly package's checks.
 //! Installed with apt-get when missing and this runs as root, otherwise a
 //! failure that names the command to run. Never a silent skip: without
 //! them, `cargo test` fails in the tests that use them anyway, with the
@@ -13,23 +14,25 @@ use std::time::Instant;
 use crate::run::step;
 
 /// The Debian packages: the browser, its WebDriver, a font for the page's
-/// text (the image may lack one without the browser's recommends), and
-/// GNU parallel.
-pub const PACKAGES: [&str; 4] = [
+/// text (the image may lack one without the browser's recommends), GNU
+/// parallel, Node and npm.
+pub const PACKAGES: [&str; 6] = [
     "chromium",
     "chromium-driver",
     "fonts-dejavu-core",
     "parallel",
+    "nodejs",
+    "npm",
 ];
 
 /// The programs the tests start.
-const PROGRAMS: [&str; 3] = ["chromium", "chromedriver", "parallel"];
+const PROGRAMS: [&str; 5] = ["chromium", "chromedriver", "parallel", "node", "npm"];
 
-/// Makes sure Chromium, chromedriver and GNU parallel are installed: does
+/// Makes sure Chromium, chromedriver, GNU parallel, Node and npm are installed: does
 /// nothing when they are, installs them when this process is root and apt-get exists,
 /// and otherwise fails with the command that installs them.
 pub fn ensure() -> Result<(), String> {
-    println!("==> the tests need Chromium, chromedriver and GNU parallel");
+    println!("==> the tests need Chromium, chromedriver, GNU parallel, Node and npm");
     let missing: Vec<&str> = PROGRAMS
         .into_iter()
         .filter(|program| find(program).is_none())
@@ -43,7 +46,7 @@ pub fn ensure() -> Result<(), String> {
     );
     if !is_root() || find("apt-get").is_none() {
         return Err(format!(
-            "{} not found; the play crate's browser tests and the study's shard recipe test need them. Install them with:\n    sudo sh -c '{command}'",
+            "{} not found; the play crate's browser tests, the study's shard recipe test and the WebAssembly package's checks need them. Install them with:\n    sudo sh -c '{command}'",
             missing.join(" and ")
         ));
     }

@@ -11,7 +11,8 @@
 //!    and each of [`SOLVERS`];
 //! 5. Chromium and chromedriver for the play crate's browser tests
 //!    (`crates/play/tests/it/browser.rs`), GNU parallel for the README's
-//!    shard recipe (`crates/lianliankan/tests/it/shards.rs`): nothing when
+//!    shard recipe (`crates/lianliankan/tests/it/shards.rs`), Node and npm
+//!    for the WebAssembly package's checks (step 8): nothing when
 //!    they are on the PATH; installed with apt-get when missing and this
 //!    runs as root (CI does); otherwise a failure naming the command (see
 //!    [`crate::system_packages`]);
@@ -23,25 +24,34 @@
 //!    `stubtest` of the stubs against the module, and the example (about
 //!    4 minutes cold, most of it the release build and the first download
 //!    of maturin; under 2 minutes warm, on a busy machine);
-//! 8. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
+//! 8. the WebAssembly package (see [`crate::wasm_check`]): built by
+//!    `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command line
+//!    installed when missing), its size asserted, installed into a fresh
+//!    npm project offline, and its checks (the conformance fixture, the
+//!    native library's answers on seeded cases, bad inputs) run in Node
+//!    and in headless Chromium (about a minute cold, most of it the
+//!    wasm32 build; seconds warm; the first install of wasm-bindgen's
+//!    command line, only its `wasm-bindgen` program without TLS, about
+//!    two minutes of one core more);
+//! 9. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
 //!    `cargo fuzz` and is not run here);
-//! 9. `cargo package --workspace --allow-dirty`, less the unpublished
-//!    `xtask` and `test-support` (cargo would package them too): every
-//!    publishable crate packaged and built from its package, as crates.io
-//!    would get it (`--allow-dirty` so that the check runs on uncommitted
-//!    work), in its own target directory `target/package-check`, after
-//!    removing what earlier runs left of our crates (cargo reuses a
-//!    registry crate's sources and build for the same version), its
-//!    dependencies hard-linked from the workspace's debug builds. It
-//!    rebuilds our crates from their packages each time (under a minute),
-//!    and the dependencies whose features differ when a crate is built
-//!    alone (syn, serde, pyo3's macros); it also updates the crates.io
-//!    index;
-//! 10. `cargo xtask bench --quick`, so that the bench cannot rot (its times
+//! 10. `cargo package --workspace --allow-dirty`, less the unpublished
+//!     `xtask` and `test-support` (cargo would package them too): every
+//!     publishable crate packaged and built from its package, as crates.io
+//!     would get it (`--allow-dirty` so that the check runs on uncommitted
+//!     work), in its own target directory `target/package-check`, after
+//!     removing what earlier runs left of our crates (cargo reuses a
+//!     registry crate's sources and build for the same version), its
+//!     dependencies hard-linked from the workspace's debug builds. It
+//!     rebuilds our crates from their packages each time (under a minute),
+//!     and the dependencies whose features differ when a crate is built
+//!     alone (syn, serde, pyo3's macros); it also updates the crates.io
+//!     index;
+//! 11. `cargo xtask bench --quick`, so that the bench cannot rot (its times
 //!     are not checked);
-//! 11. the C library installed into `target/c-install` (`cargo xtask
+//! 12. the C library installed into `target/c-install` (`cargo xtask
 //!     install-c`) and the C example built against that copy with
 //!     `pkg-config --cflags --libs lianliankan`, its SONAME checked and the
 //!     program run (see [`crate::install_c::check_installed`]; the release
@@ -83,6 +93,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     step(test)?;
 
     crate::python::test(&[])?;
+
+    crate::wasm_check::run(&[])?;
 
     // The fuzz crate is its own workspace (fuzz/Cargo.toml), so the steps
     // above do not see it.
@@ -259,12 +271,13 @@ fn link_tree(from: &std::path::Path, to: &std::path::Path) -> Result<(), String>
 }
 
 /// The workspace's publishable crates, as `cargo package` packages them.
-const PUBLISHED: [&str; 8] = [
+const PUBLISHED: [&str; 9] = [
     "grid-core",
     "grid-cli",
     "lianliankan",
     "lianliankan-c",
     "lianliankan-py",
+    "lianliankan-wasm",
     "play",
     "segments",
     "solitaire",

@@ -4,8 +4,8 @@
 //! reports, every [`PROGRESS_EVERY`] states.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::memo::Room;
@@ -46,6 +46,12 @@ pub(super) const FIRST_RUN: u64 = 2000;
 /// may also cancel itself after a while ([`Cancel::cancel_after`]): a time
 /// limit for every call that takes a token.
 ///
+/// The time of a limit is read from the token's clock: the monotonic clock
+/// of the standard library ([`Cancel::new`]), or one the caller gives
+/// ([`Cancel::with_clock`]) where the standard library has none (in a web
+/// page, `std::time::Instant` panics; the WebAssembly face passes the
+/// host's clock). The clock is read only once a limit is set.
+///
 /// ```
 /// use lianliankan::Cancel;
 /// let token = Cancel::new();
@@ -56,36 +62,64 @@ pub(super) const FIRST_RUN: u64 = 2000;
 ///
 /// [`SolveConfig::cancel`]: super::SolveConfig::cancel
 /// [`Solution::Cancelled`]: super::Solution::Cancelled
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Cancel(Arc<Flag>);
 
-/// What the clones of a [`Cancel`] share: the flag, and the deadline
-/// after which the token counts as cancelled.
+impl Default for Cancel {
+    fn default() -> Self {
+        Cancel::with_clock(monotonic)
+    }
+}
+
+/// What the clones of a [`Cancel`] share: the flag, the clock, and the
+/// deadline after which the token counts as cancelled.
 #[derive(Debug)]
 struct Flag {
     cancelled: AtomicBool,
-    /// When the token was made: the deadline's origin.
-    made: Instant,
-    /// Nanoseconds after `made` at which the token cancels itself
+    /// The time now, from some fixed origin.
+    clock: fn() -> Duration,
+    /// Nanoseconds on the clock at which the token cancels itself
     /// (`u64::MAX`: never).
     deadline: AtomicU64,
 }
 
-impl Default for Flag {
-    fn default() -> Self {
-        Flag {
-            cancelled: AtomicBool::new(false),
-            made: Instant::now(),
-            deadline: AtomicU64::new(u64::MAX),
-        }
-    }
+/// The time since the first call, on the standard library's monotonic
+/// clock: the clock of [`Cancel::new`].
+fn monotonic() -> Duration {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    ORIGIN.get_or_init(Instant::now).elapsed()
 }
 
 impl Cancel {
-    /// A token not cancelled yet.
+    /// A token not cancelled yet, whose time limits are read on the
+    /// standard library's monotonic clock.
     #[must_use]
     pub fn new() -> Cancel {
         Cancel::default()
+    }
+
+    /// A token not cancelled yet, whose time limits are read on `clock`:
+    /// the time now from any fixed origin, never going back (a host's
+    /// milliseconds since the epoch, say). `clock` is only called once a
+    /// limit is set ([`Cancel::cancel_after`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use lianliankan::Cancel;
+    /// fn frozen() -> Duration { Duration::from_secs(7) }
+    /// let token = Cancel::with_clock(frozen);
+    /// token.cancel_after(Duration::from_millis(1));
+    /// assert!(!token.is_cancelled(), "the clock did not move");
+    /// token.cancel_after(Duration::ZERO);
+    /// assert!(token.is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn with_clock(clock: fn() -> Duration) -> Cancel {
+        Cancel(Arc::new(Flag {
+            cancelled: AtomicBool::new(false),
+            clock,
+            deadline: AtomicU64::new(u64::MAX),
+        }))
     }
 
     /// Asks every search holding a clone of this token to stop.
@@ -109,7 +143,7 @@ impl Cancel {
     /// assert!(!later.is_cancelled());
     /// ```
     pub fn cancel_after(&self, after: Duration) {
-        let at = self.0.made.elapsed().saturating_add(after).as_nanos();
+        let at = (self.0.clock)().saturating_add(after).as_nanos();
         let at = u64::try_from(at).unwrap_or(u64::MAX - 1);
         self.0
             .deadline
@@ -125,7 +159,7 @@ impl Cancel {
             return true;
         }
         let deadline = flag.deadline.load(Ordering::Relaxed);
-        if deadline != u64::MAX && flag.made.elapsed().as_nanos() >= u128::from(deadline) {
+        if deadline != u64::MAX && (flag.clock)().as_nanos() >= u128::from(deadline) {
             flag.cancelled.store(true, Ordering::Relaxed);
             return true;
         }
