@@ -31,8 +31,8 @@
 //!    native library's answers on seeded cases, bad inputs) run in Node
 //!    and in headless Chromium (about a minute cold, most of it the
 //!    wasm32 build; seconds warm; the first install of wasm-bindgen's
-//!    command line, only its `wasm-bindgen` program without TLS, about
-//!    two minutes of one core more);
+//!    command line, only its `wasm-bindgen` program, without TLS and
+//!    unoptimised, about 80 s more on 2 cores);
 //! 9. the fuzz crate, its own workspace, on the stable toolchain: fmt check,
 //!    build, and its tests, which run every fixture through every target's
 //!    body (about a minute cold, seconds warm; fuzzing itself needs
