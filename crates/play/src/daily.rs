@@ -138,6 +138,36 @@ pub async fn daily(
     }))
 }
 
+/// How often (on the wall clock) a server with a pool makes sure today's
+/// and tomorrow's deals are made ([`make_ahead`]).
+const AHEAD_EVERY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Makes today's and tomorrow's deals ahead, in a task of its own (it
+/// needs a tokio runtime), and again every [`AHEAD_EVERY`]: so no player
+/// waits for the day's search, not even the first after midnight (the
+/// search of an 8 × 18 deal takes a release build up to about 2 s). The
+/// server starts it when it keeps a pool of deals made ahead
+/// ([`crate::Limits::pool`]); the task ends with the server's state.
+pub fn make_ahead(state: &Arc<AppState>) {
+    let state = Arc::downgrade(state);
+    tokio::spawn(async move {
+        loop {
+            let Some(alive) = state.upgrade() else {
+                return;
+            };
+            let now = alive.tickets.now_ms();
+            let tomorrow = now.saturating_add(24 * 60 * 60 * 1000);
+            for day in [Day::of_ms(now), Day::of_ms(tomorrow)] {
+                if let Err(e) = alive.daily.deal(day, make(&alive, day)).await {
+                    eprintln!("play: {e} (tried again later)");
+                }
+            }
+            drop(alive);
+            tokio::time::sleep(AHEAD_EVERY).await;
+        }
+    });
+}
+
 /// How long the search for a day's deal may hold a heavy-work thread: it
 /// goes on after the request that started it has timed out, and the day
 /// keeps its deal.
@@ -248,4 +278,64 @@ pub async fn best(
         scores,
         assisted: false,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DailySetting, Limits, ManualClock};
+
+    /// Today's and tomorrow's deals are made before any player asks (a
+    /// 4 × 6 daily: quick in a debug build), by the clock's date, one
+    /// minute before midnight; the deal made ahead is the one a search
+    /// started by a player's request makes.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn today_s_and_tomorrow_s_deals_are_made_ahead() {
+        // 2026-12-07T23:59:00Z: tomorrow is another month's day too.
+        let at = (Day::from_days(20_794).days() * 86_400 + 86_340) * 1000;
+        let today = Day::of_ms(at);
+        assert_eq!(today.to_string(), "2026-12-07");
+        let tomorrow = Day::from_days(today.days() + 1);
+        let state = |pool| {
+            let limits = Limits {
+                pool,
+                daily: DailySetting {
+                    rows: 4,
+                    cols: 6,
+                    kinds: 6,
+                    ..DailySetting::default()
+                },
+                ..Limits::default()
+            };
+            Arc::new(AppState::new(
+                limits,
+                None,
+                Arc::new(ManualClock::at(at)),
+                &[],
+            ))
+        };
+        let (with_pool, other) = (state(1), state(0));
+        make_ahead(&with_pool);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !(with_pool.daily.is_made(today) && with_pool.daily.is_made(tomorrow)) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "today's and tomorrow's deals not made within 60 s"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        // The deal made ahead is the one a player gets: the day's seed.
+        let made = with_pool
+            .daily
+            .deal(today, make(&with_pool, today))
+            .await
+            .unwrap();
+        let asked = make(&other, today).await.unwrap();
+        assert_eq!(made.board, asked.board);
+        assert_eq!(made.deal_seed, asked.deal_seed);
+        assert!(
+            !other.daily.is_made(today),
+            "no search was asked of the other"
+        );
+    }
 }

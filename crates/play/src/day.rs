@@ -216,6 +216,12 @@ impl DailyBook {
             .unwrap_or_else(|| Err("the search for the daily deal stopped".to_owned()))
     }
 
+    /// Whether the deal of `day` is made (not only under way).
+    #[cfg(test)]
+    pub fn is_made(&self, day: Day) -> bool {
+        matches!(self.lock().get(&day), Some(Slot::Made(_)))
+    }
+
     /// Keeps the deal of `day` once made (the oldest days go beyond a
     /// few), or forgets a search that failed.
     fn settle(&self, day: Day, made: &Result<Arc<DailyDeal>, String>) {

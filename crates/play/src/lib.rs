@@ -98,7 +98,8 @@ pub use tickets::{Clock, ManualClock, RealClock};
 /// The whole server: the page, the API, the body limit, the time-out; the
 /// high scores when given a database (without one, `/api/scores` answers
 /// `503`); and, when `limits.pool` is not 0 and a tokio runtime runs, the
-/// pool of rated deals made ahead, the first visit's settings first.
+/// pool of rated deals made ahead, the first visit's settings first, and
+/// today's and tomorrow's daily deals made ahead.
 ///
 /// ```
 /// let app = play::app(play::Limits::default(), None);
@@ -150,9 +151,13 @@ fn router(
         .route("/daily", post(daily::daily))
         .route("/daily/scores", get(daily::best))
         .fallback(error::not_found);
+    let state = Arc::new(state::AppState::new(limits, scores, clock, warm));
+    if state.pool.is_on() && tokio::runtime::Handle::try_current().is_ok() {
+        daily::make_ahead(&state);
+    }
     assets::routes()
         .nest("/api", api)
-        .with_state(Arc::new(state::AppState::new(limits, scores, clock, warm)))
+        .with_state(state)
         // Innermost first; `json_errors` is outermost so that the limit's
         // and the time-out's responses get a JSON body too.
         .layer(DefaultBodyLimit::max(body_bytes))

@@ -366,8 +366,12 @@ async fn the_pool_deals_ranked_deals_made_ahead_and_makes_more() {
     let dir = crate::scores::scratch("pool");
     let db = dir.join("play.sqlite3");
     let clock = std::sync::Arc::new(play::ManualClock::default());
+    // A server with a pool makes the daily deals ahead too: a small one
+    // (KShisen's 8 × 18 takes a debug build tens of seconds of a heavy
+    // thread, which the pool's deals would wait for).
     let limits = Limits {
         pool: 2,
+        daily: crate::daily::small_daily(),
         ..Limits::default()
     };
     let server = || {
