@@ -324,11 +324,17 @@ mod tests {
         assert_eq!(import_cycle(&modules), None);
     }
 
+    /// One module, main.js, and before it one small classic script, the
+    /// theme's boot (it must run before the page is first drawn, which a
+    /// module cannot), which imports nothing.
     #[test]
     fn the_page_loads_one_module() {
         let page = ASSETS.iter().find(|a| a.path == "/").unwrap().body;
-        assert_eq!(page.matches("<script").count(), 1);
+        assert_eq!(page.matches("<script").count(), 2);
         assert!(page.contains("<script type=\"module\" src=\"/main.js\"></script>"));
+        assert!(page.contains("<script src=\"/theme_boot.js\"></script>"));
+        let boot = ASSETS.iter().find(|a| a.path == "/theme_boot.js").unwrap().body;
+        assert!(!boot.contains("import") && !boot.contains("export"));
     }
 
     #[test]

@@ -19,10 +19,7 @@ import { startStats } from "./stats_view.js";
 import { startRuns } from "./runs.js";
 import { elapsed, game } from "./state.js";
 import { TILE_DESIGNS, TILE_PALETTE, drawTile, spokenName, tileDesign } from "./tiles.js";
-import { applyTheme, startViewOptions } from "./view_options.js";
-
-// The theme chosen is set before anything else is drawn.
-applyTheme();
+import { startViewOptions } from "./view_options.js";
 
 // The level game hears the game from the start (a resumed game asks it).
 listenToGame();

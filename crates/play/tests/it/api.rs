@@ -98,6 +98,14 @@ async fn the_page_and_every_asset_it_names_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(kind.starts_with("text/html"));
     let html = String::from_utf8(body).unwrap();
+    // The theme remembered is set before the page is first drawn: a
+    // classic script (not deferred, not a module) in the head, ahead of
+    // the style sheets.
+    let head = &html[..html.find("</head>").expect("a head")];
+    let boot = head
+        .find("<script src=\"/theme_boot.js\"></script>")
+        .expect("the theme's boot script in the head, loaded at once");
+    assert!(boot < head.find("stylesheet").unwrap(), "{head}");
     // The files the page names, and the modules they import in turn.
     let mut named: Vec<String> = Vec::new();
     for attribute in ["src=\"", "href=\"/"] {
@@ -173,11 +181,12 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "state.js",
             "stats_view.js",
             "style.css",
+            "theme_boot.js",
             "tiles.js",
             "view_options.js",
             "watch.js",
         ],
-        "the icon, style.css and record.css, the entry module and every module it imports"
+        "the icon, style.css and record.css, the theme's boot script, the entry module and every module it imports"
     );
     pages.sort();
     assert_eq!(pages, ["", "judge"], "the game's page and the viewer's");
