@@ -333,7 +333,11 @@ mod tests {
         assert_eq!(page.matches("<script").count(), 2);
         assert!(page.contains("<script type=\"module\" src=\"/main.js\"></script>"));
         assert!(page.contains("<script src=\"/theme_boot.js\"></script>"));
-        let boot = ASSETS.iter().find(|a| a.path == "/theme_boot.js").unwrap().body;
+        let boot = ASSETS
+            .iter()
+            .find(|a| a.path == "/theme_boot.js")
+            .unwrap()
+            .body;
         assert!(!boot.contains("import") && !boot.contains("export"));
     }
 
