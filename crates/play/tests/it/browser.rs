@@ -618,6 +618,20 @@ async fn goto(client: &Client, url: &str) -> Outcome {
                 "document.getElementById('howto-close').click(); return null;",
             )
             .await?;
+            // The deal held back starts now: wait until it has come (the
+            // board is not busy yet the moment the how-to closes, so the
+            // idle test alone could pass before there is a game).
+            loop {
+                let dealt = js(client, "return window.lianliankan.spec !== null;").await?;
+                if dealt == json!(true) {
+                    break;
+                }
+                check!(
+                    Instant::now() < deadline,
+                    "no deal within 30 s of the how-to closed"
+                );
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
             break;
         }
         if state == json!("idle") {
