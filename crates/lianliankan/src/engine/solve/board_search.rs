@@ -121,6 +121,28 @@ impl BoardKeys {
     }
 }
 
+/// What every search keeps alike: its budget (states, run limits,
+/// memory), the positions known not to clear (whose room the budget
+/// counts), and how ties among equally ranked moves are broken (`None`, the
+/// search's own order, in the first run; then draws from this generator,
+/// seeded, so answers are reproducible).
+pub(super) struct Shared<'p> {
+    pub(super) budget: Budget<'p>,
+    pub(super) memo: Memo<u8>,
+    pub(super) ties: Option<SplitMix64>,
+}
+
+impl<'p> Shared<'p> {
+    /// A search's start: `budget`, nothing known, its own order.
+    pub(super) fn new(budget: Budget<'p>) -> Shared<'p> {
+        Shared {
+            budget,
+            memo: Memo::default(),
+            ties: None,
+        }
+    }
+}
+
 /// A search over whole boards, as the skeleton runs it: what differs
 /// from one search to another.
 pub(super) trait BoardSearch<'p> {
@@ -128,16 +150,9 @@ pub(super) trait BoardSearch<'p> {
     /// under gravity).
     type Position;
 
-    /// Its states, run limit and memory.
-    fn budget(&mut self) -> &mut Budget<'p>;
-
-    /// The positions known not to clear, and the budget whose room they
-    /// take.
-    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>);
-
-    /// How ties among equally ranked moves are broken: `None`, the
-    /// search's own order; else draws from this generator.
-    fn ties(&mut self) -> &mut Option<SplitMix64>;
+    /// Its budget, the positions known not to clear and how ties are
+    /// broken: the part every search keeps alike.
+    fn shared(&mut self) -> &mut Shared<'p>;
 
     /// Gets ready for a run from the root: the moves of the run before
     /// forgotten.
@@ -194,10 +209,10 @@ pub(super) fn clears<'p, S: BoardSearch<'p>>(
         return Ok(true);
     }
     let key = search.key(position);
-    if search.memo().0.contains(&key) {
+    if search.shared().memo.contains(&key) {
         return Ok(false);
     }
-    search.budget().count()?;
+    search.shared().budget.count()?;
     for pair in search.moves(position)? {
         let next = search.play(position, pair);
         if clears(search, &next, tiles - 2)? {
@@ -205,7 +220,7 @@ pub(super) fn clears<'p, S: BoardSearch<'p>>(
         }
         search.take_back();
     }
-    let (memo, budget) = search.memo();
+    let Shared { memo, budget, .. } = search.shared();
     memo.remember(key, &mut budget.room);
     Ok(false)
 }
@@ -226,8 +241,8 @@ pub(super) fn solve_in_rounds<'p, S: BoardSearch<'p>>(
     let mut allowance = runs.first;
     let mut first = true;
     loop {
-        let end = search.budget().states.saturating_add(allowance);
-        search.budget().limit = end;
+        let end = search.shared().budget.states.saturating_add(allowance);
+        search.shared().budget.limit = end;
         let answer = if first {
             search.start_run();
             clears(search, root, tiles)
@@ -239,14 +254,14 @@ pub(super) fn solve_in_rounds<'p, S: BoardSearch<'p>>(
             Ok(false) => return Solution::Unsolvable,
             Err(Stop::Restart) => {
                 first = false;
-                let states = search.budget().states;
-                *search.ties() = Some(SplitMix64::new(states));
+                let states = search.shared().budget.states;
+                search.shared().ties = Some(SplitMix64::new(states));
                 allowance = allowance.saturating_mul(2);
                 if let ControlFlow::Break(answer) = search.between_rounds(root, tiles, allowance) {
                     return answer;
                 }
             }
-            Err(stop) => return Solution::stopped(&stop, search.budget().states),
+            Err(stop) => return Solution::stopped(&stop, search.shared().budget.states),
         }
     }
 }
@@ -268,14 +283,14 @@ pub(super) fn restarting_round<'p, S: BoardSearch<'p>>(
 ) -> Result<bool, Stop> {
     let mut k = 1;
     loop {
-        let states = search.budget().states;
+        let states = search.shared().budget.states;
         search.start_run();
         if k > 1 {
-            *search.ties() = Some(SplitMix64::new(states ^ ((k - 1) << 40)));
+            search.shared().ties = Some(SplitMix64::new(states ^ ((k - 1) << 40)));
         }
-        search.budget().limit = states.saturating_add(unit.saturating_mul(luby(k))).min(end);
+        search.shared().budget.limit = states.saturating_add(unit.saturating_mul(luby(k))).min(end);
         match run(search) {
-            Err(Stop::Restart) if search.budget().states < end => k += 1,
+            Err(Stop::Restart) if search.shared().budget.states < end => k += 1,
             answer => return answer,
         }
     }

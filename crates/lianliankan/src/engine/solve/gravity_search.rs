@@ -59,11 +59,11 @@ use std::ops::ControlFlow;
 use grid_core::{Grid, Pos, SplitMix64};
 use rustc_hash::FxHashSet;
 
-use super::board_search::{BoardKeys, BoardSearch, RUNS, Runs, clears, solve_in_rounds};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, Runs, Shared, clears, solve_in_rounds};
 use super::budget::{Budget, Effort, Stop};
 use super::dead_sets::DeadSets;
 use super::holes;
-use super::memo::{Memo, Room};
+use super::memo::Room;
 use super::pairings::pairings;
 use super::solution::Solution;
 use super::static_position::has_odd_class;
@@ -275,13 +275,9 @@ struct Search<'a, 'p> {
     lists: MoveLists,
     /// The removals on the way to the current position.
     removals: Removals,
-    /// Boards (encoded) known not to clear.
-    memo: Memo<u8>,
-    /// States, run limits and memory.
-    budget: Budget<'p>,
-    /// Tie-breaking among equally ranked moves: 0 in the first run, then
-    /// random (seeded, so answers are reproducible).
-    ties: Option<SplitMix64>,
+    /// The budget, the boards (encoded) known not to clear, the
+    /// tie-breaking.
+    shared: Shared<'p>,
     /// The runs made from the root so far.
     runs: u64,
     /// The board of classes of the position whose key was asked last
@@ -298,16 +294,8 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
     /// tiles.
     type Position = Grid<u32>;
 
-    fn budget(&mut self) -> &mut Budget<'p> {
-        &mut self.budget
-    }
-
-    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
-        (&mut self.memo, &mut self.budget)
-    }
-
-    fn ties(&mut self) -> &mut Option<SplitMix64> {
-        &mut self.ties
+    fn shared(&mut self) -> &mut Shared<'p> {
+        &mut self.shared
     }
 
     fn start_run(&mut self) {
@@ -324,9 +312,12 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
     /// out left out, the safe move alone if there is one.
     fn moves(&mut self, ids: &Grid<u32>) -> Result<Vec<Move>, Stop> {
         let board = std::mem::take(&mut self.here);
-        let dead =
-            self.proofs
-                .is_dead_here(&board, ids, &self.removals.removed, &mut self.budget.room);
+        let dead = self.proofs.is_dead_here(
+            &board,
+            ids,
+            &self.removals.removed,
+            &mut self.shared.budget.room,
+        );
         let mut moves = if dead {
             Vec::new()
         } else {
@@ -395,12 +386,16 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
                 Ok(false) => {}
                 Ok(true) => return ControlFlow::Break(Solution::Unsolvable),
                 Err(stop) => {
-                    return ControlFlow::Break(Solution::stopped(&stop, self.budget.states));
+                    return ControlFlow::Break(Solution::stopped(&stop, self.shared.budget.states));
                 }
             }
         }
         self.proofs.testing = true;
-        self.budget.limit = self.budget.states.saturating_add(allowance / TESTING_SHARE);
+        self.shared.budget.limit = self
+            .shared
+            .budget
+            .states
+            .saturating_add(allowance / TESTING_SHARE);
         self.start_run();
         let answer = clears(self, ids, tiles);
         self.proofs.testing = false;
@@ -408,7 +403,7 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
             Ok(true) => ControlFlow::Break(Solution::Solved(self.take_order())),
             Ok(false) => ControlFlow::Break(Solution::Unsolvable),
             Err(Stop::Restart) => ControlFlow::Continue(()),
-            Err(stop) => ControlFlow::Break(Solution::stopped(&stop, self.budget.states)),
+            Err(stop) => ControlFlow::Break(Solution::stopped(&stop, self.shared.budget.states)),
         }
     }
 }
@@ -457,9 +452,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 class_count: vec![0; classes],
             },
             removals: Removals::default(),
-            memo: Memo::default(),
-            budget,
-            ties: None,
+            shared: Shared::new(budget),
             runs: 0,
             here: Grid::new(0, 0, 0),
             holes_tried: 0,
@@ -524,7 +517,7 @@ impl<'a, 'p> Search<'a, 'p> {
             self.deal.rules.border(),
             self.deal.rules.max_turns(),
             cap,
-            &mut self.budget,
+            &mut self.shared.budget,
         )
     }
 
@@ -580,7 +573,7 @@ impl<'a, 'p> Search<'a, 'p> {
                     {
                         continue;
                     }
-                    self.budget.count_within(limit)?;
+                    self.shared.budget.count_within(limit)?;
                     let ruled_out = &self.proofs.ruled_out;
                     let mate = |x: TileId| {
                         bound.iter().find_map(|&(a, b)| {
@@ -610,7 +603,7 @@ impl<'a, 'p> Search<'a, 'p> {
                 }
             }
         }
-        self.budget.count_within(limit)?;
+        self.shared.budget.count_within(limit)?;
         Ok(self.proofs.is_dead(&board, ids))
     }
 
@@ -701,7 +694,7 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             let d = |v: Pos| degree.iter().find(|(w, _)| *w == v).map_or(0, |e| e.1);
             for &m in &pairs {
-                let tie = self.ties.as_mut().map_or(0, SplitMix64::next_u64);
+                let tie = self.shared.ties.as_mut().map_or(0, SplitMix64::next_u64);
                 ranked.push((n, d(m.a()).min(d(m.b())), tie, m));
             }
         }

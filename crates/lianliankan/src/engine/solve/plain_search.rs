@@ -50,7 +50,7 @@
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::board_search::{BoardKeys, BoardSearch, RUNS, solve_in_rounds};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, Shared, solve_in_rounds};
 use super::budget::{Budget, Stop};
 use super::memo::Memo;
 use super::solution::Solution;
@@ -85,10 +85,8 @@ pub(super) fn solve_plain(
     let mut search = Search {
         rules,
         rule,
-        memo: Memo::default(),
         keys: BoardKeys::new(board, rules),
-        budget,
-        ties: None,
+        shared: Shared::new(budget),
         order: Vec::new(),
     };
     solve_in_rounds(&mut search, board, board.tile_count(), RUNS)
@@ -186,13 +184,10 @@ fn pair_up(
 struct Search<'r, 'p> {
     rules: &'r Rules,
     rule: Rule,
-    memo: Memo<u8>,
     keys: BoardKeys,
-    /// States, run limits and memory.
-    budget: Budget<'p>,
-    /// Tie-breaking within a class size: none in the first run, then
-    /// random (seeded, so answers are reproducible).
-    ties: Option<SplitMix64>,
+    /// The budget, the boards (encoded) known not to clear, the
+    /// tie-breaking within a class size.
+    shared: Shared<'p>,
     /// The moves on the way to the position searched.
     order: Vec<Move>,
 }
@@ -201,16 +196,8 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
     /// The board itself.
     type Position = Board;
 
-    fn budget(&mut self) -> &mut Budget<'p> {
-        &mut self.budget
-    }
-
-    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
-        (&mut self.memo, &mut self.budget)
-    }
-
-    fn ties(&mut self) -> &mut Option<SplitMix64> {
-        &mut self.ties
+    fn shared(&mut self) -> &mut Shared<'p> {
+        &mut self.shared
     }
 
     fn start_run(&mut self) {
@@ -227,7 +214,7 @@ impl<'p> BoardSearch<'p> for Search<'_, 'p> {
             board,
             self.rules,
             self.rule,
-            self.ties.as_mut(),
+            self.shared.ties.as_mut(),
         ))
     }
 

@@ -26,9 +26,8 @@
 
 use grid_core::{Grid, Pos, SplitMix64};
 
-use super::board_search::{BoardKeys, BoardSearch, RUNS, solve_in_rounds};
+use super::board_search::{BoardKeys, BoardSearch, RUNS, Shared, solve_in_rounds};
 use super::budget::{Budget, Stop};
-use super::memo::Memo;
 use super::solution::Solution;
 use super::static_position::has_odd_class;
 use crate::engine::moves::Move;
@@ -56,9 +55,7 @@ pub(super) fn solve_sliding(board: &Board, rules: &Rules, budget: Budget) -> Sol
         of_class: vec![Vec::new(); keys.len() + 1],
         keys,
         order: Vec::new(),
-        memo: Memo::default(),
-        budget,
-        ties: None,
+        shared: Shared::new(budget),
     };
     solve_in_rounds(&mut search, &grid, board.tile_count(), RUNS)
 }
@@ -75,29 +72,17 @@ struct Search<'p> {
     /// The moves on the way to the current position, each on the board as
     /// it was then.
     order: Vec<Move>,
-    /// Boards (encoded) known not to clear.
-    memo: Memo<u8>,
-    /// States, run limits and memory.
-    budget: Budget<'p>,
-    /// Tie-breaking among equally ranked moves: none in the first run,
-    /// then random (seeded, so answers are reproducible).
-    ties: Option<SplitMix64>,
+    /// The budget, the boards (encoded) known not to clear, the
+    /// tie-breaking.
+    shared: Shared<'p>,
 }
 
 impl<'p> BoardSearch<'p> for Search<'p> {
     /// A board of classes (numbered from 1, 0 = empty).
     type Position = Grid<u32>;
 
-    fn budget(&mut self) -> &mut Budget<'p> {
-        &mut self.budget
-    }
-
-    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
-        (&mut self.memo, &mut self.budget)
-    }
-
-    fn ties(&mut self) -> &mut Option<SplitMix64> {
-        &mut self.ties
+    fn shared(&mut self) -> &mut Shared<'p> {
+        &mut self.shared
     }
 
     fn start_run(&mut self) {
@@ -171,7 +156,7 @@ impl Search<'_> {
             .into_iter()
             .map(|m| {
                 let size = self.of_class[board[m.a()] as usize].len();
-                let tie = self.ties.as_mut().map_or(0, SplitMix64::next_u64);
+                let tie = self.shared.ties.as_mut().map_or(0, SplitMix64::next_u64);
                 (
                     size,
                     m.route().is_some(),

@@ -20,9 +20,7 @@ fn luby_sequence() {
 /// [`BoardSearch`], its position is its depth, every position has one
 /// move and its own key, and a run records at the root.
 struct Counting<'p> {
-    budget: Budget<'p>,
-    memo: Memo<u8>,
-    ties: Option<SplitMix64>,
+    shared: Shared<'p>,
     keys: u64,
     per_run: u64,
     clears_at: Option<usize>,
@@ -33,16 +31,8 @@ struct Counting<'p> {
 impl<'p> BoardSearch<'p> for Counting<'p> {
     type Position = u64;
 
-    fn budget(&mut self) -> &mut Budget<'p> {
-        &mut self.budget
-    }
-
-    fn memo(&mut self) -> (&mut Memo<u8>, &mut Budget<'p>) {
-        (&mut self.memo, &mut self.budget)
-    }
-
-    fn ties(&mut self) -> &mut Option<SplitMix64> {
-        &mut self.ties
+    fn shared(&mut self) -> &mut Shared<'p> {
+        &mut self.shared
     }
 
     fn start_run(&mut self) {}
@@ -74,9 +64,7 @@ impl<'p> BoardSearch<'p> for Counting<'p> {
 impl<'p> Counting<'p> {
     fn new(budget: Budget<'p>, per_run: u64, clears_at: Option<usize>) -> Counting<'p> {
         Counting {
-            budget,
-            memo: Memo::default(),
-            ties: None,
+            shared: Shared::new(budget),
             keys: 0,
             per_run,
             clears_at,
@@ -87,10 +75,10 @@ impl<'p> Counting<'p> {
 
     /// Records a run's limit and its first draw of the ties.
     fn record(&mut self) {
-        let start = self.budget.states;
+        let start = self.shared.budget.states;
         self.restarts
-            .push(self.ties.clone().map(|mut ties| ties.next_u64()));
-        self.limits.push(self.budget.limit - start);
+            .push(self.shared.ties.clone().map(|mut ties| ties.next_u64()));
+        self.limits.push(self.shared.budget.limit - start);
     }
 
     fn run(&mut self) -> Result<bool, Stop> {
@@ -99,7 +87,7 @@ impl<'p> Counting<'p> {
             return Ok(true);
         }
         for _ in 0..self.per_run {
-            self.budget.count()?;
+            self.shared.budget.count()?;
         }
         Ok(false)
     }
@@ -112,14 +100,14 @@ fn runs_follow_luby_until_the_round_ends() {
     let mut go_on = |_| ControlFlow::Continue(());
     let budget = Budget::new(u64::MAX, Room::new(0), None, &mut go_on);
     let mut search = Counting::new(budget, u64::MAX, None);
-    search.budget.states = 5;
+    search.shared.budget.states = 5;
     // Runs of 10, 10, 20, 10, 10, 20, 40 states, each restarting at the
     // state past its limit (which stays counted): the seventh is cut at
     // the round's end.
     let answer = restarting_round(&mut search, 10, 5 + 100, Counting::run);
     assert_eq!(answer, Err(Stop::Restart));
     assert_eq!(search.limits, [10, 10, 20, 10, 10, 20, 14]);
-    assert_eq!(search.budget.states, 5 + 100 + 1);
+    assert_eq!(search.shared.budget.states, 5 + 100 + 1);
     assert_eq!(search.restarts.len(), 7);
     // The first run keeps the ties (none here); run k > 1 draws from the
     // states at its start and k − 1.
@@ -153,7 +141,7 @@ fn the_budget_ends_the_round() {
     let mut search = Counting::new(budget, u64::MAX, None);
     let answer = restarting_round(&mut search, 10, u64::MAX, Counting::run);
     assert_eq!(answer, Err(Stop::OutOfBudget));
-    assert_eq!(search.budget.states, 25);
+    assert_eq!(search.shared.budget.states, 25);
     assert_eq!(search.limits, [10, 10, 20]);
 }
 
