@@ -87,6 +87,9 @@ pub fn positions(
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
 ) -> PyResult<(Pos, Pos)> {
+    if let (Some(a), Some(b)) = (convert::plain_pos(a), convert::plain_pos(b)) {
+        return Ok((a, b));
+    }
     let (a, b) = (convert::cell_arg(a, "a")?, convert::cell_arg(b, "b")?);
     let on_board = |cell| convert::try_pos(cell, board).map_err(|e| error(Kind::Board, e));
     Ok((on_board(a)?, on_board(b)?))

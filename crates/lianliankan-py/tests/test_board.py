@@ -191,6 +191,17 @@ def test_bad_boards_and_cells() -> None:
             query("ab", (0, 0))  # type: ignore[arg-type]
         with pytest.raises(TypeError, match=r"^b\[0\]: expected int, got bool$"):
             query((0, 0), (True, 0))
+        # Past the quick reading of a cell (a tuple of two small ints): an
+        # int too large for any board raises, and leaves nothing behind for
+        # the next query; an int subclass and a list are read as cells.
+        with pytest.raises(OverflowError):
+            query((0, 2**70), (0, 0))
+        assert query((0, 0), (0, 1)) in (None, False)
+
+        class Row(int):
+            pass
+
+        assert query((Row(0), 0), [0, 2]) == query((0, 0), (0, 2))
         # Not a pair: the same cell, an empty one, kinds that differ.
         assert query((0, 0), (0, 0)) in (None, False)
         assert query((0, 0), (1, 0)) in (None, False)
