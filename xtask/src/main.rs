@@ -24,6 +24,7 @@ mod test;
 mod wasm;
 mod wasm_answers;
 mod wasm_check;
+mod wasm_types;
 
 use std::process::ExitCode;
 
@@ -52,7 +53,8 @@ tasks:
                      the module), and the example script
                    the WebAssembly package (as `wasm-check`): built, npm-
                      installed offline, its checks run in Node and headless
-                     Chromium, its size asserted
+                     Chromium, its declarations and the docs' examples
+                     type-checked (tsc --strict), its size asserted
                    the fuzz crate (fuzz/): fmt check, build, and tests that
                      run every fixture through its targets (no fuzzing)
                    cargo package --workspace --allow-dirty (each crate
@@ -79,7 +81,9 @@ tasks:
                  installed into a fresh npm project offline, the
                  conformance fixture and the answers of the native library
                  on seeded cases checked in Node and in headless Chromium,
-                 the size asserted (<= 600 KB gzipped)
+                 the TypeScript declarations and the docs' examples
+                 type-checked with a pinned tsc --strict (the Node
+                 examples run), the size asserted (<= 600 KB gzipped)
   c-header       the C library's header, crates/lianliankan-c/include/
                  lianliankan.h, written by cbindgen from the crate (a test
                  fails when the checked-in header is stale)

@@ -228,11 +228,15 @@ fn write_package_json(pkg: &Path) -> Result<(), String> {
     let file = pkg.join("package.json");
     fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
     // wasm-bindgen leaves a .gitignore of `*` in each folder, which npm
-    // reads as "publish nothing" when no `files` is given; the folders'
-    // own package.json files (none for `web`) are not needed.
-    for dir in ["web", "node"] {
+    // reads as "publish nothing" when no `files` is given. Each folder says
+    // which kind of module its .js is: without it Node and TypeScript
+    // (`moduleResolution: "nodenext"`) read `web/`'s ES module as
+    // CommonJS, and its default export `init` is not callable to them.
+    for (dir, kind) in [("web", "module"), ("node", "commonjs")] {
         let _ = fs::remove_file(pkg.join(dir).join(".gitignore"));
-        let _ = fs::remove_file(pkg.join(dir).join("package.json"));
+        let file = pkg.join(dir).join("package.json");
+        fs::write(&file, format!("{{ \"type\": \"{kind}\" }}\n"))
+            .map_err(|e| format!("{}: {e}", file.display()))?;
     }
     Ok(())
 }

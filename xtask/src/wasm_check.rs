@@ -10,6 +10,9 @@
 //!    `crates/lianliankan-wasm/tests/node.mjs` run in it: the checks of
 //!    `tests/checks.mjs` (the conformance fixture shared by every face,
 //!    the native answers, bad inputs thrown as named errors) in Node;
+//!    Then the TypeScript declarations and the docs' examples
+//!    type-checked there, and the Node examples run (see
+//!    [`crate::wasm_types`]);
 //! 5. the same checks in headless Chromium: `tests/page.html` served by a
 //!    small HTTP server here, which the page posts its result back to.
 
@@ -49,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let fixture = fixture();
 
     imports_in_node(&project)?;
+    crate::wasm_types::check(&project)?;
     let mut node = Command::new("node");
     node.arg(tests.join("node.mjs"))
         .arg(&project)

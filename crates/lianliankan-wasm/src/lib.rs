@@ -37,7 +37,7 @@ pub fn version() -> String {
 }
 
 /// The gravity mode names, "none" first.
-#[wasm_bindgen(js_name = gravityModes)]
+#[wasm_bindgen(js_name = gravityModes, unchecked_return_type = "GravityName[]")]
 pub fn gravity_modes() -> Vec<String> {
     lianliankan::Gravity::ALL
         .iter()

@@ -72,13 +72,13 @@ impl JsRules {
     }
 
     /// "closed" or "open".
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "BorderName")]
     pub fn border(&self) -> String {
         self.inner.border().name().to_owned()
     }
 
     /// The gravity mode's name.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "GravityName")]
     pub fn gravity(&self) -> String {
         self.inner.gravity().name().to_owned()
     }
@@ -90,7 +90,7 @@ impl JsRules {
     }
 
     /// Which pairs connect: "standard", "four-rivers" or "line".
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "ConnectName")]
     pub fn connect(&self) -> String {
         self.inner.connect().name().to_owned()
     }
