@@ -24,6 +24,7 @@
 pub mod board;
 pub mod game;
 pub mod js;
+mod rate_progress;
 pub mod rules;
 pub mod work;
 

@@ -119,6 +119,8 @@ export interface RateOptions {
   dealBudget?: number;
   timeoutMs?: number;
   cancel?: Cancel;
+  /** Called after each game with the games played and the most the call plays; what it throws stops the call and is thrown. */
+  progress?: (games: number, total: number) => void;
 }
 /** How hard a deal is: the Python face's Rating, in camelCase. */
 export interface Rating {
@@ -161,6 +163,8 @@ export interface GenerateRatedOptions extends GenerateOptions {
   probes?: number;
   budget?: number;
   dealBudget?: number;
+  /** As rate's, the games counted over every candidate. */
+  progress?: (games: number, total: number) => void;
 }
 /** A clearable deal rated within a band. */
 export interface RatedDeal extends Deal {

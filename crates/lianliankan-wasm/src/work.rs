@@ -19,6 +19,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::board_and_rules;
 use crate::js::{self, Kind, error};
+use crate::rate_progress::Watch;
 use crate::rules;
 
 /// The time now on the host's clock (milliseconds since the epoch).
@@ -324,7 +325,7 @@ fn rate_config(options: &JsValue, seed: u64) -> Result<RateConfig, JsValue> {
 }
 
 /// The options of `rate`.
-const RATE_OPTIONS: [&str; 8] = [
+const RATE_OPTIONS: [&str; 9] = [
     "rules",
     "plays",
     "probes",
@@ -333,13 +334,16 @@ const RATE_OPTIONS: [&str; 8] = [
     "dealBudget",
     "timeoutMs",
     "cancel",
+    "progress",
 ];
 
 /// How hard `board` is to clear: a rating (see the type declarations).
 /// Options: `rules`, `plays` (100 random games), `probes` (3 of them
 /// probed by the solver), `seed` (0), `budget` (10,000 states a
 /// position), `dealBudget` (1,000,000 for the deal), `timeoutMs`,
-/// `cancel`. The same arguments give the same rating as every face.
+/// `cancel`, `progress` (called with the games played and the most the
+/// call plays, after each game; what it throws stops the rating and is
+/// thrown). The same arguments give the same rating as every face.
 ///
 /// # Complexity
 /// As the library's `rate`: `plays` random games, and at most `budget`
@@ -353,11 +357,14 @@ pub fn rate(
     js::known_fields(&options, "rate's options", &RATE_OPTIONS)?;
     let (board, rules) = board_and_rules(&board, "board", &js::field(&options, "rules")?)?;
     let seed = js::seed(&js::field(&options, "seed")?, "options.seed")?;
-    let config = rate_config(&options, seed)?;
+    let progress = js::function(&js::field(&options, "progress")?, "options.progress")?;
     let stops = Stops::read(&options)?;
-    lianliankan::rate(&board, &rules, &config.cancel(stops.token.clone()))
-        .map(|r| rating_of(&r))
-        .map_err(|_| stops.stopped())
+    let (config, watch) = Watch::start(rate_config(&options, seed)?, progress, &stops.token);
+    let rated = lianliankan::rate(&board, &rules, &config.cancel(stops.token.clone()));
+    if let Some(thrown) = watch.finish() {
+        return Err(thrown);
+    }
+    rated.map(|r| rating_of(&r)).map_err(|_| stops.stopped())
 }
 
 /// A rating as `{winnable, plays, cleared, ..., score, difficulty}`: the
@@ -464,8 +471,9 @@ const GENERATE_RATED_OPTIONS: [&str; 12] = [
 /// "hard") or `options.score` ([low, high], 0 to 100): `{board,
 /// certificate, rating, seed, candidates}`. At most `candidates` (200)
 /// deals are made and rated (`plays`, `probes`, `budget`, `dealBudget`
-/// as `rate`'s); `seed`, `rules`, `timeoutMs`, `cancel` as `generate`'s.
-/// Throws an OutOfBand when none scored in the band.
+/// as `rate`'s, `progress` too, the games counted over every candidate);
+/// `seed`, `rules`, `timeoutMs`, `cancel` as `generate`'s. Throws an
+/// OutOfBand when none scored in the band.
 ///
 /// # Complexity
 /// At most `candidates` deals made and rated, as `generate` and `rate`.
@@ -476,13 +484,7 @@ pub fn generate_rated(
     #[wasm_bindgen(unchecked_param_type = "number")] kinds: JsValue,
     #[wasm_bindgen(unchecked_param_type = "GenerateRatedOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    // `progress` is not offered: the library's hook must be shareable
-    // across threads, which a JavaScript function is not.
-    js::known_fields(
-        &options,
-        "generateRated's options",
-        &GENERATE_RATED_OPTIONS[..GENERATE_RATED_OPTIONS.len() - 1],
-    )?;
+    js::known_fields(&options, "generateRated's options", &GENERATE_RATED_OPTIONS)?;
     let band = band(&options)?;
     let candidates = small_count_or(&options, "candidates", 200)?;
     if candidates == 0 {
@@ -492,14 +494,18 @@ pub fn generate_rated(
         ));
     }
     let spec = spec(&rows, &cols, &kinds, &options)?;
-    let config = rate_config(&options, 0)?;
+    let progress = js::function(&js::field(&options, "progress")?, "options.progress")?;
     let stops = Stops::read(&options)?;
+    let (config, watch) = Watch::start(rate_config(&options, 0)?, progress, &stops.token);
     let made = lianliankan::generate_rated(
         &spec,
         band,
         &config.cancel(stops.token.clone()),
         candidates as usize,
     );
+    if let Some(thrown) = watch.finish() {
+        return Err(thrown);
+    }
     match made {
         Ok(made) => Ok(js::object(&[
             ("board", js::rows_of(&made.generated.board)),

@@ -226,6 +226,33 @@ function badInputs(llk, throws, check) {
   const stopped = llk.solve(hard, { rules: kshisen, cancel: fresh, budget: null, progress: () => { reports += 1; fresh.cancel(); } });
   check(stopped.status === "unknown" && stopped.states <= 65 && reports === 1, `progress cancels: ${stopped.status}, ${stopped.states} states, ${reports} reports`);
   throws(() => llk.solve(hard, { rules: kshisen, budget: null, progress: () => { throw new RangeError("enough"); } }), "RangeError", "progress throws", "enough");
+  // rate and generateRated report each game (played, most), in order, the
+  // answer unchanged; what progress throws stops them and is thrown; a
+  // progress that rates again reports to its own.
+  const small = llk.generate(6, 8, 12, { seed: 5 }).board;
+  const seen = [];
+  const rated = llk.rate(small, { plays: 20, progress: (games, total) => seen.push([games, total]) });
+  check(
+    JSON.stringify(rated) === JSON.stringify(llk.rate(small, { plays: 20 })) &&
+      seen.length > 0 && seen.every(([g, t], i) => t === 23 && g >= 1 && (i === 0 || g > seen[i - 1][0])) &&
+      seen[seen.length - 1][0] === 23,
+    `rate's progress: ${JSON.stringify(seen)}`,
+  );
+  let calls = 0;
+  throws(() => llk.rate(small, { plays: 20, progress: () => { calls += 1; throw new RangeError("stop rating"); } }), "RangeError", "rate's progress throws", "stop rating");
+  check(calls === 1, `rate stopped at its first report: ${calls} calls`);
+  let inner = 0;
+  let outer = 0;
+  llk.rate(small, { plays: 3, probes: 0, progress: () => {
+    outer += 1;
+    if (outer === 1) llk.rate(small, { plays: 2, probes: 0, progress: () => { inner += 1; } });
+  } });
+  check(outer === 3 && inner === 2, `nested progress: outer ${outer}, inner ${inner}`);
+  let made = 0;
+  llk.generateRated(6, 8, 12, { difficulty: "easy", plays: 10, probes: 1, progress: (games, total) => { made = Math.max(made, games); check(games <= total, "generateRated's games <= total"); } });
+  check(made >= 11, `generateRated's progress: ${made} games`);
+  throws(() => llk.generateRated(6, 8, 12, { difficulty: "hard", plays: 10, progress: () => { throw new Error("no more"); } }), "Error", "generateRated's progress throws", "no more");
+  throws(() => llk.rate(small, { progress: "often" }), "TypeError", "a rate progress that is no function", "progress");
   cancel.free();
   fresh.free();
 }
