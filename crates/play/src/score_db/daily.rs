@@ -4,7 +4,7 @@
 use rusqlite::{TransactionBehavior, params};
 use serde::Serialize;
 
-use super::{Insert, Store};
+use super::{Best, Insert, Store, rank_of_stored};
 
 /// A clear of a day's deal to store.
 #[derive(Clone, Debug)]
@@ -71,17 +71,19 @@ impl Store {
             ],
         )?;
         let id = transaction.last_insert_rowid();
-        let better: i64 = transaction.query_row(
-            "SELECT count(*) FROM daily_scores WHERE day = ?1
-               AND (elapsed_ms < ?2 OR (elapsed_ms = ?2 AND id < ?3))",
-            params![score.day, score.elapsed_ms as i64, id],
-            |r| r.get(0),
+        let key = ("elapsed_ms", Best::Lowest);
+        let day = vec![score.day.clone().into()];
+        let rank = rank_of_stored(
+            &transaction,
+            "daily_scores",
+            "day = ?1",
+            day,
+            key,
+            score.elapsed_ms as i64,
+            id,
         )?;
         transaction.commit()?;
-        Ok(Insert::Stored {
-            id,
-            rank: better as u64 + 1,
-        })
+        Ok(Insert::Stored { id, rank })
     }
 
     /// The best `n` clears of `day`'s deal, fastest first, equal times

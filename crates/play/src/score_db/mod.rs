@@ -391,26 +391,19 @@ impl Store {
             rusqlite::params_from_iter(values),
         )?;
         let id = transaction.last_insert_rowid();
-        let (table, mut values) = scores_table(s);
-        let n = values.len();
-        values.push((score.score as i64).into());
-        values.push(id.into());
-        let better: i64 = transaction.query_row(
-            &format!(
-                "SELECT count(*) FROM scores WHERE {table}
-                   AND (score > ?{} OR (score = ?{} AND id < ?{}))",
-                n + 1,
-                n + 1,
-                n + 2
-            ),
-            rusqlite::params_from_iter(values),
-            |r| r.get(0),
+        let (filter, values) = scores_table(s);
+        let key = ("score", Best::Highest);
+        let rank = rank_of_stored(
+            &transaction,
+            "scores",
+            &filter,
+            values,
+            key,
+            score.score as i64,
+            id,
         )?;
         transaction.commit()?;
-        Ok(Insert::Stored {
-            id,
-            rank: better as u64 + 1,
-        })
+        Ok(Insert::Stored { id, rank })
     }
 
     /// Stores a level run: its id and rank in its setting's table of runs
@@ -456,24 +449,19 @@ impl Store {
             rusqlite::params_from_iter(values),
         )?;
         let id = transaction.last_insert_rowid();
-        let mut values = params_of(s, &RUN);
-        values.extend([(run.score as i64).into(), id.into()]);
-        let better: i64 = transaction.query_row(
-            &format!(
-                "SELECT count(*) FROM runs WHERE {same}
-                   AND (score > ?{} OR (score = ?{} AND id < ?{}))",
-                n + 1,
-                n + 1,
-                n + 2
-            ),
-            rusqlite::params_from_iter(values),
-            |r| r.get(0),
+        let values = params_of(s, &RUN);
+        let key = ("score", Best::Highest);
+        let rank = rank_of_stored(
+            &transaction,
+            "runs",
+            &same,
+            values,
+            key,
+            run.score as i64,
+            id,
         )?;
         transaction.commit()?;
-        Ok(Insert::Stored {
-            id,
-            rank: better as u64 + 1,
-        })
+        Ok(Insert::Stored { id, rank })
     }
 
     /// The best `n` runs of `setting` (its `gravity` left out), highest
@@ -528,6 +516,45 @@ impl Store {
             })?
             .collect()
     }
+}
+
+/// Which way a table ranks its rows: the key's higher values first (a
+/// score), or its lower values first (a time).
+#[derive(Clone, Copy, Debug)]
+enum Best {
+    Highest,
+    Lowest,
+}
+
+/// The rank of the row `id` just stored in `table` (1 is the best) among
+/// the rows `filter` keeps (SQL over the placeholders `?1` to `?n` of
+/// `values`): one more than the rows whose `column` is better than `key`,
+/// or equal and stored earlier (a lower id). Run inside the storing
+/// transaction, so that no other write comes between.
+fn rank_of_stored(
+    transaction: &rusqlite::Transaction<'_>,
+    table: &str,
+    filter: &str,
+    mut values: Vec<rusqlite::types::Value>,
+    (column, best): (&str, Best),
+    key: i64,
+    id: i64,
+) -> rusqlite::Result<u64> {
+    let (k, i) = (values.len() + 1, values.len() + 2);
+    let better = match best {
+        Best::Highest => ">",
+        Best::Lowest => "<",
+    };
+    values.extend([key.into(), id.into()]);
+    let above: i64 = transaction.query_row(
+        &format!(
+            "SELECT count(*) FROM {table} WHERE {filter}
+               AND ({column} {better} ?{k} OR ({column} = ?{k} AND id < ?{i}))"
+        ),
+        rusqlite::params_from_iter(values),
+        |r| r.get(0),
+    )?;
+    Ok(above as u64 + 1)
 }
 
 /// `?1, ?2, ..., ?n`.
