@@ -109,3 +109,42 @@ impl Store {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A day's table ranks the fastest first, an equal time stored earlier
+    /// first, and counts only that day's clears.
+    #[test]
+    fn a_days_rank_is_by_time_then_by_arrival() {
+        let dir = std::env::temp_dir().join(format!("play-daily-rank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("scores.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let store = Store::open(&path).unwrap();
+        let clear = |day: &str, elapsed_ms: u64, steps: &str| NewDailyScore {
+            day: day.to_owned(),
+            name: "p".to_owned(),
+            seed: 20261207,
+            rated_seed: None,
+            score: 1,
+            elapsed_ms,
+            steps: steps.to_owned(),
+        };
+        let rank = |score: NewDailyScore| match store.insert_daily(&score).unwrap() {
+            Insert::Stored { rank, .. } => rank,
+            Insert::Duplicate => panic!("stored as a duplicate"),
+        };
+        assert_eq!(rank(clear("2026-12-07", 5000, "a")), 1);
+        assert_eq!(rank(clear("2026-12-07", 3000, "b")), 1);
+        assert_eq!(rank(clear("2026-12-07", 5000, "c")), 3);
+        assert_eq!(rank(clear("2026-12-07", 9000, "d")), 4);
+        assert_eq!(rank(clear("2026-12-08", 9000, "e")), 1);
+        assert_eq!(
+            store.insert_daily(&clear("2026-12-07", 1, "a")).unwrap(),
+            Insert::Duplicate
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
