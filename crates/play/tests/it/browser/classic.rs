@@ -386,6 +386,16 @@ pub(super) async fn a_phone_sized_screen(env: &Env) -> Outcome {
         check!(n(0) >= 0.0 && n(1) <= n(2), "the board fits the screen: {fit}");
         check!(n(3) <= n(2), "nothing scrolls sideways: {fit}");
         check!(n(4) >= 30.0, "tiles big enough to tap: {fit}");
+        // Every tab of the header in sight, none cut or scrolled away.
+        let tabs = js(
+            &client,
+            "const nav = document.querySelector('header nav');              return [nav.scrollWidth <= nav.clientWidth,                      [...nav.querySelectorAll('.tab')].map(t => { const r = t.getBoundingClientRect();                        return [t.textContent, r.left >= 0 && r.right <= window.innerWidth && r.width > 0]; })];",
+        )
+        .await?;
+        let all_in_view = tabs[1].as_array().is_some_and(|t| {
+            t.len() >= 5 && t.iter().all(|tab| tab[1] == json!(true))
+        });
+        check!(tabs[0] == json!(true) && all_in_view, "every header tab in sight: {tabs}");
         let hint = api(env, "hint", &json!({"board": board(&client).await?, "rules": rules(&client).await?})).await?;
         let before = tiles_left(&client).await?;
         play_pair(&client, &hint["hint"]).await?;
