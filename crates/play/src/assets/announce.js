@@ -7,12 +7,13 @@
 
 import { kindWords, placeWords } from "./board_grid.js";
 import { tileStyle } from "./board_view.js";
-import { $ } from "./dom.js";
+import { speak } from "./dom.js";
 import { game } from "./state.js";
 
-/** Writes `text` to the live region (a screen reader says it). */
+/** Says `text` to a screen reader (the message line of the same turn
+ * stays unsaid: see dom.js). */
 export function announce(text) {
-  $("announce").textContent = text;
+  speak(text);
 }
 
 /** A tile of `kind` at `cell` in words: "bamboo 3 at row 2, column 5". */
