@@ -5,6 +5,7 @@ use grid_core::{Path, Pos};
 
 use crate::engine::Move;
 use crate::query::Board;
+use crate::reference::paths::{checked_length, is_shortest, standard_min_turns, standard_shortest};
 use crate::rules::Rules;
 
 /// How a rule joins two matching tiles on distinct cells: what the
@@ -62,17 +63,24 @@ pub(crate) enum Construction {
 /// `match` a method).
 ///
 /// Every method takes rules as they are: a [`Rules`] value is consistent
-/// by construction (under slides, one turn and the closed border).
+/// by construction (under slides, one turn and the closed border). The
+/// provided methods are the standard path's answers; a rule overrides
+/// those it answers differently.
 pub(crate) trait ConnectionRule {
     /// How the matching tiles at the distinct cells `a` and `b` are
     /// joined (board or ringed coordinates alike: only where the cells lie
-    /// from each other counts).
-    fn join(&self, a: Pos, b: Pos) -> Join;
+    /// from each other counts). Provided: by the standard path.
+    fn join(&self, _a: Pos, _b: Pos) -> Join {
+        Join::StandardPath
+    }
 
     /// The corners (ringed coordinates) of the rule's own path between
     /// the ringed cells `a` and `b`, for a pair [`ConnectionRule::join`]
-    /// answers [`Join::OwnPath`]; `None` when none joins them.
-    fn own_corners(&self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<Vec<Pos>>;
+    /// answers [`Join::OwnPath`]; `None` when none joins them. Provided:
+    /// none (a rule that joins by the standard path has no own path).
+    fn own_corners(&self, _board: &Board, _a: Pos, _b: Pos, _rules: &Rules) -> Option<Vec<Pos>> {
+        None
+    }
 
     /// Every move on `board`, sorted (as [`crate::moves`] lists them).
     fn moves(&self, board: &Board, rules: &Rules) -> Vec<Move>;
@@ -80,15 +88,21 @@ pub(crate) trait ConnectionRule {
     /// The search that decides a board.
     fn search(&self) -> SearchKind;
 
-    /// How a board that clears is built.
-    fn construction(&self) -> Construction;
+    /// How a board that clears is built. Provided: the standard path's.
+    fn construction(&self) -> Construction {
+        Construction::StandardPaths
+    }
 
     /// The brute force: the fewest turns of a path joining the matching
-    /// tiles at the distinct cells `a` and `b`, or `None`.
-    fn reference_min_turns(&self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize>;
+    /// tiles at the distinct cells `a` and `b`, or `None`. Provided: the
+    /// standard path's.
+    fn reference_min_turns(&self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
+        standard_min_turns(board, a, b, rules)
+    }
 
     /// The brute force: whether `path` joins the tiles at `a` and `b` and
-    /// is the shortest with its turns; what is wrong otherwise.
+    /// is the shortest with its turns; what is wrong otherwise. Provided:
+    /// the standard path's.
     fn reference_check_path(
         &self,
         board: &Board,
@@ -96,5 +110,9 @@ pub(crate) trait ConnectionRule {
         b: Pos,
         path: &Path,
         rules: &Rules,
-    ) -> Result<(), String>;
+    ) -> Result<(), String> {
+        let length = checked_length(board, a, b, path, rules)?;
+        let shortest = standard_shortest(board, a, b, path.turns(), rules.border());
+        is_shortest(length, shortest, path.turns())
+    }
 }

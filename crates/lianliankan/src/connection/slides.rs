@@ -6,10 +6,8 @@
 //! slide). Rules with slides always carry that path rule (one turn, the
 //! closed border: [`Rules::with_slide`] writes it).
 
-use grid_core::{Path, Pos};
-
-use super::rule::{ConnectionRule, Construction, Join, SearchKind};
-use super::standard::{Standard, standard_moves};
+use super::rule::{ConnectionRule, SearchKind};
+use super::standard::standard_moves;
 use crate::engine::{Move, slide_moves};
 use crate::query::Board;
 use crate::rules::Rules;
@@ -19,13 +17,11 @@ use crate::rules::Rules;
 pub(crate) struct Slides;
 
 impl ConnectionRule for Slides {
-    fn join(&self, a: Pos, b: Pos) -> Join {
-        Standard.join(a, b)
-    }
-
-    fn own_corners(&self, _: &Board, _: Pos, _: Pos, _: &Rules) -> Option<Vec<Pos>> {
-        None
-    }
+    // A plain pair joins by the standard path (the provided methods: its
+    // join, its brute force, and the construction — a pair joined with at
+    // most one turn on the board is a legal move under slides, so a board
+    // built under those plain rules clears under slides by its
+    // certificate); the moves add the slides, and the search is its own.
 
     /// The plain pairs and every slide (both pick orders, both routes; see
     /// [`Move::slide`]), all sorted together; the slides add
@@ -46,27 +42,5 @@ impl ConnectionRule for Slides {
 
     fn search(&self) -> SearchKind {
         SearchKind::Sliding
-    }
-
-    /// A plain pair joined with at most one turn on the board is a legal
-    /// move under slides, so a board built under those plain rules clears
-    /// under slides by its certificate.
-    fn construction(&self) -> Construction {
-        Construction::StandardPaths
-    }
-
-    fn reference_min_turns(&self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
-        Standard.reference_min_turns(board, a, b, rules)
-    }
-
-    fn reference_check_path(
-        &self,
-        board: &Board,
-        a: Pos,
-        b: Pos,
-        path: &Path,
-        rules: &Rules,
-    ) -> Result<(), String> {
-        Standard.reference_check_path(board, a, b, path, rules)
     }
 }

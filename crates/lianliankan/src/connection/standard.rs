@@ -3,12 +3,9 @@
 //! with the open border). The query core's shapes, sweeps and turn search
 //! answer it, and every proof of the solver rests on its geometry.
 
-use grid_core::{Path, Pos};
-
-use super::rule::{ConnectionRule, Construction, Join, SearchKind};
+use super::rule::{ConnectionRule, SearchKind};
 use crate::engine::{Move, reach_moves, two_turn_moves};
 use crate::query::Board;
-use crate::reference::paths::{checked_length, is_shortest, standard_min_turns, standard_shortest};
 use crate::rules::Rules;
 
 /// [`Connect::Standard`](crate::Connect::Standard).
@@ -16,41 +13,14 @@ use crate::rules::Rules;
 pub(crate) struct Standard;
 
 impl ConnectionRule for Standard {
-    fn join(&self, _: Pos, _: Pos) -> Join {
-        Join::StandardPath
-    }
-
-    fn own_corners(&self, _: &Board, _: Pos, _: Pos, _: &Rules) -> Option<Vec<Pos>> {
-        None
-    }
-
+    // Every provided method is this rule's answer (the trait's defaults
+    // are the standard path's); the moves and the search are its own.
     fn moves(&self, board: &Board, rules: &Rules) -> Vec<Move> {
         standard_moves(board, rules)
     }
 
     fn search(&self) -> SearchKind {
         SearchKind::Standard
-    }
-
-    fn construction(&self) -> Construction {
-        Construction::StandardPaths
-    }
-
-    fn reference_min_turns(&self, board: &Board, a: Pos, b: Pos, rules: &Rules) -> Option<usize> {
-        standard_min_turns(board, a, b, rules)
-    }
-
-    fn reference_check_path(
-        &self,
-        board: &Board,
-        a: Pos,
-        b: Pos,
-        path: &Path,
-        rules: &Rules,
-    ) -> Result<(), String> {
-        let length = checked_length(board, a, b, path, rules)?;
-        let shortest = standard_shortest(board, a, b, path.turns(), rules.border());
-        is_shortest(length, shortest, path.turns())
     }
 }
 
