@@ -121,6 +121,8 @@ tasks:
                  Python in a full run)
                  `wasm` (a hint from the WebAssembly package in Node and
                  Chromium beside the native library's; in a full run too)
+                 `page` (the play page's first load to a playable board
+                 in headless Chromium, cold and warm; in a full run too)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md

@@ -101,6 +101,18 @@ function reasonOf(message) {
   return null;
 }
 
+/** The server's sentence for a pair refused for `reason` (the engine's
+ * `message`): it names the cells and kinds in the order picked (the
+ * engine's move puts its cells in order). */
+function refusalSentence(reason, message, board, rules, a, b) {
+  const at = ([r, c]) => "(" + r + ", " + c + ")";
+  const kind = ([r, c]) => board[r][c];
+  if (reason === "no-path") return noPath(rules);
+  if (reason === "empty") return "the cell at " + at(kind(a) === 0 ? a : b) + " is empty";
+  if (reason === "different-kinds") return "the tiles are of different kinds (" + kind(a) + " and " + kind(b) + ")";
+  return message;
+}
+
 /** Runs `work` on the local engine: its answer, or a 400 with the
  * engine's message for what it refuses (a bad board, bad rules). */
 function locally(work) {
@@ -136,7 +148,7 @@ export async function removePair(request) {
     if (played === null) {
       const reason = reasonOf(first);
       if (reason === null) throw new Error(first);
-      return { legal: false, reason, message: reason === "no-path" ? noPath(rules) : first };
+      return { legal: false, reason, message: refusalSentence(reason, first, request.board, rules, a, b) };
     }
     const history = game.history;
     const step = history[history.length - 1];
@@ -154,8 +166,10 @@ export async function findHint(request) {
   return locally(() => {
     const game = new llk.Game(request.board, rulesOf(request.rules));
     const hint = game.hint();
+    // (The server writes a slide's route, and none for a plain pair.)
+    const pair = hint && (hint.route ? { a: hint.a, b: hint.b, route: hint.route } : { a: hint.a, b: hint.b });
     return {
-      hint: hint && { a: hint.a, b: hint.b, route: hint.route, path: hint.path },
+      hint: hint && { ...pair, path: hint.path },
       ...positionOf(game),
     };
   });

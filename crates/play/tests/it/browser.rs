@@ -154,7 +154,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 57] = [
+const SCENARIOS: [(&str, Scenario); 58] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -331,6 +331,10 @@ const SCENARIOS: [(&str, Scenario); 57] = [
     ("offline_an_unranked_game_asks_the_server_nothing", |e| {
         Box::pin(offline::an_unranked_game_asks_the_server_nothing(e))
     }),
+    (
+        "offline_the_page_s_engine_answers_as_the_server_does",
+        |e| Box::pin(offline::the_page_s_engine_answers_as_the_server_does(e)),
+    ),
 ];
 
 /// The scenarios run in this many lanes at once (scenario `i` in lane

@@ -205,3 +205,100 @@ pub(super) async fn an_unranked_game_asks_the_server_nothing(env: &Env) -> Outco
     })
     .await
 }
+
+/// The page's engine answers as the server does: on seeded deals under
+/// several rule sets (gravity, sliding tiles, four rivers, the line rule,
+/// groups), the deal of a seed, then pairs picked at random (legal or
+/// not: different kinds, no path, the same cell, an empty cell), a hint
+/// and a shuffle of a seed, asked of `engine.js` in the page and of the
+/// server's API; every answer the same.
+pub(super) async fn the_page_s_engine_answers_as_the_server_does(env: &Env) -> Outcome {
+    with_session(env, Screen::Desktop, |client| async move {
+        let url = deal_url(
+            env,
+            "rows=4&cols=6&kinds=6&turns=2&border=open&gravity=down&groups=&deal=solvable&seed=5",
+        );
+        goto(&client, &url).await?;
+        let differences = js(
+            &client,
+            r#"return (async () => {
+              const engine = await import('/engine.js');
+              const { api } = await import('/common.js');
+              if (engine.engineKind() !== 'local') return ['the page has no engine'];
+              const ruleSets = [
+                { turns: 2, border: 'open', gravity: 'down', groups: '', connect: 'standard' },
+                { turns: 1, border: 'closed', gravity: 'none', groups: '', connect: 'standard', slide: true },
+                { turns: 2, border: 'open', gravity: 'left', groups: '', connect: 'four-rivers' },
+                // No full board of this setting has a pair: no deal.
+                { turns: 2, border: 'closed', gravity: 'left', groups: '', connect: 'four-rivers' },
+                { turns: 2, border: 'open', gravity: 'none', groups: '', connect: 'line' },
+                { turns: 2, border: 'open', gravity: 'apart-vertical', groups: '1-4', connect: 'standard' },
+              ];
+              // A small seeded generator: the same cases every run.
+              let state = 12345;
+              const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+              const same = (what, mine, theirs) => {
+                const strip = (d) => { const c = { ...d }; delete c.clock_ms; delete c.local; return JSON.stringify(c); };
+                if (mine.ok !== theirs.ok || strip(mine.data) !== strip(theirs.data)) {
+                  return [what + ': page ' + JSON.stringify(mine) + ' server ' + JSON.stringify(theirs)];
+                }
+                return [];
+              };
+              const found = [];
+              let cases = 0, refused = 0;
+              for (const [i, rules] of ruleSets.entries()) {
+                for (const seed of [1, 2]) {
+                  const spec = { rows: 6, cols: 8, kinds: 8, rules, solvable: true, seed: 100 * i + seed };
+                  const local = await engine.dealBoard(spec, false);
+                  const server = await api('deal', spec);
+                  // A setting no deal fits is refused by both, in the same words.
+                  if (!server.ok) {
+                    if (local.ok || local.data.error !== server.data.error) {
+                      found.push('deal ' + JSON.stringify(spec) + ': page ' + JSON.stringify(local) + ' server ' + JSON.stringify(server));
+                    }
+                    refused++;
+                    continue;
+                  }
+                  if (!local.data.local) found.push('the deal of a seed is not made in the page');
+                  const keep = (d) => ({ board: d.board, rules: d.rules, seed: d.seed, tiles: d.tiles,
+                    moves: d.moves, dead: d.dead, cleared: d.cleared });
+                  found.push(...same('deal ' + JSON.stringify(spec),
+                    { ok: local.ok, data: keep(local.data) }, { ok: server.ok, data: keep(server.data) }));
+                  let board = server.data.board;
+                  const r = server.data.rules;
+                  for (let step = 0; step < 30; step++) {
+                    const cell = () => [next(6), next(8)];
+                    const a = cell();
+                    // Mostly a tile of the same kind; now and then any cell.
+                    const mates = [];
+                    board.forEach((row, y) => row.forEach((k, x) => {
+                      if (k !== 0 && k === board[a[0]][a[1]] && (y !== a[0] || x !== a[1])) mates.push([y, x]);
+                    }));
+                    const b = mates.length > 0 && next(4) !== 0 ? mates[next(mates.length)] : cell();
+                    const request = { board, rules: r, a, b };
+                    const mine = await engine.removePair(request);
+                    const theirs = await api('remove', request);
+                    found.push(...same('remove ' + JSON.stringify(request), mine, theirs));
+                    cases++;
+                    if (theirs.ok && theirs.data.legal) board = theirs.data.board;
+                  }
+                  const hintRequest = { board, rules: r };
+                  found.push(...same('hint', await engine.findHint(hintRequest), await api('hint', hintRequest)));
+                  const shuffleRequest = { board, rules: r, seed: 77 };
+                  found.push(...same('shuffle', await engine.shuffleBoard(shuffleRequest), await api('shuffle', shuffleRequest)));
+                  cases += 2;
+                }
+              }
+              if (refused !== 2) found.push(refused + ' deals refused, not the 2 of the closed four rivers');
+              return found.length > 0 ? found.slice(0, 5) : cases;
+            })();"#,
+        )
+        .await?;
+        check!(
+            differences.as_u64().is_some_and(|n| n >= 300),
+            "the page's engine and the server differ: {differences}"
+        );
+        Ok(())
+    })
+    .await
+}
