@@ -257,6 +257,18 @@ function dealtHere(request) {
 /** A random seed for a deal made here. */
 const seed = () => Math.floor(Math.random() * 1e9);
 
+/** How a deal of `difficulty` made in the page was found, as the
+ * server says it (`rated`): in the band, or (no candidates: none found in
+ * time) the first deal, unrated, with a note. */
+function ratedHere(difficulty, dealt) {
+  const found = dealt.candidates !== null;
+  return {
+    in_band: found, candidates: dealt.candidates, capped: !found, deal_seed: String(dealt.seed),
+    note: found ? null : "no " + difficulty + " deal was found in the page in time: this one is not rated",
+    pooled: false,
+  };
+}
+
 /** A deal (`/api/deal`; with `daily`, `/api/daily`): the server's when it
  * must be (a ranked or daily deal, a difficulty from its pool, a random
  * deal) and can be reached, else the local engine's: a solvable deal,
@@ -287,10 +299,7 @@ export async function dealBoard(request, daily, onWait) {
   return answer({
     board: dealt.board, rules, solvable: true, seed: chosen, difficulty: request.difficulty || null,
     ticket: null, rating: null, local: true,
-    rated: request.difficulty ? {
-      in_band: true, candidates: dealt.candidates, capped: false, deal_seed: String(dealt.seed), note: null,
-      pooled: false,
-    } : null,
+    rated: request.difficulty ? ratedHere(request.difficulty, dealt) : null,
     ...positionOf(game),
   });
 }

@@ -69,14 +69,33 @@ pub(super) async fn a_whole_game_with_the_server_gone(env: &Env, screen: Screen)
             check!(shown(&client, "offline").await?, "the page says it is offline");
             let line = text(&client, "offline").await?;
             check!(line.contains("unranked games only"), "offline line: {line}");
-            // A new deal of the same setting, its seed left to the page.
+            // A new deal of the same setting, its seed left to the page;
+            // on the phone, of a difficulty (rated in the page's worker).
             js(&client, "document.getElementById('seed').value = ''; return null;").await?;
+            let difficulty = if matches!(screen, Screen::Phone) { "easy" } else { "" };
+            js(
+                &client,
+                &format!("document.getElementById('difficulty').value = '{difficulty}'; return null;"),
+            )
+            .await?;
             click(&client, "deal").await?;
-            let dealt = js(&client, "return [window.lianliankan.spec.seed, window.lianliankan.ticket, document.getElementById('message').textContent];").await?;
+            let dealt = js(
+                &client,
+                "const g = window.lianliankan;                  return [g.spec.seed, g.ticket, g.spec.difficulty, g.rated && g.rated.in_band];",
+            )
+            .await?;
             check!(
                 dealt[0] != json!(11) && dealt[1].is_null(),
                 "a new unranked deal, made in the page: {dealt}"
             );
+            if difficulty.is_empty() {
+                check!(dealt[2].is_null(), "no difficulty: {dealt}");
+            } else {
+                check!(
+                    dealt[2] == difficulty && dealt[3] == json!(true),
+                    "an easy deal rated in the page: {dealt}"
+                );
+            }
             check!(tiles_left(&client).await? == 24, "a full board");
             screenshot(env, &client, name).await?;
             if matches!(screen, Screen::Desktop) && std::env::var(TO_DOCS).as_deref() == Ok("1") {
