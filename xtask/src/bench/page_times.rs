@@ -10,7 +10,7 @@
 //! (every file from its cache). Two pages: a link's unranked 8 × 18 deal
 //! (seed 1: dealt in the page by the engine) and the first visit's page
 //! (`/`: KShisen's 8 × 18, normal, a ranked deal from the server's pool,
-//! which the first, unmeasured, session fills). The how-to a first visit
+//! which fills after the first, unmeasured, session asks for it). The how-to a first visit
 //! shows is marked as seen before each measurement (it holds the deal
 //! back until it is closed). Ratios are warm against cold.
 //!
@@ -18,7 +18,7 @@
 //! localhost.
 
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -42,6 +42,15 @@ const PAGES: [(&str, &str); 2] = [
         "/",
     ),
 ];
+
+/// The rated deals the server keeps made ahead a setting: enough for
+/// every session's two loads of the first visit's page, so that each is
+/// dealt from the pool (as a player's first visit is on a server that has
+/// run a while), not rated while the page waits.
+const POOL: usize = 16;
+
+/// How long the pool is given to fill after the first session.
+const POOL_FILL: Duration = Duration::from_secs(30);
 
 /// A process killed when dropped (chromedriver, the server).
 struct Killed(Child);
@@ -85,14 +94,30 @@ fn call(port: u16, method: &str, path: &str, body: &Value) -> Result<Value, Stri
         body.len()
     )
     .map_err(|e| format!("chromedriver: {e}"))?;
-    let mut answer = String::new();
-    stream
-        .read_to_string(&mut answer)
+    // The driver keeps the connection open: the body is read by its
+    // length.
+    let mut reader = BufReader::new(stream);
+    let mut length = 0usize;
+    loop {
+        let mut header = String::new();
+        reader
+            .read_line(&mut header)
+            .map_err(|e| format!("chromedriver: {e}"))?;
+        let header = header.trim();
+        if header.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader
+        .read_exact(&mut body)
         .map_err(|e| format!("chromedriver: {e}"))?;
-    let json = answer
-        .split_once("\r\n\r\n")
-        .map(|(_, rest)| rest)
-        .ok_or("chromedriver: no body")?;
+    let json = String::from_utf8_lossy(&body);
     let value: Value =
         serde_json::from_str(json.trim()).map_err(|e| format!("chromedriver: {e} in {json:?}"))?;
     if let Some(error) = value["value"]["error"].as_str() {
@@ -192,13 +217,12 @@ impl Drop for Session {
 /// Starts `play` on a free port (its own database in `out_dir`);
 /// returns the process and its address.
 fn start_play(play: &Path, out_dir: &Path) -> Result<(Killed, String), String> {
-    use std::io::BufRead;
     let db = out_dir.join("page-bench.sqlite3");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     let mut child = Command::new(play)
-        .args(["--port", "0", "--db"])
+        .args(["--port", "0", "--pool", &POOL.to_string(), "--db"])
         .arg(&db)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -207,7 +231,7 @@ fn start_play(play: &Path, out_dir: &Path) -> Result<(Killed, String), String> {
     let stdout = child.stdout.take().ok_or("no stdout")?;
     let server = Killed(child);
     let mut line = String::new();
-    std::io::BufReader::new(stdout)
+    BufReader::new(stdout)
         .read_line(&mut line)
         .map_err(|e| format!("play: {e}"))?;
     let address = line
@@ -277,9 +301,12 @@ pub fn section(play: &Path, out_dir: &Path, scale: Scale, judged: bool) -> Resul
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    // The first session is not measured: it fills the server's pool of
-    // rated deals for the first visit's setting, and warms the machine.
+    // The first session is not measured: it asks the server for the first
+    // visit's setting, whose pool of rated deals then fills.
     let _ = cold_and_warm(port, &chromium, &site, PAGES[1].1)?;
+    if scale == Scale::Full {
+        std::thread::sleep(POOL_FILL);
+    }
     let mut text = String::new();
     let _ = writeln!(
         text,

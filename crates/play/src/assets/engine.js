@@ -275,11 +275,13 @@ function ratedHere(difficulty, dealt) {
  * of the difficulty asked for when there is one (rated here, in the
  * worker: it can take seconds, `onWait` is told). */
 export async function dealBoard(request, daily, onWait) {
+  // A deal the page may make waits for the engine (loading at the start).
+  if (!daily && (dealtHere(request) || !serverReachable())) await startEngine();
   const local = llk !== null && !daily && (dealtHere(request) || !serverReachable());
   if (!local) {
     const res = daily ? await api("daily", {}) : await api("deal", request);
     // The server is gone: an unranked game is dealt here instead.
-    if (res.status !== 0 || llk === null || daily) return res;
+    if (res.status !== 0 || daily || (await startEngine()) !== "local") return res;
   }
   const rules = (() => {
     try {

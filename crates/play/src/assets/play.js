@@ -656,10 +656,12 @@ export async function startPlay() {
   }
   setInterval(tick, 500);
 
-  // The engine loads while the server is asked for its limits (offline,
+  // The engine loads while the server is asked for its limits and the
+  // first deal is made (a deal made in the page waits for it; offline,
   // the engine names the gravity modes).
-  const [limits] = await Promise.all([api("limits"), startEngine()]);
-  const gravity = limits.ok ? limits.data.gravity : localGravityModes();
+  const engine = startEngine();
+  const limits = await api("limits");
+  const gravity = limits.ok ? limits.data.gravity : (await engine, localGravityModes());
   if (gravity) {
     const select = $("gravity");
     select.replaceChildren();
@@ -697,7 +699,7 @@ export async function startPlay() {
   // The deal the link names (null: none, or a damaged link); a reload or
   // the bare page resumes the game in progress instead.
   const linked = specFromUrl();
-  if (!game.linkProblem && resumeGame(linked)) return playable();
+  if (!game.linkProblem && resumeGame(linked)) return await playable();
   let spec = linked;
   if (spec === null) {
     // A first visit plays KShisen's 18 × 8 (normal), gravity down; turned
@@ -737,13 +739,15 @@ export async function startPlay() {
     say(game.linkProblem + " Here is a new deal instead.", "bad");
     setLinkProblem(null);
   }
-  playable();
+  await playable();
 }
 
-/** The first board is dealt and the engine ready: marked for the first
- * load's measurement (`cargo xtask bench --only page`), and the engine in
- * use written on the page's root (`data-engine`: local or server). */
-function playable() {
+/** Once the first board is dealt and the engine ready: marked for the
+ * first load's measurement (`cargo xtask bench --only page`), and the
+ * engine in use written on the page's root (`data-engine`: local or
+ * server). */
+async function playable() {
+  await startEngine();
   document.documentElement.dataset.engine = engineKind();
   performance.mark("llk-playable");
 }
