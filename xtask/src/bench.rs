@@ -52,6 +52,9 @@
 //!   deal, a table) alone and while four hard deals are in flight.
 //! - `wasm_times`: a hint from the WebAssembly package in Node and in
 //!   Chromium beside the native library's (full runs and `--only wasm`).
+//! - `page_times`: the play page's first load to a playable board in
+//!   headless Chromium, cold and from the service worker's cache (full runs
+//!   and `--only page`; play built with the engine's package).
 //!
 //! The puzzle modules are not named after their puzzles so that, in every
 //! file here, a bare `lianliankan::`, `segments::` or `solitaire::` path
@@ -64,6 +67,7 @@ mod engine_times;
 mod face_calls;
 mod lianliankan_workloads;
 mod measure;
+mod page_times;
 mod rating_times;
 mod report;
 mod segments_workloads;
@@ -99,6 +103,13 @@ fn workloads(scale: Scale) -> Vec<Workload> {
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = Options::parse(args)?;
     let scale = options.scale;
+    // The page's section loads the page with the engine in it: play is
+    // built with the package (a full run, or `--only page`).
+    if (options.only.is_empty() && scale == Scale::Full) || options.only.iter().any(|n| n == "page")
+    {
+        let built = crate::wasm::build()?;
+        crate::run::set_engine_package(&built.pkg);
+    }
     let mut build = cargo();
     build.arg("build");
     for package in SOLVERS {
@@ -191,9 +202,10 @@ fn scan(input: &[u8]) -> u64 {
 /// its `moves` line, or only its rule variants' table; a call of the
 /// board's questions on the Rust, C and Python faces (Python in a full
 /// run only: it builds the wheel); the rating's times; the play server's
-/// light requests under load.
-const SECTIONS: [&str; 7] = [
-    "engine", "moves", "variants", "faces", "rating", "server", "wasm",
+/// light requests under load; a hint from the WebAssembly package; the
+/// page's first load to a playable board.
+const SECTIONS: [&str; 8] = [
+    "engine", "moves", "variants", "faces", "rating", "server", "wasm", "page",
 ];
 
 /// What `bench` and `bench-run` are asked to do.
@@ -305,12 +317,20 @@ fn measure_all(options: &Options) -> Result<(), String> {
     } else {
         String::new()
     };
+    // Headless Chromium, a browser session a load: a full run or asked.
+    let page = if (options.only.is_empty() && scale == Scale::Full) || asked("page") {
+        println!("==> page: the play page's first load to a playable board, cold and warm");
+        page_times::section(&bin_dir.join(exe_name("play")), &out_dir, scale, judged)?
+    } else {
+        String::new()
+    };
     let text = report::render(&machine, profile, judged, &outcomes)
         + &engine
         + &faces
         + &rating
         + &server
-        + &wasm;
+        + &wasm
+        + &page;
     let report_file = out_dir.join(match (scale, options.only.is_empty()) {
         (Scale::Full, true) => "report.md",
         (Scale::Full, false) => "report-only.md",
@@ -600,13 +620,14 @@ mod tests {
     #[test]
     fn modules_depend_one_way() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bench");
-        let allowed: [(&str, &[&str]); 11] = [
+        let allowed: [(&str, &[&str]); 12] = [
             ("measure.rs", &[]),
             ("engine_times.rs", &["workload"]),
             ("face_calls.rs", &["workload"]),
             ("rating_times.rs", &["measure", "workload"]),
             ("server_times.rs", &["workload"]),
             ("wasm_times.rs", &["workload"]),
+            ("page_times.rs", &["workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
             ("lianliankan_workloads.rs", &["workload"]),

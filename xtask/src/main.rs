@@ -3,6 +3,7 @@
 //! deals can be cleared (and `study checks`, the checks games use);
 //! `cargo xtask links` checks the Markdown links; `cargo xtask wheel`
 //! builds the Python package, `cargo xtask wasm` the WebAssembly one;
+//! `cargo xtask play` runs the game's server with the engine embedded;
 //! `cargo xtask c-header` and `cargo xtask c-example` write the C
 //! library's header and build its example;
 //! `cargo xtask install-c --prefix P` installs the C library.
@@ -14,6 +15,7 @@ mod links;
 #[cfg(test)]
 mod module_cycles;
 mod packages;
+mod play;
 mod python;
 mod run;
 mod study;
@@ -34,6 +36,9 @@ usage: cargo xtask <task>
 tasks:
   test           every check, in this order, stopping at the first failure:
                    cargo fmt --all --check
+                   the WebAssembly package built (as `wasm` does); every
+                     cargo command below builds play with it embedded
+                     (LLK_WASM_PKG)
                    cargo clippy --workspace --all-targets -- -D warnings
                    RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps
                    the libraries are lean (cargo tree -p <library>
@@ -66,6 +71,11 @@ tasks:
                  only the step of `test` that installs Chromium,
                  chromedriver, GNU parallel, Node and npm (`browser` is
                  another name)
+  play [ARGS...] the game's server with the engine in the page: the
+                 WebAssembly package built (as `wasm` does), then
+                 `cargo run --release -p play -- ARGS...` with it embedded
+                 (LLK_WASM_PKG): unranked games play in the browser, and
+                 offline once the page was loaded
   python         only the Python step of `test`
   wheel          the Python package `lianliankan` (crates/lianliankan-py):
                  a wheel in target/wheels/, built by maturin (pinned, pip-
@@ -115,6 +125,8 @@ tasks:
                  Python in a full run)
                  `wasm` (a hint from the WebAssembly package in Node and
                  Chromium beside the native library's; in a full run too)
+                 `page` (the play page's first load to a playable board
+                 in headless Chromium, cold and warm; in a full run too)
   study          what fraction of random deals can be cleared at KShisen's
                  sizes (lianliankan study, resumable; hours): writes
                  docs/study/solvable.csv, solvable.svg and table.md
@@ -139,6 +151,7 @@ fn main() -> ExitCode {
         Some("system-packages" | "browser") => system_packages::ensure(),
         Some("wheel") => python::wheel(&args[1..]),
         Some("python") => python::test(&args[1..]),
+        Some("play") => play::run(&args[1..]),
         Some("wasm") => wasm::run(&args[1..]),
         Some("wasm-check") => wasm_check::run(&args[1..]),
         Some("c-header") => c::header(&args[1..]),

@@ -21,10 +21,25 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
-/// The cargo that runs this task (so the same toolchain runs every step).
+/// The engine's WebAssembly package that play embeds, once a task has
+/// built it ([`set_engine_package`]).
+static ENGINE_PACKAGE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// From now on every cargo command of this task builds play with the
+/// engine's package at `pkg` embedded (`LLK_WASM_PKG`, read by play's
+/// build script), so that play is built once, with it.
+pub fn set_engine_package(pkg: &Path) {
+    let _ = ENGINE_PACKAGE.set(pkg.to_path_buf());
+}
+
+/// The cargo that runs this task (so the same toolchain runs every step),
+/// with `LLK_WASM_PKG` set once the engine's package is built.
 pub fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     cmd.current_dir(workspace_root());
+    if let Some(pkg) = ENGINE_PACKAGE.get() {
+        cmd.env("LLK_WASM_PKG", pkg);
+    }
     cmd
 }
 

@@ -1,6 +1,10 @@
 //! `cargo xtask test`: every check, in this order, stopping at the first
 //! failure:
-//! 1. `cargo fmt --all --check`;
+//! 1. `cargo fmt --all --check`, then the engine's WebAssembly package
+//!    built (`cargo xtask wasm`, see step 8), so that every cargo command
+//!    below builds play with it embedded (`LLK_WASM_PKG` set on each, see
+//!    [`crate::run::set_engine_package`]): play is built once, with its
+//!    engine, and its browser scenarios play in the page;
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings`;
 //! 3. `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D warnings"`
 //!    (broken intra-doc links and the like fail);
@@ -24,9 +28,9 @@
 //!    `stubtest` of the stubs against the module, and the example (about
 //!    4 minutes cold, most of it the release build and the first download
 //!    of maturin; under 2 minutes warm, on a busy machine);
-//! 8. the WebAssembly package (see [`crate::wasm_check`]): built by
-//!    `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command line
-//!    installed when missing), its size asserted, installed into a fresh
+//! 8. the WebAssembly package (see [`crate::wasm_check`]), built at step 1
+//!    by `cargo xtask wasm` (the wasm32 target and wasm-bindgen's command
+//!    line installed when missing): its size asserted, installed into a fresh
 //!    npm project offline, and its checks (the conformance fixture, the
 //!    native library's answers on seeded cases, bad inputs) run in Node
 //!    and in headless Chromium (about a minute cold, most of it the
@@ -68,6 +72,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     fmt.args(["fmt", "--all", "--check"]);
     step(fmt)?;
 
+    let engine = crate::wasm::build()?;
+    crate::run::set_engine_package(&engine.pkg);
+
     let mut clippy = cargo();
     clippy.args([
         "clippy",
@@ -94,7 +101,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     crate::python::test(&[])?;
 
-    crate::wasm_check::run(&[])?;
+    crate::wasm_check::check(&engine)?;
 
     // The fuzz crate is its own workspace (fuzz/Cargo.toml), so the steps
     // above do not see it.

@@ -1,5 +1,6 @@
 //! `cargo xtask wasm-check`, the WebAssembly step of `cargo xtask test`:
-//! 1. the package built (`cargo xtask wasm`) and its size asserted (at
+//! 1. the package built (`cargo xtask wasm`; `cargo xtask test` builds it
+//!    at its start, see [`check`]) and its size asserted (at
 //!    most [`MAX_GZIPPED`] gzipped);
 //! 2. the answers of the native library on seeded cases written to
 //!    `target/wasm/check/expected.json` (see [`crate::wasm_answers`]);
@@ -35,7 +36,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(extra) = args.first() {
         return Err(format!("`wasm-check` takes no arguments, got `{extra}`"));
     }
-    let built = wasm::build()?;
+    check(&wasm::build()?)
+}
+
+/// Steps 1 (the size) to 5 on a package already built (`cargo xtask
+/// test` builds it first, for play to embed).
+pub fn check(built: &wasm::Built) -> Result<(), String> {
     if built.gzipped > MAX_GZIPPED {
         return Err(format!(
             "the .wasm is {} bytes gzipped, over the {MAX_GZIPPED} allowed",

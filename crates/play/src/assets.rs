@@ -4,6 +4,12 @@
 //! ES modules (`index.html` loads `main.js`); the tests below hold them to
 //! two rules: only `state.js` changes the game, and no import cycle.
 //!
+//! With the engine embedded (`LLK_WASM_PKG` at build time, see `build.rs`),
+//! its ES-module build is served under `/pkg/` (the `.wasm` as
+//! `application/wasm`); [`ENGINE`] says whether it is. `sw.js`, the
+//! service worker that keeps the page for offline play, is served with
+//! the build's hash and the list of paths it keeps, written by `build.rs`.
+//!
 //! Each file has an entity tag, a hash of its bytes worked out when the
 //! binary is compiled; browsers keep the files and revalidate them
 //! (`Cache-Control: no-cache`), and a file they hold is answered with `304
@@ -24,13 +30,15 @@ struct Asset {
     /// Its `Content-Type`.
     content_type: &'static str,
     /// Its bytes.
-    body: &'static str,
+    body: &'static [u8],
     /// The hash its entity tag shows.
     hash: u64,
 }
 
-/// The 64-bit FNV-1a hash of `bytes`, as a compile-time function.
-const fn fnv1a(bytes: &[u8]) -> u64 {
+/// The 64-bit FNV-1a hash of `bytes` (`build.rs` works out each file's;
+/// the tests check that it agrees).
+#[cfg(test)]
+fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     while i < bytes.len() {
@@ -41,16 +49,15 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// An [`Asset`] of the file at `$file` (a full path), its tag computed at
-/// compile time.
+/// An [`Asset`] of the file at `$file` (a full path), with the hash of
+/// its bytes that `build.rs` worked out.
 macro_rules! asset {
-    ($path:literal, $file:literal, $content_type:literal) => {{
-        const BODY: &str = include_str!($file);
+    ($path:literal, $file:literal, $content_type:literal, $hash:literal) => {{
         Asset {
             path: $path,
             content_type: $content_type,
-            body: BODY,
-            hash: fnv1a(BODY.as_bytes()),
+            body: include_bytes!($file),
+            hash: $hash,
         }
     }};
 }
@@ -59,6 +66,11 @@ macro_rules! asset {
 /// `build.rs` (`index.html` twice: at `/` and, for the judge viewer, at
 /// `/judge`).
 static ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+
+/// Whether the engine's WebAssembly package is embedded and served under
+/// `/pkg/` (the page then plays its unranked games in the browser, and
+/// offline): play was built with `LLK_WASM_PKG` naming the package.
+pub const ENGINE: bool = include!(concat!(env!("OUT_DIR"), "/engine.rs"));
 
 /// The routes of the page's files (and `/favicon.ico`, which browsers ask
 /// for by that name, sent to the SVG icon).
@@ -113,6 +125,12 @@ fn holds(headers: &HeaderMap, etag: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The text of a file of the page (every file but the engine's
+    /// `.wasm` is UTF-8 text).
+    fn text(asset: &Asset) -> &'static str {
+        std::str::from_utf8(asset.body).unwrap_or_else(|e| panic!("{}: {e}", asset.path))
+    }
+
     #[test]
     fn tags_differ_between_files() {
         // (The judge viewer's path serves the page itself.)
@@ -120,8 +138,12 @@ mod tests {
         hashes.sort_unstable();
         hashes.dedup();
         assert_eq!(hashes.len(), ASSETS.len() - 1);
-        // FNV-1a's published test value.
+        // FNV-1a's published test value, and each tag the build worked
+        // out is its file's hash.
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        for asset in ASSETS {
+            assert_eq!(asset.hash, fnv1a(asset.body), "{}", asset.path);
+        }
     }
 
     #[test]
@@ -134,6 +156,7 @@ mod tests {
         files.sort();
         let mut served: Vec<String> = ASSETS
             .iter()
+            .filter(|a| !a.path.starts_with("/pkg/"))
             .map(|a| match a.path {
                 "/" | "/judge" => "index.html".to_owned(),
                 path => path.trim_start_matches('/').to_owned(),
@@ -147,11 +170,24 @@ mod tests {
                 "js" => "text/javascript; charset=utf-8",
                 "css" => "text/css; charset=utf-8",
                 "svg" => "image/svg+xml",
+                "webmanifest" => "application/manifest+json",
+                "wasm" => "application/wasm",
                 _ => "text/html; charset=utf-8",
             };
             assert_eq!(asset.content_type, want, "{}", asset.path);
             assert!(!asset.body.is_empty(), "{}", asset.path);
         }
+        let engine: Vec<&str> = ASSETS
+            .iter()
+            .map(|a| a.path)
+            .filter(|p| p.starts_with("/pkg/"))
+            .collect();
+        let want: &[&str] = if ENGINE {
+            &["/pkg/lianliankan_wasm.js", "/pkg/lianliankan_wasm_bg.wasm"]
+        } else {
+            &[]
+        };
+        assert_eq!(engine, want);
     }
 
     /// Where `script` changes the game object: `game.NAME =` (also `+=`,
@@ -215,9 +251,12 @@ mod tests {
             assert!(writes_to_the_game(read).is_empty(), "{read}");
         }
         let mut modules = 0;
-        for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+        for asset in ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js") && !a.path.starts_with("/pkg/"))
+        {
             modules += 1;
-            let writes = writes_to_the_game(asset.body);
+            let writes = writes_to_the_game(text(asset));
             if asset.path == "/state.js" {
                 assert!(!writes.is_empty(), "state.js changes the game");
             } else {
@@ -307,8 +346,8 @@ mod tests {
         assert_eq!(import_cycle(&looped[..2]), None);
         let modules: Vec<(String, Vec<String>)> = ASSETS
             .iter()
-            .filter(|a| a.path.ends_with(".js"))
-            .map(|a| (a.path.to_owned(), imports(a.body)))
+            .filter(|a| a.path.ends_with(".js") && !a.path.starts_with("/pkg/"))
+            .map(|a| (a.path.to_owned(), imports(text(a))))
             .collect();
         // Every import names a file that is served.
         for (path, imported) in &modules {
@@ -329,15 +368,11 @@ mod tests {
     /// module cannot), which imports nothing.
     #[test]
     fn the_page_loads_one_module() {
-        let page = ASSETS.iter().find(|a| a.path == "/").unwrap().body;
+        let page = text(ASSETS.iter().find(|a| a.path == "/").unwrap());
         assert_eq!(page.matches("<script").count(), 2);
         assert!(page.contains("<script type=\"module\" src=\"/main.js\"></script>"));
         assert!(page.contains("<script src=\"/theme_boot.js\"></script>"));
-        let boot = ASSETS
-            .iter()
-            .find(|a| a.path == "/theme_boot.js")
-            .unwrap()
-            .body;
+        let boot = text(ASSETS.iter().find(|a| a.path == "/theme_boot.js").unwrap());
         assert!(!boot.contains("import") && !boot.contains("export"));
     }
 

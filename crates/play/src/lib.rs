@@ -90,6 +90,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+pub use assets::ENGINE;
 pub use error::ApiError;
 pub use limits::{DailySetting, Limits, SEED_MAX};
 pub use score_db::{OpenError, Store as ScoreDb};

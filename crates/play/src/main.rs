@@ -83,6 +83,12 @@ fn open_db(db: Option<PathBuf>) -> Result<play::ScoreDb, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if !play::ENGINE {
+        eprintln!(
+            "play: built without the engine for the page: every move goes to the server, \
+             and no game is played offline (`cargo xtask play` builds it in)"
+        );
+    }
     let scores = match open_db(args.db.clone()) {
         Ok(scores) => scores,
         Err(message) => {

@@ -1,4 +1,19 @@
-// What both views share: calling the API, tile colours, path geometry.
+// What both views share: calling the API (and whether the server can be
+// reached), tile colours, path geometry.
+
+/** Whether the last request reached the server (a network failure says
+ * no; any answer, yes). The page's "offline" state follows it: the event
+ * `llk-reachable` on `window` tells of each change. */
+let reachable = true;
+
+/** Whether the server answered the last request. */
+export const serverReachable = () => reachable;
+
+function setReachable(yes) {
+  if (reachable === yes) return;
+  reachable = yes;
+  window.dispatchEvent(new CustomEvent("llk-reachable", { detail: yes }));
+}
 
 /** POSTs `body` as JSON to `/api/<path>` (GET without a body) and returns
  * `{ ok, status, data }`; `data.error` holds the server's message on a 4xx
@@ -11,6 +26,7 @@ export async function api(path, body, signal) {
   if (signal) init.signal = signal;
   try {
     const response = await fetch("/api/" + path, init);
+    setReachable(true);
     let data;
     try {
       data = await response.json();
@@ -19,7 +35,9 @@ export async function api(path, body, signal) {
     }
     return { ok: response.ok, status: response.status, data };
   } catch (e) {
-    return { ok: false, status: 0, data: { error: "cannot reach the server: " + e.message } };
+    if (e.name === "AbortError") return { ok: false, status: 0, data: { error: "aborted" } };
+    setReachable(false);
+    return { ok: false, status: 0, data: { error: "offline: this needs the server, which cannot be reached (" + e.message + ")" } };
   }
 }
 

@@ -11,6 +11,7 @@ import { startJudge } from "./judge.js";
 import { onKey } from "./keys.js";
 import { levelTick, listenToGame, rankedLevel, startLevels } from "./level.js";
 import { level } from "./level_state.js";
+import { startOffline } from "./offline_view.js";
 import { pick, setPaused, startPlay } from "./play.js";
 import { startDaily } from "./daily.js";
 import { startPresets } from "./presets.js";
@@ -27,6 +28,7 @@ listenToGame();
 window.addEventListener("hashchange", showView);
 document.addEventListener("DOMContentLoaded", () => {
   showView();
+  startOffline();
   // The keys work from page load (the judge viewer's page deals no game).
   if (!isJudgePage() && location.hash !== "#judge") document.addEventListener("keydown", onKey);
   startPlay();

@@ -12,6 +12,7 @@ import {
 } from "./board_view.js";
 import { serverClock, tick } from "./clock_view.js";
 import { api, isJudgePage } from "./common.js";
+import { dealBoard, engineKind, findHint, localGravityModes, removePair, shuffleBoard, solveBoard, startEngine } from "./engine.js";
 import { $, GRAVITY_WORDS, capital, say, sleep } from "./dom.js";
 import { ask, emit } from "./events.js";
 import { finishNumbers, saveScore, showFinish } from "./finish.js";
@@ -156,10 +157,10 @@ async function tryRemove(a, b, route) {
   // asked for again without it.
   const ticket = stepTicket();
   if (ticket) request.ticket = ticket;
-  let res = await api("remove", request);
+  let res = await removePair(request);
   if (ticket && res.status === 422 && ticketLost(res.data.error)) {
     delete request.ticket;
-    res = await api("remove", request);
+    res = await removePair(request);
   }
   if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok) {
@@ -227,8 +228,8 @@ export async function hint() {
   // on the server too).
   const ticket = stepTicket();
   const plain = { board: game.board, rules: game.rules };
-  let res = await api("hint", ticket ? { ...plain, ticket } : plain);
-  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("hint", plain);
+  let res = await findHint(ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await findHint(plain);
   if (res.ok) serverClock(res.data.clock_ms);
   setBusy(false);
   if (!res.ok) return say(res.data.error + "." + note, "bad");
@@ -254,9 +255,9 @@ export async function shuffle() {
   // A ranked game's shuffle is seeded by the server and logged.
   const ticket = stepTicket();
   const plain = { board: game.board, rules: game.rules, seed: randomSeed() };
-  let res = await api("shuffle", ticket ? { board: game.board, rules: game.rules, ticket } : plain);
+  let res = await shuffleBoard(ticket ? { board: game.board, rules: game.rules, ticket } : plain);
   if (ticket && res.status === 422 && ticketLost(res.data.error)) {
-    res = await api("shuffle", plain);
+    res = await shuffleBoard(plain);
   }
   if (res.ok) serverClock(res.data.clock_ms);
   if (!res.ok || !res.data.shuffled) {
@@ -350,8 +351,8 @@ async function autoSolve() {
   // Logged on a ranked game's ticket: the game is assisted there too.
   const ticket = stepTicket();
   const plain = { board: game.board, rules: game.rules };
-  let res = await api("solve", ticket ? { ...plain, ticket } : plain);
-  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await api("solve", plain);
+  let res = await solveBoard(ticket ? { ...plain, ticket } : plain);
+  if (ticket && res.status === 422 && ticketLost(res.data.error)) res = await solveBoard(plain);
   setBusy(false);
   if (!res.ok) return say(res.data.error, "bad");
   const d = res.data;
@@ -412,8 +413,8 @@ export async function deal(spec, daily = false) {
   // No seed: the server chooses one, and the deal can be ranked.
   if (plain.seed === null || plain.seed === undefined) delete plain.seed;
   if (after) plain.after = after;
-  const res = daily ? await api("daily", {})
-    : await api("deal", difficulty ? { ...plain, difficulty } : plain);
+  const res = await dealBoard(difficulty ? { ...plain, difficulty } : plain, daily,
+    () => say("Dealing… (a deal of this difficulty is rated in the page: a few seconds)"));
   if (!res.ok) {
     say(capital(res.data.error) + ".", "bad");
     setBusy(false);
@@ -549,7 +550,7 @@ async function undoToWinnable() {
     if (!game.verdicts.has(k)) {
       setBusy(true);
       say("Checking an earlier position…");
-      const res = await api("solve", { board: game.history[i].before, rules: game.rules, budget: WATCH_BUDGET });
+      const res = await solveBoard({ board: game.history[i].before, rules: game.rules, budget: WATCH_BUDGET });
       setBusy(false);
       if (res.ok && res.data.result === "solved") setVerdict(k, true);
       if (res.ok && res.data.result === "unsolvable") setVerdict(k, false);
@@ -655,16 +656,23 @@ export async function startPlay() {
   }
   setInterval(tick, 500);
 
+  // The engine loads while the server is asked for its limits and the
+  // first deal is made (a deal made in the page waits for it; offline,
+  // the engine names the gravity modes).
+  const engine = startEngine();
   const limits = await api("limits");
-  if (limits.ok) {
+  const gravity = limits.ok ? limits.data.gravity : (await engine, localGravityModes());
+  if (gravity) {
     const select = $("gravity");
     select.replaceChildren();
-    for (const name of limits.data.gravity) {
+    for (const name of gravity) {
       const option = document.createElement("option");
       option.value = name;
       option.textContent = GRAVITY_WORDS[name] || name;
       select.appendChild(option);
     }
+  }
+  if (limits.ok) {
     $("rows").max = limits.data.rows;
     $("cols").max = limits.data.cols;
     $("kinds").max = limits.data.kinds;
@@ -691,7 +699,7 @@ export async function startPlay() {
   // The deal the link names (null: none, or a damaged link); a reload or
   // the bare page resumes the game in progress instead.
   const linked = specFromUrl();
-  if (!game.linkProblem && resumeGame(linked)) return;
+  if (!game.linkProblem && resumeGame(linked)) return await playable();
   let spec = linked;
   if (spec === null) {
     // A first visit plays KShisen's 18 × 8 (normal), gravity down; turned
@@ -731,6 +739,17 @@ export async function startPlay() {
     say(game.linkProblem + " Here is a new deal instead.", "bad");
     setLinkProblem(null);
   }
+  await playable();
+}
+
+/** Once the first board is dealt and the engine ready: marked for the
+ * first load's measurement (`cargo xtask bench --only page`), and the
+ * engine in use written on the page's root (`data-engine`: local or
+ * server). */
+async function playable() {
+  await startEngine();
+  document.documentElement.dataset.engine = engineKind();
+  performance.mark("llk-playable");
 }
 
 

@@ -1,9 +1,10 @@
 // The watch ("tell me when this game can no longer be won"): after every
-// change of position the server solves it in the background, and a lost
+// change of position the engine (engine.js: the page's worker, or the
+// server) solves it in the background, and a lost
 // position is announced (the banner's undo back to the last winnable
 // position is play.js's `undoToWinnable`).
 
-import { api } from "./common.js";
+import { solveBoard } from "./engine.js";
 import { $, say } from "./dom.js";
 import { boardKey, game, setVerdict, setWatch } from "./state.js";
 
@@ -60,7 +61,7 @@ export function watchPosition() {
   watchKey = k;
   showWatch("checking");
   const timer = setTimeout(() => controller.abort(), WATCH_MS);
-  api("solve", { board: game.board, rules: game.rules, budget: WATCH_BUDGET }, controller.signal)
+  solveBoard({ board: game.board, rules: game.rules, budget: WATCH_BUDGET }, controller.signal)
     .then((res) => {
       clearTimeout(timer);
       const verdict = !res.ok ? undefined

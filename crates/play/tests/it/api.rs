@@ -134,7 +134,8 @@ async fn the_page_and_every_asset_it_names_are_served() {
         assert!(
             kind.starts_with("text/css")
                 || kind.starts_with("text/javascript")
-                || kind == "image/svg+xml",
+                || kind == "image/svg+xml"
+                || kind == "application/manifest+json",
             "{path}: {kind}"
         );
         assert!(!body.is_empty(), "{path} is empty");
@@ -159,6 +160,7 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "common.js",
             "daily.js",
             "dom.js",
+            "engine.js",
             "events.js",
             "favicon.svg",
             "finish.js",
@@ -171,6 +173,8 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "level_rules.js",
             "level_state.js",
             "main.js",
+            "manifest.webmanifest",
+            "offline_view.js",
             "play.js",
             "presets.js",
             "ranked.js",
@@ -186,7 +190,7 @@ async fn the_page_and_every_asset_it_names_are_served() {
             "view_options.js",
             "watch.js",
         ],
-        "the icon, style.css and record.css, the theme's boot script, the entry module and every module it imports"
+        "the icon, the manifest, style.css and record.css, the theme's boot script, the entry module and every module it imports"
     );
     pages.sort();
     assert_eq!(pages, ["", "judge"], "the game's page and the viewer's");
@@ -203,7 +207,15 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     let paths = "/ /style.css /main.js /dom.js /events.js /state.js /board_view.js /common.js \
                  /tiles.js /play.js /anim.js /gravity_marks.js /clock_view.js /presets.js \
                  /watch.js /finish.js /form.js /keys.js /howto.js /level.js /level_rules.js \
-                 /level_state.js /ranked.js /rating.js /runs.js /judge.js /judge /favicon.svg";
+                 /level_state.js /ranked.js /rating.js /runs.js /judge.js /judge /favicon.svg \
+                 /engine.js /offline_view.js /solver_worker.js /sw.js /manifest.webmanifest";
+    // The engine's package, when play was built with it.
+    let engine = if play::ENGINE {
+        " /pkg/lianliankan_wasm.js /pkg/lianliankan_wasm_bg.wasm"
+    } else {
+        ""
+    };
+    let paths = format!("{paths}{engine}");
     for path in paths.split_whitespace() {
         let (status, _, plain) = get(&app, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
@@ -258,7 +270,8 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     tags.sort();
     tags.dedup();
     // (`/judge` is the page itself: one tag for both.)
-    assert_eq!(tags.len(), 27, "one tag per file");
+    let files = if play::ENGINE { 34 } else { 32 };
+    assert_eq!(tags.len(), files, "one tag per file");
 
     // The name browsers ask for by default leads to the icon.
     let response = app
@@ -280,6 +293,97 @@ async fn assets_are_compressed_tagged_and_revalidated() {
     let response = app.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+}
+
+/// What offline play needs: the manifest (JSON, with what makes the page
+/// installable) linked from the page; the service worker at `/sw.js` with
+/// its build's hash and the paths it keeps, each served; the engine's
+/// package under `/pkg/` (the `.wasm` as `application/wasm`), or, in a
+/// play built without it, nothing there and nothing of it kept.
+#[tokio::test]
+async fn the_files_of_offline_play() {
+    let app = server();
+    let (status, _, page) = get(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"));
+    let (status, kind, manifest) = get(&app, "/manifest.webmanifest").await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::OK, "application/manifest+json")
+    );
+    let manifest: Value = serde_json::from_slice(&manifest).expect("the manifest is JSON");
+    assert_eq!(manifest["name"], "Lianliankan");
+    assert_eq!(manifest["start_url"], "/");
+    assert_eq!(manifest["display"], "standalone");
+    for colour in ["theme_color", "background_color"] {
+        let value = manifest[colour].as_str().unwrap_or_default();
+        assert!(
+            value.starts_with('#') && value.len() == 7,
+            "{colour}: {value}"
+        );
+        // The light theme's own colours (style.css).
+        let (_, _, style) = get(&app, "/style.css").await;
+        assert!(
+            String::from_utf8(style).unwrap().contains(value),
+            "{colour} {value}"
+        );
+    }
+    let icons = manifest["icons"].as_array().expect("icons");
+    assert!(!icons.is_empty());
+    for icon in icons {
+        let (status, kind, _) = get(&app, icon["src"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{icon}");
+        assert_eq!(icon["type"].as_str(), Some(kind.as_str()), "{icon}");
+    }
+
+    let (status, kind, worker) = get(&app, "/sw.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/javascript"), "{kind}");
+    let worker = String::from_utf8(worker).unwrap();
+    let build = worker
+        .lines()
+        .find_map(|l| l.strip_prefix("const BUILD = \"")?.strip_suffix("\";"))
+        .expect("the build's hash");
+    assert_eq!(build.len(), 16, "{build}");
+    assert!(build.chars().all(|c| c.is_ascii_hexdigit()), "{build}");
+    let shell = worker
+        .lines()
+        .find_map(|l| l.strip_prefix("const SHELL = ")?.strip_suffix(';'))
+        .expect("the shell's paths");
+    let shell: Vec<String> = serde_json::from_str(shell).expect("a JSON list of paths");
+    for path in &shell {
+        let (status, _, _) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+    }
+    for path in [
+        "/",
+        "/judge",
+        "/main.js",
+        "/engine.js",
+        "/solver_worker.js",
+        "/manifest.webmanifest",
+    ] {
+        assert!(shell.iter().any(|p| p == path), "{path} in {shell:?}");
+    }
+    assert!(!shell.iter().any(|p| p == "/sw.js"));
+
+    let (status, kind, wasm) = get(&app, "/pkg/lianliankan_wasm_bg.wasm").await;
+    let kept = shell.iter().any(|p| p == "/pkg/lianliankan_wasm_bg.wasm");
+    if play::ENGINE {
+        assert_eq!(
+            (status, kind.as_str()),
+            (StatusCode::OK, "application/wasm")
+        );
+        assert!(wasm.starts_with(b"\0asm"), "a WebAssembly module");
+        let (status, kind, _) = get(&app, "/pkg/lianliankan_wasm.js").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/javascript"), "{kind}");
+        assert!(kept, "the package is kept for offline play");
+    } else {
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(!kept);
+    }
 }
 
 /// Deals `rules` on `rows × cols`, asks the solver for the order, and plays

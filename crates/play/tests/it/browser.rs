@@ -10,7 +10,9 @@
 //! on failure), and fails unless every scenario passed. Without chromedriver
 //! or Chromium it fails at once and names the command that installs them
 //! (`cargo xtask test` installs them itself when it runs as root).
-//! `PLAY_SCENARIO=NAME` runs only the scenarios whose names contain NAME.
+//! They need play built with the engine's WebAssembly package
+//! (`LLK_WASM_PKG`, see play's build script): without it they fail at once
+//! and say how to build it. `PLAY_SCENARIO=NAME` runs only the scenarios whose names contain NAME.
 //! It runs alone, never beside the load test ([`crate::support::ALONE`]):
 //! the scenarios wait for animations, which a loaded machine slows.
 
@@ -26,6 +28,12 @@ use serde_json::{Value, json};
 /// What installs the browser and its driver on Debian.
 const INSTALL: &str =
     "apt-get install -y --no-install-recommends chromium chromium-driver fonts-dejavu-core";
+
+/// Why the scenarios cannot run on a play built without the engine.
+const NO_ENGINE: &str = "browser tests: play was built without the engine's WebAssembly package, \
+     and the page plays its unranked games on it (offline too). Build the package and name it:\n    \
+     cargo xtask wasm && LLK_WASM_PKG=target/wasm/pkg cargo test -p play\n\
+     (`cargo xtask test` does both.)";
 
 /// How long one scenario may take.
 const SCENARIO_LIMIT: Duration = Duration::from_secs(120);
@@ -119,6 +127,7 @@ mod judge;
 mod level;
 mod level_model;
 mod looks;
+mod offline;
 mod page;
 mod rated;
 mod slide;
@@ -145,7 +154,7 @@ fn browser_scenarios() {
 type Scenario = fn(&Env) -> std::pin::Pin<Box<dyn std::future::Future<Output = Outcome> + '_>>;
 
 /// Every scenario, by name.
-const SCENARIOS: [(&str, Scenario); 54] = [
+const SCENARIOS: [(&str, Scenario); 58] = [
     ("plays_a_whole_deal_by_clicking", |e| {
         Box::pin(classic::plays_a_whole_deal_by_clicking(e))
     }),
@@ -309,6 +318,23 @@ const SCENARIOS: [(&str, Scenario); 54] = [
     ("a11y_larger_tiles_on_a_phone", |e| {
         Box::pin(looks::larger_tiles_on_a_phone(e))
     }),
+    ("offline_a_whole_game_with_the_server_gone", |e| {
+        Box::pin(offline::a_whole_game_with_the_server_gone(
+            e,
+            Screen::Desktop,
+        ))
+    }),
+    (
+        "offline_a_whole_game_with_the_server_gone_on_a_phone",
+        |e| Box::pin(offline::a_whole_game_with_the_server_gone(e, Screen::Phone)),
+    ),
+    ("offline_an_unranked_game_asks_the_server_nothing", |e| {
+        Box::pin(offline::an_unranked_game_asks_the_server_nothing(e))
+    }),
+    (
+        "offline_the_page_s_engine_answers_as_the_server_does",
+        |e| Box::pin(offline::the_page_s_engine_answers_as_the_server_does(e)),
+    ),
 ];
 
 /// The scenarios run in this many lanes at once (scenario `i` in lane
@@ -320,6 +346,9 @@ const LANES: usize = 2;
 
 async fn run_all(filter: Option<String>) -> Outcome {
     let started = Instant::now();
+    if !play::ENGINE {
+        return Err(NO_ENGINE.to_owned());
+    }
     let (Some(chromedriver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
         return Err(format!(
             "browser tests: `chromedriver` and `chromium` must be on the PATH (Debian: chromium-driver, chromium).\n\
@@ -439,6 +468,56 @@ async fn serve(
             .expect("the server runs");
     });
     address
+}
+
+/// A server of a scenario's own (not a lane's), which the scenario stops:
+/// the offline scenarios take the server away from the page.
+struct OwnServer {
+    site: SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl OwnServer {
+    /// Starts a server without a score database on a free port of
+    /// 127.0.0.1.
+    async fn start() -> OwnServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a free port on 127.0.0.1");
+        let site = listener.local_addr().expect("the bound address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let limits = play::Limits {
+            timeout: Duration::from_secs(30),
+            pool: 0,
+            ..play::Limits::default()
+        };
+        let task = tokio::spawn(async move {
+            axum::serve(listener, play::app(limits, None))
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("the server runs");
+        });
+        OwnServer { site, stop, task }
+    }
+
+    /// Stops the server: it closes its connections and its port, and no
+    /// request reaches it any more (checked).
+    async fn stop(self) -> Outcome {
+        let _ = self.stop.send(());
+        tokio::time::timeout(Duration::from_secs(10), self.task)
+            .await
+            .map_err(|_| "the server did not stop within 10 s".to_owned())?
+            .map_err(|e| format!("the server's task: {e}"))?;
+        check!(
+            tokio::net::TcpStream::connect(self.site).await.is_err(),
+            "the stopped server's port {} still takes connections",
+            self.site
+        );
+        Ok(())
+    }
 }
 
 // ---- the driver and sessions ----

@@ -1,5 +1,6 @@
 //! The `play` binary: it prints its address, serves, and stops cleanly on
-//! Ctrl-C (SIGINT), finishing with exit status 0.
+//! Ctrl-C (SIGINT), finishing with exit status 0; built without the
+//! engine for the page, it says so on stderr.
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
@@ -60,6 +61,24 @@ fn serves_on_the_printed_address_and_stops_on_ctrl_c() {
     stdout.read_to_string(&mut rest).unwrap();
     assert!(status.success(), "exit status {status}");
     assert_eq!(rest, "play: stopping\n");
+    // A binary without the engine for the page says so, in one line, and
+    // how to build it in; one with it says nothing.
+    let mut errors = String::new();
+    play.stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut errors)
+        .unwrap();
+    if play::ENGINE {
+        assert_eq!(errors, "");
+    } else {
+        assert_eq!(errors.lines().count(), 1, "{errors}");
+        assert!(
+            errors.starts_with("play: built without the engine")
+                && errors.contains("`cargo xtask play` builds it in"),
+            "{errors}"
+        );
+    }
 }
 
 #[test]
