@@ -48,12 +48,14 @@ export function sayDropped() {
 }
 
 /** A pair removed (`step`, taken by state.js), and the game's end if it
- * cleared the board. */
+ * cleared the board, or that no pair is left (the banner shown then is
+ * no live region: this is its voice). */
 export function sayRemoved(step) {
   const [a, b] = [step.a, step.b];
-  const cleared = step.position && step.position.cleared ? " Game cleared." : "";
+  const p = step.position || {};
+  const end = p.cleared ? " Game cleared." : p.dead ? " No pair can be removed: shuffle or undo." : "";
   announce("Removed " + tileAtWords(step.kinds[0], a) + " and " + tileAtWords(step.kinds[1], b) + ", " +
-    turnsWords(step.path) + "." + cleared);
+    turnsWords(step.path) + "." + end);
 }
 
 /** A pair refused: `a` and `b` (still on the board), the server's
