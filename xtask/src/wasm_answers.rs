@@ -109,10 +109,27 @@ pub fn expected() -> Result<String, String> {
             }));
         }
     }
+    let mut random = Vec::new();
+    for (rows_n, cols_n, kinds, copies, seed) in [
+        (6, 8, 12, 4, 0u64),
+        (6, 8, 12, 4, 99),
+        (5, 8, 9, 2, 7),
+        (4, 6, 3, 8, 1),
+    ] {
+        let spec = DealSpec::new(rows_n, cols_n, kinds)
+            .with_copies(copies)
+            .with_seed(seed);
+        let board = lianliankan::deal(&spec).map_err(|e| e.to_string())?;
+        random.push(json!({
+            "rows": rows_n, "cols": cols_n, "kinds": kinds, "copies": copies, "seed": seed,
+            "board": rows(&board),
+        }));
+    }
     let all = json!({
         "version": lianliankan::VERSION,
         "cases": cases,
         "generate": deals,
+        "deal": random,
         "rate": ratings()?,
     });
     serde_json::to_string(&all).map_err(|e| e.to_string())

@@ -97,6 +97,18 @@ export interface Deal {
   board: Rows;
   certificate: Move[];
 }
+/** A random deal (`deal`): no certificate, it may not be clearable. */
+export interface RandomDeal {
+  board: Rows;
+  certificate: null;
+}
+/** The options of `deal`. */
+export interface DealOptions {
+  /** The seed (0): the same seed gives the same board on every face. */
+  seed?: number | bigint;
+  /** Tiles of each kind (4). */
+  copies?: number;
+}
 /** The options of `generate`. */
 export interface GenerateOptions {
   /** The seed (0): the same seed gives the same deal on every face. */

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use js_sys::{Array, Reflect};
 use lianliankan::{
-    Cancel, Difficulty, GenerateError, GenerateSpec, Move, Order, Progress, RateConfig, RatedError,
-    Rating, Removal, Solution, SolveConfig, solve_with_progress,
+    Cancel, DealSpec, Difficulty, GenerateError, GenerateSpec, Move, Order, Progress, RateConfig,
+    RatedError, Rating, Removal, Solution, SolveConfig, solve_with_progress,
 };
 use wasm_bindgen::prelude::*;
 
@@ -270,6 +270,48 @@ fn spec(
     Ok(GenerateSpec::new(rows, cols, kinds)
         .with_seed(seed)
         .with_rules(rules))
+}
+
+/// The options of `deal`.
+const DEAL_OPTIONS: [&str; 2] = ["seed", "copies"];
+
+/// A random `rows` x `cols` board, every cell a tile, in groups of
+/// `copies` (4) tiles of a kind, the `kinds` kinds taken in turn, shuffled
+/// by `seed` (0): `{board, certificate: null}` (it may not be clearable). The same
+/// arguments give the same board as every face. Throws a DealError for a
+/// size, kinds or copies it refuses.
+///
+/// # Complexity
+/// Linear in the cells.
+#[wasm_bindgen(unchecked_return_type = "RandomDeal")]
+pub fn deal(
+    #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] kinds: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DealOptions | undefined")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = js::given(options);
+    js::known_fields(&options, "deal's options", &DEAL_OPTIONS)?;
+    let rows = js::count(&rows, "rows")? as usize;
+    let cols = js::count(&cols, "cols")? as usize;
+    let kinds = js::count(&kinds, "kinds")?;
+    let seed = js::seed(&js::field(&options, "seed")?, "options.seed")?;
+    let copies = js::field(&options, "copies")?;
+    let copies = if js::absent(&copies) {
+        4
+    } else {
+        js::count(&copies, "options.copies")? as usize
+    };
+    let spec = DealSpec::new(rows, cols, kinds)
+        .with_copies(copies)
+        .with_seed(seed);
+    match lianliankan::deal(&spec) {
+        Ok(board) => Ok(js::object(&[
+            ("board", js::rows_of(&board)),
+            ("certificate", JsValue::NULL),
+        ])),
+        Err(e) => Err(error(Kind::Deal, e)),
+    }
 }
 
 /// The options of `generate`.

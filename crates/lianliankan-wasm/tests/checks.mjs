@@ -126,6 +126,10 @@ function differential(llk, expected, same) {
       same(llk.replay(board, board.rules, c.solve.order), c.solve.order.length, `${what}: replay`);
     }
   });
+  for (const d of expected.deal) {
+    const made = llk.deal(d.rows, d.cols, d.kinds, { seed: d.seed, copies: d.copies });
+    same(made, { board: d.board, certificate: null }, `deal ${d.rows}x${d.cols} of ${d.kinds} by ${d.copies} seed ${d.seed}`);
+  }
   for (const d of expected.generate) {
     const made = llk.generate(d.rows, d.cols, d.kinds, { seed: d.seed, rules: d.rules });
     same(made, { board: d.board, certificate: d.certificate }, `generate ${d.rows}x${d.cols} seed ${d.seed} ${JSON.stringify(d.rules)}`);
@@ -187,6 +191,9 @@ function badInputs(llk, throws, check) {
   throws(() => llk.solve(ok, { progress: 3 }), "TypeError", "a progress that is no function", "progress");
   throws(() => llk.solve(42), "TypeError", "solve of a number", "board");
   throws(() => llk.generate(4, 4, 0), "DealError", "no kinds");
+  throws(() => llk.deal(4, 4, 9), "DealError", "more kinds than fit");
+  throws(() => llk.deal(4, 4, 2, { copies: -2 }), "RangeError", "negative copies", "copies");
+  throws(() => llk.deal(4, 4, 2, { copeis: 2 }), "TypeError", "a misspelt deal option", "copeis");
   throws(() => llk.generate(-4, 4, 2), "RangeError", "negative rows", "rows");
   throws(() => llk.generate(1, 1, 1), "DealError", "one cell");
   throws(() => llk.generate(4, 4, 2, { seed: -1 }), "RangeError", "a negative seed", "seed");

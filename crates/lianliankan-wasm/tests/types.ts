@@ -16,6 +16,7 @@ const modes: llk.GravityName[] = llk.gravityModes();
 const version: string = llk.version();
 
 const deal: llk.Deal = llk.generate(8, 12, 18, { seed: 1n, rules });
+const random: llk.RandomDeal = llk.deal(6, 8, 12, { seed: 3, copies: 4 });
 const board = new llk.Board(deal.board, rules);
 const path: llk.Corner[] | null = board.connect([0, 0], [0, 5]);
 const hint: llk.Move | null = board.hint();
@@ -55,11 +56,13 @@ new llk.Rules({ border: "wrapped" });
 game.play(board.hint());
 // @ts-expect-error a cell is [row, col]
 board.connect([0], [0, 1]);
+// @ts-expect-error a random deal has no certificate
+const certificate: llk.Move[] = llk.deal(6, 8, 12).certificate;
 // @ts-expect-error generateRated takes its options (one band)
 llk.generateRated(6, 8, 12);
 // @ts-expect-error a rule getter is typed (one of its names), not `any`
 const wrong: "closed" = rules.border;
 
 export {
-  border, gravity, connect, options, modes, version, path, moves, undone, band, wrong,
+  border, gravity, connect, options, modes, version, path, moves, undone, band, wrong, random, certificate,
 };

@@ -250,8 +250,15 @@ export async function solveBoard(request, signal) {
  * server's pool and bands rate those), nor a level's. Without a seed the
  * server seeds it and gives a ranked game its ticket. */
 function dealtHere(request) {
-  return request.solvable !== false && request.seed !== undefined && request.seed !== null &&
+  return request.seed !== undefined && request.seed !== null &&
     !request.difficulty && !request.level && !request.after;
+}
+
+/** The tiles of a kind in a random deal, as the server deals them: fours
+ * when the kinds fit in them, pairs otherwise. */
+function copiesOf(request) {
+  const cells = request.rows * request.cols;
+  return cells % 4 === 0 && request.kinds <= cells / 4 ? 4 : 2;
 }
 
 /** A random seed for a deal made here. */
@@ -270,10 +277,11 @@ function ratedHere(difficulty, dealt) {
 }
 
 /** A deal (`/api/deal`; with `daily`, `/api/daily`): the server's when it
- * must be (a ranked or daily deal, a difficulty from its pool, a random
- * deal) and can be reached, else the local engine's: a solvable deal,
- * of the difficulty asked for when there is one (rated here, in the
- * worker: it can take seconds, `onWait` is told). */
+ * must be (a ranked or daily deal, a difficulty from its pool, a deal
+ * without a seed) and can be reached, else the local engine's: a random
+ * deal when asked for one (the server's copies, the same board for a
+ * seed), else a solvable deal, of the difficulty asked for when there is
+ * one (rated here, in the worker: it can take seconds, `onWait` is told). */
 export async function dealBoard(request, daily, onWait) {
   // A deal the page may make waits for the engine (loading at the start).
   if (!daily && (dealtHere(request) || !serverReachable())) await startEngine();
@@ -292,14 +300,17 @@ export async function dealBoard(request, daily, onWait) {
   })();
   if (rules instanceof Error) return refusal(400, rules.message);
   const chosen = request.seed ?? seed();
+  const random = request.solvable === false;
   const made = request.difficulty
     ? await (onWait && onWait(), ask({ kind: "rated", request: { ...request, rules, seed: chosen } }))
-    : locally(() => llk.generate(request.rows, request.cols, request.kinds, { seed: chosen, rules }));
+    : random
+      ? locally(() => llk.deal(request.rows, request.cols, request.kinds, { seed: chosen, copies: copiesOf(request) }))
+      : locally(() => llk.generate(request.rows, request.cols, request.kinds, { seed: chosen, rules }));
   const dealt = made.data || made;
   if (made.ok === false || dealt.error !== undefined) return refusal(400, "no deal: " + (dealt.error || made.data.error));
   const game = new llk.Game(dealt.board, rules);
   return answer({
-    board: dealt.board, rules, solvable: true, seed: chosen, difficulty: request.difficulty || null,
+    board: dealt.board, rules, solvable: !random, seed: chosen, difficulty: request.difficulty || null,
     ticket: null, rating: null, local: true,
     rated: request.difficulty ? ratedHere(request.difficulty, dealt) : null,
     ...positionOf(game),
