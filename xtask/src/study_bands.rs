@@ -261,6 +261,13 @@ fn table(checks: &[Check]) -> String {
         let cell = c.cell;
         let rate = |b: &Band| format!("{:.4} ({:.4}–{:.4})", b.rate(), b.low, b.high);
         let [easy, normal, hard] = &c.easy_normal_hard;
+        // The deals each band was checked on: one number when the three
+        // agree, else each (a band whose deals were not all found).
+        let deals = if easy.deals == normal.deals && normal.deals == hard.deals {
+            easy.deals.to_string()
+        } else {
+            format!("{} / {} / {}", easy.deals, normal.deals, hard.deals)
+        };
         writeln!(
             out,
             "| {}×{} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -270,7 +277,7 @@ fn table(checks: &[Check]) -> String {
             cell.border,
             cell.gravity,
             short_bands(&c.bands),
-            easy.deals,
+            deals,
             rate(easy),
             rate(normal),
             rate(hard),
