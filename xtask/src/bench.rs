@@ -627,7 +627,7 @@ mod tests {
             ("rating_times.rs", &["measure", "workload"]),
             ("server_times.rs", &["workload"]),
             ("wasm_times.rs", &["workload"]),
-            ("page_times.rs", &["workload"]),
+            ("page_times.rs", &["server_times", "workload"]),
             ("workload.rs", &["measure"]),
             ("report.rs", &["measure", "workload"]),
             ("lianliankan_workloads.rs", &["workload"]),

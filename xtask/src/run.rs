@@ -95,3 +95,25 @@ fn shown(cmd: &Command) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// Reads an HTTP message's header lines from `reader` up to the blank
+/// line that ends them, and returns its `Content-Length` (0 when none):
+/// the body, which follows, is read by that length (the peer may keep the
+/// connection open). A status or request line still ahead is passed
+/// over with them (it has no colon).
+pub fn content_length(reader: &mut impl std::io::BufRead) -> std::io::Result<usize> {
+    let mut length = 0;
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header)?;
+        let header = header.trim();
+        if header.is_empty() {
+            return Ok(length);
+        }
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().unwrap_or(0);
+        }
+    }
+}

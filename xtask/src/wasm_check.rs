@@ -232,20 +232,7 @@ fn serve(mut stream: TcpStream, routes: &Routes) -> Option<String> {
     let mut reader = BufReader::new(stream.try_clone().ok()?);
     let mut request = String::new();
     reader.read_line(&mut request).ok()?;
-    let mut length = 0usize;
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        let header = header.trim();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().unwrap_or(0);
-            }
-        }
-    }
+    let length = crate::run::content_length(&mut reader).ok()?;
     let mut parts = request.split_whitespace();
     let (method, target) = (parts.next()?, parts.next()?);
     let path = target.split('?').next().unwrap_or(target);

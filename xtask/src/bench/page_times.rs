@@ -18,7 +18,7 @@
 //! localhost.
 
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use super::server_times::Server;
 use super::workload::Scale;
 
 /// The goal: a playable board within this long of the navigation.
@@ -52,7 +53,7 @@ const POOL: usize = 16;
 /// How long the pool is given to fill after the first session.
 const POOL_FILL: Duration = Duration::from_secs(30);
 
-/// A process killed when dropped (chromedriver, the server).
+/// A process killed when dropped (chromedriver).
 struct Killed(Child);
 
 impl Drop for Killed {
@@ -97,22 +98,8 @@ fn call(port: u16, method: &str, path: &str, body: &Value) -> Result<Value, Stri
     // The driver keeps the connection open: the body is read by its
     // length.
     let mut reader = BufReader::new(stream);
-    let mut length = 0usize;
-    loop {
-        let mut header = String::new();
-        reader
-            .read_line(&mut header)
-            .map_err(|e| format!("chromedriver: {e}"))?;
-        let header = header.trim();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().unwrap_or(0);
-            }
-        }
-    }
+    let length =
+        crate::run::content_length(&mut reader).map_err(|e| format!("chromedriver: {e}"))?;
     let mut body = vec![0; length];
     reader
         .read_exact(&mut body)
@@ -214,34 +201,6 @@ impl Drop for Session {
     }
 }
 
-/// Starts `play` on a free port (its own database in `out_dir`);
-/// returns the process and its address.
-fn start_play(play: &Path, out_dir: &Path) -> Result<(Killed, String), String> {
-    let db = out_dir.join("page-bench.sqlite3");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    let mut child = Command::new(play)
-        .args(["--port", "0", "--pool", &POOL.to_string(), "--db"])
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", play.display()))?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let server = Killed(child);
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .map_err(|e| format!("play: {e}"))?;
-    let address = line
-        .strip_prefix("play: serving on http://")
-        .and_then(|rest| rest.split('/').next())
-        .ok_or_else(|| format!("play's first line: {line:?}"))?
-        .to_owned();
-    Ok((server, address))
-}
-
 /// One session's cold and warm loads of `path`: the how-to marked seen on
 /// another page of the site first, then the page (cold), then, once the
 /// service worker controls it, the page again (warm).
@@ -283,7 +242,8 @@ pub fn section(play: &Path, out_dir: &Path, scale: Scale, judged: bool) -> Resul
                 .to_owned(),
         );
     };
-    let (_server, site) = start_play(play, out_dir)?;
+    let server = Server::start(play, out_dir, "page-bench.sqlite3", POOL)?;
+    let site = server.address.clone();
     let port = free_port()?;
     let _driver = Killed(
         Command::new(&chromedriver)

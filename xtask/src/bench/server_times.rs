@@ -28,10 +28,12 @@ const GOAL: Duration = Duration::from_millis(50);
 /// The heavy deals in flight at once.
 const HEAVY: usize = 4;
 
-/// The server, killed when dropped.
-struct Server {
+/// The `play` binary serving on a free port, killed when dropped (the
+/// server bench's and the page bench's).
+pub(super) struct Server {
     child: Child,
-    address: String,
+    /// `host:port`.
+    pub(super) address: String,
 }
 
 impl Drop for Server {
@@ -42,10 +44,15 @@ impl Drop for Server {
 }
 
 impl Server {
-    /// Starts the `play` binary on a free port with a fresh database in
-    /// `out_dir`, keeping `pool` rated deals a setting.
-    fn start(binary: &Path, out_dir: &Path, pool: usize) -> Result<Server, String> {
-        let db = out_dir.join("server-bench.sqlite3");
+    /// Starts the `play` binary on a free port with a fresh database
+    /// `db_name` in `out_dir`, keeping `pool` rated deals a setting.
+    pub(super) fn start(
+        binary: &Path,
+        out_dir: &Path,
+        db_name: &str,
+        pool: usize,
+    ) -> Result<Server, String> {
+        let db = out_dir.join(db_name);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
         }
@@ -162,7 +169,7 @@ pub fn section(play: &Path, out_dir: &Path, scale: Scale, judged: bool) -> Resul
                 "rules": {"border": "open", "gravity": "down"}}"#,
         ),
     };
-    let server = Server::start(play, out_dir, 0)?;
+    let server = Server::start(play, out_dir, "server-bench.sqlite3", 0)?;
     let idle = time_light(&server, count)?;
     let stop = AtomicBool::new(false);
     let (loaded, heavy_done) = std::thread::scope(|scope| {
@@ -277,7 +284,7 @@ const POOLED_GOAL: Duration = Duration::from_millis(100);
 /// then the pool's next deals are timed (those it has ready: it keeps
 /// three a setting).
 fn pooled_deals(play: &Path, out_dir: &Path) -> Result<Vec<Duration>, String> {
-    let server = Server::start(play, out_dir, 3)?;
+    let server = Server::start(play, out_dir, "server-bench.sqlite3", 3)?;
     let deal = r#"{"rows": 8, "cols": 18, "kinds": 36, "difficulty": "normal",
                    "rules": {"border": "open", "gravity": "down"}}"#;
     let pooled = |answer: &str| answer.contains(r#""pooled":true"#);
