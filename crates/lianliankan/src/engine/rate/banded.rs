@@ -334,6 +334,35 @@ mod tests {
     }
 
     #[test]
+    fn a_check_passes_over_a_seed_whose_candidates_miss_the_band() {
+        // One candidate a seed: many seeds find no deal in a band. The
+        // check takes the next seeds, up to twice the deals asked, so a
+        // band has as many deals as the first 2 · 3 seeds give, at most 3
+        // — more than the first 3 seeds alone give, for some band.
+        let spec = spec(5);
+        let bands = crate::engine::rate::setting_bands(&spec).unwrap();
+        let config = SureConfig::new();
+        let checks = check_bands(&spec, &config, 1, 3, 4, 11).unwrap();
+        let mut replaced = 0;
+        for c in &checks {
+            let seeds =
+                std::iter::once(spec.seed).chain(crate::engine::rate::play_seeds(spec.seed));
+            let found: Vec<bool> = seeds
+                .take(6)
+                .map(|s| {
+                    deal_in_bands(&spec.clone().with_seed(s), c.difficulty, bands, &config, 1)
+                        .is_ok()
+                })
+                .collect();
+            let in_all = found.iter().filter(|&&f| f).count();
+            let in_first = found[..3].iter().filter(|&&f| f).count();
+            assert_eq!(c.deals, in_all.min(3), "{c:?}: {found:?}");
+            replaced += usize::from(c.deals > in_first);
+        }
+        assert!(replaced > 0, "no band needed a later seed: {checks:#?}");
+    }
+
+    #[test]
     fn every_gravity_of_the_level_game_has_bands_reachable_and_ordered() {
         // 6 × 6, 9 kinds, closed border: gravity down is in the table, the
         // twelve others are measured (`setting_bands`); each band is dealt
