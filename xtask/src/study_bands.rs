@@ -1,6 +1,7 @@
 //! `cargo xtask study bands`: whether easy, normal and hard mean what they
 //! say on every board play offers — for each cell (a KShisen size and a
-//! rule set), `lianliankan bands --check N` deals N deals of each
+//! rule set: play's presets under two rule sets, and the level game's
+//! gravity modes on the page's first board), `lianliankan bands --check N` deals N deals of each
 //! difficulty and plays fresh random games on them; the bands hold when the
 //! clear rates are ordered easy > normal > hard with 95% intervals apart.
 //!
@@ -14,6 +15,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
+
+use lianliankan::Gravity;
 
 use crate::run::{output, workspace_root};
 use crate::study::{release_binary, svg_open};
@@ -78,19 +81,27 @@ impl Cell {
 
 /// Play's six presets (KShisen's sizes, as rows × columns; a phone plays
 /// them turned, under the same bands turned) under the page's default
-/// rules (open border, gravity down) and the judge's (closed, none).
+/// rules (open border, gravity down) and the judge's (closed, none); then
+/// the level game's other gravity modes (a level of each of the 13 in
+/// turn) on the page's first board, 8 × 18 with an open border.
 fn cells() -> Vec<Cell> {
     let sizes = [(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)];
+    let kshisen = |rows: usize, cols: usize, border, gravity| Cell {
+        rows,
+        cols,
+        kinds: (rows * cols / 4).min(42),
+        border,
+        gravity,
+    };
     let mut cells = Vec::new();
     for (border, gravity) in [("open", "down"), ("closed", "none")] {
         for (rows, cols) in sizes {
-            cells.push(Cell {
-                rows,
-                cols,
-                kinds: (rows * cols / 4).min(42),
-                border,
-                gravity,
-            });
+            cells.push(kshisen(rows, cols, border, gravity));
+        }
+    }
+    for gravity in Gravity::ALL {
+        if gravity != Gravity::Down {
+            cells.push(kshisen(8, 18, "open", gravity.name()));
         }
     }
     cells
@@ -313,9 +324,11 @@ fn short_bands(printed: &str) -> String {
 fn chart(checks: &[Check]) -> String {
     // A slot for every cell, in the cells' order, checked or not yet.
     let all = cells();
-    let (left, top, plot_h, slot) = (70.0, 50.0, 320.0, 72.0);
+    let (left, top, plot_h, slot) = (70.0, 50.0, 320.0, 56.0);
     let width = left + slot * all.len() as f64 + 30.0;
-    let height = top + plot_h + 90.0;
+    // Below the plot: the size, then the rules slanted (long gravity
+    // names), then the legend.
+    let height = top + plot_h + 170.0;
     let (lowest, highest) = (-4.0_f64, 0.0_f64);
     let y_of = |rate: f64| {
         let l = rate.max(1e-4).log10().clamp(lowest, highest);
@@ -366,15 +379,14 @@ fn chart(checks: &[Check]) -> String {
         let cell = c.cell;
         writeln!(
             svg,
-            r##"<text x="{}" y="{}" text-anchor="middle">{}×{}</text><text x="{}" y="{}" text-anchor="middle" fill="#666">{}/{}</text>"##,
-            x0 + slot / 2.0,
+            r##"<text x="{x}" y="{}" text-anchor="middle">{}×{}</text><text transform="translate({x} {}) rotate(-40)" text-anchor="end" fill="#666">{}/{}</text>"##,
             top + plot_h + 18.0,
             cell.cols,
             cell.rows,
-            x0 + slot / 2.0,
             top + plot_h + 34.0,
             cell.border,
-            cell.gravity
+            cell.gravity,
+            x = x0 + slot / 2.0,
         )
         .unwrap();
     }
@@ -438,6 +450,21 @@ ordered easy > normal > hard with intervals apart: yes
         let svg = chart(&[check]);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert_eq!(svg.matches("<circle").count(), 3 + 3);
+    }
+
+    /// Every gravity mode of the level game has a cell on the page's first
+    /// board, and no cell is there twice.
+    #[test]
+    fn every_gravity_of_the_level_game_has_a_cell() {
+        let all = cells();
+        for gravity in Gravity::ALL {
+            let on_first_board = |c: &&Cell| {
+                (c.rows, c.cols, c.border, c.gravity) == (8, 18, "open", gravity.name())
+            };
+            assert_eq!(all.iter().filter(on_first_board).count(), 1, "{gravity}");
+        }
+        let names: std::collections::HashSet<String> = all.iter().map(Cell::name).collect();
+        assert_eq!(names.len(), all.len());
     }
 
     /// An output of another cell, or cut short, is refused.
