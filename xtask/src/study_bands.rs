@@ -463,7 +463,7 @@ ordered easy > normal > hard with intervals apart: yes
             };
             assert_eq!(all.iter().filter(on_first_board).count(), 1, "{gravity}");
         }
-        let names: std::collections::HashSet<String> = all.iter().map(Cell::name).collect();
+        let names: std::collections::BTreeSet<String> = all.iter().map(Cell::name).collect();
         assert_eq!(names.len(), all.len());
     }
 
