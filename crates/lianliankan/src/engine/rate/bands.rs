@@ -184,6 +184,10 @@ fn mirrored_alike(gravity: Gravity) -> Gravity {
 /// let portrait = bands_for(18, 8, 36, &rules.clone().with_gravity(Gravity::Left));
 /// assert_eq!(portrait.bands, landscape.bands);
 /// assert!(matches!(portrait.from, BandsFrom::Turned { .. }));
+/// // The tiles rising: the landscape's row mirrored, said so.
+/// let up = bands_for(8, 18, 36, &rules.clone().with_gravity(Gravity::Up));
+/// assert_eq!(up.bands, landscape.bands);
+/// assert!(matches!(up.from, BandsFrom::Turned { .. }));
 /// assert_eq!(bands_for(3, 4, 2, &rules).from, BandsFrom::Fixed);
 /// ```
 #[must_use]
@@ -202,7 +206,13 @@ pub fn bands_for(rows: usize, cols: usize, kinds: u32, rules: &Rules) -> Setting
             && mirrored_alike(row.gravity) == gravity
             && others_judge(row, rules.gravity())
         {
-            return found(row, BandsFrom::Measured { deals: row.deals });
+            // The row's own gravity, or its mirror image (up for down).
+            let from = if row.gravity == rules.gravity() {
+                BandsFrom::Measured { deals: row.deals }
+            } else {
+                BandsFrom::Turned { deals: row.deals }
+            };
+            return found(row, from);
         }
     }
     for row in TABLE {
