@@ -199,6 +199,25 @@ fn read_kept(kept: &Path) -> Result<Vec<Check>, String> {
     Ok(checks)
 }
 
+/// The words of a command line without the rule options that say the
+/// default (`--border closed`, `--gravity none`), which [`Cell::args`]
+/// leaves out.
+fn without_defaults<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let words: Vec<&str> = words.collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        match (words[i], words.get(i + 1)) {
+            ("--border", Some(&"closed")) | ("--gravity", Some(&"none")) => i += 2,
+            (word, _) => {
+                kept.push(word.to_owned());
+                i += 1;
+            }
+        }
+    }
+    kept
+}
+
 /// Reads what `lianliankan bands --check` printed for `cell`, after its
 /// command line.
 fn parse(cell: Cell, text: &str) -> Result<Check, String> {
@@ -213,7 +232,7 @@ fn parse(cell: Cell, text: &str) -> Result<Check, String> {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .ok_or("the command has no --check N")?;
-    if args.split(' ').collect::<Vec<_>>() != cell.args(deals) {
+    if without_defaults(args.split(' ')) != cell.args(deals) {
         return Err(format!("the command is not the cell's: {command}"));
     }
     let bands = lines
@@ -465,6 +484,22 @@ ordered easy > normal > hard with intervals apart: yes
         }
         let names: std::collections::BTreeSet<String> = all.iter().map(Cell::name).collect();
         assert_eq!(names.len(), all.len());
+    }
+
+    /// A command line that spells out a default rule is the cell's.
+    #[test]
+    fn a_default_spelt_out_is_the_same_command() {
+        let none = cells()
+            .into_iter()
+            .find(|c| c.rows == 8 && c.border == "open" && c.gravity == "none")
+            .unwrap();
+        let text = format!(
+            "$ lianliankan bands --rows 8 --cols 18 --kinds 36 --border open --gravity none \
+             --deals 0 --games 200 --check 20\n{PRINTED}"
+        );
+        assert_eq!(parse(none, &text).unwrap().easy_normal_hard[0].deals, 50);
+        let other = text.replace("--gravity none", "--gravity up");
+        assert!(parse(none, &other).is_err());
     }
 
     /// An output of another cell, or cut short, is refused.
