@@ -372,7 +372,9 @@ enum Command {
         /// Deals of each difficulty to check the bands on (0: no check).
         #[arg(long, value_name = "N", default_value_t = 0)]
         check: usize,
-        /// With --check: candidates a deal of a difficulty may try.
+        /// With --check: candidates a deal of a difficulty may try (a deal
+        /// none of whose candidates lands in its band is passed over for
+        /// the next seed, up to twice --check seeds).
         #[arg(long, value_name = "N", default_value_t = 200)]
         candidates: usize,
     },
