@@ -9,8 +9,8 @@ use lianliankan::format::write_board;
 use std::ops::RangeInclusive;
 
 use lianliankan::{
-    Board, Difficulty, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules, Solution,
-    SolveConfig, Step, SureConfig, bands_for, deal_in_bands, generate, generate_rated,
+    BandsFrom, Board, Difficulty, Game, GenerateSpec, Gravity, Order, Progress, RateConfig, Rules,
+    Solution, SolveConfig, Step, SureConfig, bands_for, deal_in_bands, generate, generate_rated,
     setting_bands, solve_with_progress, sure_band, ways_to_remove,
 };
 
@@ -146,6 +146,17 @@ pub fn generate_board(
     let made = match band {
         None => generate(spec).map_err(|e| usage(&e))?,
         Some(Band::Difficulty(difficulty, candidates)) => {
+            // A setting the library's table lacks is measured first, which
+            // can take minutes (solver probes on every candidate): say so
+            // on a terminal.
+            let known = bands_for(spec.rows, spec.cols, spec.kinds, &spec.rules);
+            if known.from == BandsFrom::Fixed && std::io::stderr().is_terminal() {
+                eprintln!(
+                    "this setting's bands are not in the library's table: measuring them first \
+                     on its first 24 candidate deals (may take minutes; `lianliankan bands` \
+                     prints a row for the table)"
+                );
+            }
             let bands = setting_bands(spec).map_err(|e| usage(&e))?;
             let dealt = deal_in_bands(spec, *difficulty, bands, &SureConfig::new(), *candidates)
                 .map_err(|e| usage(&e))?;
