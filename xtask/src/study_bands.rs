@@ -29,6 +29,10 @@ usage: cargo xtask study bands [--deals N] [--table]
   --table     only write the table and the chart from the kept outputs
 ";
 
+/// The rule options whose default `lianliankan bands` has, with it: a
+/// cell's command line leaves them out.
+const DEFAULT_RULES: [(&str, &str); 2] = [("--border", "closed"), ("--gravity", "none")];
+
 /// Fresh random games a deal.
 const GAMES: u32 = 200;
 
@@ -64,10 +68,7 @@ impl Cell {
             "--kinds".to_owned(),
             self.kinds.to_string(),
         ];
-        for (name, value, default) in [
-            ("--border", self.border, "closed"),
-            ("--gravity", self.gravity, "none"),
-        ] {
+        for ((name, default), value) in DEFAULT_RULES.into_iter().zip([self.border, self.gravity]) {
             if value != default {
                 args.extend([name.to_owned(), value.to_owned()]);
             }
@@ -207,19 +208,18 @@ fn read_kept(kept: &Path) -> Result<Vec<Check>, String> {
 }
 
 /// The words of a command line without the rule options that say the
-/// default (`--border closed`, `--gravity none`), which [`Cell::args`]
-/// leaves out.
+/// default ([`DEFAULT_RULES`]), which [`Cell::args`] leaves out.
 fn without_defaults<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
     let words: Vec<&str> = words.collect();
     let mut kept = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        match (words[i], words.get(i + 1)) {
-            ("--border", Some(&"closed")) | ("--gravity", Some(&"none")) => i += 2,
-            (word, _) => {
-                kept.push(word.to_owned());
-                i += 1;
-            }
+        let pair = (words[i], words.get(i + 1).copied().unwrap_or_default());
+        if DEFAULT_RULES.contains(&pair) {
+            i += 2;
+        } else {
+            kept.push(words[i].to_owned());
+            i += 1;
         }
     }
     kept

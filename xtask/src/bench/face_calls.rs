@@ -7,12 +7,12 @@
 //! with the wheel `cargo xtask wheel` builds (release profile) installed.
 //! All three run in turns ([`REPEATS`] times: this machine has slow spells
 //! of seconds, and a face measured alone may land in one) in this one
-//! bench run, on the same
-//! boards (an 8×12 and a 100×100 deal, groups of four tiles, with about
-//! half their tiles taken off: a game under way, where paths of every
-//! shape join tiles) and the same 2,000 pairs of tiles of one kind, the
-//! board built once; each gives the best of its rounds over its turns, per
-//! call, and the paths it found, which must be Rust's. Ratios are against Rust's row.
+//! bench run, on the same boards (an 8×12 and a 100×100 deal, groups of
+//! four tiles, with about half their tiles taken off: a game under way,
+//! where paths of every shape join tiles) and the same 2,000 pairs of
+//! tiles of one kind, the board built once; each gives the best of its
+//! rounds over its turns, per call, and the paths it found, which must be
+//! Rust's. Ratios are against Rust's row.
 //!
 //! Goals (issue 57): Python `Board.connect` at most 2× C's per call on
 //! 8×12, and about the same on 100×100 as on 8×12 (within 3×).

@@ -153,8 +153,8 @@ pub fn generate_board(
             if known.from == BandsFrom::Fixed && std::io::stderr().is_terminal() {
                 eprintln!(
                     "this setting's bands are not in the library's table: measuring them first \
-                     on its first 24 candidate deals (may take minutes; `lianliankan bands` \
-                     prints a row for the table)"
+                     on its first candidate deals (may take minutes; `lianliankan bands` prints \
+                     a row for the table)"
                 );
             }
             let bands = setting_bands(spec).map_err(|e| usage(&e))?;
